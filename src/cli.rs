@@ -1,0 +1,147 @@
+//! The command line, defined once with clap; the man pages are generated
+//! from this definition.
+
+use clap::{Args, CommandFactory, Parser, Subcommand};
+
+use crate::report::human::ColorChoice;
+use crate::report::Format;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "arbitre",
+    version,
+    about = "A referee for Superpion, Simpei and Puluc game records",
+    long_about = "arbitre replays game records with the full rules and prints the result and \
+scores, or pinpoints the first illegal action: where it is, the rule it breaks, and what was \
+legal instead.",
+    after_help = "Examples:\n  arbitre check samples\n  arbitre check --format json game.arb\n  arbitre show game.arb --turn 12\n  arbitre new simpei > game.arb\n\nExit status: 0 every record legal, 1 some record illegal, 2 usage error or a record malformed or unreadable."
+)]
+pub struct Cli {
+    /// When to colour the output; NO_COLOR is honoured under `auto`.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    pub color: ColorChoice,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check records: the verdict of every record, and the first illegal action.
+    #[command(after_help = "Examples:\n  arbitre check samples\n  arbitre check game.arb other.arb\n  cat game.arb | arbitre check -\n  arbitre check --rule forgive-missed-captures --format json games/")]
+    Check(CheckArgs),
+
+    /// The final state of a record: the winner and scores, or who is to act.
+    #[command(after_help = "Example:\n  arbitre score game.arb")]
+    Score(ScoreArgs),
+
+    /// Draw the position after some turns, with who is to act.
+    #[command(after_help = "Examples:\n  arbitre show game.arb\n  arbitre show game.arb --turn 0")]
+    Show(PositionArgs),
+
+    /// List every legal turn at a point of a record (to settle a dispute).
+    #[command(after_help = "Example:\n  arbitre moves game.arb --turn 7")]
+    Moves(PositionArgs),
+
+    /// Print a template record with a commented header.
+    #[command(after_help = "Example:\n  arbitre new simpei > game.arb")]
+    New {
+        /// The game: simpei, superpion or puluc.
+        game: String,
+    },
+
+    /// Play a random legal game and print it as a record.
+    #[command(after_help = "Examples:\n  arbitre random simpei --seed 7\n  arbitre random superpion --mode teams --max-turns 40")]
+    Random {
+        /// The game: simpei, superpion or puluc.
+        game: String,
+        /// The seed; the same seed gives the same game.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Stop after this many turns if the game has not ended.
+        #[arg(long, default_value_t = 200)]
+        max_turns: usize,
+        /// The game's mode, where it has several.
+        #[arg(long)]
+        mode: Option<String>,
+    },
+
+    /// Count the distinct legal turn sequences of a given depth (perft).
+    #[command(after_help = "Example:\n  arbitre perft simpei --depth 3")]
+    Perft {
+        /// The game: simpei, superpion or puluc.
+        game: String,
+        /// How many turns deep.
+        #[arg(long)]
+        depth: u32,
+        /// The game's mode, where it has several.
+        #[arg(long)]
+        mode: Option<String>,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct Switch {
+    /// Turn on a house rule (e.g. forgive-missed-captures); NAME=false turns
+    /// it off. The command line wins over the header's `rules`.
+    #[arg(long = "rule", value_name = "NAME[=BOOL]")]
+    pub rules: Vec<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Record files, directories (searched for *.arb), or - for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    #[command(flatten)]
+    pub switch: Switch,
+}
+
+#[derive(Debug, Args)]
+pub struct ScoreArgs {
+    /// A record file, or - for standard input.
+    pub file: String,
+    /// Which record of the file, from 0.
+    #[arg(long, default_value_t = 0)]
+    pub record: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    #[command(flatten)]
+    pub switch: Switch,
+}
+
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    /// A record file, or - for standard input.
+    pub file: String,
+    /// After this many turns (default: all of them).
+    #[arg(long)]
+    pub turn: Option<usize>,
+    /// Which record of the file, from 0.
+    #[arg(long, default_value_t = 0)]
+    pub record: usize,
+    #[command(flatten)]
+    pub switch: Switch,
+}
+
+/// The man pages: `arbitre.1` and one per command, as (file name, roff).
+pub fn man_pages() -> Vec<(String, Vec<u8>)> {
+    let command = Cli::command();
+    let mut pages = Vec::new();
+    let mut render = |name: String, cmd: clap::Command| {
+        let mut roff = Vec::new();
+        if clap_mangen::Man::new(cmd).render(&mut roff).is_ok() {
+            pages.push((name, roff));
+        }
+    };
+    render("arbitre.1".into(), command.clone());
+    for sub in command.get_subcommands() {
+        let name = format!("arbitre-{}", sub.get_name());
+        render(format!("{name}.1"), sub.clone().name(name.clone()));
+    }
+    pages
+}

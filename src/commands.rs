@@ -1,0 +1,304 @@
+//! What each command does, kept thin: read, hand to the engine, report.
+
+use std::sync::Arc;
+
+use miette::NamedSource;
+
+use crate::cli::{CheckArgs, Cli, Command, PositionArgs, ScoreArgs, Switch};
+use crate::games;
+use crate::record::{self, Switches};
+use crate::replay::{Checked, Referee};
+use crate::report::human::{self, Style};
+use crate::report::{self, Document, Format, RecordReport, Verdict};
+use crate::source::{self, RecordCheck, Source};
+
+/// Exit statuses of `record.md`.
+pub const LEGAL: u8 = 0;
+pub const ILLEGAL: u8 = 1;
+pub const TROUBLE: u8 = 2;
+
+/// Where output goes: standard output for results, standard error for
+/// usage trouble.
+#[derive(Default)]
+pub struct Output {
+    pub out: String,
+    pub err: String,
+}
+
+pub fn run(cli: &Cli) -> (u8, Output) {
+    let style = Style::detect(cli.color);
+    let mut output = Output::default();
+    let status = match &cli.command {
+        Command::Check(args) => check(args, style, &mut output),
+        Command::Score(args) => score(args, style, &mut output),
+        Command::Show(args) => position(args, style, &mut output, false),
+        Command::Moves(args) => position(args, style, &mut output, true),
+        Command::New { game } => with_game(game, &mut output, |g, out| {
+            out.out.push_str(g.template());
+            LEGAL
+        }),
+        Command::Random {
+            game,
+            seed,
+            max_turns,
+            mode,
+        } => with_game(game, &mut output, |g, out| {
+            match g.random(mode.as_deref(), *seed, *max_turns) {
+                Ok(text) => {
+                    out.out.push_str(&text);
+                    LEGAL
+                }
+                Err(err) => usage(out, &err),
+            }
+        }),
+        Command::Perft { game, depth, mode } => with_game(game, &mut output, |g, out| {
+            match g.perft(mode.as_deref(), *depth) {
+                Ok(count) => {
+                    out.out.push_str(&format!("{count}\n"));
+                    LEGAL
+                }
+                Err(err) => usage(out, &err),
+            }
+        }),
+    };
+    (status, output)
+}
+
+fn usage(output: &mut Output, message: &str) -> u8 {
+    output.err.push_str(&format!("error: {message}\n"));
+    TROUBLE
+}
+
+fn with_game(
+    name: &str,
+    output: &mut Output,
+    f: impl FnOnce(&'static dyn Referee, &mut Output) -> u8,
+) -> u8 {
+    match games::find(name) {
+        Some(game) => f(game, output),
+        None => usage(
+            output,
+            &format!("`{name}` is not a game arbitre knows; {}", games::suggest(name)),
+        ),
+    }
+}
+
+/// `--rule` values, checked against the switches some game understands.
+fn switches(switch: &Switch) -> Result<Switches, String> {
+    let known: Vec<&str> = games::all().iter().flat_map(|g| g.switches()).copied().collect();
+    let mut out = Switches::new();
+    for rule in &switch.rules {
+        let (name, on) = match rule.split_once('=') {
+            Some((name, value)) => match value.trim().to_ascii_lowercase().as_str() {
+                "true" | "yes" | "on" => (name.trim(), true),
+                "false" | "no" | "off" => (name.trim(), false),
+                _ => return Err(format!("`--rule {rule}`: the value must be true or false")),
+            },
+            None => (rule.trim(), true),
+        };
+        if !known.contains(&name) {
+            let listed = if known.is_empty() {
+                "no game has house rules".to_string()
+            } else {
+                format!("known: {}", known.join(", "))
+            };
+            return Err(format!("`{name}` is not a house rule ({listed})"));
+        }
+        out.insert(name.to_string(), on);
+    }
+    Ok(out)
+}
+
+fn status_of(reports: &[RecordReport]) -> u8 {
+    if reports.iter().any(|r| r.verdict == Verdict::Malformed) {
+        TROUBLE
+    } else if reports.iter().any(|r| r.verdict == Verdict::Illegal) {
+        ILLEGAL
+    } else {
+        LEGAL
+    }
+}
+
+fn named(source: &Source) -> NamedSource<Arc<str>> {
+    NamedSource::new(&source.path, source.text.clone())
+}
+
+fn check(args: &CheckArgs, style: Style, output: &mut Output) -> u8 {
+    let switches = match switches(&args.switch) {
+        Ok(s) => s,
+        Err(err) => return usage(output, &err),
+    };
+    let paths = match source::expand(&args.paths) {
+        Ok(paths) => paths,
+        Err(err) => return usage(output, &format!("cannot read a directory: {err}")),
+    };
+    let mut reports = Vec::new();
+    let mut unreadable = false;
+    for path in &paths {
+        let source = match Source::read(path) {
+            Ok(source) => source,
+            Err(err) => {
+                output.err.push_str(&format!("error: cannot read {path}: {err}\n"));
+                unreadable = true;
+                continue;
+            }
+        };
+        let checks = source::check(&source, &switches);
+        let shown = named(&source);
+        for check in &checks {
+            let report = RecordReport::new(&source, check);
+            if args.format == Format::Human {
+                output.out.push_str(&human::verdict_line(&report, style));
+                output.out.push('\n');
+                output.out.push_str(&human::diagnostic(&report, &shown, style));
+                output.out.push_str(&human::warnings(&report, &shown, style));
+            }
+            reports.push(report);
+        }
+    }
+    match args.format {
+        Format::Human if reports.len() > 1 => {
+            output.out.push('\n');
+            output.out.push_str(&human::summary(&reports, style));
+        }
+        Format::Human => {}
+        format => output.out.push_str(&report::machine(
+            &Document {
+                records: reports.clone(),
+            },
+            format,
+        )),
+    }
+    if unreadable {
+        TROUBLE
+    } else {
+        status_of(&reports)
+    }
+}
+
+/// Read one record of a file; the error is already reported.
+fn one_record(
+    file: &str,
+    index: usize,
+    output: &mut Output,
+) -> Result<(Source, usize), u8> {
+    let source = Source::read(file).map_err(|err| usage(output, &format!("cannot read {file}: {err}")))?;
+    let count = if source.bad_utf8_at.is_some() {
+        1
+    } else {
+        record::split(&source.text).len()
+    };
+    if index >= count {
+        return Err(usage(
+            output,
+            &format!("{file} holds {count} record(s); --record counts from 0"),
+        ));
+    }
+    Ok((source, index))
+}
+
+/// Report a record that could not be followed to the asked point.
+fn report_failure(source: &Source, index: usize, checked: Checked, style: Style, output: &mut Output) -> u8 {
+    let report = RecordReport::new(
+        source,
+        &RecordCheck {
+            index,
+            checked,
+        },
+    );
+    output.out.push_str(&human::verdict_line(&report, style));
+    output.out.push('\n');
+    output.out.push_str(&human::diagnostic(&report, &named(source), style));
+    status_of(&[report])
+}
+
+fn score(args: &ScoreArgs, style: Style, output: &mut Output) -> u8 {
+    let switches = match switches(&args.switch) {
+        Ok(s) => s,
+        Err(err) => return usage(output, &err),
+    };
+    let (source, index) = match one_record(&args.file, args.record, output) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    let checks = source::check(&source, &switches);
+    let Some(check) = checks.into_iter().nth(index) else {
+        return usage(output, "no such record");
+    };
+    let table = check.checked.summary.as_ref().and_then(|s| s.table.clone());
+    let report = RecordReport::new(&source, &check);
+    if args.format != Format::Human {
+        output.out.push_str(&report::machine(
+            &Document {
+                records: vec![report.clone()],
+            },
+            args.format,
+        ));
+        return status_of(&[report]);
+    }
+    if report.verdict != Verdict::Legal {
+        output.out.push_str(&human::verdict_line(&report, style));
+        output.out.push('\n');
+        output.out.push_str(&human::diagnostic(&report, &named(&source), style));
+        return status_of(&[report]);
+    }
+    if let Some(description) = &report.description {
+        output.out.push_str(&format!("{description} after {} turns\n", report.turns));
+    }
+    if let Some(table) = table {
+        output.out.push_str(&human::table(&table, style));
+    }
+    output.out.push_str(&human::warnings(&report, &named(&source), style));
+    LEGAL
+}
+
+fn position(args: &PositionArgs, style: Style, output: &mut Output, moves: bool) -> u8 {
+    let switches = match switches(&args.switch) {
+        Ok(s) => s,
+        Err(err) => return usage(output, &err),
+    };
+    let (source, index) = match one_record(&args.file, args.record, output) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    if source.bad_utf8_at.is_some() {
+        let checked = source::check(&source, &switches).remove(0).checked;
+        return report_failure(&source, index, checked, style, output);
+    }
+    let raws = record::split(&source.text);
+    let raw = match raws.into_iter().nth(index) {
+        Some(Ok(raw)) => raw,
+        _ => {
+            let checked = source::check(&source, &switches).remove(index).checked;
+            return report_failure(&source, index, checked, style, output);
+        }
+    };
+    let referee = match source::referee_for(&raw.header) {
+        Ok(referee) => referee,
+        Err(err) => {
+            return report_failure(&source, index, Checked::malformed(None, err.into()), style, output)
+        }
+    };
+    match referee.stop(&raw, &switches, args.turn) {
+        Err(checked) => report_failure(&source, index, *checked, style, output),
+        Ok(stop) if moves => {
+            output.out.push_str(&format!(
+                "After {} turns, {}: {} legal turn(s)\n",
+                stop.turn,
+                stop.label,
+                stop.legal.len()
+            ));
+            for play in &stop.legal {
+                output.out.push_str(&format!("  {play}\n"));
+            }
+            for note in &stop.notes {
+                output.out.push_str(&format!("{note}\n"));
+            }
+            LEGAL
+        }
+        Ok(stop) => {
+            output.out.push_str(&format!("After {} turns:\n{}", stop.turn, stop.diagram));
+            LEGAL
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! The games arbitre referees. This registry is the one place that lists
+//! them; everything else reaches a game through [`Referee`].
+
+pub mod simpei;
+
+use crate::record::header::edit_distance;
+use crate::replay::{Engine, Referee};
+
+static SIMPEI: Engine<simpei::Simpei> = Engine::new();
+
+/// Every game, by its `game:` name.
+pub fn all() -> [&'static dyn Referee; 1] {
+    [&SIMPEI]
+}
+
+pub fn names() -> Vec<&'static str> {
+    all().iter().map(|g| g.name()).collect()
+}
+
+pub fn find(name: &str) -> Option<&'static dyn Referee> {
+    all()
+        .into_iter()
+        .find(|g| g.name().eq_ignore_ascii_case(name.trim()))
+}
+
+/// "did you mean `simpei`?" for a near miss, else the list of games.
+pub fn suggest(name: &str) -> String {
+    let names = names();
+    match names.iter().min_by_key(|n| edit_distance(name, n)) {
+        Some(best) if edit_distance(name, best) <= 2 => format!("did you mean `{best}`?"),
+        _ => format!(
+            "the games are {}",
+            names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}

@@ -1,0 +1,453 @@
+//! Simpei: three in a row on two interlocking worlds (`simpei.md`).
+
+pub mod board;
+pub mod notation;
+pub mod rules;
+
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::game::{Game, Summary, Table, Violation, Warning};
+use crate::record::header::Date;
+use crate::record::movetext::{SyntaxError, Token};
+use crate::record::{HeaderError, HeaderText, Switches};
+use crate::span::{Span, Spanned};
+
+use board::{points, Point, SIZE};
+use notation::{Square, Turn, Written};
+use rules::{Action, Breach, Colour, Position, PIECES};
+
+pub struct Simpei;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    pub red: Option<String>,
+    pub blue: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum End {
+    Draw,
+    Abandoned,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    #[serde(default)]
+    pub red: Vec<String>,
+    #[serde(default)]
+    pub blue: Vec<String>,
+    #[serde(rename = "to-move")]
+    pub to_move: Option<Colour>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    pub game: String,
+    pub event: Option<String>,
+    pub date: Option<Date>,
+    pub players: Option<Players>,
+    pub end: Option<End>,
+    pub result: Option<String>,
+    pub setup: Option<Setup>,
+}
+
+impl Header {
+    fn name(&self, colour: Colour) -> Option<&str> {
+        let players = self.players.as_ref()?;
+        match colour {
+            Colour::Red => players.red.as_deref(),
+            Colour::Blue => players.blue.as_deref(),
+        }
+    }
+
+    /// "red (Aiko)" or "red".
+    fn side(&self, colour: Colour) -> String {
+        match self.name(colour) {
+            Some(name) => format!("{colour} ({name})"),
+            None => colour.to_string(),
+        }
+    }
+
+    /// The claimed `result` as a winner (`None` for `none`).
+    fn claimed(&self, text: &HeaderText<'_>) -> Result<Option<Option<Colour>>, HeaderError> {
+        let Some(result) = &self.result else {
+            return Ok(None);
+        };
+        let claim = result.trim();
+        for colour in [Colour::Red, Colour::Blue] {
+            if claim.eq_ignore_ascii_case(colour.name()) || self.name(colour) == Some(claim) {
+                return Ok(Some(Some(colour)));
+            }
+        }
+        if claim.eq_ignore_ascii_case("none") {
+            return Ok(Some(None));
+        }
+        Err(HeaderError::header(
+            format!("`{claim}` is not a Simpei result"),
+            text.within("result", claim),
+        )
+        .with_help("write the winner's colour (`red`, `blue`), a player's name, or `none`"))
+    }
+}
+
+/// A legal turn: the action and the relocations it calls for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    pub action: Action,
+    /// Sorted by the point the piece came from.
+    pub relocations: Vec<(Point, Point)>,
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.action)?;
+        for (from, to) in &self.relocations {
+            write!(f, " {from}>{to}")?;
+        }
+        Ok(())
+    }
+}
+
+fn point(square: Spanned<Square>) -> Result<Point, Violation> {
+    let Square { file, rank } = square.value;
+    Point::parse(file, rank).ok_or_else(|| {
+        let written = format!("{}{}", file.to_ascii_lowercase(), rank);
+        breach(Breach::NotAPoint(written), square.span)
+    })
+}
+
+fn breach(breach: Breach, span: Span) -> Violation {
+    Violation::new(breach.rule(), breach.to_string(), span)
+}
+
+/// The move number a turn must carry: `(number, written with "...")`.
+fn expected_number(position: &Position, index: usize) -> (u32, bool) {
+    let shifted = index + usize::from(position.opener == Colour::Blue);
+    ((shifted / 2 + 1) as u32, shifted % 2 == 1)
+}
+
+fn number_text(number: u32, ellipsis: bool) -> String {
+    format!("{number}{}", if ellipsis { "..." } else { "." })
+}
+
+/// The legal turns that begin with `action`, for a relocation's "expected".
+fn with_action(position: &Position, action: Action) -> Vec<String> {
+    Simpei::legal(position)
+        .into_iter()
+        .filter(|play| play.action == action)
+        .map(|play| play.to_string())
+        .collect()
+}
+
+impl Simpei {
+    /// Every way to relocate the lifted pieces, for the turn generator.
+    fn relocations(position: &Position, lifted: &[Point], out: &mut Vec<Vec<(Point, Point)>>, done: &mut Vec<(Point, Point)>) {
+        let Some((&from, rest)) = lifted.split_first() else {
+            out.push(done.clone());
+            return;
+        };
+        let taken: u64 = done.iter().fold(position.occupied(), |m, (_, to)| m | to.bit());
+        for to in Point::all().filter(|p| taken & p.bit() == 0) {
+            done.push((from, to));
+            Simpei::relocations(position, rest, out, done);
+            done.pop();
+        }
+    }
+}
+
+impl Game for Simpei {
+    const NAME: &'static str = "simpei";
+
+    type Header = Header;
+    type Position = Position;
+    type Turn = Turn;
+    type Play = Play;
+
+    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
+        notation::parse(tokens)
+    }
+
+    fn start(
+        header: &Header,
+        text: &HeaderText<'_>,
+        _switches: &Switches,
+    ) -> Result<Position, HeaderError> {
+        header.claimed(text)?;
+        let Some(setup) = &header.setup else {
+            return Ok(Position::default());
+        };
+        let mut position = Position::default();
+        for (colour, names) in [(Colour::Red, &setup.red), (Colour::Blue, &setup.blue)] {
+            if names.len() > PIECES as usize {
+                return Err(HeaderError::setup(
+                    format!("{colour} has {} pieces on the board; each player has 4", names.len()),
+                    text.within("setup", colour.name()),
+                ));
+            }
+            for name in names {
+                let at = text.within("setup", name);
+                let mut chars = name.trim().chars();
+                let parsed = chars
+                    .next()
+                    .and_then(|file| Point::parse(file, chars.as_str().parse().ok()?));
+                let Some(point) = parsed else {
+                    return Err(HeaderError::setup(format!("`{name}` is not a point"), at).with_help(
+                        "points are a, c, e, g x 1, 3, 5, 7 and b, d, f x 2, 4, 6",
+                    ));
+                };
+                if position.occupied() & point.bit() != 0 {
+                    return Err(HeaderError::setup(format!("{point} is given twice"), at));
+                }
+                position.pieces[colour.index()] |= point.bit();
+                position.hand[colour.index()] -= 1;
+            }
+        }
+        let to_move = setup.to_move.unwrap_or(Colour::Red);
+        let [red, blue] = position.hand;
+        let fits = !position.in_placement()
+            || match to_move {
+                Colour::Red => red == blue,
+                Colour::Blue => red + 1 == blue,
+            };
+        if !fits {
+            return Err(HeaderError::setup(
+                format!(
+                    "with {to_move} to move in the placement phase, red holds {red} and blue {blue} in hand, which no game reaches"
+                ),
+                text.key("setup"),
+            )
+            .with_help("with red to move both hands are equal; with blue to move red holds one fewer"));
+        }
+        position.to_move = to_move;
+        position.opener = to_move;
+        Ok(position)
+    }
+
+    fn turn_label(position: &Position, index: usize) -> String {
+        let (number, ellipsis) = expected_number(position, index);
+        format!("{} {}", number_text(number, ellipsis), position.to_move)
+    }
+
+    fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
+        if let Some(winner) = position.winner {
+            return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::new()));
+        }
+        if let Some(number) = turn.number {
+            let (value, ellipsis) = expected_number(position, index);
+            let written = number.value;
+            if written.value != value || written.ellipsis != ellipsis {
+                return Err(Violation::new(
+                    "simpei/move-number",
+                    format!(
+                        "this is turn {} of {}, not {}",
+                        number_text(value, ellipsis),
+                        position.to_move,
+                        number_text(written.value, written.ellipsis)
+                    ),
+                    number.span,
+                )
+                .expecting(vec![number_text(value, ellipsis)]));
+            }
+        }
+        let action_span = turn.action.span;
+        let action = match turn.action.value {
+            Written::Place(to) => Action::Place(point(to)?),
+            Written::Move(from, to) => {
+                let from = point(from)?;
+                Action::Move(from, point(to)?)
+            }
+            Written::Pass => Action::Pass,
+        };
+        position.check(action).map_err(|b| breach(b, action_span))?;
+        let before = position.clone();
+        position.act(action);
+        for relocation in &turn.relocations {
+            let (from, to) = relocation.value;
+            let from_point = point(from)?;
+            let to_point = point(to)?;
+            position
+                .check_relocation(from_point, to_point)
+                .map_err(|b| {
+                    let span = match b {
+                        Breach::RelocationOccupied(_) => to.span,
+                        _ => from.span,
+                    };
+                    breach(b, span).expecting(with_action(&before, action))
+                })?;
+            position.relocate(from_point, to_point);
+        }
+        if position.lifted != 0 {
+            let missing = points(position.lifted).collect();
+            return Err(breach(Breach::RelocationMissing(missing), action_span)
+                .expecting(with_action(&before, action)));
+        }
+        position.end_turn();
+        Ok(Vec::new())
+    }
+
+    fn conclude(
+        header: &Header,
+        text: &HeaderText<'_>,
+        position: &Position,
+        _turns: &[Turn],
+    ) -> Result<Vec<Warning>, Violation> {
+        if let (Some(end), Some(winner)) = (header.end, position.winner) {
+            let end = match end {
+                End::Draw => "draw",
+                End::Abandoned => "abandoned",
+            };
+            return Err(Violation::new(
+                "simpei/end-mismatch",
+                format!("the header says the game ended by `{end}`, but {winner} won by alignment"),
+                text.key("end"),
+            ));
+        }
+        let claimed = header.claimed(text).map_err(|e| Violation::new("header", e.message, e.span))?;
+        if let Some(claim) = claimed {
+            if claim != position.winner {
+                let say = |w: Option<Colour>| w.map_or("no winner".to_string(), |c| format!("{} won", header.side(c)));
+                return Err(Violation::new(
+                    "result-mismatch",
+                    format!("the header claims {}, but the replay gives {}", say(claim), say(position.winner)),
+                    text.key("result"),
+                )
+                .expecting(vec![position.winner.map_or("none".to_string(), |c| c.to_string())]));
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    fn summary(header: &Header, position: &Position) -> Summary {
+        let description = match position.winner {
+            Some(winner) => format!("{} wins", header.side(winner)),
+            None => format!("unfinished, {} to act", header.side(position.to_move)),
+        };
+        let rows = [Colour::Red, Colour::Blue]
+            .into_iter()
+            .map(|c| {
+                vec![
+                    c.to_string(),
+                    header.name(c).unwrap_or("").to_string(),
+                    position.pieces[c.index()].count_ones().to_string(),
+                    position.hand[c.index()].to_string(),
+                    if position.winner == Some(c) { "winner" } else { "" }.to_string(),
+                ]
+            })
+            .collect();
+        Summary {
+            finished: position.winner.is_some(),
+            winner: position.winner.map(|c| c.to_string()),
+            to_move: position.winner.is_none().then(|| position.to_move.to_string()),
+            scores: None,
+            description,
+            table: Some(Table {
+                header: ["colour", "player", "on board", "in hand", "result"]
+                    .map(String::from)
+                    .to_vec(),
+                rows,
+            }),
+        }
+    }
+
+    fn legal(position: &Position) -> Vec<Play> {
+        let mut plays = Vec::new();
+        for action in position.actions() {
+            let mut next = position.clone();
+            let after = next.act(action);
+            if after.sandwiched == 0 {
+                plays.push(Play {
+                    action,
+                    relocations: Vec::new(),
+                });
+                continue;
+            }
+            let lifted: Vec<Point> = points(after.sandwiched).collect();
+            let mut all = Vec::new();
+            Simpei::relocations(&next, &lifted, &mut all, &mut Vec::new());
+            plays.extend(all.into_iter().map(|relocations| Play { action, relocations }));
+        }
+        plays
+    }
+
+    fn apply(position: &mut Position, play: &Play) {
+        position.act(play.action);
+        for &(from, to) in &play.relocations {
+            position.relocate(from, to);
+        }
+        position.end_turn();
+    }
+
+    fn initial(mode: Option<&str>) -> Result<Position, String> {
+        match mode {
+            None => Ok(Position::default()),
+            Some(mode) => Err(format!("Simpei has no modes (`{mode}` given)")),
+        }
+    }
+
+    fn record_header(_start: &Position) -> String {
+        "game: simpei\nplayers: {red: Red, blue: Blue}\n".into()
+    }
+
+    fn movetext(start: &Position, plays: &[Play]) -> String {
+        let mut out = String::new();
+        let mut position = start.clone();
+        for (index, play) in plays.iter().enumerate() {
+            let (number, ellipsis) = expected_number(start, index);
+            if !ellipsis {
+                out.push_str(&format!("{number}. {play}"));
+            } else if index == 0 {
+                out.push_str(&format!("{number}... {play}"));
+            } else {
+                out.push_str(&format!(" {play}\n"));
+            }
+            Simpei::apply(&mut position, play);
+        }
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out
+    }
+
+    fn diagram(position: &Position) -> String {
+        let mut out = String::new();
+        for rank in (0..SIZE).rev() {
+            out.push_str(&format!("{}  ", rank + 1));
+            for file in 0..SIZE {
+                let cell = match Point::at(file, rank) {
+                    None => ' ',
+                    Some(p) => match position.colour_at(p) {
+                        Some(Colour::Red) => 'R',
+                        Some(Colour::Blue) => 'B',
+                        None if p.world() == board::World::Upper => '.',
+                        None => 'o',
+                    },
+                };
+                out.push(cell);
+                out.push_str("  ");
+            }
+            out.truncate(out.trim_end().len());
+            out.push('\n');
+        }
+        out.push_str("   a  b  c  d  e  f  g\n");
+        out.push_str("   (. empty upper point, o empty lower point, R red, B blue)\n");
+        out.push_str(&format!(
+            "In hand: red {}, blue {}\n",
+            position.hand[0], position.hand[1]
+        ));
+        match position.winner {
+            Some(winner) => out.push_str(&format!("Game over: {winner} has won\n")),
+            None => out.push_str(&format!("{} to act\n", position.to_move)),
+        }
+        out
+    }
+
+    fn template() -> &'static str {
+        include_str!("template.arb")
+    }
+}

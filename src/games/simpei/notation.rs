@@ -1,0 +1,201 @@
+//! Simpei notation: `c3` placements, `c3-d4` moves, `e5>a1` relocations,
+//! `--` passes, `1.` / `1...` move numbers. Knows notation, not legality:
+//! a name like `h9` parses, and the rules say it is not a point.
+
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, digit1, satisfy};
+use nom::combinator::{map, opt};
+use nom::sequence::{pair, separated_pair};
+use nom::IResult;
+
+use crate::record::movetext::{parse_whole, span_in, Input, SyntaxError, Token};
+use crate::span::{Span, Spanned};
+
+/// A square name as written: a letter and a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Square {
+    pub file: char,
+    pub rank: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    Place(Spanned<Square>),
+    Move(Spanned<Square>, Spanned<Square>),
+    Pass,
+}
+
+/// A move number: `3.` (Red's) or `3...` (Blue's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number {
+    pub value: u32,
+    pub ellipsis: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub number: Option<Spanned<Number>>,
+    pub action: Spanned<Written>,
+    pub relocations: Vec<Spanned<(Spanned<Square>, Spanned<Square>)>>,
+}
+
+impl Turn {
+    pub fn span(&self) -> Span {
+        let start = self.number.map_or(self.action.span, |n| n.span);
+        let end = self.relocations.last().map_or(self.action.span, |r| r.span);
+        start.to(end)
+    }
+}
+
+enum Piece {
+    Number(Number),
+    Action(Written),
+    Relocation(Spanned<Square>, Spanned<Square>),
+}
+
+fn square<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
+    move |input: Input<'a>| {
+        let (rest, (file, digits)) = pair(satisfy(|c| c.is_ascii_alphabetic()), digit1)(input)?;
+        let len = 1 + digits.fragment().len();
+        let rank = digits.fragment().parse().unwrap_or(u32::MAX);
+        let span = Span::new(token.span.offset + input.location_offset(), len);
+        Ok((rest, Spanned::new(Square { file, rank }, span)))
+    }
+}
+
+fn number(input: Input) -> IResult<Input, Number> {
+    let (rest, (digits, dots)) = pair(digit1, alt((tag("..."), tag("."))))(input)?;
+    Ok((
+        rest,
+        Number {
+            value: digits.fragment().parse().unwrap_or(u32::MAX),
+            ellipsis: dots.fragment().len() == 3,
+        },
+    ))
+}
+
+fn piece<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Piece> + 'a {
+    move |input| {
+        alt((
+            map(tag("--"), |_| Piece::Action(Written::Pass)),
+            map(separated_pair(square(token), char('>'), square(token)), |(a, b)| {
+                Piece::Relocation(a, b)
+            }),
+            map(separated_pair(square(token), char('-'), square(token)), |(a, b)| {
+                Piece::Action(Written::Move(a, b))
+            }),
+            map(square(token), |s| Piece::Action(Written::Place(s))),
+        ))(input)
+    }
+}
+
+/// A token: a move number, a notation piece, or a number stuck to a piece
+/// (`1.c5`).
+fn pieces<'a>(token: &'a Token<'a>) -> Option<Vec<Spanned<Piece>>> {
+    parse_whole(token, |input: Input<'a>| {
+        let (rest, n) = opt(number)(input)?;
+        let number_span = span_in(token, input).offset;
+        let mut out = Vec::new();
+        if let Some(n) = n {
+            let len = rest.location_offset() - input.location_offset();
+            out.push(Spanned::new(Piece::Number(n), Span::new(number_span, len)));
+        }
+        let (after, found) = opt(piece(token))(rest)?;
+        if let Some(found) = found {
+            let len = after.location_offset() - rest.location_offset();
+            let at = token.span.offset + rest.location_offset();
+            out.push(Spanned::new(found, Span::new(at, len)));
+        }
+        Ok((after, out))
+    })
+    .filter(|out| !out.is_empty())
+}
+
+const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a relocation `e5>a1`, a pass `--`, or a move number `1.` or `1...`";
+
+/// Group tokens into turns.
+pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
+    let mut turns: Vec<Turn> = Vec::new();
+    let mut number: Option<Spanned<Number>> = None;
+    for token in tokens {
+        let Some(pieces) = pieces(token) else {
+            return Err(SyntaxError::new(
+                format!("`{}` is not Simpei notation", token.text),
+                token.span,
+            )
+            .with_help(EXPECTED));
+        };
+        for piece in pieces {
+            match piece.value {
+                Piece::Number(n) => {
+                    if number.is_some() {
+                        return Err(SyntaxError::new("a move number must be followed by an action", piece.span)
+                            .with_help(EXPECTED));
+                    }
+                    number = Some(Spanned::new(n, piece.span));
+                }
+                Piece::Action(action) => turns.push(Turn {
+                    number: number.take(),
+                    action: Spanned::new(action, piece.span),
+                    relocations: Vec::new(),
+                }),
+                Piece::Relocation(from, to) => {
+                    let last = turns.last_mut().filter(|_| number.is_none());
+                    let Some(turn) = last else {
+                        return Err(SyntaxError::new(
+                            "a relocation must follow the action that sandwiched the piece",
+                            piece.span,
+                        )
+                        .with_help("write relocations right after their action: `c5 e5>a1`"));
+                    };
+                    turn.relocations.push(Spanned::new((from, to), piece.span));
+                }
+            }
+        }
+    }
+    if let Some(n) = number {
+        return Err(SyntaxError::new("a move number must be followed by an action", n.span).with_help(EXPECTED));
+    }
+    Ok(turns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::movetext::tokens;
+
+    fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
+        parse(&tokens(text, 0).unwrap())
+    }
+
+    #[test]
+    fn parses_the_notation() {
+        let t = turns("1. c5 f4 2.F2 1... b2 d4-C5 e5>a1 g5>f6 --").unwrap();
+        assert_eq!(t.len(), 6);
+        assert_eq!(t[0].number.unwrap().value, Number { value: 1, ellipsis: false });
+        assert_eq!(t[2].action.span, Span::new(11, 2));
+        assert_eq!(t[3].number.unwrap().value, Number { value: 1, ellipsis: true });
+        assert_eq!(t[4].relocations.len(), 2);
+        assert_eq!(t[4].relocations[1].value.1.span, Span::new(37, 2));
+        assert_eq!(t[5].action.value, Written::Pass);
+        let Written::Place(sq) = t[2].action.value else { panic!() };
+        assert_eq!(sq.value, Square { file: 'F', rank: 2 });
+    }
+
+    #[test]
+    fn not_a_point_still_parses() {
+        let t = turns("h9 b1-a99").unwrap();
+        assert_eq!(t.len(), 2);
+    }
+
+    #[test]
+    fn syntax_errors_point_at_the_token() {
+        assert_eq!(turns("c3 c3x").unwrap_err().span, Span::new(3, 3));
+        assert_eq!(turns("e5>a1").unwrap_err().span, Span::new(0, 5));
+        assert_eq!(turns("c3 2.").unwrap_err().span, Span::new(3, 2));
+        assert!(turns("1. 2. c3").is_err());
+        assert!(turns("c3-").is_err());
+        assert!(turns("3:e").is_err());
+    }
+}

@@ -1,0 +1,292 @@
+//! The YAML header: deserialised with serde into each game's own header type,
+//! with serde_yaml's error locations turned into file spans.
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+use crate::span::Span;
+
+/// House-rule switches, from the header's `rules` and the command line.
+pub type Switches = BTreeMap<String, bool>;
+
+/// The header of one record: its YAML text and where it sits in the file.
+#[derive(Clone, Copy, Debug)]
+pub struct HeaderText<'a> {
+    pub text: &'a str,
+    pub offset: usize,
+    /// The opening `---` line, for errors about the header as a whole.
+    pub opening: Span,
+}
+
+/// Which part of the record a malformed-record error is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Part {
+    Header,
+    Setup,
+}
+
+impl Part {
+    pub fn rule(self) -> &'static str {
+        match self {
+            Part::Header => "header",
+            Part::Setup => "setup",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderError {
+    pub part: Part,
+    pub message: String,
+    pub span: Span,
+    pub help: Option<String>,
+}
+
+impl HeaderError {
+    pub fn header(message: impl Into<String>, span: Span) -> Self {
+        HeaderError {
+            part: Part::Header,
+            message: message.into(),
+            span,
+            help: None,
+        }
+    }
+
+    pub fn setup(message: impl Into<String>, span: Span) -> Self {
+        HeaderError {
+            part: Part::Setup,
+            ..HeaderError::header(message, span)
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+#[derive(Deserialize)]
+struct GameKey {
+    game: Option<String>,
+}
+
+impl<'a> HeaderText<'a> {
+    /// The value of `game`, before the game's own header type can be chosen.
+    pub fn game(&self) -> Result<String, HeaderError> {
+        if self.text.trim().is_empty() {
+            return Err(HeaderError::header("the header is empty", self.opening)
+                .with_help("a header needs at least `game: simpei`, `game: superpion` or `game: puluc`"));
+        }
+        let probe: GameKey = self.deserialize()?;
+        probe.game.ok_or_else(|| {
+            HeaderError::header("the header has no `game`", self.opening)
+                .with_help("add `game: simpei`, `game: superpion` or `game: puluc`")
+        })
+    }
+
+    /// Deserialise into a game's header type, which denies unknown keys.
+    pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, HeaderError> {
+        serde_yaml::from_str(self.text).map_err(|err| self.yaml_error(&err))
+    }
+
+    fn yaml_error(&self, err: &serde_yaml::Error) -> HeaderError {
+        let full = err.to_string();
+        let message = match full.rfind(" at line ") {
+            Some(i) => full[..i].to_string(),
+            None => full,
+        };
+        let span = match err.location() {
+            Some(loc) => {
+                let at = loc.index().min(self.text.len());
+                let rest = &self.text[at..];
+                let len = rest
+                    .find(|c: char| c == ':' || c == '\n' || c == '\r' || c == ',' || c == '}')
+                    .unwrap_or(rest.len());
+                Span::new(self.offset + at, len.max(1).min(rest.len()))
+            }
+            None => self.opening,
+        };
+        let help = did_you_mean(&message);
+        HeaderError {
+            part: Part::Header,
+            message,
+            span,
+            help,
+        }
+    }
+
+    /// The span of a top-level key, or of the opening line when it is absent.
+    pub fn key(&self, key: &str) -> Span {
+        self.find_line(key)
+            .map(|(at, _)| Span::new(self.offset + at, key.len()))
+            .unwrap_or(self.opening)
+    }
+
+    /// The span of `needle` written inside the value of a top-level key (a
+    /// setup entry, say); the key itself when the needle is not found there.
+    pub fn within(&self, key: &str, needle: &str) -> Span {
+        let Some((start, _)) = self.find_line(key) else {
+            return self.opening;
+        };
+        let end = self.text[start + 1..]
+            .match_indices('\n')
+            .map(|(i, _)| start + 1 + i + 1)
+            .find(|&line| {
+                self.text[line..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| !c.is_whitespace() && c != '#')
+            })
+            .unwrap_or(self.text.len());
+        let region = &self.text[start..end];
+        let lower = region.to_ascii_lowercase();
+        match find_word(&lower, &needle.to_ascii_lowercase()) {
+            Some(i) => Span::new(self.offset + start + i, needle.len()),
+            None => self.key(key),
+        }
+    }
+
+    fn find_line(&self, key: &str) -> Option<(usize, &'a str)> {
+        let mut offset = 0;
+        for line in self.text.split_inclusive('\n') {
+            if let Some(rest) = line.strip_prefix(key) {
+                if rest.trim_start().starts_with(':') {
+                    return Some((offset, line));
+                }
+            }
+            offset += line.len();
+        }
+        None
+    }
+}
+
+/// The first occurrence of `needle` not inside a longer word.
+fn find_word(haystack: &str, needle: &str) -> Option<usize> {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    haystack.match_indices(needle).map(|(i, _)| i).find(|&i| {
+        let before = haystack[..i].chars().next_back().is_none_or(|c| !word(c));
+        let after = haystack[i + needle.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !word(c));
+        before && after
+    })
+}
+
+/// serde names the bad key or variant and the expected ones in backquotes;
+/// suggest the expected one that is a near miss.
+fn did_you_mean(message: &str) -> Option<String> {
+    if !(message.starts_with("unknown field") || message.starts_with("unknown variant")) {
+        return None;
+    }
+    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    let (given, expected) = quoted.split_first()?;
+    let best = expected
+        .iter()
+        .map(|candidate| (edit_distance(given, candidate), *candidate))
+        .min()?;
+    let limit = given.chars().count().max(3) / 3 + 1;
+    Some(if best.0 <= limit {
+        format!("did you mean `{}`?", best.1)
+    } else {
+        format!("expected one of {}", expected.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", "))
+    })
+}
+
+/// Levenshtein distance, ignoring case.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().collect();
+    let b: Vec<char> = b.to_lowercase().chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    #[allow(dead_code)]
+    struct Sample {
+        game: String,
+        event: Option<String>,
+    }
+
+    fn header(text: &str) -> HeaderText<'_> {
+        HeaderText {
+            text,
+            offset: 4,
+            opening: Span::new(0, 3),
+        }
+    }
+
+    #[test]
+    fn unknown_key_points_at_it_with_a_hint() {
+        let h = header("game: simpei\nevnt: Club\n");
+        let err = h.deserialize::<Sample>().unwrap_err();
+        assert_eq!(err.span, Span::new(4 + 13, 4));
+        assert!(err.message.starts_with("unknown field `evnt`"), "{}", err.message);
+        assert_eq!(err.help.as_deref(), Some("did you mean `event`?"));
+    }
+
+    #[test]
+    fn missing_and_empty_game() {
+        assert!(header("event: x\n").game().unwrap_err().message.contains("no `game`"));
+        assert!(header("\n").game().unwrap_err().message.contains("empty"));
+        assert_eq!(header("game: puluc\n").game().unwrap(), "puluc");
+    }
+
+    #[test]
+    fn locates_entries_inside_a_value() {
+        let h = header("game: simpei\nsetup:\n  red: [c3, b1]\nresult: red\n");
+        assert_eq!(h.within("setup", "b1"), Span::new(4 + 32, 2));
+        assert_eq!(h.key("result"), Span::new(4 + 36, 6));
+        assert_eq!(h.within("setup", "zz"), Span::new(4 + 13, 5));
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(edit_distance("evnt", "event"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("Mode", "mode"), 0);
+    }
+}
+
+/// The header's `date`: `YYYY-MM-DD`, checked so that a typo points at it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Date(pub String);
+
+impl<'de> Deserialize<'de> for Date {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let parts: Vec<&str> = text.split('-').collect();
+        let number = |s: &str, len: usize, max: u32| {
+            s.len() == len
+                && s.bytes().all(|b| b.is_ascii_digit())
+                && s.parse::<u32>().is_ok_and(|n| (1..=max).contains(&n))
+        };
+        let valid = parts.len() == 3
+            && number(parts[0], 4, 9999)
+            && number(parts[1], 2, 12)
+            && number(parts[2], 2, 31);
+        if valid {
+            Ok(Date(text))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "`{text}` is not a date written YYYY-MM-DD"
+            )))
+        }
+    }
+}

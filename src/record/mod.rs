@@ -1,0 +1,145 @@
+//! The record file: records split at `---` lines, each a YAML header and a
+//! movetext. Game-agnostic: what the header keys and tokens mean is left to
+//! the games.
+
+pub mod header;
+pub mod movetext;
+
+use crate::span::Span;
+
+pub use header::{HeaderError, HeaderText, Switches};
+
+/// One record of a file, located but not yet understood.
+#[derive(Clone, Copy, Debug)]
+pub struct RawRecord<'a> {
+    pub index: usize,
+    pub header: HeaderText<'a>,
+    pub movetext: &'a str,
+    pub movetext_offset: usize,
+}
+
+/// Why a file (or what is left of it) holds no readable record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FramingError {
+    pub message: String,
+    pub span: Span,
+    pub help: String,
+}
+
+struct Line<'a> {
+    offset: usize,
+    text: &'a str,
+}
+
+impl Line<'_> {
+    fn is_delimiter(&self) -> bool {
+        self.text.trim_end() == "---"
+    }
+
+    fn span(&self) -> Span {
+        Span::new(self.offset, self.text.trim_end().len())
+    }
+}
+
+fn lines(source: &str) -> Vec<Line<'_>> {
+    let mut out = Vec::new();
+    let mut offset = 0;
+    for text in source.split_inclusive('\n') {
+        out.push(Line {
+            offset,
+            text: text.trim_end_matches(['\n', '\r']),
+        });
+        offset += text.len();
+    }
+    out
+}
+
+/// Split a file into records. A framing error ends the split: what follows
+/// an unclosed header cannot be told apart from the header itself.
+pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
+    let lines = lines(source);
+    let Some(first) = lines.iter().position(|l| !l.text.trim().is_empty()) else {
+        return vec![Err(FramingError {
+            message: "the file holds no record".into(),
+            span: Span::new(0, 0),
+            help: "a record starts with a line `---`, a YAML header with at least `game:`, and a closing `---`; `arbitre new GAME` prints one".into(),
+        })];
+    };
+    if !lines[first].is_delimiter() {
+        return vec![Err(FramingError {
+            message: "a record must start with a line `---`".into(),
+            span: lines[first].span(),
+            help: "open the header with `---`, write `game: ...`, and close it with `---`".into(),
+        })];
+    }
+    let mut records = Vec::new();
+    let mut open = first;
+    loop {
+        let Some(close) = (open + 1..lines.len()).find(|&i| lines[i].is_delimiter()) else {
+            records.push(Err(FramingError {
+                message: "this header is never closed".into(),
+                span: lines[open].span(),
+                help: "end the header with a line `---` before the moves".into(),
+            }));
+            return records;
+        };
+        let header_start = lines.get(open + 1).map_or(source.len(), |l| l.offset);
+        let header_end = lines[close].offset;
+        let next = (close + 1..lines.len()).find(|&i| lines[i].is_delimiter());
+        let movetext_start = lines.get(close + 1).map_or(source.len(), |l| l.offset);
+        let movetext_end = next.map_or(source.len(), |i| lines[i].offset);
+        records.push(Ok(RawRecord {
+            index: records.len(),
+            header: HeaderText {
+                text: &source[header_start..header_end],
+                offset: header_start,
+                opening: lines[open].span(),
+            },
+            movetext: &source[movetext_start..movetext_end],
+            movetext_offset: movetext_start,
+        }));
+        match next {
+            Some(i) => open = i,
+            None => return records,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_several_records_with_crlf() {
+        let text = "---\r\ngame: simpei\r\n---\r\nc3 d4\r\n---\ngame: puluc\n---\n1:e\n";
+        let records: Vec<_> = split(text).into_iter().map(Result::unwrap).collect();
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].header.text, "game: simpei\r\n");
+        assert_eq!(records[0].movetext, "c3 d4\r\n");
+        assert_eq!(records[1].index, 1);
+        assert_eq!(records[1].movetext, "1:e\n");
+        assert_eq!(&text[records[1].movetext_offset..][..3], "1:e");
+    }
+
+    #[test]
+    fn a_delimiter_inside_a_comment_still_starts_a_record() {
+        let text = "---\ngame: simpei\n---\n{ c3\n---\ngame: simpei\n---\n";
+        assert_eq!(split(text).len(), 2);
+    }
+
+    #[test]
+    fn framing_errors() {
+        assert!(split("").pop().unwrap().is_err());
+        assert!(split("  \n\n").pop().unwrap().is_err());
+        assert!(split("game: simpei\n").pop().unwrap().is_err());
+        let err = split("\n---\ngame: simpei\nc3\n").pop().unwrap().unwrap_err();
+        assert_eq!(err.span, Span::new(1, 3));
+    }
+
+    #[test]
+    fn empty_movetext_at_end_of_file() {
+        let records = split("---\ngame: simpei\n---");
+        let record = records[0].as_ref().unwrap();
+        assert_eq!(record.movetext, "");
+    }
+}

@@ -1,0 +1,146 @@
+//! The movetext tokenizer shared by all notations: whitespace and comments
+//! separate tokens; what a token means is each game's notation.
+
+use nom::branch::alt;
+use nom::bytes::complete::{is_not, tag, take_till, take_until};
+use nom::character::complete::multispace1;
+use nom::combinator::{recognize, value};
+use nom::sequence::{delimited, preceded};
+use nom::IResult;
+use nom_locate::LocatedSpan;
+
+use crate::span::Span;
+
+/// Text with its byte offset; a notation's nom parsers run on this so that
+/// every piece they recognise knows where it was written.
+pub type Input<'a> = LocatedSpan<&'a str>;
+
+/// A whitespace-separated word of the movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token<'a> {
+    pub text: &'a str,
+    pub span: Span,
+}
+
+/// A token (or part of one) that is not notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub message: String,
+    pub span: Span,
+    pub help: Option<String>,
+}
+
+impl SyntaxError {
+    pub fn new(message: impl Into<String>, span: Span) -> Self {
+        SyntaxError {
+            message: message.into(),
+            span,
+            help: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+fn separator(input: Input) -> IResult<Input, ()> {
+    alt((
+        value((), multispace1),
+        value((), delimited(tag("{"), take_until("}"), tag("}"))),
+        value((), preceded(tag(";"), take_till(|c| c == '\n'))),
+    ))(input)
+}
+
+fn word(input: Input) -> IResult<Input, Input> {
+    recognize(is_not(" \t\r\n\u{b}\u{c}{};"))(input)
+}
+
+/// Split a movetext (which starts at `offset` in the file) into tokens.
+pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxError> {
+    let mut input = Input::new(movetext);
+    let mut out = Vec::new();
+    loop {
+        while let Ok((rest, ())) = separator(input) {
+            input = rest;
+        }
+        if input.fragment().is_empty() {
+            return Ok(out);
+        }
+        let at = offset + input.location_offset();
+        if input.fragment().starts_with('{') {
+            return Err(SyntaxError::new("this comment is never closed", Span::new(at, 1))
+                .with_help("close the comment with `}` (comments do not nest)"));
+        }
+        if input.fragment().starts_with('}') {
+            return Err(SyntaxError::new("`}` closes no comment", Span::new(at, 1))
+                .with_help("comments are `{ ... }` and do not nest, or `;` to the end of the line"));
+        }
+        match word(input) {
+            Ok((rest, found)) => {
+                out.push(Token {
+                    text: found.fragment(),
+                    span: Span::new(at, found.fragment().len()),
+                });
+                input = rest;
+            }
+            Err(_) => {
+                return Err(SyntaxError::new("unexpected character", Span::new(at, 1)));
+            }
+        }
+    }
+}
+
+/// Run a notation parser on a whole token; `None` when it does not match all
+/// of it.
+pub fn parse_whole<'a, T>(
+    token: &Token<'a>,
+    mut parser: impl FnMut(Input<'a>) -> IResult<Input<'a>, T>,
+) -> Option<T> {
+    match parser(Input::new(token.text)) {
+        Ok((rest, value)) if rest.fragment().is_empty() => Some(value),
+        _ => None,
+    }
+}
+
+/// The file span of a piece that a parser recognised inside a token.
+pub fn span_in(token: &Token, piece: Input) -> Span {
+    Span::new(
+        token.span.offset + piece.location_offset(),
+        piece.fragment().len(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(movetext: &str) -> Vec<&str> {
+        tokens(movetext, 0).unwrap().iter().map(|t| t.text).collect()
+    }
+
+    #[test]
+    fn comments_and_whitespace_separate_tokens() {
+        assert_eq!(
+            texts("1. c5 {a\ncomment} f4;rest\r\n\t2.f2{x}b2"),
+            ["1.", "c5", "f4", "2.f2", "b2"]
+        );
+        assert!(texts("  ; only a comment").is_empty());
+    }
+
+    #[test]
+    fn spans_are_file_offsets() {
+        let toks = tokens("c5  e5>a1", 10).unwrap();
+        assert_eq!(toks[1].span, Span::new(14, 5));
+    }
+
+    #[test]
+    fn unclosed_and_stray_braces() {
+        let err = tokens("c5 { never", 0).unwrap_err();
+        assert_eq!(err.span, Span::new(3, 1));
+        let nested = format!("{}{}", "{".repeat(1000), "}".repeat(1000));
+        let err = tokens(&nested, 0).unwrap_err();
+        assert_eq!(err.span, Span::new(1001, 1));
+    }
+}

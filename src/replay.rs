@@ -1,0 +1,304 @@
+//! The replay engine: a record in, a verdict out. It knows games only
+//! through [`Game`], and hands the commands a type-erased [`Referee`].
+
+use std::marker::PhantomData;
+
+use crate::game::{Game, Summary, Violation, Warning};
+use crate::record::movetext::{self, SyntaxError};
+use crate::record::{HeaderError, RawRecord, Switches};
+use crate::rng::Rng;
+use crate::span::Span;
+
+/// Why a record could not be replayed at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Malformed {
+    /// `header`, `setup` or `syntax`.
+    pub rule: &'static str,
+    pub message: String,
+    pub span: Span,
+    pub help: Option<String>,
+}
+
+impl From<HeaderError> for Malformed {
+    fn from(err: HeaderError) -> Self {
+        Malformed {
+            rule: err.part.rule(),
+            message: err.message,
+            span: err.span,
+            help: err.help,
+        }
+    }
+}
+
+impl From<SyntaxError> for Malformed {
+    fn from(err: SyntaxError) -> Self {
+        Malformed {
+            rule: "syntax",
+            message: err.message,
+            span: err.span,
+            help: err.help,
+        }
+    }
+}
+
+/// The verdict on one record, with what the reports need to explain it.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub game: Option<&'static str>,
+    pub malformed: Option<Malformed>,
+    pub violation: Option<Violation>,
+    /// The turn label ("3. red") of the violation, when it is in a turn.
+    pub violation_turn: Option<String>,
+    pub warnings: Vec<Warning>,
+    pub turns: usize,
+    /// Where the replay stopped; `None` for a malformed record.
+    pub summary: Option<Summary>,
+}
+
+impl Checked {
+    pub fn malformed(game: Option<&'static str>, malformed: Malformed) -> Self {
+        Checked {
+            game,
+            malformed: Some(malformed),
+            violation: None,
+            violation_turn: None,
+            warnings: Vec::new(),
+            turns: 0,
+            summary: None,
+        }
+    }
+}
+
+/// The position after some turns, and the legal turns there.
+#[derive(Clone, Debug)]
+pub struct Stop {
+    pub turn: usize,
+    pub diagram: String,
+    pub label: String,
+    pub legal: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+/// A record parsed and set up, ready to replay.
+struct Loaded<G: Game> {
+    header: G::Header,
+    start: G::Position,
+    turns: Vec<G::Turn>,
+}
+
+fn load<G: Game>(record: &RawRecord<'_>, switches: &Switches) -> Result<Loaded<G>, Malformed> {
+    let header: G::Header = record.header.deserialize()?;
+    let tokens = movetext::tokens(record.movetext, record.movetext_offset)?;
+    let turns = G::parse(&tokens)?;
+    let start = G::start(&header, &record.header, switches)?;
+    Ok(Loaded {
+        header,
+        start,
+        turns,
+    })
+}
+
+struct Run<G: Game> {
+    position: G::Position,
+    played: usize,
+    warnings: Vec<Warning>,
+    violation: Option<(Violation, String)>,
+}
+
+fn run<G: Game>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
+    let mut position = loaded.start.clone();
+    let mut warnings = Vec::new();
+    for (index, turn) in loaded.turns.iter().take(limit).enumerate() {
+        let before = position.clone();
+        match G::play(&mut position, turn, index) {
+            Ok(found) => warnings.extend(found.into_iter().map(|mut w| {
+                w.turn_index.get_or_insert(index);
+                w
+            })),
+            Err(mut violation) => {
+                violation.turn_index = Some(index);
+                if violation.expected.is_none() {
+                    violation.expected = Some(legal_strings::<G>(&before));
+                }
+                return Run {
+                    position: before.clone(),
+                    played: index,
+                    warnings,
+                    violation: Some((violation, G::turn_label(&before, index))),
+                };
+            }
+        }
+    }
+    Run {
+        played: loaded.turns.len().min(limit),
+        position,
+        warnings,
+        violation: None,
+    }
+}
+
+fn legal_strings<G: Game>(position: &G::Position) -> Vec<String> {
+    G::legal(position).iter().map(ToString::to_string).collect()
+}
+
+/// Check one record of game `G` completely.
+pub fn check<G: Game>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
+    let loaded = match load::<G>(record, switches) {
+        Ok(loaded) => loaded,
+        Err(malformed) => return Checked::malformed(Some(G::NAME), malformed),
+    };
+    let Run {
+        position,
+        played,
+        mut warnings,
+        mut violation,
+    } = run(&loaded, usize::MAX);
+    if violation.is_none() {
+        match G::conclude(&loaded.header, &record.header, &position, &loaded.turns) {
+            Ok(found) => warnings.extend(found),
+            Err(v) => violation = Some((v, String::new())),
+        }
+    }
+    let (violation, violation_turn) = match violation {
+        Some((v, label)) => (Some(v), Some(label).filter(|l| !l.is_empty())),
+        None => (None, None),
+    };
+    Checked {
+        game: Some(G::NAME),
+        malformed: None,
+        violation,
+        violation_turn,
+        warnings,
+        turns: played,
+        summary: Some(G::summary(&loaded.header, &position)),
+    }
+}
+
+/// The position after `turn` turns (all of them when `None`). A record that
+/// is malformed, or illegal before that point, yields its verdict instead.
+pub fn stop<G: Game>(
+    record: &RawRecord<'_>,
+    switches: &Switches,
+    turn: Option<usize>,
+) -> Result<Stop, Box<Checked>> {
+    let loaded = match load::<G>(record, switches) {
+        Ok(loaded) => loaded,
+        Err(malformed) => return Err(Box::new(Checked::malformed(Some(G::NAME), malformed))),
+    };
+    let limit = turn.unwrap_or(loaded.turns.len());
+    if limit > loaded.turns.len() {
+        let err = Malformed {
+            rule: "syntax",
+            message: format!(
+                "turn {limit} asked for, but the record has {} turns",
+                loaded.turns.len()
+            ),
+            span: Span::new(record.movetext_offset, 0),
+            help: Some(format!("use --turn 0 to {}", loaded.turns.len())),
+        };
+        return Err(Box::new(Checked::malformed(Some(G::NAME), err)));
+    }
+    let done = run(&loaded, limit);
+    if let Some((violation, label)) = done.violation {
+        let summary = Some(G::summary(&loaded.header, &done.position));
+        return Err(Box::new(Checked {
+            game: Some(G::NAME),
+            malformed: None,
+            violation: Some(violation),
+            violation_turn: Some(label),
+            warnings: done.warnings,
+            turns: done.played,
+            summary,
+        }));
+    }
+    Ok(Stop {
+        turn: done.played,
+        diagram: G::diagram(&done.position),
+        label: G::turn_label(&done.position, done.played),
+        legal: legal_strings::<G>(&done.position),
+        notes: G::moves_notes(&done.position),
+    })
+}
+
+/// A random legal game as a record.
+pub fn random<G: Game>(mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String> {
+    let start = G::initial(mode)?;
+    let mut rng = Rng::new(seed);
+    let mut position = start.clone();
+    let mut plays = Vec::new();
+    while plays.len() < max_turns {
+        let Some(play) = G::random_play(&position, &mut rng) else {
+            break;
+        };
+        G::apply(&mut position, &play);
+        plays.push(play);
+    }
+    Ok(format!(
+        "---\n{}---\n{}",
+        G::record_header(&start),
+        G::movetext(&start, &plays)
+    ))
+}
+
+pub fn perft<G: Game>(mode: Option<&str>, depth: u32) -> Result<u64, String> {
+    Ok(G::perft(&G::initial(mode)?, depth))
+}
+
+/// A game with its type erased, for the commands.
+pub trait Referee: Sync {
+    fn name(&self) -> &'static str;
+    fn switches(&self) -> &'static [&'static str];
+    fn check(&self, record: &RawRecord<'_>, switches: &Switches) -> Checked;
+    fn stop(
+        &self,
+        record: &RawRecord<'_>,
+        switches: &Switches,
+        turn: Option<usize>,
+    ) -> Result<Stop, Box<Checked>>;
+    fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String>;
+    fn perft(&self, mode: Option<&str>, depth: u32) -> Result<u64, String>;
+    fn template(&self) -> &'static str;
+}
+
+pub struct Engine<G>(PhantomData<fn() -> G>);
+
+impl<G> Engine<G> {
+    pub const fn new() -> Self {
+        Engine(PhantomData)
+    }
+}
+
+impl<G> Default for Engine<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Game> Referee for Engine<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+    fn switches(&self) -> &'static [&'static str] {
+        G::SWITCHES
+    }
+    fn check(&self, record: &RawRecord<'_>, switches: &Switches) -> Checked {
+        check::<G>(record, switches)
+    }
+    fn stop(
+        &self,
+        record: &RawRecord<'_>,
+        switches: &Switches,
+        turn: Option<usize>,
+    ) -> Result<Stop, Box<Checked>> {
+        stop::<G>(record, switches, turn)
+    }
+    fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String> {
+        random::<G>(mode, seed, max_turns)
+    }
+    fn perft(&self, mode: Option<&str>, depth: u32) -> Result<u64, String> {
+        perft::<G>(mode, depth)
+    }
+    fn template(&self) -> &'static str {
+        G::template()
+    }
+}

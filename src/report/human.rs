@@ -1,0 +1,267 @@
+//! Reports for people: miette diagnostics with the source underlined,
+//! comfy-table tables, and one line per record.
+
+use std::fmt;
+use std::io::IsTerminal;
+use std::sync::Arc;
+
+use comfy_table::presets::{ASCII_FULL_CONDENSED, UTF8_FULL_CONDENSED};
+use comfy_table::{ContentArrangement, Table as Grid};
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+
+use super::{RecordReport, Verdict};
+use crate::game::Table;
+use crate::span::Span;
+
+/// When to colour, as asked on the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// How human output is drawn: colour only on a terminal, never with
+/// `NO_COLOR` set (unless asked for explicitly).
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub color: bool,
+}
+
+impl Style {
+    pub fn detect(choice: ColorChoice) -> Self {
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                    && std::io::stdout().is_terminal()
+            }
+        };
+        Style { color }
+    }
+
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// One diagnostic in the shape miette draws.
+#[derive(Debug)]
+struct Drawn<'a> {
+    message: String,
+    code: String,
+    label: String,
+    span: SourceSpan,
+    help: Option<String>,
+    source: &'a NamedSource<Arc<str>>,
+    severity: miette::Severity,
+}
+
+impl fmt::Display for Drawn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Drawn<'_> {}
+
+impl miette::Diagnostic for Drawn<'_> {
+    fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        Some(Box::new(&self.code))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(self.severity)
+    }
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.help.as_ref().map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(self.source)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(self.label.clone()),
+            self.span,
+        ))))
+    }
+}
+
+fn render(style: Style, drawn: &Drawn<'_>) -> String {
+    let theme = if style.color {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_links(false)
+        .with_width(100)
+        .with_context_lines(1);
+    let mut out = String::new();
+    match handler.render_report(&mut out, drawn) {
+        Ok(()) => out,
+        Err(_) => format!("{}: {}\n", drawn.code, drawn.message),
+    }
+}
+
+/// At most this many legal alternatives are named in a help line.
+const EXPECTED_SHOWN: usize = 12;
+
+fn list_expected(expected: &[String]) -> Option<String> {
+    if expected.is_empty() {
+        return None;
+    }
+    let shown: Vec<&str> = expected
+        .iter()
+        .take(EXPECTED_SHOWN)
+        .map(String::as_str)
+        .collect();
+    let more = expected.len().saturating_sub(EXPECTED_SHOWN);
+    let tail = if more > 0 {
+        format!(" (and {more} more; `arbitre moves` lists them all)")
+    } else {
+        String::new()
+    };
+    Some(format!("legal here: {}{tail}", shown.join(", ")))
+}
+
+/// The diagnostic of a record that is not legal, drawn over its source.
+pub fn diagnostic(report: &RecordReport, source: &NamedSource<Arc<str>>, style: Style) -> String {
+    let Some(d) = &report.diagnostic else {
+        return String::new();
+    };
+    let message = match &d.turn {
+        Some(turn) => format!("{} (turn {turn})", d.message),
+        None => d.message.clone(),
+    };
+    let help = match (&d.help, list_expected(&d.expected)) {
+        (Some(h), Some(e)) => Some(format!("{h}\n{e}")),
+        (h, e) => h.clone().or(e),
+    };
+    let label = match report.verdict {
+        Verdict::Malformed => "not understood here".to_string(),
+        _ => d.rule.clone(),
+    };
+    render(
+        style,
+        &Drawn {
+            message,
+            code: d.rule.clone(),
+            label,
+            span: (d.offset, d.length).into(),
+            help,
+            source,
+            severity: miette::Severity::Error,
+        },
+    )
+}
+
+/// The warnings of a record, each drawn over its source when it has a place.
+pub fn warnings(report: &RecordReport, source: &NamedSource<Arc<str>>, style: Style) -> String {
+    report
+        .warnings
+        .iter()
+        .map(|w| match w.span {
+            Some(Span { offset, len }) => render(
+                style,
+                &Drawn {
+                    message: w.message.clone(),
+                    code: w.rule.clone(),
+                    label: "here".into(),
+                    span: (offset, len).into(),
+                    help: None,
+                    source,
+                    severity: miette::Severity::Warning,
+                },
+            ),
+            None => format!("  warning[{}]: {}\n", w.rule, w.message),
+        })
+        .collect()
+}
+
+/// `path#index: verdict ...`, the one line `check` prints per record.
+pub fn verdict_line(report: &RecordReport, style: Style) -> String {
+    let name = format!("{}#{}", report.path, report.index);
+    let word = match report.verdict {
+        Verdict::Legal => style.paint("32", "legal"),
+        Verdict::Illegal => style.paint("31", "illegal"),
+        Verdict::Malformed => style.paint("35", "malformed"),
+    };
+    let detail = match (&report.diagnostic, &report.description) {
+        (Some(d), _) => match d.turn_index {
+            Some(i) => format!("{} at turn {} ({}:{})", d.rule, i + 1, d.line, d.column),
+            None => format!("{} ({}:{})", d.rule, d.line, d.column),
+        },
+        (None, Some(description)) => format!("{description} after {} turns", report.turns),
+        (None, None) => String::new(),
+    };
+    let warnings = match report.warnings.len() {
+        0 => String::new(),
+        1 => ", 1 warning".to_string(),
+        n => format!(", {n} warnings"),
+    };
+    format!("{name}: {word}: {detail}{warnings}")
+}
+
+fn grid(style: Style) -> Grid {
+    let mut grid = Grid::new();
+    grid.load_preset(if style.color {
+        UTF8_FULL_CONDENSED
+    } else {
+        ASCII_FULL_CONDENSED
+    })
+    .set_content_arrangement(ContentArrangement::Dynamic);
+    grid
+}
+
+/// A game's table (scores, statistics) drawn with comfy-table.
+pub fn table(table: &Table, style: Style) -> String {
+    let mut out = grid(style);
+    out.set_header(table.header.clone());
+    for row in &table.rows {
+        out.add_row(row.clone());
+    }
+    format!("{out}\n")
+}
+
+/// The summary of a multi-record `check`: counts by verdict and the rules
+/// broken.
+pub fn summary(reports: &[RecordReport], style: Style) -> String {
+    let count = |v: Verdict| reports.iter().filter(|r| r.verdict == v).count();
+    let mut out = grid(style);
+    out.set_header(vec!["records", "legal", "illegal", "malformed", "warnings"]);
+    out.add_row(vec![
+        reports.len().to_string(),
+        count(Verdict::Legal).to_string(),
+        count(Verdict::Illegal).to_string(),
+        count(Verdict::Malformed).to_string(),
+        reports
+            .iter()
+            .map(|r| r.warnings.len())
+            .sum::<usize>()
+            .to_string(),
+    ]);
+    let mut rules: Vec<(String, usize)> = Vec::new();
+    for d in reports.iter().filter_map(|r| r.diagnostic.as_ref()) {
+        match rules.iter_mut().find(|(rule, _)| *rule == d.rule) {
+            Some((_, n)) => *n += 1,
+            None => rules.push((d.rule.clone(), 1)),
+        }
+    }
+    let mut text = format!("{out}\n");
+    if !rules.is_empty() {
+        rules.sort();
+        let mut by_rule = grid(style);
+        by_rule.set_header(vec!["rule", "records"]);
+        for (rule, n) in rules {
+            by_rule.add_row(vec![rule, n.to_string()]);
+        }
+        text.push_str(&format!("{by_rule}\n"));
+    }
+    text
+}

@@ -1,0 +1,138 @@
+//! Reading record files (or standard input) and checking every record in
+//! them with the right game.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::games;
+use crate::record::{self, HeaderError, Switches};
+use crate::replay::{Checked, Malformed};
+use crate::span::Span;
+
+/// A file's text as read, named as the user named it.
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub path: String,
+    pub text: Arc<str>,
+    /// Where the first byte that is not UTF-8 sits, if any.
+    pub bad_utf8_at: Option<usize>,
+}
+
+impl Source {
+    pub fn from_bytes(path: impl Into<String>, bytes: Vec<u8>) -> Self {
+        match String::from_utf8(bytes) {
+            Ok(text) => Source {
+                path: path.into(),
+                text: text.into(),
+                bad_utf8_at: None,
+            },
+            Err(err) => {
+                let at = err.utf8_error().valid_up_to();
+                Source {
+                    path: path.into(),
+                    text: String::from_utf8_lossy(err.as_bytes()).into(),
+                    bad_utf8_at: Some(at),
+                }
+            }
+        }
+    }
+
+    /// Read a path, or standard input for `-`.
+    pub fn read(path: &str) -> std::io::Result<Self> {
+        let bytes = if path == "-" {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes)?;
+            bytes
+        } else {
+            std::fs::read(path)?
+        };
+        Ok(Source::from_bytes(path, bytes))
+    }
+}
+
+/// One record's verdict within its file.
+#[derive(Clone, Debug)]
+pub struct RecordCheck {
+    pub index: usize,
+    pub checked: Checked,
+}
+
+/// Check every record of a source.
+pub fn check(source: &Source, switches: &Switches) -> Vec<RecordCheck> {
+    if let Some(at) = source.bad_utf8_at {
+        let bad = Malformed {
+            rule: "syntax",
+            message: "this file is not UTF-8 text".into(),
+            span: Span::new(at, 1),
+            help: Some("records are UTF-8; is this the right file?".into()),
+        };
+        return vec![RecordCheck {
+            index: 0,
+            checked: Checked::malformed(None, bad),
+        }];
+    }
+    record::split(&source.text)
+        .into_iter()
+        .enumerate()
+        .map(|(index, raw)| {
+            let checked = match raw {
+                Err(framing) => Checked::malformed(
+                    None,
+                    Malformed {
+                        rule: "header",
+                        message: framing.message,
+                        span: framing.span,
+                        help: Some(framing.help),
+                    },
+                ),
+                Ok(raw) => match referee_for(&raw.header) {
+                    Ok(referee) => referee.check(&raw, switches),
+                    Err(err) => Checked::malformed(None, err.into()),
+                },
+            };
+            RecordCheck { index, checked }
+        })
+        .collect()
+}
+
+/// The game a header names.
+pub fn referee_for(
+    header: &record::HeaderText<'_>,
+) -> Result<&'static dyn crate::replay::Referee, HeaderError> {
+    let name = header.game()?;
+    games::find(&name).ok_or_else(|| {
+        HeaderError::header(format!("`{name}` is not a game arbitre knows"), header.within("game", &name))
+            .with_help(games::suggest(&name))
+    })
+}
+
+/// Expand the paths of `check`: directories are walked for `*.arb` files,
+/// in name order so that runs are reproducible.
+pub fn expand(paths: &[String]) -> std::io::Result<Vec<String>> {
+    let mut out = Vec::new();
+    for path in paths {
+        let p = Path::new(path);
+        if path != "-" && p.is_dir() {
+            let mut found = Vec::new();
+            walk(p, &mut found)?;
+            found.sort();
+            out.extend(found.into_iter().map(|f| f.display().to_string()));
+        } else {
+            out.push(path.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, found)?;
+        } else if path.extension().is_some_and(|e| e == "arb") {
+            found.push(path);
+        }
+    }
+    Ok(())
+}
