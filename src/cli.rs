@@ -28,7 +28,9 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check records: the verdict of every record, and the first illegal action.
-    #[command(after_help = "Examples:\n  arbitre check samples\n  arbitre check game.arb other.arb\n  cat game.arb | arbitre check -\n  arbitre check --rule forgive-missed-captures --format json games/")]
+    #[command(
+        after_help = "Examples:\n  arbitre check samples\n  arbitre check game.arb other.arb\n  cat game.arb | arbitre check -\n  arbitre check --rule forgive-missed-captures --format json games/"
+    )]
     Check(CheckArgs),
 
     /// The final state of a record: the winner and scores, or who is to act.
@@ -51,7 +53,9 @@ pub enum Command {
     },
 
     /// Play a random legal game and print it as a record.
-    #[command(after_help = "Examples:\n  arbitre random simpei --seed 7\n  arbitre random superpion --mode teams --max-turns 40")]
+    #[command(
+        after_help = "Examples:\n  arbitre random simpei --seed 7\n  arbitre random superpion --mode teams --max-turns 40"
+    )]
     Random {
         /// The game: simpei, superpion or puluc.
         game: String,

@@ -78,14 +78,21 @@ fn with_game(
         Some(game) => f(game, output),
         None => usage(
             output,
-            &format!("`{name}` is not a game arbitre knows; {}", games::suggest(name)),
+            &format!(
+                "`{name}` is not a game arbitre knows; {}",
+                games::suggest(name)
+            ),
         ),
     }
 }
 
 /// `--rule` values, checked against the switches some game understands.
 fn switches(switch: &Switch) -> Result<Switches, String> {
-    let known: Vec<&str> = games::all().iter().flat_map(|g| g.switches()).copied().collect();
+    let known: Vec<&str> = games::all()
+        .iter()
+        .flat_map(|g| g.switches())
+        .copied()
+        .collect();
     let mut out = Switches::new();
     for rule in &switch.rules {
         let (name, on) = match rule.split_once('=') {
@@ -138,7 +145,9 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output) -> u8 {
         let source = match Source::read(path) {
             Ok(source) => source,
             Err(err) => {
-                output.err.push_str(&format!("error: cannot read {path}: {err}\n"));
+                output
+                    .err
+                    .push_str(&format!("error: cannot read {path}: {err}\n"));
                 unreadable = true;
                 continue;
             }
@@ -150,8 +159,12 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output) -> u8 {
             if args.format == Format::Human {
                 output.out.push_str(&human::verdict_line(&report, style));
                 output.out.push('\n');
-                output.out.push_str(&human::diagnostic(&report, &shown, style));
-                output.out.push_str(&human::warnings(&report, &shown, style));
+                output
+                    .out
+                    .push_str(&human::diagnostic(&report, &shown, style));
+                output
+                    .out
+                    .push_str(&human::warnings(&report, &shown, style));
             }
             reports.push(report);
         }
@@ -177,12 +190,9 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output) -> u8 {
 }
 
 /// Read one record of a file; the error is already reported.
-fn one_record(
-    file: &str,
-    index: usize,
-    output: &mut Output,
-) -> Result<(Source, usize), u8> {
-    let source = Source::read(file).map_err(|err| usage(output, &format!("cannot read {file}: {err}")))?;
+fn one_record(file: &str, index: usize, output: &mut Output) -> Result<(Source, usize), u8> {
+    let source =
+        Source::read(file).map_err(|err| usage(output, &format!("cannot read {file}: {err}")))?;
     let count = if source.bad_utf8_at.is_some() {
         1
     } else {
@@ -198,17 +208,19 @@ fn one_record(
 }
 
 /// Report a record that could not be followed to the asked point.
-fn report_failure(source: &Source, index: usize, checked: Checked, style: Style, output: &mut Output) -> u8 {
-    let report = RecordReport::new(
-        source,
-        &RecordCheck {
-            index,
-            checked,
-        },
-    );
+fn report_failure(
+    source: &Source,
+    index: usize,
+    checked: Checked,
+    style: Style,
+    output: &mut Output,
+) -> u8 {
+    let report = RecordReport::new(source, &RecordCheck { index, checked });
     output.out.push_str(&human::verdict_line(&report, style));
     output.out.push('\n');
-    output.out.push_str(&human::diagnostic(&report, &named(source), style));
+    output
+        .out
+        .push_str(&human::diagnostic(&report, &named(source), style));
     status_of(&[report])
 }
 
@@ -239,16 +251,22 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output) -> u8 {
     if report.verdict != Verdict::Legal {
         output.out.push_str(&human::verdict_line(&report, style));
         output.out.push('\n');
-        output.out.push_str(&human::diagnostic(&report, &named(&source), style));
+        output
+            .out
+            .push_str(&human::diagnostic(&report, &named(&source), style));
         return status_of(&[report]);
     }
     if let Some(description) = &report.description {
-        output.out.push_str(&format!("{description} after {} turns\n", report.turns));
+        output
+            .out
+            .push_str(&format!("{description} after {} turns\n", report.turns));
     }
     if let Some(table) = table {
         output.out.push_str(&human::table(&table, style));
     }
-    output.out.push_str(&human::warnings(&report, &named(&source), style));
+    output
+        .out
+        .push_str(&human::warnings(&report, &named(&source), style));
     LEGAL
 }
 
@@ -276,7 +294,13 @@ fn position(args: &PositionArgs, style: Style, output: &mut Output, moves: bool)
     let referee = match source::referee_for(&raw.header) {
         Ok(referee) => referee,
         Err(err) => {
-            return report_failure(&source, index, Checked::malformed(None, err.into()), style, output)
+            return report_failure(
+                &source,
+                index,
+                Checked::malformed(None, err.into()),
+                style,
+                output,
+            )
         }
     };
     match referee.stop(&raw, &switches, args.turn) {
@@ -297,7 +321,9 @@ fn position(args: &PositionArgs, style: Style, output: &mut Output, moves: bool)
             LEGAL
         }
         Ok(stop) => {
-            output.out.push_str(&format!("After {} turns:\n{}", stop.turn, stop.diagram));
+            output
+                .out
+                .push_str(&format!("After {} turns:\n{}", stop.turn, stop.diagram));
             LEGAL
         }
     }

@@ -102,8 +102,11 @@ pub fn referee_for(
 ) -> Result<&'static dyn crate::replay::Referee, HeaderError> {
     let name = header.game()?;
     games::find(&name).ok_or_else(|| {
-        HeaderError::header(format!("`{name}` is not a game arbitre knows"), header.within("game", &name))
-            .with_help(games::suggest(&name))
+        HeaderError::header(
+            format!("`{name}` is not a game arbitre knows"),
+            header.within("game", &name),
+        )
+        .with_help(games::suggest(&name))
     })
 }
 

@@ -63,8 +63,12 @@ fn check_one(path: &Path) -> Result<(), String> {
         .arg(path)
         .output()
         .map_err(|e| e.to_string())?;
-    let json: Value = serde_json::from_slice(&output.stdout)
-        .map_err(|e| format!("output is not JSON ({e}): {}", String::from_utf8_lossy(&output.stdout)))?;
+    let json: Value = serde_json::from_slice(&output.stdout).map_err(|e| {
+        format!(
+            "output is not JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stdout)
+        )
+    })?;
     let records = json["records"].as_array().cloned().unwrap_or_default();
     if records.len() != expected.len() {
         return Err(format!(

@@ -76,8 +76,11 @@ impl<'a> HeaderText<'a> {
     /// The value of `game`, before the game's own header type can be chosen.
     pub fn game(&self) -> Result<String, HeaderError> {
         if self.text.trim().is_empty() {
-            return Err(HeaderError::header("the header is empty", self.opening)
-                .with_help("a header needs at least `game: simpei`, `game: superpion` or `game: puluc`"));
+            return Err(
+                HeaderError::header("the header is empty", self.opening).with_help(
+                    "a header needs at least `game: simpei`, `game: superpion` or `game: puluc`",
+                ),
+            );
         }
         let probe: GameKey = self.deserialize()?;
         probe.game.ok_or_else(|| {
@@ -97,8 +100,23 @@ impl<'a> HeaderText<'a> {
             Some(i) => full[..i].to_string(),
             None => full,
         };
-        let span = match err.location() {
-            Some(loc) => {
+        let from = err
+            .location()
+            .map_or(0, |loc| loc.index().min(self.text.len()));
+        // serde_yaml places some value errors at the enclosing mapping; the
+        // value quoted in the message is a better place to point at.
+        let quoted = message.split('`').nth(1).filter(|q| !q.is_empty());
+        let found = quoted.and_then(|q| {
+            let lower = self.text.to_ascii_lowercase();
+            let q = q.to_ascii_lowercase();
+            find_word(&lower[from..], &q)
+                .map(|i| from + i)
+                .or_else(|| find_word(&lower, &q))
+                .map(|i| Span::new(self.offset + i, q.len()))
+        });
+        let span = match (found, err.location()) {
+            (Some(span), _) => span,
+            (None, Some(loc)) => {
                 let at = loc.index().min(self.text.len());
                 let rest = &self.text[at..];
                 let len = rest
@@ -106,7 +124,7 @@ impl<'a> HeaderText<'a> {
                     .unwrap_or(rest.len());
                 Span::new(self.offset + at, len.max(1).min(rest.len()))
             }
-            None => self.opening,
+            (None, None) => self.opening,
         };
         let help = did_you_mean(&message);
         HeaderError {
@@ -191,7 +209,14 @@ fn did_you_mean(message: &str) -> Option<String> {
     Some(if best.0 <= limit {
         format!("did you mean `{}`?", best.1)
     } else {
-        format!("expected one of {}", expected.iter().map(|e| format!("`{e}`")).collect::<Vec<_>>().join(", "))
+        format!(
+            "expected one of {}",
+            expected
+                .iter()
+                .map(|e| format!("`{e}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     })
 }
 
@@ -237,13 +262,21 @@ mod tests {
         let h = header("game: simpei\nevnt: Club\n");
         let err = h.deserialize::<Sample>().unwrap_err();
         assert_eq!(err.span, Span::new(4 + 13, 4));
-        assert!(err.message.starts_with("unknown field `evnt`"), "{}", err.message);
+        assert!(
+            err.message.starts_with("unknown field `evnt`"),
+            "{}",
+            err.message
+        );
         assert_eq!(err.help.as_deref(), Some("did you mean `event`?"));
     }
 
     #[test]
     fn missing_and_empty_game() {
-        assert!(header("event: x\n").game().unwrap_err().message.contains("no `game`"));
+        assert!(header("event: x\n")
+            .game()
+            .unwrap_err()
+            .message
+            .contains("no `game`"));
         assert!(header("\n").game().unwrap_err().message.contains("empty"));
         assert_eq!(header("game: puluc\n").game().unwrap(), "puluc");
     }

@@ -132,7 +132,10 @@ mod tests {
         assert!(split("").pop().unwrap().is_err());
         assert!(split("  \n\n").pop().unwrap().is_err());
         assert!(split("game: simpei\n").pop().unwrap().is_err());
-        let err = split("\n---\ngame: simpei\nc3\n").pop().unwrap().unwrap_err();
+        let err = split("\n---\ngame: simpei\nc3\n")
+            .pop()
+            .unwrap()
+            .unwrap_err();
         assert_eq!(err.span, Span::new(1, 3));
     }
 

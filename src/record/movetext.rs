@@ -70,12 +70,17 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
         }
         let at = offset + input.location_offset();
         if input.fragment().starts_with('{') {
-            return Err(SyntaxError::new("this comment is never closed", Span::new(at, 1))
-                .with_help("close the comment with `}` (comments do not nest)"));
+            return Err(
+                SyntaxError::new("this comment is never closed", Span::new(at, 1))
+                    .with_help("close the comment with `}` (comments do not nest)"),
+            );
         }
         if input.fragment().starts_with('}') {
-            return Err(SyntaxError::new("`}` closes no comment", Span::new(at, 1))
-                .with_help("comments are `{ ... }` and do not nest, or `;` to the end of the line"));
+            return Err(
+                SyntaxError::new("`}` closes no comment", Span::new(at, 1)).with_help(
+                    "comments are `{ ... }` and do not nest, or `;` to the end of the line",
+                ),
+            );
         }
         match word(input) {
             Ok((rest, found)) => {
@@ -117,7 +122,11 @@ mod tests {
     use super::*;
 
     fn texts(movetext: &str) -> Vec<&str> {
-        tokens(movetext, 0).unwrap().iter().map(|t| t.text).collect()
+        tokens(movetext, 0)
+            .unwrap()
+            .iter()
+            .map(|t| t.text)
+            .collect()
     }
 
     #[test]

@@ -79,7 +79,12 @@ impl Point {
 
 impl fmt::Display for Point {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file() as u8) as char, self.rank() + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file() as u8) as char,
+            self.rank() + 1
+        )
     }
 }
 
@@ -147,7 +152,10 @@ mod tests {
     #[test]
     fn points_of_the_two_worlds() {
         assert_eq!(Point::all().count(), 25);
-        assert_eq!(Point::all().filter(|p| p.world() == World::Upper).count(), 16);
+        assert_eq!(
+            Point::all().filter(|p| p.world() == World::Upper).count(),
+            16
+        );
         assert!(Point::parse('b', 1).is_none());
         assert!(Point::parse('c', 2).is_none());
         assert!(Point::parse('h', 3).is_none());

@@ -147,12 +147,19 @@ fn with_action(position: &Position, action: Action) -> Vec<String> {
 
 impl Simpei {
     /// Every way to relocate the lifted pieces, for the turn generator.
-    fn relocations(position: &Position, lifted: &[Point], out: &mut Vec<Vec<(Point, Point)>>, done: &mut Vec<(Point, Point)>) {
+    fn relocations(
+        position: &Position,
+        lifted: &[Point],
+        out: &mut Vec<Vec<(Point, Point)>>,
+        done: &mut Vec<(Point, Point)>,
+    ) {
         let Some((&from, rest)) = lifted.split_first() else {
             out.push(done.clone());
             return;
         };
-        let taken: u64 = done.iter().fold(position.occupied(), |m, (_, to)| m | to.bit());
+        let taken: u64 = done
+            .iter()
+            .fold(position.occupied(), |m, (_, to)| m | to.bit());
         for to in Point::all().filter(|p| taken & p.bit() == 0) {
             done.push((from, to));
             Simpei::relocations(position, rest, out, done);
@@ -186,7 +193,10 @@ impl Game for Simpei {
         for (colour, names) in [(Colour::Red, &setup.red), (Colour::Blue, &setup.blue)] {
             if names.len() > PIECES as usize {
                 return Err(HeaderError::setup(
-                    format!("{colour} has {} pieces on the board; each player has 4", names.len()),
+                    format!(
+                        "{colour} has {} pieces on the board; each player has 4",
+                        names.len()
+                    ),
                     text.within("setup", colour.name()),
                 ));
             }
@@ -197,9 +207,8 @@ impl Game for Simpei {
                     .next()
                     .and_then(|file| Point::parse(file, chars.as_str().parse().ok()?));
                 let Some(point) = parsed else {
-                    return Err(HeaderError::setup(format!("`{name}` is not a point"), at).with_help(
-                        "points are a, c, e, g x 1, 3, 5, 7 and b, d, f x 2, 4, 6",
-                    ));
+                    return Err(HeaderError::setup(format!("`{name}` is not a point"), at)
+                        .with_help("points are a, c, e, g x 1, 3, 5, 7 and b, d, f x 2, 4, 6"));
                 };
                 if position.occupied() & point.bit() != 0 {
                     return Err(HeaderError::setup(format!("{point} is given twice"), at));
@@ -308,16 +317,28 @@ impl Game for Simpei {
                 text.key("end"),
             ));
         }
-        let claimed = header.claimed(text).map_err(|e| Violation::new("header", e.message, e.span))?;
+        let claimed = header
+            .claimed(text)
+            .map_err(|e| Violation::new("header", e.message, e.span))?;
         if let Some(claim) = claimed {
             if claim != position.winner {
-                let say = |w: Option<Colour>| w.map_or("no winner".to_string(), |c| format!("{} won", header.side(c)));
+                let say = |w: Option<Colour>| {
+                    w.map_or("no winner".to_string(), |c| {
+                        format!("{} won", header.side(c))
+                    })
+                };
                 return Err(Violation::new(
                     "result-mismatch",
-                    format!("the header claims {}, but the replay gives {}", say(claim), say(position.winner)),
+                    format!(
+                        "the header claims {}, but the replay gives {}",
+                        say(claim),
+                        say(position.winner)
+                    ),
                     text.key("result"),
                 )
-                .expecting(vec![position.winner.map_or("none".to_string(), |c| c.to_string())]));
+                .expecting(vec![position
+                    .winner
+                    .map_or("none".to_string(), |c| c.to_string())]));
             }
         }
         Ok(Vec::new())
@@ -336,14 +357,22 @@ impl Game for Simpei {
                     header.name(c).unwrap_or("").to_string(),
                     position.pieces[c.index()].count_ones().to_string(),
                     position.hand[c.index()].to_string(),
-                    if position.winner == Some(c) { "winner" } else { "" }.to_string(),
+                    if position.winner == Some(c) {
+                        "winner"
+                    } else {
+                        ""
+                    }
+                    .to_string(),
                 ]
             })
             .collect();
         Summary {
             finished: position.winner.is_some(),
             winner: position.winner.map(|c| c.to_string()),
-            to_move: position.winner.is_none().then(|| position.to_move.to_string()),
+            to_move: position
+                .winner
+                .is_none()
+                .then(|| position.to_move.to_string()),
             scores: None,
             description,
             table: Some(Table {
@@ -370,7 +399,10 @@ impl Game for Simpei {
             let lifted: Vec<Point> = points(after.sandwiched).collect();
             let mut all = Vec::new();
             Simpei::relocations(&next, &lifted, &mut all, &mut Vec::new());
-            plays.extend(all.into_iter().map(|relocations| Play { action, relocations }));
+            plays.extend(all.into_iter().map(|relocations| Play {
+                action,
+                relocations,
+            }));
         }
         plays
     }

@@ -54,7 +54,9 @@ enum Piece {
     Relocation(Spanned<Square>, Spanned<Square>),
 }
 
-fn square<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
+fn square<'a>(
+    token: &'a Token<'a>,
+) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
     move |input: Input<'a>| {
         let (rest, (file, digits)) = pair(satisfy(|c| c.is_ascii_alphabetic()), digit1)(input)?;
         let len = 1 + digits.fragment().len();
@@ -79,12 +81,14 @@ fn piece<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>
     move |input| {
         alt((
             map(tag("--"), |_| Piece::Action(Written::Pass)),
-            map(separated_pair(square(token), char('>'), square(token)), |(a, b)| {
-                Piece::Relocation(a, b)
-            }),
-            map(separated_pair(square(token), char('-'), square(token)), |(a, b)| {
-                Piece::Action(Written::Move(a, b))
-            }),
+            map(
+                separated_pair(square(token), char('>'), square(token)),
+                |(a, b)| Piece::Relocation(a, b),
+            ),
+            map(
+                separated_pair(square(token), char('-'), square(token)),
+                |(a, b)| Piece::Action(Written::Move(a, b)),
+            ),
             map(square(token), |s| Piece::Action(Written::Place(s))),
         ))(input)
     }
@@ -130,8 +134,11 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
             match piece.value {
                 Piece::Number(n) => {
                     if number.is_some() {
-                        return Err(SyntaxError::new("a move number must be followed by an action", piece.span)
-                            .with_help(EXPECTED));
+                        return Err(SyntaxError::new(
+                            "a move number must be followed by an action",
+                            piece.span,
+                        )
+                        .with_help(EXPECTED));
                     }
                     number = Some(Spanned::new(n, piece.span));
                 }
@@ -155,7 +162,10 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
         }
     }
     if let Some(n) = number {
-        return Err(SyntaxError::new("a move number must be followed by an action", n.span).with_help(EXPECTED));
+        return Err(
+            SyntaxError::new("a move number must be followed by an action", n.span)
+                .with_help(EXPECTED),
+        );
     }
     Ok(turns)
 }
@@ -173,13 +183,27 @@ mod tests {
     fn parses_the_notation() {
         let t = turns("1. c5 f4 2.F2 1... b2 d4-C5 e5>a1 g5>f6 --").unwrap();
         assert_eq!(t.len(), 6);
-        assert_eq!(t[0].number.unwrap().value, Number { value: 1, ellipsis: false });
+        assert_eq!(
+            t[0].number.unwrap().value,
+            Number {
+                value: 1,
+                ellipsis: false
+            }
+        );
         assert_eq!(t[2].action.span, Span::new(11, 2));
-        assert_eq!(t[3].number.unwrap().value, Number { value: 1, ellipsis: true });
+        assert_eq!(
+            t[3].number.unwrap().value,
+            Number {
+                value: 1,
+                ellipsis: true
+            }
+        );
         assert_eq!(t[4].relocations.len(), 2);
         assert_eq!(t[4].relocations[1].value.1.span, Span::new(37, 2));
         assert_eq!(t[5].action.value, Written::Pass);
-        let Written::Place(sq) = t[2].action.value else { panic!() };
+        let Written::Place(sq) = t[2].action.value else {
+            panic!()
+        };
         assert_eq!(sq.value, Square { file: 'F', rank: 2 });
     }
 

@@ -86,7 +86,9 @@ pub enum Breach {
     NoPieceInHand(Colour),
     #[error("{at} does not hold a {colour} piece")]
     NotYourPiece { at: Point, colour: Colour },
-    #[error("{to} is not a neighbour of {from}: a piece moves one diagonal step, into the other world")]
+    #[error(
+        "{to} is not a neighbour of {from}: a piece moves one diagonal step, into the other world"
+    )]
     NotANeighbour { from: Point, to: Point },
     #[error("{0} cannot pass: a legal action exists")]
     IllegalPass(Colour),
@@ -196,10 +198,16 @@ impl Position {
             Action::Move(from, to) => {
                 let in_hand = self.hand[me.index()];
                 if in_hand > 0 {
-                    return Err(Breach::MustPlace { colour: me, in_hand });
+                    return Err(Breach::MustPlace {
+                        colour: me,
+                        in_hand,
+                    });
                 }
                 if self.pieces[me.index()] & from.bit() == 0 {
-                    return Err(Breach::NotYourPiece { at: from, colour: me });
+                    return Err(Breach::NotYourPiece {
+                        at: from,
+                        colour: me,
+                    });
                 }
                 if !from.neighbours().any(|n| n == to) {
                     return Err(Breach::NotANeighbour { from, to });

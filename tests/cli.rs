@@ -1,0 +1,363 @@
+//! The command line as a user meets it: exit statuses, formats, commands,
+//! and bad input that must give a clear error, never a panic.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn arbitre() -> Command {
+    let mut cmd = Command::cargo_bin("arbitre").unwrap();
+    cmd.env_remove("NO_COLOR");
+    cmd
+}
+
+fn sample(name: &str) -> String {
+    format!("{}/samples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn json(args: &[&str], stdin: Option<Vec<u8>>) -> (i32, Value) {
+    let mut cmd = arbitre();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let output = cmd.output().unwrap();
+    let value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    (output.status.code().unwrap_or(-1), value)
+}
+
+#[test]
+fn check_exit_statuses() {
+    arbitre()
+        .args(["check", &sample("simpei/win-diagonal.arb")])
+        .assert()
+        .code(0);
+    arbitre()
+        .args(["check", &sample("simpei/illegal-occupied.arb")])
+        .assert()
+        .code(1);
+    arbitre()
+        .args(["check", &sample("simpei/malformed-syntax.arb")])
+        .assert()
+        .code(2);
+    arbitre()
+        .args([
+            "check",
+            &sample("simpei/win-diagonal.arb"),
+            &sample("simpei/illegal-occupied.arb"),
+        ])
+        .assert()
+        .code(1);
+    arbitre()
+        .args(["check", "/nonexistent/file.arb"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read"));
+    arbitre().args(["check"]).assert().code(2);
+    arbitre().args(["frobnicate"]).assert().code(2);
+}
+
+#[test]
+fn check_a_directory_prints_a_line_per_record_and_a_summary() {
+    arbitre()
+        .args(["--color", "never", "check", &sample("simpei")])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains(
+            "win-diagonal.arb#0: legal: blue (David) wins after 6 turns",
+        ))
+        .stdout(predicate::str::contains("several-records.arb#2: legal"))
+        .stdout(predicate::str::contains(
+            "| records | legal | illegal | malformed | warnings |",
+        ));
+}
+
+#[test]
+fn json_has_the_fields_of_record_md() {
+    let path = sample("simpei/illegal-occupied.arb");
+    let (code, doc) = json(&["check", "--format", "json", &path], None);
+    assert_eq!(code, 1);
+    let record = &doc["records"][0];
+    for key in [
+        "path",
+        "index",
+        "game",
+        "verdict",
+        "diagnostic",
+        "warnings",
+        "turns",
+        "status",
+        "winner",
+        "to_move",
+        "scores",
+    ] {
+        assert!(record.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(record["path"], path.as_str());
+    assert_eq!(record["verdict"], "illegal");
+    let d = &record["diagnostic"];
+    assert_eq!(d["rule"], "simpei/occupied");
+    assert_eq!(d["line"], 5);
+    assert_eq!(d["column"], 7);
+    assert_eq!(d["length"], 2);
+    assert_eq!(d["turn_index"], 1);
+    assert!(d["expected"].as_array().unwrap().iter().any(|e| e == "e5"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let offset = d["offset"].as_u64().unwrap() as usize;
+    assert_eq!(&text[offset..offset + 2], "C3");
+}
+
+#[test]
+fn yaml_carries_the_same_data() {
+    arbitre()
+        .args([
+            "check",
+            "--format",
+            "yaml",
+            &sample("simpei/win-diagonal.arb"),
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("verdict: legal"))
+        .stdout(predicate::str::contains("winner: blue"));
+}
+
+#[test]
+fn standard_input_is_dash() {
+    let text = std::fs::read(sample("simpei/win-diagonal.arb")).unwrap();
+    let (code, doc) = json(&["check", "--format", "json", "-"], Some(text));
+    assert_eq!(code, 0);
+    assert_eq!(doc["records"][0]["path"], "-");
+}
+
+#[test]
+fn human_diagnostic_underlines_and_names_the_alternatives() {
+    arbitre()
+        .args([
+            "--color",
+            "never",
+            "check",
+            &sample("simpei/illegal-not-a-neighbour.arb"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("simpei/not-a-neighbour"))
+        .stdout(predicate::str::contains("e5 is not a neighbour of g7"))
+        .stdout(predicate::str::contains("───"))
+        .stdout(predicate::str::contains("help: legal here: b2-a3, b2-c3"));
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let path = sample("simpei/illegal-occupied.arb");
+    arbitre()
+        .args(["check", &path])
+        .assert()
+        .stdout(predicate::str::contains("\x1b[").not());
+    arbitre()
+        .args(["--color", "always", "check", &path])
+        .assert()
+        .stdout(predicate::str::contains("\x1b["));
+    arbitre()
+        .env("NO_COLOR", "1")
+        .args(["check", &path])
+        .assert()
+        .stdout(predicate::str::contains("\x1b[").not());
+}
+
+#[test]
+fn score_show_and_moves() {
+    arbitre()
+        .args(["score", &sample("simpei/win-diagonal.arb")])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("blue (David) wins after 6 turns"))
+        .stdout(predicate::str::contains("on board"));
+    arbitre()
+        .args(["score", &sample("simpei/unfinished-placement.arb")])
+        .assert()
+        .stdout(predicate::str::contains("unfinished, blue to act"));
+    arbitre()
+        .args(["show", &sample("simpei/win-diagonal.arb"), "--turn", "1"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("After 1 turns"))
+        .stdout(predicate::str::contains(
+            "5  .     .     .     .\n4     o     o     o\n3  .     R     .     .",
+        ))
+        .stdout(predicate::str::contains("In hand: red 3, blue 4"))
+        .stdout(predicate::str::contains("blue to act"));
+    arbitre()
+        .args(["moves", &sample("simpei/win-diagonal.arb"), "--turn", "0"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("4 legal turn(s)"))
+        .stdout(predicate::str::contains("  c3\n  e3\n  c5\n  e5\n"));
+    arbitre()
+        .args(["moves", &sample("simpei/win-diagonal.arb")])
+        .assert()
+        .stdout(predicate::str::contains("0 legal turn(s)"));
+    arbitre()
+        .args(["show", &sample("simpei/win-diagonal.arb"), "--turn", "99"])
+        .assert()
+        .code(2);
+    arbitre()
+        .args(["show", &sample("simpei/illegal-occupied.arb")])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("simpei/occupied"));
+    arbitre()
+        .args([
+            "show",
+            &sample("simpei/several-records.arb"),
+            "--record",
+            "2",
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("red to act"));
+    arbitre()
+        .args([
+            "show",
+            &sample("simpei/several-records.arb"),
+            "--record",
+            "3",
+        ])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn new_prints_a_template_that_checks() {
+    let output = arbitre().args(["new", "simpei"]).output().unwrap();
+    assert!(output.status.success());
+    arbitre()
+        .args(["check", "-"])
+        .write_stdin(output.stdout)
+        .assert()
+        .code(0);
+    arbitre()
+        .args(["new", "simpe"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean `simpei`?"));
+}
+
+#[test]
+fn random_games_are_reproducible_and_legal() {
+    let one = arbitre()
+        .args(["random", "simpei", "--seed", "11"])
+        .output()
+        .unwrap();
+    let two = arbitre()
+        .args(["random", "simpei", "--seed", "11"])
+        .output()
+        .unwrap();
+    assert_eq!(one.stdout, two.stdout);
+    arbitre()
+        .args(["check", "-"])
+        .write_stdin(one.stdout)
+        .assert()
+        .code(0);
+    let short = arbitre()
+        .args(["random", "simpei", "--max-turns", "3"])
+        .output()
+        .unwrap();
+    let (_, doc) = json(&["check", "--format", "json", "-"], Some(short.stdout));
+    assert_eq!(doc["records"][0]["turns"], 3);
+}
+
+#[test]
+fn perft_matches_the_reference_counts() {
+    arbitre()
+        .args(["perft", "simpei", "--depth", "3"])
+        .assert()
+        .code(0)
+        .stdout("2472\n");
+    arbitre()
+        .args(["perft", "simpei", "--depth", "2", "--mode", "x"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn house_rules_on_the_command_line_are_checked() {
+    arbitre()
+        .args([
+            "check",
+            "--rule",
+            "no-such-rule",
+            &sample("simpei/win-diagonal.arb"),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is not a house rule"));
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    for command in ["check", "score", "show", "moves", "new", "random", "perft"] {
+        arbitre()
+            .args([command, "--help"])
+            .assert()
+            .code(0)
+            .stdout(predicate::str::contains("Example"));
+    }
+}
+
+fn malformed(input: Vec<u8>) -> Value {
+    let (code, doc) = json(&["check", "--format", "json", "-"], Some(input));
+    assert_eq!(code, 2, "{doc}");
+    assert_eq!(doc["records"][0]["verdict"], "malformed");
+    doc["records"][0]["diagnostic"].clone()
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    assert!(malformed(Vec::new())["message"]
+        .as_str()
+        .unwrap()
+        .contains("no record"));
+    let garbage: Vec<u8> = (0..4096u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
+    let d = malformed(garbage);
+    assert_eq!(d["rule"], "syntax");
+    let d = malformed(b"---\ngame: simpei\n---\nc3 \xff\xfe d4\n".to_vec());
+    assert_eq!(d["offset"], 24);
+    let d = malformed(b"---\ngame: simpei\nc3 d4\n".to_vec());
+    assert_eq!(d["message"], "this header is never closed");
+    let d = malformed(b"---\ngame: [simpei\n---\n".to_vec());
+    assert_eq!(d["rule"], "header");
+    let d = malformed(b"---\nevent: x\n---\n".to_vec());
+    assert!(d["message"].as_str().unwrap().contains("no `game`"));
+    let d = malformed(b"---\ngame: simpi\n---\n".to_vec());
+    assert_eq!(d["help"], "did you mean `simpei`?");
+    let d = malformed(b"---\ngame: simpei\ndate: 2026-13-01\n---\n".to_vec());
+    assert_eq!(d["line"], 3);
+    let nested = format!(
+        "---\ngame: simpei\n---\n{}c3{}\n",
+        "{".repeat(1000),
+        "}".repeat(1000)
+    );
+    let d = malformed(nested.into_bytes());
+    assert_eq!(d["message"], "`}` closes no comment");
+}
+
+#[test]
+fn a_large_file_of_random_tokens_is_rejected_quickly_and_calmly() {
+    let mut text = String::from("---\ngame: simpei\n---\n");
+    let words = [
+        "c3", "d4-e5", "{x}", "1.", "zz9", "e5>a1", "--", ";c\n", "\n",
+    ];
+    let mut state = 12345u64;
+    while text.len() < 50 * 1024 * 1024 {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        text.push_str(words[(state >> 33) as usize % words.len()]);
+        text.push(' ');
+    }
+    let d = malformed(text.into_bytes());
+    assert_eq!(d["rule"], "syntax");
+}
