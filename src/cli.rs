@@ -10,6 +10,7 @@ use crate::report::Format;
 #[command(
     name = "arbitre",
     version,
+    disable_help_subcommand = true,
     about = "A referee for Superpion, Simpei and Puluc game records",
     long_about = "arbitre replays game records with the full rules and prints the result and \
 scores, or pinpoints the first illegal action: where it is, the rule it breaks, and what was \
