@@ -1,11 +1,6 @@
 //! The movetext tokenizer shared by all notations: whitespace and comments
 //! separate tokens; what a token means is each game's notation.
 
-use nom::branch::alt;
-use nom::bytes::complete::{is_not, tag, take_till, take_until};
-use nom::character::complete::multispace1;
-use nom::combinator::{recognize, value};
-use nom::sequence::{delimited, preceded};
 use nom::IResult;
 use nom_locate::LocatedSpan;
 
@@ -45,56 +40,47 @@ impl SyntaxError {
     }
 }
 
-fn separator(input: Input) -> IResult<Input, ()> {
-    alt((
-        value((), multispace1),
-        value((), delimited(tag("{"), take_until("}"), tag("}"))),
-        value((), preceded(tag(";"), take_till(|c| c == '\n'))),
-    ))(input)
-}
-
-fn word(input: Input) -> IResult<Input, Input> {
-    recognize(is_not(" \t\r\n\u{b}\u{c}{};"))(input)
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
 }
 
 /// Split a movetext (which starts at `offset` in the file) into tokens.
+/// A plain byte scan: this runs over every byte of every record, and the
+/// separators are too simple to need a parser.
 pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxError> {
-    let mut input = Input::new(movetext);
+    let bytes = movetext.as_bytes();
     let mut out = Vec::new();
-    loop {
-        while let Ok((rest, ())) = separator(input) {
-            input = rest;
-        }
-        if input.fragment().is_empty() {
-            return Ok(out);
-        }
-        let at = offset + input.location_offset();
-        if input.fragment().starts_with('{') {
-            return Err(
-                SyntaxError::new("this comment is never closed", Span::new(at, 1))
-                    .with_help("close the comment with `}` (comments do not nest)"),
-            );
-        }
-        if input.fragment().starts_with('}') {
-            return Err(
-                SyntaxError::new("`}` closes no comment", Span::new(at, 1)).with_help(
-                    "comments are `{ ... }` and do not nest, or `;` to the end of the line",
-                ),
-            );
-        }
-        match word(input) {
-            Ok((rest, found)) => {
-                out.push(Token {
-                    text: found.fragment(),
-                    span: Span::new(at, found.fragment().len()),
-                });
-                input = rest;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b if is_space(b) => i += 1,
+            b'{' => match movetext[i..].find('}') {
+                Some(close) => i += close + 1,
+                None => {
+                    return Err(
+                        SyntaxError::new("this comment is never closed", Span::new(offset + i, 1))
+                            .with_help("close the comment with `}` (comments do not nest)"),
+                    )
+                }
+            },
+            b'}' => {
+                return Err(SyntaxError::new("`}` closes no comment", Span::new(offset + i, 1))
+                    .with_help("comments are `{ ... }` and do not nest, or `;` to the end of the line"))
             }
-            Err(_) => {
-                return Err(SyntaxError::new("unexpected character", Span::new(at, 1)));
+            b';' => i = movetext[i..].find('\n').map_or(bytes.len(), |end| i + end + 1),
+            _ => {
+                let start = i;
+                while i < bytes.len() && !is_space(bytes[i]) && !matches!(bytes[i], b'{' | b'}' | b';') {
+                    i += 1;
+                }
+                out.push(Token {
+                    text: &movetext[start..i],
+                    span: Span::new(offset + start, i - start),
+                });
             }
         }
     }
+    Ok(out)
 }
 
 /// Run a notation parser on a whole token; `None` when it does not match all

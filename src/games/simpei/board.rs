@@ -124,6 +124,35 @@ impl Line {
     }
 }
 
+/// A line as the win check needs it: its points as a bit set and in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineBits {
+    pub mask: u64,
+    pub points: Vec<Point>,
+}
+
+/// The lines through each point, computed once: the win check runs after
+/// every placement and move.
+pub fn lines_through(point: Point) -> &'static [LineBits] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<LineBits>>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..SIZE * SIZE)
+            .map(|i| match Point::at(i % SIZE, i / SIZE) {
+                None => Vec::new(),
+                Some(p) => AXES
+                    .into_iter()
+                    .filter_map(|axis| Line::through(p, axis))
+                    .map(|line| LineBits {
+                        mask: line.points().fold(0, |m, p| m | p.bit()),
+                        points: line.points().collect(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    });
+    table.get(point.0 as usize).map_or(&[], Vec::as_slice)
+}
+
 /// The four axes a line can follow.
 pub const AXES: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 

@@ -4,9 +4,9 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{char, digit1, satisfy};
+use nom::character::complete::{digit1, one_of, satisfy};
 use nom::combinator::{map, opt};
-use nom::sequence::{pair, separated_pair};
+use nom::sequence::pair;
 use nom::IResult;
 
 use crate::record::movetext::{parse_whole, span_in, Input, SyntaxError, Token};
@@ -82,38 +82,34 @@ fn piece<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>
         alt((
             map(tag("--"), |_| Piece::Action(Written::Pass)),
             map(
-                separated_pair(square(token), char('>'), square(token)),
-                |(a, b)| Piece::Relocation(a, b),
+                pair(square(token), opt(pair(one_of("->"), square(token)))),
+                |(from, rest)| match rest {
+                    None => Piece::Action(Written::Place(from)),
+                    Some(('>', to)) => Piece::Relocation(from, to),
+                    Some((_, to)) => Piece::Action(Written::Move(from, to)),
+                },
             ),
-            map(
-                separated_pair(square(token), char('-'), square(token)),
-                |(a, b)| Piece::Action(Written::Move(a, b)),
-            ),
-            map(square(token), |s| Piece::Action(Written::Place(s))),
         ))(input)
     }
 }
 
 /// A token: a move number, a notation piece, or a number stuck to a piece
 /// (`1.c5`).
-fn pieces<'a>(token: &'a Token<'a>) -> Option<Vec<Spanned<Piece>>> {
+fn pieces<'a>(token: &'a Token<'a>) -> Option<[Option<Spanned<Piece>>; 2]> {
     parse_whole(token, |input: Input<'a>| {
         let (rest, n) = opt(number)(input)?;
-        let number_span = span_in(token, input).offset;
-        let mut out = Vec::new();
-        if let Some(n) = n {
+        let number = n.map(|n| {
             let len = rest.location_offset() - input.location_offset();
-            out.push(Spanned::new(Piece::Number(n), Span::new(number_span, len)));
-        }
+            Spanned::new(Piece::Number(n), span_in(token, input).resized(len))
+        });
         let (after, found) = opt(piece(token))(rest)?;
-        if let Some(found) = found {
+        let found = found.map(|found| {
             let len = after.location_offset() - rest.location_offset();
-            let at = token.span.offset + rest.location_offset();
-            out.push(Spanned::new(found, Span::new(at, len)));
-        }
-        Ok((after, out))
+            Spanned::new(found, span_in(token, rest).resized(len))
+        });
+        Ok((after, [number, found]))
     })
-    .filter(|out| !out.is_empty())
+    .filter(|found| found.iter().any(Option::is_some))
 }
 
 const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a relocation `e5>a1`, a pass `--`, or a move number `1.` or `1...`";
@@ -130,7 +126,7 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
             )
             .with_help(EXPECTED));
         };
-        for piece in pieces {
+        for piece in pieces.into_iter().flatten() {
             match piece.value {
                 Piece::Number(n) => {
                     if number.is_some() {

@@ -6,7 +6,7 @@ use std::fmt;
 use serde::Deserialize;
 use thiserror::Error;
 
-use super::board::{points, Line, Point, AXES, DIRECTIONS};
+use super::board::{lines_through, points, Point, DIRECTIONS};
 
 /// Pieces per player.
 pub const PIECES: u8 = 4;
@@ -299,24 +299,24 @@ impl Position {
     fn wins_through(&self, landing: Point) -> bool {
         let own = self.pieces[self.to_move.index()];
         let theirs = self.pieces[self.to_move.other().index()];
-        AXES.into_iter()
-            .filter_map(|axis| Line::through(landing, axis))
+        lines_through(landing)
+            .iter()
+            .filter(|line| (own & line.mask).count_ones() == 3)
             .any(|line| {
-                let mut count = 0;
-                let mut blocked = false;
-                let mut pending_opponent = false;
-                for point in line.points() {
+                let mut seen = 0;
+                let mut opponent_since_last = false;
+                for point in &line.points {
                     if own & point.bit() != 0 {
-                        if count > 0 && pending_opponent {
-                            blocked = true;
+                        if seen > 0 && opponent_since_last {
+                            return false;
                         }
-                        count += 1;
-                        pending_opponent = false;
-                    } else if theirs & point.bit() != 0 && count > 0 {
-                        pending_opponent = true;
+                        seen += 1;
+                        opponent_since_last = false;
+                    } else if theirs & point.bit() != 0 && seen > 0 {
+                        opponent_since_last = true;
                     }
                 }
-                count == 3 && !blocked
+                true
             })
     }
 

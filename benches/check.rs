@@ -1,0 +1,39 @@
+//! `arbitre check` on a large multi-record file, as a club's archive would be:
+//! reading aside, splitting, header parsing, tokenizing, replay and reports.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+
+use arbitre::games;
+use arbitre::record::Switches;
+use arbitre::report::RecordReport;
+use arbitre::source::{self, Source};
+
+fn archive() -> String {
+    let mut text = String::new();
+    for game in games::all() {
+        for seed in 0..300 {
+            text.push_str(&game.random(None, seed, 120).unwrap_or_default());
+        }
+    }
+    text
+}
+
+fn check_file(c: &mut Criterion) {
+    let text = archive();
+    let mut group = c.benchmark_group("check");
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    group.sample_size(20);
+    group.bench_function(format!("multi-record file of {} KB", text.len() / 1024), |b| {
+        b.iter(|| {
+            let source = Source::from_bytes("archive.arb", text.clone().into_bytes());
+            source::check(&source, &Switches::new())
+                .iter()
+                .map(|check| RecordReport::new(&source, check))
+                .count()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, check_file);
+criterion_main!(benches);
