@@ -195,9 +195,10 @@ pub fn verdict_line(report: &RecordReport, style: Style) -> String {
         Verdict::Malformed => style.paint("35", "malformed"),
     };
     let detail = match (&report.diagnostic, &report.description) {
-        (Some(d), _) => match d.turn_index {
-            Some(i) => format!("{} at turn {} ({}:{})", d.rule, i + 1, d.line, d.column),
-            None => format!("{} ({}:{})", d.rule, d.line, d.column),
+        (Some(d), _) => match (&d.turn, d.turn_index) {
+            (Some(turn), _) => format!("{} at {turn} ({}:{})", d.rule, d.line, d.column),
+            (None, Some(i)) => format!("{} at turn {} ({}:{})", d.rule, i + 1, d.line, d.column),
+            (None, None) => format!("{} ({}:{})", d.rule, d.line, d.column),
         },
         (None, Some(description)) => format!("{description} after {} turns", report.turns),
         (None, None) => String::new(),

@@ -136,12 +136,15 @@ fn number_text(number: u32, ellipsis: bool) -> String {
     format!("{number}{}", if ellipsis { "..." } else { "." })
 }
 
-/// The legal turns that begin with `action`, for a relocation's "expected".
-fn with_action(position: &Position, action: Action) -> Vec<String> {
-    Simpei::legal(position)
-        .into_iter()
-        .filter(|play| play.action == action)
-        .map(|play| play.to_string())
+/// The relocations still open: each waiting piece (or just `piece`) to
+/// each empty point.
+fn open_relocations(position: &Position, piece: Option<Point>) -> Vec<String> {
+    let empty: Vec<Point> = Point::all()
+        .filter(|p| position.occupied() & p.bit() == 0)
+        .collect();
+    points(position.lifted)
+        .filter(|from| piece.is_none_or(|p| p == *from))
+        .flat_map(|from| empty.iter().map(move |to| format!("{from}>{to}")))
         .collect()
 }
 
@@ -274,7 +277,6 @@ impl Game for Simpei {
             Written::Pass => Action::Pass,
         };
         position.check(action).map_err(|b| breach(b, action_span))?;
-        let before = position.clone();
         position.act(action);
         for relocation in &turn.relocations {
             let (from, to) = relocation.value;
@@ -282,19 +284,18 @@ impl Game for Simpei {
             let to_point = point(to)?;
             position
                 .check_relocation(from_point, to_point)
-                .map_err(|b| {
-                    let span = match b {
-                        Breach::RelocationOccupied(_) => to.span,
-                        _ => from.span,
-                    };
-                    breach(b, span).expecting(with_action(&before, action))
+                .map_err(|b| match b {
+                    Breach::RelocationOccupied(_) => {
+                        breach(b, to.span).expecting(open_relocations(position, Some(from_point)))
+                    }
+                    _ => breach(b, from.span).expecting(open_relocations(position, None)),
                 })?;
             position.relocate(from_point, to_point);
         }
         if position.lifted != 0 {
             let missing = points(position.lifted).collect();
             return Err(breach(Breach::RelocationMissing(missing), action_span)
-                .expecting(with_action(&before, action)));
+                .expecting(open_relocations(position, None)));
         }
         position.end_turn();
         Ok(Vec::new())
