@@ -23,15 +23,18 @@ fn check_file(c: &mut Criterion) {
     let mut group = c.benchmark_group("check");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(20);
-    group.bench_function(format!("multi-record file of {} KB", text.len() / 1024), |b| {
-        b.iter(|| {
-            let source = Source::from_bytes("archive.arb", text.clone().into_bytes());
-            source::check(&source, &Switches::new())
-                .iter()
-                .map(|check| RecordReport::new(&source, check))
-                .count()
-        })
-    });
+    group.bench_function(
+        format!("multi-record file of {} KB", text.len() / 1024),
+        |b| {
+            b.iter(|| {
+                let source = Source::from_bytes("archive.arb", text.clone().into_bytes());
+                source::check(&source, &Switches::new())
+                    .iter()
+                    .map(|check| RecordReport::new(&source, check))
+                    .count()
+            })
+        },
+    );
     group.finish();
 }
 

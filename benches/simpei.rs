@@ -25,14 +25,17 @@ fn replay(c: &mut Criterion) {
     let switches = Switches::new();
     let mut group = c.benchmark_group("simpei");
     group.throughput(Throughput::Elements(turns));
-    group.bench_function(format!("replay {} games, {turns} turns", records.len()), |b| {
-        b.iter(|| {
-            records
-                .iter()
-                .map(|r| check::<Simpei>(r, &switches).turns)
-                .sum::<usize>()
-        })
-    });
+    group.bench_function(
+        format!("replay {} games, {turns} turns", records.len()),
+        |b| {
+            b.iter(|| {
+                records
+                    .iter()
+                    .map(|r| check::<Simpei>(r, &switches).turns)
+                    .sum::<usize>()
+            })
+        },
+    );
     group.finish();
 }
 

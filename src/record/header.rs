@@ -119,9 +119,7 @@ impl<'a> HeaderText<'a> {
             (None, Some(loc)) => {
                 let at = loc.index().min(self.text.len());
                 let rest = &self.text[at..];
-                let len = rest
-                    .find([':', '\n', '\r', ',', '}'])
-                    .unwrap_or(rest.len());
+                let len = rest.find([':', '\n', '\r', ',', '}']).unwrap_or(rest.len());
                 Span::new(self.offset + at, len.max(1).min(rest.len()))
             }
             (None, None) => self.opening,

@@ -57,20 +57,31 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
             b'{' => match movetext[i..].find('}') {
                 Some(close) => i += close + 1,
                 None => {
-                    return Err(
-                        SyntaxError::new("this comment is never closed", Span::new(offset + i, 1))
-                            .with_help("close the comment with `}` (comments do not nest)"),
+                    return Err(SyntaxError::new(
+                        "this comment is never closed",
+                        Span::new(offset + i, 1),
                     )
+                    .with_help("close the comment with `}` (comments do not nest)"))
                 }
             },
             b'}' => {
-                return Err(SyntaxError::new("`}` closes no comment", Span::new(offset + i, 1))
-                    .with_help("comments are `{ ... }` and do not nest, or `;` to the end of the line"))
+                return Err(
+                    SyntaxError::new("`}` closes no comment", Span::new(offset + i, 1)).with_help(
+                        "comments are `{ ... }` and do not nest, or `;` to the end of the line",
+                    ),
+                )
             }
-            b';' => i = movetext[i..].find('\n').map_or(bytes.len(), |end| i + end + 1),
+            b';' => {
+                i = movetext[i..]
+                    .find('\n')
+                    .map_or(bytes.len(), |end| i + end + 1)
+            }
             _ => {
                 let start = i;
-                while i < bytes.len() && !is_space(bytes[i]) && !matches!(bytes[i], b'{' | b'}' | b';') {
+                while i < bytes.len()
+                    && !is_space(bytes[i])
+                    && !matches!(bytes[i], b'{' | b'}' | b';')
+                {
                     i += 1;
                 }
                 out.push(Token {
