@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::games;
 use crate::record::{self, HeaderError, Switches};
 use crate::replay::{Checked, Malformed};
-use crate::span::Span;
+use crate::span::{LineIndex, Span};
 
 /// A file's text as read, named as the user named it.
 #[derive(Clone, Debug)]
@@ -17,6 +17,7 @@ pub struct Source {
     pub text: Arc<str>,
     /// Where the first byte that is not UTF-8 sits, if any.
     pub bad_utf8_at: Option<usize>,
+    pub lines: LineIndex,
 }
 
 impl Source {
@@ -24,14 +25,17 @@ impl Source {
         match String::from_utf8(bytes) {
             Ok(text) => Source {
                 path: path.into(),
+                lines: LineIndex::new(&text),
                 text: text.into(),
                 bad_utf8_at: None,
             },
             Err(err) => {
                 let at = err.utf8_error().valid_up_to();
+                let text = String::from_utf8_lossy(err.as_bytes());
                 Source {
                     path: path.into(),
-                    text: String::from_utf8_lossy(err.as_bytes()).into(),
+                    lines: LineIndex::new(&text),
+                    text: text.into(),
                     bad_utf8_at: Some(at),
                 }
             }

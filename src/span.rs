@@ -49,14 +49,33 @@ impl<T> Spanned<T> {
     }
 }
 
+/// Where each line of a text starts, so that a file with thousands of
+/// diagnostics does not rescan itself for each one.
+#[derive(Clone, Debug, Default)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> Self {
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        LineIndex { starts }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn locate(&self, text: &str, offset: usize) -> (usize, usize) {
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let line = self.starts.partition_point(|&start| start <= offset).max(1);
+        let start = self.starts.get(line - 1).copied().unwrap_or(0).min(offset);
+        (line, text[start..offset].chars().count() + 1)
+    }
+}
+
 /// 1-based line and column (in characters) of a byte offset.
 pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    let offset = floor_char_boundary(source, offset.min(source.len()));
-    let before = &source[..offset];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = before[line_start..].chars().count() + 1;
-    (line, column)
+    LineIndex::new(source).locate(source, offset)
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {

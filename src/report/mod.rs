@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::game::Scores;
 use crate::replay::Checked;
 use crate::source::{RecordCheck, Source};
-use crate::span::{line_column, Span};
+use crate::span::Span;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -79,11 +79,7 @@ impl RecordReport {
             turns,
             summary,
         } = &check.checked;
-        let text = &source.text;
-        let locate = |span: Span| {
-            let (line, column) = line_column(text, span.offset);
-            (line, column)
-        };
+        let locate = |span: Span| source.lines.locate(&source.text, span.offset);
         let diagnostic = if let Some(m) = malformed {
             let (line, column) = locate(m.span);
             Some(Diagnostic {
