@@ -102,7 +102,7 @@ impl<'a> HeaderText<'a> {
                 let at = loc.index().min(self.text.len());
                 let rest = &self.text[at..];
                 let len = rest
-                    .find(|c: char| c == ':' || c == '\n' || c == '\r' || c == ',' || c == '}')
+                    .find([':', '\n', '\r', ',', '}'])
                     .unwrap_or(rest.len());
                 Span::new(self.offset + at, len.max(1).min(rest.len()))
             }

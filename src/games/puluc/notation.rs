@@ -1,0 +1,246 @@
+//! Puluc notation: `3:e` enter, `3:4` advance, `3:-` pass, an optional
+//! destination `3:4-7` / `4:e-4`, and `1.` / `1...` move numbers. Knows
+//! notation, not legality: `3:99` parses, and the rules say there is no
+//! such square. Only a throw outside 1-5 is malformed here.
+
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, digit1, one_of};
+use nom::combinator::{map, opt};
+use nom::sequence::{pair, preceded};
+use nom::IResult;
+
+use crate::record::movetext::{parse_whole, Input, SyntaxError, Token};
+use crate::span::{Span, Spanned};
+
+use super::rules::THROWS;
+
+/// A move number: `3.` (A's) or `3...` (B's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number {
+    pub value: u32,
+    pub ellipsis: bool,
+}
+
+/// The source as written: `e` or a square number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    Enter,
+    Square(u32),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    Pass,
+    Move {
+        source: Spanned<Source>,
+        to: Option<Spanned<u32>>,
+    },
+}
+
+/// One turn as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub number: Option<Spanned<Number>>,
+    pub throw: Spanned<u32>,
+    pub written: Written,
+    /// The throw and what moved, without the move number.
+    pub span: Span,
+}
+
+impl Turn {
+    /// The whole turn, move number included.
+    pub fn whole(&self) -> Span {
+        self.number.map_or(self.span, |n| n.span.to(self.span))
+    }
+}
+
+fn count(digits: Input) -> u32 {
+    digits.fragment().parse().unwrap_or(u32::MAX)
+}
+
+fn located<'a>(base: usize, input: Input<'a>, rest: Input<'a>) -> Span {
+    Span::new(
+        base + input.location_offset(),
+        rest.location_offset() - input.location_offset(),
+    )
+}
+
+fn number(input: Input) -> IResult<Input, Number> {
+    let (rest, (digits, dots)) = pair(digit1, alt((tag("..."), tag("."))))(input)?;
+    Ok((
+        rest,
+        Number {
+            value: count(digits),
+            ellipsis: dots.fragment().len() == 3,
+        },
+    ))
+}
+
+fn source(base: usize) -> impl FnMut(Input) -> IResult<Input, Spanned<Source>> {
+    move |input: Input| {
+        let (rest, found) = alt((
+            map(one_of("eE"), |_| Source::Enter),
+            map(digit1, |d| Source::Square(count(d))),
+        ))(input)?;
+        Ok((rest, Spanned::new(found, located(base, input, rest))))
+    }
+}
+
+fn square(base: usize) -> impl FnMut(Input) -> IResult<Input, Spanned<u32>> {
+    move |input: Input| {
+        let (rest, digits) = digit1(input)?;
+        Ok((
+            rest,
+            Spanned::new(count(digits), located(base, input, rest)),
+        ))
+    }
+}
+
+fn written(base: usize) -> impl FnMut(Input) -> IResult<Input, Written> {
+    move |input: Input| {
+        alt((
+            map(
+                pair(source(base), opt(preceded(char('-'), square(base)))),
+                |(source, to)| Written::Move { source, to },
+            ),
+            map(char('-'), |_| Written::Pass),
+        ))(input)
+    }
+}
+
+/// A turn's throw, what moved, and the span of both.
+type TurnPiece = (Spanned<u32>, Written, Span);
+
+/// A token: a move number, a turn, or both stuck together (`1.5:e`).
+fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<Number>>, Option<TurnPiece>)> {
+    let base = token.span.offset;
+    parse_whole(token, |input: Input| {
+        let (rest, n) = opt(number)(input)?;
+        let n = n.map(|n| Spanned::new(n, located(base, input, rest)));
+        let (after, turn) = opt(pair(pair(digit1, char(':')), written(base)))(rest)?;
+        let turn = turn.map(|((throw, _), what)| {
+            let at = Span::new(base + throw.location_offset(), throw.fragment().len());
+            let throw = Spanned::new(count(throw), at);
+            (throw, what, located(base, rest, after))
+        });
+        Ok((after, (n, turn)))
+    })
+    .filter(|(n, turn)| n.is_some() || turn.is_some())
+}
+
+const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter), a square (advance) or `-` (pass), with an optional destination: `3:e`, `3:4`, `3:4-7`, `3:-`; move numbers are `1.` or `1...`";
+
+/// Group tokens into turns.
+pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
+    let mut turns = Vec::new();
+    let mut pending: Option<Spanned<Number>> = None;
+    for token in tokens {
+        let Some((number, turn)) = pieces(token) else {
+            return Err(SyntaxError::new(
+                format!("`{}` is not Puluc notation", token.text),
+                token.span,
+            )
+            .with_help(EXPECTED));
+        };
+        if let Some(number) = number {
+            if pending.is_some() {
+                return Err(SyntaxError::new(
+                    "a move number must be followed by a turn",
+                    number.span,
+                )
+                .with_help(EXPECTED));
+            }
+            pending = Some(number);
+        }
+        if let Some((throw, written, span)) = turn {
+            let in_range = u8::try_from(throw.value).is_ok_and(|t| THROWS.contains(&t));
+            if !in_range {
+                return Err(SyntaxError::new(
+                    format!("a throw is worth 1 to 5, not {}", throw.value),
+                    throw.span,
+                )
+                .with_help("four sticks: the number of flat sides up, or 5 when none is"));
+            }
+            turns.push(Turn {
+                number: pending.take(),
+                throw,
+                written,
+                span,
+            });
+        }
+    }
+    if let Some(n) = pending {
+        return Err(
+            SyntaxError::new("a move number must be followed by a turn", n.span)
+                .with_help(EXPECTED),
+        );
+    }
+    Ok(turns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::movetext::tokens;
+
+    fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
+        parse(&tokens(text, 0).unwrap())
+    }
+
+    #[test]
+    fn parses_the_notation() {
+        let t = turns("1. 5:e-5 1:E 2.3:5-8 2:- 1... 4:99").unwrap();
+        assert_eq!(t.len(), 5);
+        assert_eq!(
+            t[0].number.unwrap().value,
+            Number {
+                value: 1,
+                ellipsis: false
+            }
+        );
+        assert_eq!(t[0].throw, Spanned::new(5, Span::new(3, 1)));
+        let Written::Move { source, to } = t[0].written else {
+            panic!()
+        };
+        assert_eq!(source, Spanned::new(Source::Enter, Span::new(5, 1)));
+        assert_eq!(to, Some(Spanned::new(5, Span::new(7, 1))));
+        assert_eq!(t[0].span, Span::new(3, 5));
+        assert_eq!(t[2].number.unwrap().span, Span::new(13, 2));
+        assert_eq!(t[2].span, Span::new(15, 5));
+        assert_eq!(t[2].whole(), Span::new(13, 7));
+        assert_eq!(t[3].written, Written::Pass);
+        assert_eq!(
+            t[4].number.unwrap().value,
+            Number {
+                value: 1,
+                ellipsis: true
+            }
+        );
+        let Written::Move { source, to } = t[4].written else {
+            panic!()
+        };
+        assert_eq!(source.value, Source::Square(99));
+        assert_eq!(to, None);
+    }
+
+    #[test]
+    fn throws_outside_one_to_five_are_malformed() {
+        assert_eq!(turns("1:e 6:e").unwrap_err().span, Span::new(4, 1));
+        assert_eq!(turns("0:-").unwrap_err().span, Span::new(0, 1));
+        assert!(turns("5:e").is_ok());
+    }
+
+    #[test]
+    fn syntax_errors_point_at_the_token() {
+        assert_eq!(turns("3:e 3:x").unwrap_err().span, Span::new(4, 3));
+        assert!(turns("3:").is_err());
+        assert!(turns("3:4-").is_err());
+        assert!(turns("3:--").is_err());
+        assert!(turns("3:-4").is_err());
+        assert!(turns("e").is_err());
+        assert!(turns("c3").is_err());
+        assert_eq!(turns("3:e 2.").unwrap_err().span, Span::new(4, 2));
+        assert!(turns("1. 2. 3:e").is_err());
+    }
+}
