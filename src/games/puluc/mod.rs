@@ -555,7 +555,7 @@ impl Game for Puluc {
         out.push_str(&numbers);
         out.push('\n');
         out.push_str(&format!(
-            "   (squares 0 to {}; towers drawn bottom to top, the top pawn is the master;\n    4a on square 0: a's pawns at start; a moves toward {}, b toward 0)\n",
+            "   (squares 0 to {}; towers drawn bottom to top, the top pawn is the master;\n    on a start square, the count of its owner's pawns there; a moves toward {}, b toward 0)\n",
             n - 1,
             n - 1
         ));

@@ -114,11 +114,7 @@ fn absent_text(square: u32, why: Absent) -> String {
 }
 
 fn square_text(square: i32) -> String {
-    if square < 0 {
-        format!("{} squares before square 0", -square)
-    } else {
-        format!("square {square}")
-    }
+    format!("square {square}")
 }
 
 impl Breach {
