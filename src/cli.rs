@@ -14,7 +14,7 @@ use crate::report::Format;
     long_about = "arbitre replays game records with the full rules and prints the result and \
 scores, or pinpoints the first illegal action: where it is, the rule it breaks, and what was \
 legal instead.",
-    after_help = "Examples:\n  arbitre check samples\n  arbitre check --format json game.arb\n  arbitre stats samples/puluc\n  arbitre show game.arb --turn 12\n  arbitre new simpei > game.arb\n\nExit status: 0 every record legal, 1 some record illegal, 2 usage error or a record malformed or unreadable."
+    after_help = "Examples:\n  arbitre check samples\n  arbitre check --format json game.arb\n  arbitre check samples/puluc/full-game.arb\n  arbitre stats samples/puluc\n  arbitre show game.arb --turn 12\n  arbitre new simpei > game.arb\n\nExit status: 0 every record legal, 1 some record illegal, 2 usage error or a record malformed or unreadable."
 )]
 pub struct Cli {
     /// When to colour the output; NO_COLOR is honoured under `auto`.

@@ -241,7 +241,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output) -> u8 {
         for r in &document.records {
             let p = r.throws.p_value.map_or("no p-value".to_string(), |p| format!("p-value {p:.4}"));
             output.out.push_str(&format!(
-                "{}#{}: {}, {} throws, {p}\n",
+                "{}#{}: {}, {} throw(s), {p}\n",
                 r.path, r.index, r.game, r.throws.throws
             ));
         }

@@ -150,7 +150,7 @@ fn stats_tables_every_record_and_the_total() {
     );
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("spec-example.arb#0: puluc, 12 throws, p-value"),
+        out.contains("spec-example.arb#0: puluc, 12 throw(s), p-value"),
         "{out}"
     );
     assert!(out.contains("puluc: 49 throws in 2 record(s)"), "{out}");

@@ -16,9 +16,9 @@ pub const MAX_SQUARES: u8 = 31;
 /// A is the side that throws first and starts on square 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 pub enum Side {
-    #[serde(rename = "a", alias = "A")]
+    #[serde(rename = "a")]
     A,
-    #[serde(rename = "b", alias = "B")]
+    #[serde(rename = "b")]
     B,
 }
 

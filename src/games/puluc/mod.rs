@@ -609,3 +609,54 @@ impl Game for Puluc {
         turns.iter().map(|t| t.throw.value).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record;
+
+    fn start(text: &str) -> Result<Position, HeaderError> {
+        let source = format!("---\n{text}---\n");
+        let raw = record::split(&source).remove(0).unwrap();
+        let header: Header = raw.header.deserialize()?;
+        Puluc::start(&header, &raw.header, &Switches::new())
+    }
+
+    #[test]
+    fn setup_defaults_and_towers() {
+        let p = start("game: puluc\nsetup:\n  to-move: b\n  killed: {a: 1}\n  track: {\"3\": [b, b, a], 7: [a]}\n").unwrap();
+        assert_eq!(p.start, [1, 2]);
+        assert_eq!(p.killed, [1, 0]);
+        assert_eq!(p.track[3], Stack::of(&[Side::B, Side::B, Side::A]));
+        assert_eq!((p.to_move, p.opener, p.winner), (Side::B, Side::B, None));
+    }
+
+    #[test]
+    fn a_setup_with_four_killed_is_won() {
+        let p = start("game: puluc\nsetup: {killed: {b: 4}}\n").unwrap();
+        assert_eq!(p.winner, Some(Side::A));
+        assert!(start("game: puluc\nsetup: {killed: {a: 4, b: 4}}\n").is_err());
+    }
+
+    #[test]
+    fn setup_counts_must_make_four() {
+        let err = start("game: puluc\nsetup: {start: {b: 3}}\n").unwrap_err();
+        assert!(
+            err.message.contains("b has 3 pawns in all"),
+            "{}",
+            err.message
+        );
+        assert!(start("game: puluc\nsetup: {start: {b: 3}, killed: {b: 1}}\n").is_ok());
+        assert!(start("game: puluc\nsquares: 7\nsetup: {track: {\"6\": [a]}}\n").is_err());
+        assert!(start("game: puluc\nsquares: 7\nsetup: {track: {\"5\": [a]}}\n").is_ok());
+        assert!(start("game: puluc\nsquares: 4\n").is_err());
+    }
+
+    #[test]
+    fn move_numbers_follow_the_opener() {
+        assert_eq!(expected_number(Side::A, 0), (1, false));
+        assert_eq!(expected_number(Side::A, 1), (1, true));
+        assert_eq!(expected_number(Side::B, 0), (1, true));
+        assert_eq!(expected_number(Side::B, 1), (2, false));
+    }
+}
