@@ -15,7 +15,7 @@ use crate::report::Format;
     long_about = "arbitre replays game records with the full rules and prints the result and \
 scores, or pinpoints the first illegal action: where it is, the rule it breaks, and what was \
 legal instead.",
-    after_help = "Examples:\n  arbitre check samples\n  arbitre check --format json game.arb\n  arbitre show game.arb --turn 12\n  arbitre new simpei > game.arb\n\nExit status: 0 every record legal, 1 some record illegal, 2 usage error or a record malformed or unreadable."
+    after_help = "Examples:\n  arbitre check samples\n  arbitre check --format json game.arb\n  arbitre check samples/puluc/full-game.arb\n  arbitre stats samples/puluc\n  arbitre show game.arb --turn 12\n  arbitre new simpei > game.arb\n\nExit status: 0 every record legal, 1 some record illegal, 2 usage error or a record malformed or unreadable."
 )]
 pub struct Cli {
     /// When to colour the output; NO_COLOR is honoured under `auto`.
@@ -37,6 +37,13 @@ pub enum Command {
     /// The final state of a record: the winner and scores, or who is to act.
     #[command(after_help = "Example:\n  arbitre score game.arb")]
     Score(ScoreArgs),
+
+    /// Throw statistics: each throw value's count against fair throws, and
+    /// the chi-square p-value. A report only: it never changes a verdict.
+    #[command(
+        after_help = "Examples:\n  arbitre stats samples/puluc\n  arbitre stats --format json game.arb other.arb\n\nA small p-value (below 0.01, say) means fair sticks would rarely fall that far from the\nexpected counts; with few throws (expected counts below 5) the test is rough."
+    )]
+    Stats(StatsArgs),
 
     /// Draw the position after some turns, with who is to act.
     #[command(after_help = "Examples:\n  arbitre show game.arb\n  arbitre show game.arb --turn 0")]
@@ -103,6 +110,16 @@ pub struct CheckArgs {
     pub format: Format,
     #[command(flatten)]
     pub switch: Switch,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    /// Record files, directories (searched for *.arb), or - for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
 }
 
 #[derive(Debug, Args)]

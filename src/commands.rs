@@ -4,12 +4,14 @@ use std::sync::Arc;
 
 use miette::NamedSource;
 
-use crate::cli::{CheckArgs, Cli, Command, PositionArgs, ScoreArgs, Switch};
+use crate::cli::{CheckArgs, Cli, Command, PositionArgs, ScoreArgs, StatsArgs, Switch};
 use crate::games;
 use crate::record::{self, Switches};
 use crate::replay::{Checked, Referee};
 use crate::report::human::{self, Style};
-use crate::report::{self, Document, Format, RecordReport, Verdict};
+use crate::report::{
+    self, Document, Format, RecordReport, Skipped, StatsDocument, ThrowRecord, ThrowTotal, Verdict,
+};
 use crate::source::{self, RecordCheck, Source};
 
 /// Exit statuses of `record.md`.
@@ -31,6 +33,7 @@ pub fn run(cli: &Cli) -> (u8, Output) {
     let status = match &cli.command {
         Command::Check(args) => check(args, style, &mut output),
         Command::Score(args) => score(args, style, &mut output),
+        Command::Stats(args) => stats(args, style, &mut output),
         Command::Show(args) => position(args, style, &mut output, false),
         Command::Moves(args) => position(args, style, &mut output, true),
         Command::New { game } => with_game(game, &mut output, |g, out| {
@@ -186,6 +189,104 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output) -> u8 {
         TROUBLE
     } else {
         status_of(&reports)
+    }
+}
+
+/// Throw statistics of every record that has throws, by record and by game.
+/// A report, not a verdict: illegal records count too (their throws were
+/// thrown); only records that cannot be read or parsed are skipped.
+fn stats(args: &StatsArgs, style: Style, output: &mut Output) -> u8 {
+    let paths = match source::expand(&args.paths) {
+        Ok(paths) => paths,
+        Err(err) => return usage(output, &format!("cannot read a directory: {err}")),
+    };
+    let mut document = StatsDocument::default();
+    let mut unreadable = false;
+    for path in &paths {
+        let source = match Source::read(path) {
+            Ok(source) => source,
+            Err(err) => {
+                output
+                    .err
+                    .push_str(&format!("error: cannot read {path}: {err}\n"));
+                unreadable = true;
+                continue;
+            }
+        };
+        for check in source::check(&source, &Switches::new()) {
+            let checked = &check.checked;
+            let game = checked.game.unwrap_or("?");
+            let throws = match (&checked.malformed, &checked.throws) {
+                (None, Some(throws)) => throws,
+                (malformed, _) => {
+                    let reason = match malformed {
+                        Some(m) => format!("malformed ({}): {}", m.rule, m.message),
+                        None => format!("{game} has no throws"),
+                    };
+                    document.skipped.push(Skipped {
+                        path: source.path.clone(),
+                        index: check.index,
+                        reason,
+                    });
+                    continue;
+                }
+            };
+            match document.totals.iter_mut().find(|t| t.game == game) {
+                Some(total) => {
+                    total.records += 1;
+                    total.throws = total.throws.merge(throws);
+                }
+                None => document.totals.push(ThrowTotal {
+                    game: game.to_string(),
+                    records: 1,
+                    throws: throws.clone(),
+                }),
+            }
+            document.records.push(ThrowRecord {
+                path: source.path.clone(),
+                index: check.index,
+                game: game.to_string(),
+                throws: throws.clone(),
+            });
+        }
+    }
+    if args.format != Format::Human {
+        output
+            .out
+            .push_str(&report::machine(&document, args.format));
+    } else {
+        for r in &document.records {
+            let p = r
+                .throws
+                .p_value
+                .map_or("no p-value".to_string(), |p| format!("p-value {p:.4}"));
+            output.out.push_str(&format!(
+                "{}#{}: {}, {} throw(s), {p}\n",
+                r.path, r.index, r.game, r.throws.throws
+            ));
+        }
+        for s in &document.skipped {
+            output
+                .out
+                .push_str(&format!("{}#{}: skipped: {}\n", s.path, s.index, s.reason));
+        }
+        for total in &document.totals {
+            output.out.push_str(&format!(
+                "\n{}: {} throws in {} record(s)\n",
+                total.game, total.throws.throws, total.records
+            ));
+            output
+                .out
+                .push_str(&human::throw_table(&total.throws, style));
+        }
+        if document.totals.is_empty() {
+            output.out.push_str("no record with throws\n");
+        }
+    }
+    if unreadable {
+        TROUBLE
+    } else {
+        LEGAL
     }
 }
 

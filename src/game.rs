@@ -176,6 +176,15 @@ pub trait Game: 'static {
         }
     }
 
+    /// The chance of each throw value with fair sticks or dice, for games
+    /// played with them (`arbitre stats`); empty for games without throws.
+    const FAIR_THROWS: &'static [(u32, f64)] = &[];
+
+    /// The throw written in each turn, for the throw statistics.
+    fn throws(_turns: &[Self::Turn]) -> Vec<u32> {
+        Vec::new()
+    }
+
     /// Lines shown under `arbitre moves` besides the legal turns.
     fn moves_notes(_position: &Self::Position) -> Vec<String> {
         Vec::new()

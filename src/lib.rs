@@ -14,3 +14,4 @@ pub mod report;
 pub mod rng;
 pub mod source;
 pub mod span;
+pub mod stats;

@@ -8,6 +8,7 @@ use crate::record::movetext::{self, SyntaxError};
 use crate::record::{HeaderError, RawRecord, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
+use crate::stats::ThrowStats;
 
 /// Why a record could not be replayed at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +54,8 @@ pub struct Checked {
     pub turns: usize,
     /// Where the replay stopped; `None` for a malformed record.
     pub summary: Option<Summary>,
+    /// The statistics of every written throw, for games with throws.
+    pub throws: Option<ThrowStats>,
 }
 
 impl Checked {
@@ -65,6 +68,7 @@ impl Checked {
             warnings: Vec::new(),
             turns: 0,
             summary: None,
+            throws: None,
         }
     }
 }
@@ -137,6 +141,12 @@ fn run<G: Game>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
     }
 }
 
+/// Every written throw counted, also after an illegal turn: the statistics
+/// are about what was thrown, not about the verdict.
+fn throw_stats<G: Game>(turns: &[G::Turn]) -> Option<ThrowStats> {
+    (!G::FAIR_THROWS.is_empty()).then(|| ThrowStats::new(G::FAIR_THROWS, &G::throws(turns)))
+}
+
 fn legal_strings<G: Game>(position: &G::Position) -> Vec<String> {
     G::legal(position).iter().map(ToString::to_string).collect()
 }
@@ -171,6 +181,7 @@ pub fn check<G: Game>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
         warnings,
         turns: played,
         summary: Some(G::summary(&loaded.header, &position)),
+        throws: throw_stats::<G>(&loaded.turns),
     }
 }
 
@@ -209,6 +220,7 @@ pub fn stop<G: Game>(
             warnings: done.warnings,
             turns: done.played,
             summary,
+            throws: throw_stats::<G>(&loaded.turns),
         }));
     }
     Ok(Stop {

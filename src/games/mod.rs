@@ -1,16 +1,18 @@
 //! The games arbitre referees. This registry is the one place that lists
 //! them; everything else reaches a game through [`Referee`].
 
+pub mod puluc;
 pub mod simpei;
 
 use crate::record::header::edit_distance;
 use crate::replay::{Engine, Referee};
 
 static SIMPEI: Engine<simpei::Simpei> = Engine::new();
+static PULUC: Engine<puluc::Puluc> = Engine::new();
 
 /// Every game, by its `game:` name.
-pub fn all() -> [&'static dyn Referee; 1] {
-    [&SIMPEI]
+pub fn all() -> [&'static dyn Referee; 2] {
+    [&SIMPEI, &PULUC]
 }
 
 pub fn names() -> Vec<&'static str> {

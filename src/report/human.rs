@@ -12,6 +12,7 @@ use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, S
 use super::{RecordReport, Verdict};
 use crate::game::Table;
 use crate::span::Span;
+use crate::stats::ThrowStats;
 
 /// When to colour, as asked on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -265,6 +266,34 @@ pub fn summary(reports: &[RecordReport], style: Style) -> String {
             by_rule.add_row(vec![rule, n.to_string()]);
         }
         text.push_str(&format!("{by_rule}\n"));
+    }
+    text
+}
+
+/// Throw counts against fair throws, and the chi-square test, for `stats`.
+pub fn throw_table(stats: &ThrowStats, style: Style) -> String {
+    let mut out = grid(style);
+    out.set_header(vec!["throw", "observed", "expected", "fair chance"]);
+    for v in &stats.values {
+        out.add_row(vec![
+            v.value.to_string(),
+            v.count.to_string(),
+            format!("{:.2}", v.expected),
+            format!("{:.4}", v.chance),
+        ]);
+    }
+    let mut text = format!("{out}\n");
+    match (stats.chi_square, stats.p_value) {
+        (Some(x), Some(p)) => text.push_str(&format!(
+            "chi-square {x:.3} with {} degrees of freedom: p-value {p:.4}\n",
+            stats.degrees_of_freedom
+        )),
+        _ => text.push_str("no p-value: no throws to test\n"),
+    }
+    if stats.throws > 0 && stats.is_rough() {
+        text.push_str(
+            "(some expected count is below 5: with so few throws the p-value is rough)\n",
+        );
     }
     text
 }

@@ -10,6 +10,7 @@ use crate::game::Scores;
 use crate::replay::Checked;
 use crate::source::{RecordCheck, Source};
 use crate::span::Span;
+use crate::stats::ThrowStats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -58,6 +59,9 @@ pub struct RecordReport {
     pub winner: Option<String>,
     pub to_move: Option<String>,
     pub scores: Option<Scores>,
+    /// Throw counts and their chi-square test, for games with throws.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub throws: Option<ThrowStats>,
     /// "red wins", "unfinished, blue to act".
     #[serde(skip)]
     pub description: Option<String>,
@@ -78,6 +82,7 @@ impl RecordReport {
             warnings,
             turns,
             summary,
+            throws,
         } = &check.checked;
         let locate = |span: Span| source.lines.locate(&source.text, span.offset);
         let diagnostic = if let Some(m) = malformed {
@@ -146,9 +151,43 @@ impl RecordReport {
             winner: summary.as_ref().and_then(|s| s.winner.clone()),
             to_move: summary.as_ref().and_then(|s| s.to_move.clone()),
             scores: summary.as_ref().and_then(|s| s.scores.clone()),
+            throws: throws.clone(),
             description: summary.as_ref().map(|s| s.description.clone()),
         }
     }
+}
+
+/// One record's throws, for `arbitre stats`.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThrowRecord {
+    pub path: String,
+    pub index: usize,
+    pub game: String,
+    pub throws: ThrowStats,
+}
+
+/// The throws of every record of one game taken together.
+#[derive(Clone, Debug, Serialize)]
+pub struct ThrowTotal {
+    pub game: String,
+    pub records: usize,
+    pub throws: ThrowStats,
+}
+
+/// A record `stats` could not count, and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct Skipped {
+    pub path: String,
+    pub index: usize,
+    pub reason: String,
+}
+
+/// What `arbitre stats --format json` prints.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct StatsDocument {
+    pub records: Vec<ThrowRecord>,
+    pub totals: Vec<ThrowTotal>,
+    pub skipped: Vec<Skipped>,
 }
 
 /// The machine-readable formats of `--format`.
@@ -159,7 +198,7 @@ pub enum Format {
     Yaml,
 }
 
-pub fn machine(document: &Document, format: Format) -> String {
+pub fn machine<T: Serialize>(document: &T, format: Format) -> String {
     let text = match format {
         Format::Yaml => serde_yaml::to_string(document).map_err(|e| e.to_string()),
         _ => serde_json::to_string_pretty(document).map_err(|e| e.to_string()),

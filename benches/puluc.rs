@@ -1,0 +1,85 @@
+//! How fast Puluc records are validated: whole records through the replay
+//! engine (parse + replay), the rules alone on pre-parsed turns, and perft.
+
+use arbitre::game::Game;
+use arbitre::games::puluc::Puluc;
+use arbitre::record::{self, movetext, Switches};
+use arbitre::replay;
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+
+/// Long random games (up to 2,000 turns each), as records.
+fn records() -> Vec<String> {
+    (0..20)
+        .map(|seed| replay::random::<Puluc>(None, seed, 2_000).unwrap())
+        .collect()
+}
+
+fn turns_in(texts: &[String]) -> u64 {
+    texts
+        .iter()
+        .map(|t| {
+            let raw = record::split(t).remove(0).unwrap();
+            replay::check::<Puluc>(&raw, &Switches::new()).turns as u64
+        })
+        .sum()
+}
+
+fn check_records(c: &mut Criterion) {
+    let texts = records();
+    let turns = turns_in(&texts);
+    let switches = Switches::new();
+    let mut group = c.benchmark_group("puluc");
+    group.throughput(Throughput::Elements(turns));
+    group.bench_function("check (parse + replay), per turn", |b| {
+        b.iter(|| {
+            for text in &texts {
+                let raw = record::split(text).remove(0).unwrap();
+                black_box(replay::check::<Puluc>(&raw, &switches));
+            }
+        })
+    });
+    group.bench_function("tokenize + parse notation, per turn", |b| {
+        b.iter(|| {
+            for text in &texts {
+                let raw = record::split(text).remove(0).unwrap();
+                let tokens = movetext::tokens(raw.movetext, raw.movetext_offset).unwrap();
+                black_box(Puluc::parse(&tokens).unwrap());
+            }
+        })
+    });
+    group.bench_function("tokenize only, per turn", |b| {
+        b.iter(|| {
+            for text in &texts {
+                let raw = record::split(text).remove(0).unwrap();
+                black_box(movetext::tokens(raw.movetext, raw.movetext_offset).unwrap());
+            }
+        })
+    });
+    // The rules alone: turns parsed once, replayed from the start each time.
+    let parsed: Vec<_> = texts
+        .iter()
+        .map(|text| {
+            let raw = record::split(text).remove(0).unwrap();
+            let tokens = movetext::tokens(raw.movetext, raw.movetext_offset).unwrap();
+            Puluc::parse(&tokens).unwrap()
+        })
+        .collect();
+    let start = Puluc::initial(None).unwrap();
+    group.bench_function("replay parsed turns, per turn", |b| {
+        b.iter(|| {
+            for turns in &parsed {
+                let mut position = start.clone();
+                for (index, turn) in turns.iter().enumerate() {
+                    black_box(Puluc::play(&mut position, turn, index).is_ok());
+                }
+            }
+        })
+    });
+    group.finish();
+    c.bench_function("puluc perft 6", |b| {
+        b.iter(|| Puluc::perft(black_box(&start), 6))
+    });
+}
+
+criterion_group!(benches, check_records);
+criterion_main!(benches);

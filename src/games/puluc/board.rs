@@ -1,0 +1,192 @@
+//! The Puluc track's vocabulary: the two sides and the stacks of pawns that
+//! stand on its squares.
+
+use std::fmt;
+
+use serde::Deserialize;
+
+/// Pawns per side.
+pub const PAWNS: u8 = 4;
+/// The track length without a `squares` header key.
+pub const DEFAULT_SQUARES: u8 = 11;
+/// The shortest and longest tracks the header may ask for.
+pub const MIN_SQUARES: u8 = 5;
+pub const MAX_SQUARES: u8 = 31;
+
+/// A is the side that throws first and starts on square 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+pub enum Side {
+    #[serde(rename = "a")]
+    A,
+    #[serde(rename = "b")]
+    B,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::A => Side::B,
+            Side::B => Side::A,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::A => "a",
+            Side::B => "b",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The pawns on one square, bottom to top: bit `i` of `owners` is set when
+/// the `i`-th pawn from the bottom is B's. Eight pawns fit in a byte, and a
+/// copy costs nothing, which keeps replay fast.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stack {
+    owners: u8,
+    height: u8,
+}
+
+impl Stack {
+    pub const EMPTY: Stack = Stack {
+        owners: 0,
+        height: 0,
+    };
+
+    /// A stack listed bottom to top.
+    pub fn of(pawns: &[Side]) -> Stack {
+        let mut stack = Stack::EMPTY;
+        for &pawn in pawns {
+            stack.push(pawn);
+        }
+        stack
+    }
+
+    pub fn height(self) -> u8 {
+        self.height
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.height == 0
+    }
+
+    /// Who is master of the stack: the owner of its top pawn.
+    pub fn top(self) -> Option<Side> {
+        (self.height > 0).then(|| self.pawn(self.height - 1))
+    }
+
+    /// The `i`-th pawn from the bottom.
+    pub fn pawn(self, i: u8) -> Side {
+        if self.owners >> i & 1 == 1 {
+            Side::B
+        } else {
+            Side::A
+        }
+    }
+
+    pub fn pawns(self) -> impl Iterator<Item = Side> {
+        (0..self.height).map(move |i| self.pawn(i))
+    }
+
+    pub fn push(&mut self, pawn: Side) {
+        if self.height < 8 {
+            self.owners |= u8::from(pawn == Side::B) << self.height;
+            self.height += 1;
+        }
+    }
+
+    pub fn count(self, side: Side) -> u8 {
+        let mask = ((1u16 << self.height) - 1) as u8;
+        let b = (self.owners & mask).count_ones() as u8;
+        match side {
+            Side::B => b,
+            Side::A => self.height - b,
+        }
+    }
+
+    /// Split into what stays and the unit that moves: a lone pawn or a tower
+    /// of 2 moves whole; on a taller tower only the top two pawns move.
+    pub fn split(self) -> (Stack, Stack) {
+        let moving = self.height.min(2);
+        let stays = self.height - moving;
+        let rest = Stack {
+            owners: self.owners & (((1u16 << stays) - 1) as u8),
+            height: stays,
+        };
+        let unit = Stack {
+            owners: self.owners >> stays & 0b11,
+            height: moving,
+        };
+        (rest, unit)
+    }
+
+    /// `unit` set on top of this stack.
+    pub fn with_on_top(self, unit: Stack) -> Stack {
+        let height = (self.height + unit.height).min(8);
+        Stack {
+            owners: (u16::from(self.owners) | u16::from(unit.owners) << self.height) as u8,
+            height,
+        }
+    }
+}
+
+impl fmt::Display for Stack {
+    /// Bottom to top: `aba`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for pawn in self.pawns() {
+            f.write_str(pawn.name())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Side::{A, B};
+
+    #[test]
+    fn stacks_keep_their_order() {
+        let s = Stack::of(&[A, B, B, A]);
+        assert_eq!(s.to_string(), "abba");
+        assert_eq!(s.top(), Some(A));
+        assert_eq!(s.count(A), 2);
+        assert_eq!(s.count(B), 2);
+        let (rest, unit) = s.split();
+        assert_eq!(rest.to_string(), "ab");
+        assert_eq!(unit.to_string(), "ba");
+        assert_eq!(rest.with_on_top(unit), s);
+    }
+
+    #[test]
+    fn small_units_move_whole() {
+        let (rest, unit) = Stack::of(&[B, A]).split();
+        assert!(rest.is_empty());
+        assert_eq!(unit.to_string(), "ba");
+        let (rest, unit) = Stack::of(&[B]).split();
+        assert!(rest.is_empty());
+        assert_eq!(unit.top(), Some(B));
+        let (rest, unit) = Stack::of(&[A, B, A]).split();
+        assert_eq!(rest.to_string(), "a");
+        assert_eq!(unit.to_string(), "ba");
+    }
+
+    #[test]
+    fn eight_pawns_fit() {
+        let s = Stack::of(&[B, B, B, B, A, A, A, A]);
+        assert_eq!(s.height(), 8);
+        assert_eq!(s.count(B), 4);
+        assert_eq!(s.top(), Some(A));
+        assert_eq!(Stack::EMPTY.top(), None);
+    }
+}

@@ -1,0 +1,662 @@
+//! Puluc: a race with captures along a track of squares, driven by four
+//! throwing sticks (`puluc.md`).
+
+pub mod board;
+pub mod notation;
+pub mod rules;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer};
+
+use crate::game::{Game, Summary, Table, Violation, Warning};
+use crate::record::header::Date;
+use crate::record::movetext::{SyntaxError, Token};
+use crate::record::{HeaderError, HeaderText, Switches};
+use crate::rng::Rng;
+use crate::span::Span;
+
+use board::{Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, MIN_SQUARES, PAWNS};
+use notation::{Source, Turn, Written};
+use rules::{Action, Breach, Play, Position, THROWS};
+
+pub struct Puluc;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    pub a: Option<String>,
+    pub b: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum End {
+    Abandoned,
+}
+
+/// Pawns per side, as the setup's `start` and `killed` give them.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Counts {
+    pub a: Option<u8>,
+    pub b: Option<u8>,
+}
+
+impl Counts {
+    fn of(&self, side: Side) -> Option<u8> {
+        match side {
+            Side::A => self.a,
+            Side::B => self.b,
+        }
+    }
+}
+
+/// A `track` key as written: `"3"` or `3`; checked to be a square later, so
+/// that the error can point at it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SquareKey(pub String);
+
+impl<'de> Deserialize<'de> for SquareKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Key;
+        impl Visitor<'_> for Key {
+            type Value = SquareKey;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a square number")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<SquareKey, E> {
+                Ok(SquareKey(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<SquareKey, E> {
+                Ok(SquareKey(v.to_string()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<SquareKey, E> {
+                Ok(SquareKey(v.to_string()))
+            }
+        }
+        deserializer.deserialize_any(Key)
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    #[serde(rename = "to-move")]
+    pub to_move: Option<Side>,
+    pub start: Option<Counts>,
+    pub killed: Option<Counts>,
+    /// Each square's pawns, bottom to top.
+    #[serde(default)]
+    pub track: BTreeMap<SquareKey, Vec<Side>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    pub game: String,
+    pub event: Option<String>,
+    pub date: Option<Date>,
+    pub players: Option<Players>,
+    pub squares: Option<u32>,
+    pub end: Option<End>,
+    pub result: Option<String>,
+    pub setup: Option<Setup>,
+}
+
+impl Header {
+    fn name(&self, side: Side) -> Option<&str> {
+        let players = self.players.as_ref()?;
+        match side {
+            Side::A => players.a.as_deref(),
+            Side::B => players.b.as_deref(),
+        }
+    }
+
+    /// "a (Ana)" or "a".
+    fn side(&self, side: Side) -> String {
+        match self.name(side) {
+            Some(name) => format!("{side} ({name})"),
+            None => side.to_string(),
+        }
+    }
+
+    /// The claimed `result` as a winner (`None` for `none`).
+    fn claimed(&self, text: &HeaderText<'_>) -> Result<Option<Option<Side>>, HeaderError> {
+        let Some(result) = &self.result else {
+            return Ok(None);
+        };
+        let claim = result.trim();
+        for side in [Side::A, Side::B] {
+            if claim.eq_ignore_ascii_case(side.name()) || self.name(side) == Some(claim) {
+                return Ok(Some(Some(side)));
+            }
+        }
+        if claim.eq_ignore_ascii_case("none") {
+            return Ok(Some(None));
+        }
+        Err(HeaderError::header(
+            format!("`{claim}` is not a Puluc result"),
+            text.within("result", claim),
+        )
+        .with_help("write the winner's side (`a`, `b`), a player's name, or `none`"))
+    }
+}
+
+fn breach(breach: Breach, span: Span) -> Violation {
+    Violation::new(breach.rule(), breach.to_string(), span)
+}
+
+/// The move number a turn must carry: `(number, written with "...")`.
+fn expected_number(opener: Side, index: usize) -> (u32, bool) {
+    let shifted = index + usize::from(opener == Side::B);
+    ((shifted / 2 + 1) as u32, shifted % 2 == 1)
+}
+
+fn number_text(number: u32, ellipsis: bool) -> String {
+    format!("{number}{}", if ellipsis { "..." } else { "." })
+}
+
+/// The legal turns with the throw a record gave.
+fn legal_for(position: &Position, throw: u8) -> Vec<String> {
+    position
+        .plays(throw)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// The span of a `track` entry in the setup: `"3"` or `3`.
+fn track_entry(text: &HeaderText<'_>, key: &str) -> Span {
+    let fallback = text.key("setup");
+    for needle in [format!("\"{key}\""), format!("'{key}'"), key.to_string()] {
+        let span = text.within("setup", &needle);
+        if span != fallback {
+            return span;
+        }
+    }
+    fallback
+}
+
+/// Build the setup's position and check it is one play can reach.
+fn set_up(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+    let mut position = Position::new(squares);
+    let mut on_track = [0u8; 2];
+    for (key, pawns) in &setup.track {
+        let at = track_entry(text, &key.0);
+        let last = squares - 2;
+        let square = match key.0.trim().parse::<u32>() {
+            Ok(s) => s,
+            Err(_) => {
+                return Err(
+                    HeaderError::setup(format!("`{}` is not a square number", key.0), at)
+                        .with_help(format!("`track` keys are the squares 1 to {last}")),
+                )
+            }
+        };
+        if square == 0 || square > u32::from(last) {
+            return Err(HeaderError::setup(
+                format!("square {square} cannot be listed in `track`: only squares 1 to {last} hold stacks"),
+                at,
+            )
+            .with_help("pawns on a start square are counted in `start`"));
+        }
+        if pawns.is_empty() {
+            return Err(HeaderError::setup(format!("square {square} lists no pawns"), at)
+                .with_help("list a square's pawns bottom to top, e.g. `\"3\": [b, a]`, or leave the square out"));
+        }
+        for side in [Side::A, Side::B] {
+            let n = pawns.iter().filter(|&&p| p == side).count();
+            on_track[side.index()] = on_track[side.index()].saturating_add(n.min(255) as u8);
+            if on_track[side.index()] > PAWNS {
+                return Err(HeaderError::setup(
+                    format!("{side} has more than {PAWNS} pawns on the track"),
+                    at,
+                ));
+            }
+        }
+        position.track[square as usize] = Stack::of(pawns);
+    }
+    let none = Counts::default();
+    let killed = setup.killed.as_ref().unwrap_or(&none);
+    let start = setup.start.as_ref().unwrap_or(&none);
+    for side in [Side::A, Side::B] {
+        let dead = killed.of(side).unwrap_or(0);
+        let track = on_track[side.index()];
+        let home = start
+            .of(side)
+            .unwrap_or_else(|| PAWNS.saturating_sub(track.saturating_add(dead)));
+        let total = u32::from(home) + u32::from(track) + u32::from(dead);
+        if total != u32::from(PAWNS) {
+            let key = if start.of(side).is_some() {
+                "start"
+            } else if killed.of(side).is_some() {
+                "killed"
+            } else {
+                "track"
+            };
+            return Err(HeaderError::setup(
+                format!("{side} has {total} pawns in all ({home} at start, {track} on the track, {dead} killed); each side has {PAWNS}"),
+                text.within("setup", key),
+            ));
+        }
+        position.start[side.index()] = home;
+        position.killed[side.index()] = dead;
+    }
+    if position.killed == [PAWNS, PAWNS] {
+        return Err(HeaderError::setup(
+            "both sides have all their pawns killed, which no game reaches",
+            text.within("setup", "killed"),
+        ));
+    }
+    position.winner = [Side::A, Side::B]
+        .into_iter()
+        .find(|s| position.killed[s.other().index()] == PAWNS);
+    position.to_move = setup.to_move.unwrap_or(Side::A);
+    position.opener = position.to_move;
+    Ok(position)
+}
+
+/// Fair sticks: four two-sided sticks, 16 equally likely falls.
+const FAIR: [(u32, f64); 5] = [
+    (1, 4.0 / 16.0),
+    (2, 6.0 / 16.0),
+    (3, 4.0 / 16.0),
+    (4, 1.0 / 16.0),
+    (5, 1.0 / 16.0),
+];
+
+/// A throw of the four sticks with the fair chances.
+pub fn throw_sticks(rng: &mut Rng) -> u8 {
+    match rng.below(16) {
+        0..=3 => 1,
+        4..=9 => 2,
+        10..=13 => 3,
+        14 => 4,
+        _ => 5,
+    }
+}
+
+impl Puluc {
+    /// Where a side's pawns stand on the track: `3:a`, `6:bab`.
+    fn squares_of(position: &Position, side: Side) -> String {
+        position
+            .middle()
+            .filter(|&s| position.track[usize::from(s)].count(side) > 0)
+            .map(|s| format!("{s}:{}", position.track[usize::from(s)]))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+impl Game for Puluc {
+    const NAME: &'static str = "puluc";
+    const FAIR_THROWS: &'static [(u32, f64)] = &FAIR;
+
+    type Header = Header;
+    type Position = Position;
+    type Turn = Turn;
+    type Play = Play;
+
+    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
+        notation::parse(tokens)
+    }
+
+    fn start(
+        header: &Header,
+        text: &HeaderText<'_>,
+        _switches: &Switches,
+    ) -> Result<Position, HeaderError> {
+        header.claimed(text)?;
+        let squares = header.squares.unwrap_or(u32::from(DEFAULT_SQUARES));
+        if !(u32::from(MIN_SQUARES)..=u32::from(MAX_SQUARES)).contains(&squares) {
+            return Err(HeaderError::header(
+                format!("a track of {squares} squares is not allowed"),
+                text.within("squares", &squares.to_string()),
+            )
+            .with_help(format!(
+                "`squares` is {MIN_SQUARES} to {MAX_SQUARES} (11 by default)"
+            )));
+        }
+        let squares = squares as u8;
+        match &header.setup {
+            None => Ok(Position::new(squares)),
+            Some(setup) => set_up(setup, squares, text),
+        }
+    }
+
+    fn turn_label(position: &Position, index: usize) -> String {
+        let (number, ellipsis) = expected_number(position.opener, index);
+        format!("{} {}", number_text(number, ellipsis), position.to_move)
+    }
+
+    fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
+        if let Some(winner) = position.winner {
+            return Err(breach(Breach::GameOver(winner), turn.whole()).expecting(Vec::new()));
+        }
+        if let Some(number) = turn.number {
+            let (value, ellipsis) = expected_number(position.opener, index);
+            let written = number.value;
+            if written.value != value || written.ellipsis != ellipsis {
+                let expected = number_text(value, ellipsis);
+                let wrong = Breach::MoveNumber {
+                    expected: expected.clone(),
+                    written: number_text(written.value, written.ellipsis),
+                    side: position.to_move,
+                };
+                return Err(breach(wrong, number.span).expecting(vec![expected]));
+            }
+        }
+        // The parser only lets throws 1-5 through.
+        let throw = turn.throw.value as u8;
+        let refuse = |b: Breach, span: Span| breach(b, span).expecting(legal_for(position, throw));
+        match turn.written {
+            Written::Pass => {
+                position
+                    .check_pass(throw)
+                    .map_err(|b| refuse(b, turn.span))?;
+                position.pass();
+            }
+            Written::Move { source, to } => {
+                let from = match source.value {
+                    Source::Enter => None,
+                    Source::Square(s) => Some(s),
+                };
+                let origin = position
+                    .check_source(from)
+                    .map_err(|b| refuse(b, source.span))?;
+                let landing = position
+                    .check_landing(throw, origin, to.map(|t| t.value))
+                    .map_err(|b| {
+                        let span = match (&b, to) {
+                            (Breach::WrongDestination { .. }, Some(to)) => to.span,
+                            _ => turn.span,
+                        };
+                        refuse(b, span)
+                    })?;
+                position.advance(origin, landing);
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    fn conclude(
+        header: &Header,
+        text: &HeaderText<'_>,
+        position: &Position,
+        _turns: &[Turn],
+    ) -> Result<Vec<Warning>, Violation> {
+        if let (Some(End::Abandoned), Some(winner)) = (header.end, position.winner) {
+            return Err(Violation::new(
+                "puluc/end-mismatch",
+                format!(
+                    "the header says the game was abandoned, but {} won by killing all four opposing pawns",
+                    header.side(winner)
+                ),
+                text.key("end"),
+            ));
+        }
+        let claimed = header
+            .claimed(text)
+            .map_err(|e| Violation::new("header", e.message, e.span))?;
+        if let Some(claim) = claimed {
+            if claim != position.winner {
+                let say = |w: Option<Side>| {
+                    w.map_or("no winner".to_string(), |s| {
+                        format!("{} won", header.side(s))
+                    })
+                };
+                return Err(Violation::new(
+                    "result-mismatch",
+                    format!(
+                        "the header claims {}, but the replay gives {}",
+                        say(claim),
+                        say(position.winner)
+                    ),
+                    text.key("result"),
+                )
+                .expecting(vec![position
+                    .winner
+                    .map_or("none".to_string(), |s| s.to_string())]));
+            }
+        }
+        Ok(Vec::new())
+    }
+
+    fn summary(header: &Header, position: &Position) -> Summary {
+        let description = match position.winner {
+            Some(winner) => format!("{} wins", header.side(winner)),
+            None => format!("unfinished, {} to throw", header.side(position.to_move)),
+        };
+        let rows = [Side::A, Side::B]
+            .into_iter()
+            .map(|side| {
+                vec![
+                    side.to_string(),
+                    header.name(side).unwrap_or("").to_string(),
+                    position.start[side.index()].to_string(),
+                    position.on_track(side).to_string(),
+                    position.killed[side.index()].to_string(),
+                    Puluc::squares_of(position, side),
+                    if position.winner == Some(side) {
+                        "winner"
+                    } else {
+                        ""
+                    }
+                    .to_string(),
+                ]
+            })
+            .collect();
+        Summary {
+            finished: position.winner.is_some(),
+            winner: position.winner.map(|s| s.to_string()),
+            to_move: position
+                .winner
+                .is_none()
+                .then(|| position.to_move.to_string()),
+            scores: None,
+            description,
+            table: Some(Table {
+                header: [
+                    "side",
+                    "player",
+                    "at start",
+                    "on track",
+                    "killed",
+                    "stacks (bottom to top)",
+                    "result",
+                ]
+                .map(String::from)
+                .to_vec(),
+                rows,
+            }),
+        }
+    }
+
+    fn legal(position: &Position) -> Vec<Play> {
+        THROWS.flat_map(|throw| position.plays(throw)).collect()
+    }
+
+    fn apply(position: &mut Position, play: &Play) {
+        position.apply(play);
+    }
+
+    fn initial(mode: Option<&str>) -> Result<Position, String> {
+        match mode {
+            None => Ok(Position::default()),
+            Some(mode) => Err(format!("Puluc has no modes (`{mode}` given)")),
+        }
+    }
+
+    fn record_header(start: &Position) -> String {
+        let mut header = String::from("game: puluc\nplayers: {a: A, b: B}\n");
+        if start.squares != DEFAULT_SQUARES {
+            header.push_str(&format!("squares: {}\n", start.squares));
+        }
+        header
+    }
+
+    fn movetext(start: &Position, plays: &[Play]) -> String {
+        let mut out = String::new();
+        for (index, play) in plays.iter().enumerate() {
+            let (number, ellipsis) = expected_number(start.opener, index);
+            if !ellipsis {
+                out.push_str(&format!("{number}. {play}"));
+            } else if index == 0 {
+                out.push_str(&format!("{number}... {play}\n"));
+            } else {
+                out.push_str(&format!(" {play}\n"));
+            }
+        }
+        if !out.is_empty() && !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out
+    }
+
+    fn diagram(position: &Position) -> String {
+        let n = position.squares;
+        let cell = |text: &str| format!("{text:>4}");
+        let tallest = position
+            .middle()
+            .map(|s| position.track[usize::from(s)].height())
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        let mut out = String::new();
+        for level in (0..tallest).rev() {
+            let mut line = String::new();
+            for s in 0..n {
+                let text = if s == 0 || s == n - 1 {
+                    if level == 0 {
+                        let side = if s == 0 { Side::A } else { Side::B };
+                        format!("{}{side}", position.start[side.index()])
+                    } else {
+                        String::new()
+                    }
+                } else {
+                    let stack = position.track[usize::from(s)];
+                    if level < stack.height() {
+                        stack.pawn(level).to_string()
+                    } else if level == 0 {
+                        ".".into()
+                    } else {
+                        String::new()
+                    }
+                };
+                line.push_str(&cell(&text));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        let numbers: String = (0..n).map(|s| cell(&s.to_string())).collect();
+        out.push_str(&numbers);
+        out.push('\n');
+        out.push_str(&format!(
+            "   (squares 0 to {}; towers drawn bottom to top, the top pawn is the master;\n    on a start square, the count of its owner's pawns there; a moves toward {}, b toward 0)\n",
+            n - 1,
+            n - 1
+        ));
+        out.push_str(&format!(
+            "Killed: a {}, b {}\n",
+            position.killed[Side::A.index()],
+            position.killed[Side::B.index()]
+        ));
+        match position.winner {
+            Some(winner) => out.push_str(&format!("Game over: {winner} has won\n")),
+            None => out.push_str(&format!("{} to throw\n", position.to_move)),
+        }
+        out
+    }
+
+    fn template() -> &'static str {
+        include_str!("template.arb")
+    }
+
+    /// Throw the sticks with the fair chances, then pick among that throw's
+    /// legal turns (a pass when there is none).
+    fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
+        if position.winner.is_some() {
+            return None;
+        }
+        let plays = position.plays(throw_sticks(rng));
+        plays.get(rng.below(plays.len().max(1))).copied()
+    }
+
+    fn moves_notes(position: &Position) -> Vec<String> {
+        if position.winner.is_some() {
+            return vec!["The game is over.".into()];
+        }
+        let counts: Vec<String> = THROWS
+            .map(|t| {
+                let n = position
+                    .plays(t)
+                    .iter()
+                    .filter(|p| p.action != Action::Pass)
+                    .count();
+                format!("{t}: {n}")
+            })
+            .collect();
+        vec![format!(
+            "Moves by throw ({}); a throw without a move is a pass. Fair chances: 1 4/16, 2 6/16, 3 4/16, 4 1/16, 5 1/16.",
+            counts.join(", ")
+        )]
+    }
+
+    fn throws(turns: &[Turn]) -> Vec<u32> {
+        turns.iter().map(|t| t.throw.value).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record;
+
+    fn start(text: &str) -> Result<Position, HeaderError> {
+        let source = format!("---\n{text}---\n");
+        let raw = record::split(&source).remove(0).unwrap();
+        let header: Header = raw.header.deserialize()?;
+        Puluc::start(&header, &raw.header, &Switches::new())
+    }
+
+    #[test]
+    fn setup_defaults_and_towers() {
+        let p = start("game: puluc\nsetup:\n  to-move: b\n  killed: {a: 1}\n  track: {\"3\": [b, b, a], 7: [a]}\n").unwrap();
+        assert_eq!(p.start, [1, 2]);
+        assert_eq!(p.killed, [1, 0]);
+        assert_eq!(p.track[3], Stack::of(&[Side::B, Side::B, Side::A]));
+        assert_eq!((p.to_move, p.opener, p.winner), (Side::B, Side::B, None));
+    }
+
+    #[test]
+    fn a_setup_with_four_killed_is_won() {
+        let p = start("game: puluc\nsetup: {killed: {b: 4}}\n").unwrap();
+        assert_eq!(p.winner, Some(Side::A));
+        assert!(start("game: puluc\nsetup: {killed: {a: 4, b: 4}}\n").is_err());
+    }
+
+    #[test]
+    fn setup_counts_must_make_four() {
+        let err = start("game: puluc\nsetup: {start: {b: 3}}\n").unwrap_err();
+        assert!(
+            err.message.contains("b has 3 pawns in all"),
+            "{}",
+            err.message
+        );
+        assert!(start("game: puluc\nsetup: {start: {b: 3}, killed: {b: 1}}\n").is_ok());
+        assert!(start("game: puluc\nsquares: 7\nsetup: {track: {\"6\": [a]}}\n").is_err());
+        assert!(start("game: puluc\nsquares: 7\nsetup: {track: {\"5\": [a]}}\n").is_ok());
+        assert!(start("game: puluc\nsquares: 4\n").is_err());
+    }
+
+    #[test]
+    fn move_numbers_follow_the_opener() {
+        assert_eq!(expected_number(Side::A, 0), (1, false));
+        assert_eq!(expected_number(Side::A, 1), (1, true));
+        assert_eq!(expected_number(Side::B, 0), (1, true));
+        assert_eq!(expected_number(Side::B, 1), (2, false));
+    }
+}

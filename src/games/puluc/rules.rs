@@ -1,0 +1,591 @@
+//! Puluc's rules on positions: entering, advancing units, towers, captures,
+//! finishing on the opponent's start, passes and the win. No notation here,
+//! only squares and throws.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use super::board::{Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, PAWNS};
+
+/// The values a throw of the four sticks can take.
+pub const THROWS: std::ops::RangeInclusive<u8> = 1..=5;
+
+/// Where a moving unit comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A pawn from the mover's start square.
+    Enter,
+    /// The unit on this track square.
+    Square(u8),
+}
+
+/// What a turn does with its throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A unit moves and lands on (or finishes at) `to`.
+    Move {
+        from: Origin,
+        to: u8,
+    },
+    Pass,
+}
+
+/// A legal turn: one throw and what it moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Play {
+    pub throw: u8,
+    pub action: Action,
+}
+
+impl fmt::Display for Play {
+    /// Canonical notation, with the destination: `3:4-7`, `5:e-5`, `2:-`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.action {
+            Action::Pass => write!(f, "{}:-", self.throw),
+            Action::Move {
+                from: Origin::Enter,
+                to,
+            } => write!(f, "{}:e-{to}", self.throw),
+            Action::Move {
+                from: Origin::Square(from),
+                to,
+            } => {
+                write!(f, "{}:{from}-{to}", self.throw)
+            }
+        }
+    }
+}
+
+/// Why a written source holds no piece to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Absent {
+    Empty,
+    StartSquare,
+    OffTrack,
+}
+
+/// A rule broken by a turn, with the spec's rule id.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Breach {
+    #[error("the game is over: {0} has killed all four of the opponent's pawns")]
+    GameOver(Side),
+    #[error("this is turn {expected} of {side}, not {written}")]
+    MoveNumber {
+        expected: String,
+        written: String,
+        side: Side,
+    },
+    #[error("{0} has no pawn on its start square to enter")]
+    NoPawnToEnter(Side),
+    #[error("{}", absent_text(*.square, *.why))]
+    NoPieceThere { square: u32, why: Absent },
+    #[error("the piece on square {square} is {owner}'s: its top pawn is {owner}'s")]
+    NotYourPiece { square: u8, owner: Side },
+    #[error("a throw of {throw} from {from} goes to {}, not to square {written}", square_text(*.actual))]
+    WrongDestination {
+        throw: u8,
+        from: String,
+        written: u32,
+        actual: i32,
+    },
+    #[error("a throw of {throw} from {from} would go to {}, beyond {}'s start square {goal}: a unit finishes only with the exact throw", square_text(*.actual), .side.other())]
+    Overshoot {
+        throw: u8,
+        from: String,
+        actual: i32,
+        goal: u8,
+        side: Side,
+    },
+    #[error("square {to} already has {side}'s pawn on top: two pawns of one side cannot meet on a square")]
+    OwnPieceThere { to: u8, side: Side },
+    #[error("{side} cannot pass: a throw of {throw} has a legal move")]
+    IllegalPass { side: Side, throw: u8 },
+}
+
+fn absent_text(square: u32, why: Absent) -> String {
+    match why {
+        Absent::Empty => format!("there is no piece on square {square}"),
+        Absent::StartSquare => {
+            format!("square {square} is a start square: a pawn leaves it by entering, written `e`")
+        }
+        Absent::OffTrack => format!("there is no square {square} on this track"),
+    }
+}
+
+fn square_text(square: i32) -> String {
+    format!("square {square}")
+}
+
+impl Breach {
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Breach::GameOver(_) => "puluc/game-over",
+            Breach::MoveNumber { .. } => "puluc/move-number",
+            Breach::NoPawnToEnter(_) => "puluc/no-pawn-to-enter",
+            Breach::NoPieceThere { .. } => "puluc/no-piece-there",
+            Breach::NotYourPiece { .. } => "puluc/not-your-piece",
+            Breach::WrongDestination { .. } => "puluc/wrong-destination",
+            Breach::Overshoot { .. } => "puluc/overshoot",
+            Breach::OwnPieceThere { .. } => "puluc/own-piece-there",
+            Breach::IllegalPass { .. } => "puluc/illegal-pass",
+        }
+    }
+}
+
+/// A Puluc position. Start squares are not kept in `track`: their pawns are
+/// counted in `start`, since they can never be captured.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Track length N: squares 0 to N-1.
+    pub squares: u8,
+    pub track: [Stack; MAX_SQUARES as usize],
+    pub start: [u8; 2],
+    pub killed: [u8; 2],
+    pub to_move: Side,
+    pub winner: Option<Side>,
+    /// Who played the record's first turn (move numbers count from it).
+    pub opener: Side,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::new(DEFAULT_SQUARES)
+    }
+}
+
+/// What happened to the pawns of a unit that moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    Empty,
+    Capture,
+    Finish,
+}
+
+impl Position {
+    /// Four pawns each on their start square, A to throw.
+    pub fn new(squares: u8) -> Self {
+        Position {
+            squares,
+            track: [Stack::EMPTY; MAX_SQUARES as usize],
+            start: [PAWNS; 2],
+            killed: [0; 2],
+            to_move: Side::A,
+            winner: None,
+            opener: Side::A,
+        }
+    }
+
+    /// A side's start square.
+    pub fn home(&self, side: Side) -> u8 {
+        match side {
+            Side::A => 0,
+            Side::B => self.squares - 1,
+        }
+    }
+
+    /// The track's squares that are not start squares.
+    pub fn middle(&self) -> std::ops::Range<u8> {
+        1..self.squares - 1
+    }
+
+    /// Where a unit of `side` from `from` arrives with `throw`; may lie off
+    /// the track.
+    pub fn reach(&self, side: Side, from: Origin, throw: u8) -> i32 {
+        let from = match from {
+            Origin::Enter => self.home(side),
+            Origin::Square(s) => s,
+        };
+        match side {
+            Side::A => i32::from(from) + i32::from(throw),
+            Side::B => i32::from(from) - i32::from(throw),
+        }
+    }
+
+    /// The side's pawns on the track (as prisoners or not).
+    pub fn on_track(&self, side: Side) -> u8 {
+        self.middle()
+            .map(|s| self.track[usize::from(s)].count(side))
+            .sum()
+    }
+
+    /// Check the source of a move written with a square number.
+    pub fn check_source(&self, from: Option<u32>) -> Result<Origin, Breach> {
+        let side = self.to_move;
+        let Some(square) = from else {
+            return if self.start[side.index()] > 0 {
+                Ok(Origin::Enter)
+            } else {
+                Err(Breach::NoPawnToEnter(side))
+            };
+        };
+        let why = if square >= u32::from(self.squares) {
+            Some(Absent::OffTrack)
+        } else if square == 0 || square == u32::from(self.squares - 1) {
+            Some(Absent::StartSquare)
+        } else if self.track[square as usize].is_empty() {
+            Some(Absent::Empty)
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Err(Breach::NoPieceThere { square, why });
+        }
+        let at = square as u8;
+        match self.track[usize::from(at)].top() {
+            Some(owner) if owner != side => Err(Breach::NotYourPiece { square: at, owner }),
+            _ => Ok(Origin::Square(at)),
+        }
+    }
+
+    /// Check where a unit from a valid source lands: the written destination
+    /// (if any), then overshoot, then the mover's own piece.
+    pub fn check_landing(
+        &self,
+        throw: u8,
+        from: Origin,
+        written: Option<u32>,
+    ) -> Result<u8, Breach> {
+        let side = self.to_move;
+        let actual = self.reach(side, from, throw);
+        let from_text = || match from {
+            Origin::Enter => "the start square".to_string(),
+            Origin::Square(s) => format!("square {s}"),
+        };
+        if let Some(written) = written {
+            if i64::from(written) != i64::from(actual) {
+                return Err(Breach::WrongDestination {
+                    throw,
+                    from: from_text(),
+                    written,
+                    actual,
+                });
+            }
+        }
+        let goal = self.home(side.other());
+        if actual < 0 || actual > i32::from(self.squares - 1) {
+            return Err(Breach::Overshoot {
+                throw,
+                from: from_text(),
+                actual,
+                goal,
+                side,
+            });
+        }
+        let to = actual as u8;
+        if to != goal && self.track[usize::from(to)].top() == Some(side) {
+            return Err(Breach::OwnPieceThere { to, side });
+        }
+        Ok(to)
+    }
+
+    /// Whether the side to move may pass with this throw.
+    pub fn check_pass(&self, throw: u8) -> Result<(), Breach> {
+        if self.has_move(throw) {
+            Err(Breach::IllegalPass {
+                side: self.to_move,
+                throw,
+            })
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Whether a unit of the side to move may land at `to` (an in-range
+    /// reach): its own start never, the goal always, else not on its own.
+    fn can_land(&self, side: Side, to: i32) -> Option<u8> {
+        if to < 0 || to > i32::from(self.squares - 1) {
+            return None;
+        }
+        let to = to as u8;
+        let free = to == self.home(side.other()) || self.track[usize::from(to)].top() != Some(side);
+        free.then_some(to)
+    }
+
+    /// Calls `found` with every legal move for this throw, in notation
+    /// order: entering first, then the squares in track order.
+    pub fn each_move(&self, throw: u8, mut found: impl FnMut(Origin, u8)) {
+        let side = self.to_move;
+        if self.winner.is_some() {
+            return;
+        }
+        if self.start[side.index()] > 0 {
+            if let Some(to) = self.can_land(side, self.reach(side, Origin::Enter, throw)) {
+                found(Origin::Enter, to);
+            }
+        }
+        for s in self.middle() {
+            if self.track[usize::from(s)].top() == Some(side) {
+                let from = Origin::Square(s);
+                if let Some(to) = self.can_land(side, self.reach(side, from, throw)) {
+                    found(from, to);
+                }
+            }
+        }
+    }
+
+    pub fn has_move(&self, throw: u8) -> bool {
+        let mut any = false;
+        self.each_move(throw, |_, _| any = true);
+        any
+    }
+
+    /// The legal turns for one throw: its moves, or the pass.
+    pub fn plays(&self, throw: u8) -> Vec<Play> {
+        let mut plays = Vec::new();
+        if self.winner.is_some() {
+            return plays;
+        }
+        self.each_move(throw, |from, to| {
+            plays.push(Play {
+                throw,
+                action: Action::Move { from, to },
+            })
+        });
+        if plays.is_empty() {
+            plays.push(Play {
+                throw,
+                action: Action::Pass,
+            });
+        }
+        plays
+    }
+
+    /// Move a unit (already checked) and hand the turn over.
+    pub fn advance(&mut self, from: Origin, to: u8) -> Landing {
+        let side = self.to_move;
+        let unit = match from {
+            Origin::Enter => {
+                self.start[side.index()] -= 1;
+                Stack::of(&[side])
+            }
+            Origin::Square(s) => {
+                let (rest, unit) = self.track[usize::from(s)].split();
+                self.track[usize::from(s)] = rest;
+                unit
+            }
+        };
+        let landing = if to == self.home(side.other()) {
+            self.start[side.index()] += unit.count(side);
+            self.killed[side.other().index()] += unit.count(side.other());
+            if self.killed[side.other().index()] >= PAWNS {
+                self.winner = Some(side);
+            }
+            Landing::Finish
+        } else {
+            let there = &mut self.track[usize::from(to)];
+            let landing = if there.is_empty() {
+                Landing::Empty
+            } else {
+                Landing::Capture
+            };
+            *there = there.with_on_top(unit);
+            landing
+        };
+        self.to_move = side.other();
+        landing
+    }
+
+    pub fn pass(&mut self) {
+        self.to_move = self.to_move.other();
+    }
+
+    pub fn apply(&mut self, play: &Play) {
+        match play.action {
+            Action::Move { from, to } => {
+                self.advance(from, to);
+            }
+            Action::Pass => self.pass(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Side::{A, B};
+
+    /// A position on 11 squares with these stacks; every other pawn at start.
+    pub fn position(track: &[(u8, &[Side])], killed: [u8; 2], to_move: Side) -> Position {
+        let mut p = Position::new(11);
+        for &(s, pawns) in track {
+            p.track[usize::from(s)] = Stack::of(pawns);
+        }
+        for side in [A, B] {
+            p.start[side.index()] = PAWNS - p.on_track(side) - killed[side.index()];
+        }
+        p.killed = killed;
+        p.to_move = to_move;
+        p
+    }
+
+    fn written(p: &Position, throw: u8, from: Option<u32>, to: Option<u32>) -> Result<u8, Breach> {
+        let origin = p.check_source(from)?;
+        p.check_landing(throw, origin, to)
+    }
+
+    #[test]
+    fn entering_and_advancing() {
+        let p = Position::default();
+        assert_eq!(written(&p, 3, None, None), Ok(3));
+        assert_eq!(written(&p, 3, None, Some(3)), Ok(3));
+        let p = position(&[(9, &[B])], [0, 0], B);
+        assert_eq!(written(&p, 5, Some(9), Some(4)), Ok(4));
+        assert_eq!(
+            written(&p, 1, None, None),
+            Err(Breach::OwnPieceThere { to: 9, side: B })
+        );
+    }
+
+    #[test]
+    fn no_pawn_to_enter_when_all_are_out() {
+        let p = position(&[(1, &[A]), (2, &[A]), (3, &[A]), (4, &[A])], [0, 0], A);
+        assert_eq!(written(&p, 1, None, None), Err(Breach::NoPawnToEnter(A)));
+        assert_eq!(written(&p, 1, Some(4), None), Ok(5));
+    }
+
+    #[test]
+    fn sources_that_hold_nothing() {
+        let p = position(&[(4, &[B, A])], [0, 0], A);
+        let rule = |from| written(&p, 1, Some(from), None).unwrap_err().rule();
+        assert_eq!(rule(0), "puluc/no-piece-there");
+        assert_eq!(rule(10), "puluc/no-piece-there");
+        assert_eq!(rule(99), "puluc/no-piece-there");
+        assert_eq!(rule(5), "puluc/no-piece-there");
+        assert_eq!(written(&p, 1, Some(4), None), Ok(5));
+        let p = position(&[(4, &[A, B])], [0, 0], A);
+        assert_eq!(
+            written(&p, 1, Some(4), None),
+            Err(Breach::NotYourPiece {
+                square: 4,
+                owner: B
+            })
+        );
+    }
+
+    #[test]
+    fn destination_is_checked_before_overshoot() {
+        let p = position(&[(8, &[A])], [0, 0], A);
+        assert_eq!(
+            written(&p, 3, Some(8), Some(10)).unwrap_err().rule(),
+            "puluc/wrong-destination"
+        );
+        assert_eq!(
+            written(&p, 3, Some(8), Some(11)).unwrap_err().rule(),
+            "puluc/overshoot"
+        );
+        assert_eq!(
+            written(&p, 3, Some(8), None).unwrap_err().rule(),
+            "puluc/overshoot"
+        );
+        assert_eq!(written(&p, 2, Some(8), Some(10)), Ok(10));
+    }
+
+    #[test]
+    fn a_tower_of_three_leaves_its_bottom_pawn() {
+        let mut p = position(&[(6, &[A, B, B])], [0, 0], B);
+        assert_eq!(p.advance(Origin::Square(6), 3), Landing::Empty);
+        assert_eq!(p.track[6], Stack::of(&[A]));
+        assert_eq!(p.track[3], Stack::of(&[B, B]));
+        assert_eq!(p.to_move, A);
+    }
+
+    #[test]
+    fn a_tower_of_four_splits_in_two() {
+        let mut p = position(&[(5, &[B, A, B, A])], [0, 0], A);
+        p.advance(Origin::Square(5), 7);
+        assert_eq!(p.track[5], Stack::of(&[B, A]));
+        assert_eq!(p.track[7], Stack::of(&[B, A]));
+    }
+
+    #[test]
+    fn capture_changes_master_and_direction() {
+        let mut p = position(&[(4, &[B])], [0, 0], A);
+        assert_eq!(p.advance(Origin::Enter, 4), Landing::Capture);
+        assert_eq!(p.track[4], Stack::of(&[B, A]));
+        assert_eq!(
+            p.check_source(Some(4)),
+            Err(Breach::NotYourPiece {
+                square: 4,
+                owner: A
+            })
+        );
+        assert_eq!(p.reach(A, Origin::Square(4), 2), 6);
+        // B recaptures the tower: it is B's again and heads toward 0.
+        let mut p = position(&[(4, &[B, A]), (6, &[B])], [0, 0], B);
+        assert_eq!(written(&p, 2, Some(6), None), Ok(4));
+        assert_eq!(p.advance(Origin::Square(6), 4), Landing::Capture);
+        assert_eq!(p.track[4], Stack::of(&[B, A, B]));
+        assert_eq!(p.reach(B, Origin::Square(4), 3), 1);
+    }
+
+    #[test]
+    fn an_exact_finish_sends_home_and_kills() {
+        let mut p = position(&[(8, &[B, A])], [0, 3], A);
+        assert_eq!(p.check_landing(2, Origin::Square(8), None), Ok(10));
+        assert_eq!(p.advance(Origin::Square(8), 10), Landing::Finish);
+        assert_eq!(p.killed, [0, 4]);
+        assert_eq!(p.start[A.index()], 4);
+        assert_eq!(p.winner, Some(A));
+        assert!(p.plays(1).is_empty());
+    }
+
+    #[test]
+    fn no_landing_on_ones_own_top_pawn() {
+        let p = position(&[(3, &[A]), (5, &[B, A])], [0, 0], A);
+        assert_eq!(
+            written(&p, 2, Some(3), None),
+            Err(Breach::OwnPieceThere { to: 5, side: A })
+        );
+        assert_eq!(written(&p, 1, Some(3), None), Ok(4));
+        // A start square holds any number of the owner's pawns.
+        let p = position(&[(8, &[A])], [0, 0], A);
+        assert_eq!(written(&p, 2, Some(8), None), Ok(10));
+    }
+
+    #[test]
+    fn a_pass_only_without_a_move() {
+        let p = position(&[(7, &[A]), (8, &[A]), (9, &[A]), (6, &[A])], [0, 0], A);
+        assert_eq!(p.check_pass(5), Ok(()));
+        assert_eq!(
+            p.plays(5),
+            vec![Play {
+                throw: 5,
+                action: Action::Pass
+            }]
+        );
+        assert_eq!(p.check_pass(1).unwrap_err().rule(), "puluc/illegal-pass");
+    }
+
+    #[test]
+    fn entering_on_a_short_track_can_finish_at_once() {
+        let mut p = Position::new(5);
+        assert_eq!(p.check_landing(4, Origin::Enter, None), Ok(4));
+        assert_eq!(p.advance(Origin::Enter, 4), Landing::Finish);
+        assert_eq!(p.start, [4, 4]);
+        assert_eq!(
+            p.check_landing(5, Origin::Enter, None).unwrap_err().rule(),
+            "puluc/overshoot"
+        );
+    }
+
+    #[test]
+    fn notation_of_plays() {
+        let play = |action| Play { throw: 3, action }.to_string();
+        assert_eq!(play(Action::Pass), "3:-");
+        assert_eq!(
+            play(Action::Move {
+                from: Origin::Enter,
+                to: 3
+            }),
+            "3:e-3"
+        );
+        assert_eq!(
+            play(Action::Move {
+                from: Origin::Square(4),
+                to: 7
+            }),
+            "3:4-7"
+        );
+    }
+}

@@ -1,0 +1,119 @@
+//! Property tests for Puluc: random legal games replay as legal, pawns are
+//! conserved at every turn, and a turn changed into an illegal one is caught
+//! at exactly that turn.
+
+use arbitre::game::Game;
+use arbitre::games::puluc::board::{Side, PAWNS};
+use arbitre::games::puluc::rules::{Action, Position};
+use arbitre::games::puluc::Puluc;
+use arbitre::record::{self, Switches};
+use arbitre::replay::{self, Checked};
+use arbitre::rng::Rng;
+use proptest::prelude::*;
+
+fn check(text: &str) -> Checked {
+    let records = record::split(text);
+    let raw = records.into_iter().next().unwrap().unwrap();
+    replay::check::<Puluc>(&raw, &Switches::new())
+}
+
+/// The record's movetext turns, one string per turn (numbers dropped).
+fn turns_of(record: &str) -> (String, Vec<String>) {
+    let (header, moves) = record.rsplit_once("---\n").unwrap();
+    let turns = moves
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.'))
+        .map(str::to_string)
+        .collect();
+    (format!("{header}---\n"), turns)
+}
+
+fn conserved(p: &Position) -> bool {
+    [Side::A, Side::B]
+        .into_iter()
+        .all(|s| p.start[s.index()] + p.on_track(s) + p.killed[s.index()] == PAWNS)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn random_games_replay_as_legal(seed in any::<u64>()) {
+        let text = replay::random::<Puluc>(None, seed, 300).unwrap();
+        let checked = check(&text);
+        prop_assert!(checked.malformed.is_none(), "{:?}", checked.malformed);
+        prop_assert!(checked.violation.is_none(), "{:?}\n{text}", checked.violation);
+    }
+
+    #[test]
+    fn pawns_are_conserved_at_every_turn(seed in any::<u64>()) {
+        let mut rng = Rng::new(seed);
+        let mut position = Puluc::initial(None).unwrap();
+        prop_assert!(conserved(&position));
+        for _ in 0..400 {
+            let Some(play) = Puluc::random_play(&position, &mut rng) else { break };
+            Puluc::apply(&mut position, &play);
+            prop_assert!(conserved(&position), "after {play}: {position:?}");
+            for s in position.middle() {
+                prop_assert!(position.track[usize::from(s)].height() <= 2 * PAWNS);
+            }
+        }
+    }
+
+    #[test]
+    fn a_changed_throw_is_caught_where_it_was_changed(seed in any::<u64>(), pick in any::<prop::sample::Index>(), shift in 1u32..5) {
+        let text = replay::random::<Puluc>(None, seed, 120).unwrap();
+        let (header, mut turns) = turns_of(&text);
+        let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
+        prop_assume!(!moves.is_empty());
+        let index = moves[pick.index(moves.len())];
+        let (throw, rest) = turns[index].split_once(':').unwrap();
+        let changed = (throw.parse::<u32>().unwrap() - 1 + shift) % 5 + 1;
+        turns[index] = format!("{changed}:{rest}");
+        let checked = check(&format!("{header}{}\n", turns.join(" ")));
+        let violation = checked.violation.expect("the changed turn is illegal");
+        prop_assert_eq!(violation.turn_index, Some(index));
+        prop_assert_eq!(violation.rule, "puluc/wrong-destination");
+    }
+
+    #[test]
+    fn a_pass_instead_of_a_move_is_caught_there(seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
+        let text = replay::random::<Puluc>(None, seed, 120).unwrap();
+        let (header, mut turns) = turns_of(&text);
+        let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
+        prop_assume!(!moves.is_empty());
+        let index = moves[pick.index(moves.len())];
+        let throw = turns[index].split_once(':').unwrap().0.to_string();
+        turns[index] = format!("{throw}:-");
+        let checked = check(&format!("{header}{}\n", turns.join(" ")));
+        let violation = checked.violation.expect("the pass is illegal");
+        prop_assert_eq!(violation.turn_index, Some(index));
+        prop_assert_eq!(violation.rule, "puluc/illegal-pass");
+    }
+}
+
+#[test]
+fn random_games_throw_with_fair_chances() {
+    let mut rng = Rng::new(11);
+    let mut counts = [0u64; 5];
+    for _ in 0..16_000 {
+        counts[usize::from(arbitre::games::puluc::throw_sticks(&mut rng)) - 1] += 1;
+    }
+    let stats = arbitre::stats::ThrowStats::from_counts(Puluc::FAIR_THROWS, &counts);
+    assert!(stats.p_value.unwrap() > 0.001, "{counts:?}");
+}
+
+#[test]
+fn a_pass_is_generated_only_without_a_move() {
+    let mut rng = Rng::new(5);
+    let mut position = Puluc::initial(None).unwrap();
+    for _ in 0..2000 {
+        let Some(play) = Puluc::random_play(&position, &mut rng) else {
+            break;
+        };
+        if play.action == Action::Pass {
+            assert!(!position.has_move(play.throw));
+        }
+        Puluc::apply(&mut position, &play);
+    }
+}
