@@ -112,21 +112,50 @@ fn written(base: usize) -> impl FnMut(Input) -> IResult<Input, Written> {
 /// A turn's throw, what moved, and the span of both.
 type TurnPiece = (Spanned<u32>, Written, Span);
 
-/// A token: a move number, a turn, or both stuck together (`1.5:e`).
+/// What follows a throw's colon, with the throw.
+fn turn_after<'a>(
+    base: usize,
+    throw: Input<'a>,
+    colon_rest: Input<'a>,
+) -> IResult<Input<'a>, TurnPiece> {
+    let (after, what) = written(base)(colon_rest)?;
+    let at = Span::new(base + throw.location_offset(), throw.fragment().len());
+    Ok((
+        after,
+        (
+            Spanned::new(count(throw), at),
+            what,
+            located(base, throw, after),
+        ),
+    ))
+}
+
+/// A token: a move number, a turn, or both stuck together (`1.5:e`). Both
+/// start with digits, read once: the character after them tells which.
 fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<Number>>, Option<TurnPiece>)> {
     let base = token.span.offset;
     parse_whole(token, |input: Input| {
-        let (rest, n) = opt(number)(input)?;
-        let n = n.map(|n| Spanned::new(n, located(base, input, rest)));
-        let (after, turn) = opt(pair(pair(digit1, char(':')), written(base)))(rest)?;
-        let turn = turn.map(|((throw, _), what)| {
-            let at = Span::new(base + throw.location_offset(), throw.fragment().len());
-            let throw = Spanned::new(count(throw), at);
-            (throw, what, located(base, rest, after))
-        });
-        Ok((after, (n, turn)))
+        let (rest, digits) = digit1(input)?;
+        let colon: IResult<Input, char> = char(':')(rest);
+        if let Ok((colon_rest, _)) = colon {
+            let (after, turn) = turn_after(base, digits, colon_rest)?;
+            return Ok((after, (None, Some(turn))));
+        }
+        let (rest, dots) = alt((tag("..."), tag(".")))(rest)?;
+        let number = Number {
+            value: count(digits),
+            ellipsis: dots.fragment().len() == 3,
+        };
+        let number = Some(Spanned::new(number, located(base, input, rest)));
+        let throw: IResult<Input, (Input, char)> = pair(digit1, char(':'))(rest);
+        match throw {
+            Ok((colon_rest, (throw, _))) => {
+                let (after, turn) = turn_after(base, throw, colon_rest)?;
+                Ok((after, (number, Some(turn))))
+            }
+            Err(_) => Ok((rest, (number, None))),
+        }
     })
-    .filter(|(n, turn)| n.is_some() || turn.is_some())
 }
 
 const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter), a square (advance) or `-` (pass), with an optional destination: `3:e`, `3:4`, `3:4-7`, `3:-`; move numbers are `1.` or `1...`";
