@@ -66,17 +66,6 @@ fn located<'a>(base: usize, input: Input<'a>, rest: Input<'a>) -> Span {
     )
 }
 
-fn number(input: Input) -> IResult<Input, Number> {
-    let (rest, (digits, dots)) = pair(digit1, alt((tag("..."), tag("."))))(input)?;
-    Ok((
-        rest,
-        Number {
-            value: count(digits),
-            ellipsis: dots.fragment().len() == 3,
-        },
-    ))
-}
-
 fn source(base: usize) -> impl FnMut(Input) -> IResult<Input, Spanned<Source>> {
     move |input: Input| {
         let (rest, found) = alt((
