@@ -1,6 +1,7 @@
 //! The games arbitre referees. This registry is the one place that lists
 //! them; everything else reaches a game through [`Referee`].
 
+pub mod duel;
 pub mod puluc;
 pub mod simpei;
 

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::games::duel::Duellist;
+
 use serde::Deserialize;
 
 /// Pawns per side.
@@ -39,6 +41,14 @@ impl Side {
             Side::A => "a",
             Side::B => "b",
         }
+    }
+}
+
+impl Duellist for Side {
+    const BOTH: [Self; 2] = [Side::A, Side::B];
+
+    fn key(self) -> &'static str {
+        self.name()
     }
 }
 

@@ -12,6 +12,7 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use crate::game::{Game, Summary, Table, Violation, Warning};
+use crate::games::duel::{self, MoveNumber};
 use crate::record::header::Date;
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
@@ -117,46 +118,18 @@ impl Header {
 
     /// "a (Ana)" or "a".
     fn side(&self, side: Side) -> String {
-        match self.name(side) {
-            Some(name) => format!("{side} ({name})"),
-            None => side.to_string(),
-        }
+        duel::label(side, self.name(side))
     }
 
     /// The claimed `result` as a winner (`None` for `none`).
     fn claimed(&self, text: &HeaderText<'_>) -> Result<Option<Option<Side>>, HeaderError> {
-        let Some(result) = &self.result else {
-            return Ok(None);
-        };
-        let claim = result.trim();
-        for side in [Side::A, Side::B] {
-            if claim.eq_ignore_ascii_case(side.name()) || self.name(side) == Some(claim) {
-                return Ok(Some(Some(side)));
-            }
-        }
-        if claim.eq_ignore_ascii_case("none") {
-            return Ok(Some(None));
-        }
-        Err(HeaderError::header(
-            format!("`{claim}` is not a Puluc result"),
-            text.within("result", claim),
-        )
-        .with_help("write the winner's side (`a`, `b`), a player's name, or `none`"))
+        let name = |s| self.name(s).map(str::to_string);
+        duel::claimed(self.result.as_deref(), name, "Puluc", text)
     }
 }
 
 fn breach(breach: Breach, span: Span) -> Violation {
     Violation::new(breach.rule(), breach.to_string(), span)
-}
-
-/// The move number a turn must carry: `(number, written with "...")`.
-fn expected_number(opener: Side, index: usize) -> (u32, bool) {
-    let shifted = index + usize::from(opener == Side::B);
-    ((shifted / 2 + 1) as u32, shifted % 2 == 1)
-}
-
-fn number_text(number: u32, ellipsis: bool) -> String {
-    format!("{number}{}", if ellipsis { "..." } else { "." })
 }
 
 /// The legal turns with the throw a record gave.
@@ -328,8 +301,11 @@ impl Game for Puluc {
     }
 
     fn turn_label(position: &Position, index: usize) -> String {
-        let (number, ellipsis) = expected_number(position.opener, index);
-        format!("{} {}", number_text(number, ellipsis), position.to_move)
+        format!(
+            "{} {}",
+            MoveNumber::expected(position.opener, index),
+            position.to_move
+        )
     }
 
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
@@ -337,16 +313,14 @@ impl Game for Puluc {
             return Err(breach(Breach::GameOver(winner), turn.whole()).expecting(Vec::new()));
         }
         if let Some(number) = turn.number {
-            let (value, ellipsis) = expected_number(position.opener, index);
-            let written = number.value;
-            if written.value != value || written.ellipsis != ellipsis {
-                let expected = number_text(value, ellipsis);
+            let expected = MoveNumber::expected(position.opener, index);
+            if number.value != expected {
                 let wrong = Breach::MoveNumber {
-                    expected: expected.clone(),
-                    written: number_text(written.value, written.ellipsis),
+                    expected: expected.to_string(),
+                    written: number.value.to_string(),
                     side: position.to_move,
                 };
-                return Err(breach(wrong, number.span).expecting(vec![expected]));
+                return Err(breach(wrong, number.span).expecting(vec![expected.to_string()]));
             }
         }
         // The parser only lets throws 1-5 through.
@@ -499,21 +473,7 @@ impl Game for Puluc {
     }
 
     fn movetext(start: &Position, plays: &[Play]) -> String {
-        let mut out = String::new();
-        for (index, play) in plays.iter().enumerate() {
-            let (number, ellipsis) = expected_number(start.opener, index);
-            if !ellipsis {
-                out.push_str(&format!("{number}. {play}"));
-            } else if index == 0 {
-                out.push_str(&format!("{number}... {play}\n"));
-            } else {
-                out.push_str(&format!(" {play}\n"));
-            }
-        }
-        if !out.is_empty() && !out.ends_with('\n') {
-            out.push('\n');
-        }
-        out
+        duel::movetext(start.opener, plays)
     }
 
     fn diagram(position: &Position) -> String {
@@ -654,9 +614,8 @@ mod tests {
 
     #[test]
     fn move_numbers_follow_the_opener() {
-        assert_eq!(expected_number(Side::A, 0), (1, false));
-        assert_eq!(expected_number(Side::A, 1), (1, true));
-        assert_eq!(expected_number(Side::B, 0), (1, true));
-        assert_eq!(expected_number(Side::B, 1), (2, false));
+        let n = |opener, index| MoveNumber::expected(opener, index).to_string();
+        assert_eq!([n(Side::A, 0), n(Side::A, 1)], ["1.", "1..."]);
+        assert_eq!([n(Side::B, 0), n(Side::B, 1)], ["1...", "2."]);
     }
 }

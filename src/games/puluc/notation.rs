@@ -10,17 +10,11 @@ use nom::combinator::{map, opt};
 use nom::sequence::{pair, preceded};
 use nom::IResult;
 
+use crate::games::duel::MoveNumber;
 use crate::record::movetext::{parse_whole, Input, SyntaxError, Token};
 use crate::span::{Span, Spanned};
 
 use super::rules::THROWS;
-
-/// A move number: `3.` (A's) or `3...` (B's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Number {
-    pub value: u32,
-    pub ellipsis: bool,
-}
 
 /// The source as written: `e` or a square number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +35,7 @@ pub enum Written {
 /// One turn as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
-    pub number: Option<Spanned<Number>>,
+    pub number: Option<Spanned<MoveNumber>>,
     pub throw: Spanned<u32>,
     pub written: Written,
     /// The throw and what moved, without the move number.
@@ -121,7 +115,7 @@ fn turn_after<'a>(
 
 /// A token: a move number, a turn, or both stuck together (`1.5:e`). Both
 /// start with digits, read once: the character after them tells which.
-fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<Number>>, Option<TurnPiece>)> {
+fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<MoveNumber>>, Option<TurnPiece>)> {
     let base = token.span.offset;
     parse_whole(token, |input: Input| {
         let (rest, digits) = digit1(input)?;
@@ -131,7 +125,7 @@ fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<Number>>, Option<TurnPiec
             return Ok((after, (None, Some(turn))));
         }
         let (rest, dots) = alt((tag("..."), tag(".")))(rest)?;
-        let number = Number {
+        let number = MoveNumber {
             value: count(digits),
             ellipsis: dots.fragment().len() == 3,
         };
@@ -152,7 +146,7 @@ const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter),
 /// Group tokens into turns.
 pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
     let mut turns = Vec::new();
-    let mut pending: Option<Spanned<Number>> = None;
+    let mut pending: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
         let Some((number, turn)) = pieces(token) else {
             return Err(SyntaxError::new(
@@ -212,7 +206,7 @@ mod tests {
         assert_eq!(t.len(), 5);
         assert_eq!(
             t[0].number.unwrap().value,
-            Number {
+            MoveNumber {
                 value: 1,
                 ellipsis: false
             }
@@ -230,7 +224,7 @@ mod tests {
         assert_eq!(t[3].written, Written::Pass);
         assert_eq!(
             t[4].number.unwrap().value,
-            Number {
+            MoveNumber {
                 value: 1,
                 ellipsis: true
             }

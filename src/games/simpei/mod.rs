@@ -9,6 +9,7 @@ use std::fmt;
 use serde::Deserialize;
 
 use crate::game::{Game, Summary, Table, Violation, Warning};
+use crate::games::duel::{self, MoveNumber};
 use crate::record::header::Date;
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
@@ -68,31 +69,13 @@ impl Header {
 
     /// "red (Aiko)" or "red".
     fn side(&self, colour: Colour) -> String {
-        match self.name(colour) {
-            Some(name) => format!("{colour} ({name})"),
-            None => colour.to_string(),
-        }
+        duel::label(colour, self.name(colour))
     }
 
     /// The claimed `result` as a winner (`None` for `none`).
     fn claimed(&self, text: &HeaderText<'_>) -> Result<Option<Option<Colour>>, HeaderError> {
-        let Some(result) = &self.result else {
-            return Ok(None);
-        };
-        let claim = result.trim();
-        for colour in [Colour::Red, Colour::Blue] {
-            if claim.eq_ignore_ascii_case(colour.name()) || self.name(colour) == Some(claim) {
-                return Ok(Some(Some(colour)));
-            }
-        }
-        if claim.eq_ignore_ascii_case("none") {
-            return Ok(Some(None));
-        }
-        Err(HeaderError::header(
-            format!("`{claim}` is not a Simpei result"),
-            text.within("result", claim),
-        )
-        .with_help("write the winner's colour (`red`, `blue`), a player's name, or `none`"))
+        let name = |c| self.name(c).map(str::to_string);
+        duel::claimed(self.result.as_deref(), name, "Simpei", text)
     }
 }
 
@@ -124,16 +107,6 @@ fn point(square: Spanned<Square>) -> Result<Point, Violation> {
 
 fn breach(breach: Breach, span: Span) -> Violation {
     Violation::new(breach.rule(), breach.to_string(), span)
-}
-
-/// The move number a turn must carry: `(number, written with "...")`.
-fn expected_number(position: &Position, index: usize) -> (u32, bool) {
-    let shifted = index + usize::from(position.opener == Colour::Blue);
-    ((shifted / 2 + 1) as u32, shifted % 2 == 1)
-}
-
-fn number_text(number: u32, ellipsis: bool) -> String {
-    format!("{number}{}", if ellipsis { "..." } else { "." })
 }
 
 /// The relocations still open: each waiting piece (or just `piece`) to
@@ -242,8 +215,11 @@ impl Game for Simpei {
     }
 
     fn turn_label(position: &Position, index: usize) -> String {
-        let (number, ellipsis) = expected_number(position, index);
-        format!("{} {}", number_text(number, ellipsis), position.to_move)
+        format!(
+            "{} {}",
+            MoveNumber::expected(position.opener, index),
+            position.to_move
+        )
     }
 
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
@@ -251,20 +227,17 @@ impl Game for Simpei {
             return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::new()));
         }
         if let Some(number) = turn.number {
-            let (value, ellipsis) = expected_number(position, index);
-            let written = number.value;
-            if written.value != value || written.ellipsis != ellipsis {
+            let expected = MoveNumber::expected(position.opener, index);
+            if number.value != expected {
                 return Err(Violation::new(
                     "simpei/move-number",
                     format!(
-                        "this is turn {} of {}, not {}",
-                        number_text(value, ellipsis),
-                        position.to_move,
-                        number_text(written.value, written.ellipsis)
+                        "this is turn {expected} of {}, not {}",
+                        position.to_move, number.value
                     ),
                     number.span,
                 )
-                .expecting(vec![number_text(value, ellipsis)]));
+                .expecting(vec![expected.to_string()]));
             }
         }
         let action_span = turn.action.span;
@@ -428,23 +401,7 @@ impl Game for Simpei {
     }
 
     fn movetext(start: &Position, plays: &[Play]) -> String {
-        let mut out = String::new();
-        let mut position = start.clone();
-        for (index, play) in plays.iter().enumerate() {
-            let (number, ellipsis) = expected_number(start, index);
-            if !ellipsis {
-                out.push_str(&format!("{number}. {play}"));
-            } else if index == 0 {
-                out.push_str(&format!("{number}... {play}"));
-            } else {
-                out.push_str(&format!(" {play}\n"));
-            }
-            Simpei::apply(&mut position, play);
-        }
-        if !out.is_empty() && !out.ends_with('\n') {
-            out.push('\n');
-        }
-        out
+        duel::movetext(start.opener, plays)
     }
 
     fn diagram(position: &Position) -> String {

@@ -9,6 +9,7 @@ use nom::combinator::{map, opt};
 use nom::sequence::pair;
 use nom::IResult;
 
+use crate::games::duel::MoveNumber;
 use crate::record::movetext::{parse_whole, span_in, Input, SyntaxError, Token};
 use crate::span::{Span, Spanned};
 
@@ -26,16 +27,9 @@ pub enum Written {
     Pass,
 }
 
-/// A move number: `3.` (Red's) or `3...` (Blue's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Number {
-    pub value: u32,
-    pub ellipsis: bool,
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
-    pub number: Option<Spanned<Number>>,
+    pub number: Option<Spanned<MoveNumber>>,
     pub action: Spanned<Written>,
     pub relocations: Vec<Spanned<(Spanned<Square>, Spanned<Square>)>>,
 }
@@ -49,7 +43,7 @@ impl Turn {
 }
 
 enum Piece {
-    Number(Number),
+    Number(MoveNumber),
     Action(Written),
     Relocation(Spanned<Square>, Spanned<Square>),
 }
@@ -66,11 +60,11 @@ fn square<'a>(
     }
 }
 
-fn number(input: Input) -> IResult<Input, Number> {
+fn number(input: Input) -> IResult<Input, MoveNumber> {
     let (rest, (digits, dots)) = pair(digit1, alt((tag("..."), tag("."))))(input)?;
     Ok((
         rest,
-        Number {
+        MoveNumber {
             value: digits.fragment().parse().unwrap_or(u32::MAX),
             ellipsis: dots.fragment().len() == 3,
         },
@@ -117,7 +111,7 @@ const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a r
 /// Group tokens into turns.
 pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
     let mut turns: Vec<Turn> = Vec::new();
-    let mut number: Option<Spanned<Number>> = None;
+    let mut number: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
         let Some(pieces) = pieces(token) else {
             return Err(SyntaxError::new(
@@ -169,6 +163,7 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::duel::MoveNumber;
     use crate::record::movetext::tokens;
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
@@ -181,7 +176,7 @@ mod tests {
         assert_eq!(t.len(), 6);
         assert_eq!(
             t[0].number.unwrap().value,
-            Number {
+            MoveNumber {
                 value: 1,
                 ellipsis: false
             }
@@ -189,7 +184,7 @@ mod tests {
         assert_eq!(t[2].action.span, Span::new(11, 2));
         assert_eq!(
             t[3].number.unwrap().value,
-            Number {
+            MoveNumber {
                 value: 1,
                 ellipsis: true
             }

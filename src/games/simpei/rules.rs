@@ -6,6 +6,8 @@ use std::fmt;
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::games::duel::Duellist;
+
 use super::board::{lines_through, points, Point, DIRECTIONS};
 
 /// Pieces per player.
@@ -35,6 +37,14 @@ impl Colour {
             Colour::Red => "red",
             Colour::Blue => "blue",
         }
+    }
+}
+
+impl Duellist for Colour {
+    const BOTH: [Self; 2] = [Colour::Red, Colour::Blue];
+
+    fn key(self) -> &'static str {
+        self.name()
     }
 }
 

@@ -1,0 +1,148 @@
+//! What the two-player games taking turns (Simpei, Puluc) write alike: move
+//! numbers `3.` / `3...`, sides named by a key or a player's name, and a
+//! claimed `result` naming the winner or `none`.
+
+use std::fmt;
+
+use crate::record::{HeaderError, HeaderText};
+
+/// One of the two sides of a duel: Simpei's red/blue, Puluc's a/b.
+pub trait Duellist: Copy + Eq + fmt::Display + 'static {
+    /// Both sides, the one who numbers with `N.` first.
+    const BOTH: [Self; 2];
+
+    /// The header key and JSON name of the side.
+    fn key(self) -> &'static str;
+}
+
+/// A move number as written: `3.` before the first side's turn, `3...`
+/// before the second's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    pub value: u32,
+    pub ellipsis: bool,
+}
+
+impl MoveNumber {
+    /// The number the turn at `index` carries when the record opens with
+    /// `opener`'s turn (numbering starts at 1 with the record's first turn).
+    pub fn expected<S: Duellist>(opener: S, index: usize) -> Self {
+        let shifted = index + usize::from(opener != S::BOTH[0]);
+        MoveNumber {
+            value: (shifted / 2 + 1) as u32,
+            ellipsis: shifted % 2 == 1,
+        }
+    }
+}
+
+impl fmt::Display for MoveNumber {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}{}",
+            self.value,
+            if self.ellipsis { "..." } else { "." }
+        )
+    }
+}
+
+/// Turns written two to a line with their move numbers: `1. c5 f4`.
+pub fn movetext<S: Duellist, P: fmt::Display>(opener: S, plays: &[P]) -> String {
+    let mut out = String::new();
+    for (index, play) in plays.iter().enumerate() {
+        let number = MoveNumber::expected(opener, index);
+        match (number.ellipsis, index) {
+            (false, _) => out.push_str(&format!("{number} {play}")),
+            (true, 0) => out.push_str(&format!("{number} {play}\n")),
+            (true, _) => out.push_str(&format!(" {play}\n")),
+        }
+    }
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+    out
+}
+
+/// "red (Aiko)", or "red" when the player is unnamed.
+pub fn label<S: Duellist>(side: S, name: Option<&str>) -> String {
+    match name {
+        Some(name) => format!("{side} ({name})"),
+        None => side.to_string(),
+    }
+}
+
+/// The claimed `result`: `Some(Some(side))` for a winner, `Some(None)` for
+/// `none`, `None` when the header claims nothing.
+pub fn claimed<S: Duellist>(
+    result: Option<&str>,
+    name: impl Fn(S) -> Option<String>,
+    game: &str,
+    text: &HeaderText<'_>,
+) -> Result<Option<Option<S>>, HeaderError> {
+    let Some(claim) = result.map(str::trim) else {
+        return Ok(None);
+    };
+    for side in S::BOTH {
+        if claim.eq_ignore_ascii_case(side.key()) || name(side).as_deref() == Some(claim) {
+            return Ok(Some(Some(side)));
+        }
+    }
+    if claim.eq_ignore_ascii_case("none") {
+        return Ok(Some(None));
+    }
+    let [first, second] = S::BOTH.map(Duellist::key);
+    Err(HeaderError::header(
+        format!("`{claim}` is not a {game} result"),
+        text.within("result", claim),
+    )
+    .with_help(format!(
+        "write the winner (`{first}`, `{second}` or a player's name), or `none`"
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Side {
+        First,
+        Second,
+    }
+
+    impl fmt::Display for Side {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(self.key())
+        }
+    }
+
+    impl Duellist for Side {
+        const BOTH: [Self; 2] = [Side::First, Side::Second];
+        fn key(self) -> &'static str {
+            match self {
+                Side::First => "first",
+                Side::Second => "second",
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_count_from_the_records_first_turn() {
+        let n = |opener, index| MoveNumber::expected(opener, index).to_string();
+        assert_eq!(
+            [n(Side::First, 0), n(Side::First, 1), n(Side::First, 2)],
+            ["1.", "1...", "2."]
+        );
+        assert_eq!(
+            [n(Side::Second, 0), n(Side::Second, 1), n(Side::Second, 2)],
+            ["1...", "2.", "2..."]
+        );
+    }
+
+    #[test]
+    fn movetext_pairs_turns() {
+        assert_eq!(movetext(Side::First, &["a", "b", "c"]), "1. a b\n2. c\n");
+        assert_eq!(movetext(Side::Second, &["a", "b", "c"]), "1... a\n2. b c\n");
+        assert_eq!(movetext::<Side, &str>(Side::First, &[]), "");
+    }
+}
