@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use crate::game::Violation;
 use crate::record::{HeaderError, HeaderText};
 
 /// One of the two sides of a duel: Simpei's red/blue, Puluc's a/b.
@@ -98,6 +99,33 @@ pub fn claimed<S: Duellist>(
     .with_help(format!(
         "write the winner (`{first}`, `{second}` or a player's name), or `none`"
     )))
+}
+
+/// `result-mismatch` when the header claims another outcome than the
+/// replay's (`label` names a side for the message).
+pub fn check_result<S: Duellist>(
+    claimed: Option<Option<S>>,
+    winner: Option<S>,
+    label: impl Fn(S) -> String,
+    text: &HeaderText<'_>,
+) -> Result<(), Violation> {
+    match claimed {
+        Some(claim) if claim != winner => {
+            let say =
+                |w: Option<S>| w.map_or("no winner".to_string(), |s| format!("{} won", label(s)));
+            Err(Violation::new(
+                "result-mismatch",
+                format!(
+                    "the header claims {}, but the replay gives {}",
+                    say(claim),
+                    say(winner)
+                ),
+                text.key("result"),
+            )
+            .expecting(vec![winner.map_or("none", Duellist::key).to_string()]))
+        }
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]

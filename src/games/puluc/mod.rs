@@ -375,27 +375,7 @@ impl Game for Puluc {
         let claimed = header
             .claimed(text)
             .map_err(|e| Violation::new("header", e.message, e.span))?;
-        if let Some(claim) = claimed {
-            if claim != position.winner {
-                let say = |w: Option<Side>| {
-                    w.map_or("no winner".to_string(), |s| {
-                        format!("{} won", header.side(s))
-                    })
-                };
-                return Err(Violation::new(
-                    "result-mismatch",
-                    format!(
-                        "the header claims {}, but the replay gives {}",
-                        say(claim),
-                        say(position.winner)
-                    ),
-                    text.key("result"),
-                )
-                .expecting(vec![position
-                    .winner
-                    .map_or("none".to_string(), |s| s.to_string())]));
-            }
-        }
+        duel::check_result(claimed, position.winner, |s| header.side(s), text)?;
         Ok(Vec::new())
     }
 

@@ -294,27 +294,7 @@ impl Game for Simpei {
         let claimed = header
             .claimed(text)
             .map_err(|e| Violation::new("header", e.message, e.span))?;
-        if let Some(claim) = claimed {
-            if claim != position.winner {
-                let say = |w: Option<Colour>| {
-                    w.map_or("no winner".to_string(), |c| {
-                        format!("{} won", header.side(c))
-                    })
-                };
-                return Err(Violation::new(
-                    "result-mismatch",
-                    format!(
-                        "the header claims {}, but the replay gives {}",
-                        say(claim),
-                        say(position.winner)
-                    ),
-                    text.key("result"),
-                )
-                .expecting(vec![position
-                    .winner
-                    .map_or("none".to_string(), |c| c.to_string())]));
-            }
-        }
+        duel::check_result(claimed, position.winner, |s| header.side(s), text)?;
         Ok(Vec::new())
     }
 
