@@ -133,32 +133,42 @@ fn named(source: &Source) -> NamedSource<Arc<str>> {
     NamedSource::new(&source.path, source.text.clone())
 }
 
-fn check(args: &CheckArgs, style: Style, output: &mut Output) -> u8 {
-    let switches = match switches(&args.switch) {
-        Ok(s) => s,
-        Err(err) => return usage(output, &err),
-    };
-    let paths = match source::expand(&args.paths) {
-        Ok(paths) => paths,
-        Err(err) => return usage(output, &format!("cannot read a directory: {err}")),
-    };
-    let mut reports = Vec::new();
+/// Read every path (directories walked for `*.arb`); a file that cannot be
+/// read is reported and flagged, the others are still read.
+fn read_all(paths: &[String], output: &mut Output) -> Result<(Vec<Source>, bool), u8> {
+    let paths = source::expand(paths)
+        .map_err(|err| usage(output, &format!("cannot read a directory: {err}")))?;
+    let mut sources = Vec::new();
     let mut unreadable = false;
     for path in &paths {
-        let source = match Source::read(path) {
-            Ok(source) => source,
+        match Source::read(path) {
+            Ok(source) => sources.push(source),
             Err(err) => {
                 output
                     .err
                     .push_str(&format!("error: cannot read {path}: {err}\n"));
                 unreadable = true;
-                continue;
             }
-        };
-        let checks = source::check(&source, &switches);
-        let shown = named(&source);
+        }
+    }
+    Ok((sources, unreadable))
+}
+
+fn check(args: &CheckArgs, style: Style, output: &mut Output) -> u8 {
+    let switches = match switches(&args.switch) {
+        Ok(s) => s,
+        Err(err) => return usage(output, &err),
+    };
+    let (sources, unreadable) = match read_all(&args.paths, output) {
+        Ok(read) => read,
+        Err(status) => return status,
+    };
+    let mut reports = Vec::new();
+    for source in &sources {
+        let checks = source::check(source, &switches);
+        let shown = named(source);
         for check in &checks {
-            let report = RecordReport::new(&source, check);
+            let report = RecordReport::new(source, check);
             if args.format == Format::Human {
                 output.out.push_str(&human::verdict_line(&report, style));
                 output.out.push('\n');
@@ -196,24 +206,13 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output) -> u8 {
 /// A report, not a verdict: illegal records count too (their throws were
 /// thrown); only records that cannot be read or parsed are skipped.
 fn stats(args: &StatsArgs, style: Style, output: &mut Output) -> u8 {
-    let paths = match source::expand(&args.paths) {
-        Ok(paths) => paths,
-        Err(err) => return usage(output, &format!("cannot read a directory: {err}")),
+    let (sources, unreadable) = match read_all(&args.paths, output) {
+        Ok(read) => read,
+        Err(status) => return status,
     };
     let mut document = StatsDocument::default();
-    let mut unreadable = false;
-    for path in &paths {
-        let source = match Source::read(path) {
-            Ok(source) => source,
-            Err(err) => {
-                output
-                    .err
-                    .push_str(&format!("error: cannot read {path}: {err}\n"));
-                unreadable = true;
-                continue;
-            }
-        };
-        for check in source::check(&source, &Switches::new()) {
+    for source in &sources {
+        for check in source::check(source, &Switches::new()) {
             let checked = &check.checked;
             let game = checked.game.unwrap_or("?");
             let throws = match (&checked.malformed, &checked.throws) {
