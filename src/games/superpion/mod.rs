@@ -989,6 +989,7 @@ impl Game for Superpion {
         for file in 0..SIZE {
             out.push_str(&format!(" {} ", (b'a' + file as u8) as char));
         }
+        out.truncate(out.trim_end().len());
         out.push('\n');
         out.push_str("   (b r y k pawns; B=R a blue Superpion over a red pawn; . empty white square; : dark square)\n");
         let rules = position.rules;
