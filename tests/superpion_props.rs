@@ -70,9 +70,9 @@ proptest! {
         let mut by_colour = [0u32; 5];
         for h in &holdings {
             for c in Colour::ALL {
-                by_colour[c.index()] += u32::from(h.held[c.index()]);
+                by_colour[c.index()] += h.held[c.index()];
             }
-            prop_assert_eq!(h.own + h.other, h.held.iter().map(|&n| u32::from(n)).sum::<u32>());
+            prop_assert_eq!(h.own + h.other, h.held.iter().sum::<u32>());
             let expected = h.other + if h.threshold { 2 * h.own } else { h.own };
             prop_assert_eq!(h.points, expected);
             prop_assert_eq!(h.threshold, h.other >= 5);

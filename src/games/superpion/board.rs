@@ -161,7 +161,7 @@ impl Sq {
             return None;
         }
         let rank: i32 = chars.as_str().parse().ok()?;
-        match locate(file as i32 - 'a' as i32, rank - 1) {
+        match locate(file as i32 - 'a' as i32, rank.saturating_sub(1)) {
             Located::White(sq) => Some(sq),
             _ => None,
         }

@@ -376,7 +376,10 @@ fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>
     let mut chars = name.chars();
     let located = chars.next().and_then(|f| {
         let rank: i32 = chars.as_str().parse().ok()?;
-        Some(locate(f.to_ascii_lowercase() as i32 - 'a' as i32, rank - 1))
+        Some(locate(
+            f.to_ascii_lowercase() as i32 - 'a' as i32,
+            rank.saturating_sub(1),
+        ))
     });
     let sq = match located {
         Some(Located::White(sq)) => sq,

@@ -782,9 +782,10 @@ impl Position {
             if let Some(player) = self.rules.player(camp) {
                 let under = self.is_superpion(taken).then(|| self.under[taken.index()]);
                 let pile = &mut self.piles[player];
-                pile[Colour::of(owner).index()] += 1;
+                let own = &mut pile[Colour::of(owner).index()];
+                *own = own.saturating_add(1);
                 if let Some(under) = under {
-                    pile[under.index()] += 1;
+                    pile[under.index()] = pile[under.index()].saturating_add(1);
                 }
             }
             self.camps[owner.index()] &= !taken.bit();
@@ -1277,7 +1278,7 @@ impl Position {
             .players()
             .into_iter()
             .map(|player| {
-                let mut held = self.piles[player];
+                let mut held = self.piles[player].map(u32::from);
                 let camps = self.rules.camps_of(player);
                 for &camp in &camps {
                     for sq in squares(self.camps[camp.index()]) {
@@ -1287,11 +1288,8 @@ impl Position {
                         }
                     }
                 }
-                let own: u32 = camps
-                    .iter()
-                    .map(|&c| u32::from(held[Colour::of(c).index()]))
-                    .sum();
-                let total: u32 = held.iter().map(|&n| u32::from(n)).sum();
+                let own: u32 = camps.iter().map(|&c| held[Colour::of(c).index()]).sum();
+                let total: u32 = held.iter().sum();
                 let other = total - own;
                 let threshold = other >= THRESHOLD;
                 let points = other + if threshold { 2 * own } else { own };
@@ -1332,7 +1330,8 @@ fn letters(colours: &[Colour]) -> String {
 pub struct Holding {
     pub player: usize,
     pub camps: Vec<Camp>,
-    pub held: Pile,
+    /// Pawns held by colour (B, R, Y, K, spare).
+    pub held: [u32; 5],
     pub own: u32,
     pub other: u32,
     pub threshold: bool,
