@@ -4,16 +4,18 @@
 pub mod duel;
 pub mod puluc;
 pub mod simpei;
+pub mod superpion;
 
 use crate::record::header::edit_distance;
 use crate::replay::{Engine, Referee};
 
 static SIMPEI: Engine<simpei::Simpei> = Engine::new();
 static PULUC: Engine<puluc::Puluc> = Engine::new();
+static SUPERPION: Engine<superpion::Superpion> = Engine::new();
 
 /// Every game, by its `game:` name.
-pub fn all() -> [&'static dyn Referee; 2] {
-    [&SIMPEI, &PULUC]
+pub fn all() -> [&'static dyn Referee; 3] {
+    [&SUPERPION, &SIMPEI, &PULUC]
 }
 
 pub fn names() -> Vec<&'static str> {
