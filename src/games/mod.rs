@@ -2,15 +2,17 @@
 //! them; everything else reaches a game through [`Referee`].
 
 pub mod simpei;
+pub mod superpion;
 
 use crate::record::header::edit_distance;
 use crate::replay::{Engine, Referee};
 
 static SIMPEI: Engine<simpei::Simpei> = Engine::new();
+static SUPERPION: Engine<superpion::Superpion> = Engine::new();
 
 /// Every game, by its `game:` name.
-pub fn all() -> [&'static dyn Referee; 1] {
-    [&SIMPEI]
+pub fn all() -> [&'static dyn Referee; 2] {
+    [&SUPERPION, &SIMPEI]
 }
 
 pub fn names() -> Vec<&'static str> {

@@ -1,0 +1,418 @@
+//! The Superpion board, the single source of truth for its geometry: the
+//! 160-square cross cut from a 14x14 grid, its 80 white squares (the only
+//! ones play uses), the step tables, and the four camps with their arms,
+//! back lines, forward directions and initial pawns (`superpion.md`, "Board").
+
+use std::fmt;
+
+use serde::Deserialize;
+
+/// Files and ranks of the grid the cross is cut from.
+pub const SIZE: i8 = 14;
+/// White squares of the cross: the squares play uses.
+pub const SQUARES: usize = 80;
+
+/// A set of white squares, one bit per [`Sq`].
+pub type Squares = u128;
+
+/// Whether `file`, `rank` (0-based) lie on the cross: the four 3x3 corners
+/// of the grid are cut away.
+pub const fn on_board(file: i8, rank: i8) -> bool {
+    let in_grid = file >= 0 && file < SIZE && rank >= 0 && rank < SIZE;
+    let corner_file = file < 3 || file > 10;
+    let corner_rank = rank < 3 || rank > 10;
+    in_grid && !(corner_file && corner_rank)
+}
+
+/// White: file number + rank number even (a=1, rank 1 = 1), that is an even
+/// sum of the 0-based coordinates.
+pub const fn is_white(file: i8, rank: i8) -> bool {
+    (file + rank) % 2 == 0
+}
+
+/// A white square of the board, numbered 0..80 rank by rank from a1's row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sq(u8);
+
+const NONE: u8 = u8::MAX;
+
+struct Tables {
+    /// grid index (rank * 14 + file) to square, or NONE.
+    grid: [u8; 196],
+    coords: [(i8, i8); SQUARES],
+    /// Orthogonal neighbours two grid steps away (N, E, S, W).
+    step: [[u8; 4]; SQUARES],
+    /// Diagonal neighbours (NE, SE, SW, NW).
+    diagonal: [[u8; 4]; SQUARES],
+}
+
+/// North, east, south, west, as (file, rank) steps.
+pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// North-east, south-east, south-west, north-west.
+pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+const fn build() -> Tables {
+    let mut t = Tables {
+        grid: [NONE; 196],
+        coords: [(0, 0); SQUARES],
+        step: [[NONE; 4]; SQUARES],
+        diagonal: [[NONE; 4]; SQUARES],
+    };
+    let mut n = 0;
+    let mut rank = 0;
+    while rank < SIZE {
+        let mut file = 0;
+        while file < SIZE {
+            if on_board(file, rank) && is_white(file, rank) {
+                t.grid[rank as usize * 14 + file as usize] = n as u8;
+                t.coords[n] = (file, rank);
+                n += 1;
+            }
+            file += 1;
+        }
+        rank += 1;
+    }
+    let mut s = 0;
+    while s < SQUARES {
+        let (file, rank) = t.coords[s];
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = ORTHOGONAL[d];
+            let (f, r) = (file + 2 * df, rank + 2 * dr);
+            if on_board(f, r) {
+                t.step[s][d] = t.grid[r as usize * 14 + f as usize];
+            }
+            let (df, dr) = DIAGONAL[d];
+            let (f, r) = (file + df, rank + dr);
+            if on_board(f, r) {
+                t.diagonal[s][d] = t.grid[r as usize * 14 + f as usize];
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+static TABLES: Tables = build();
+
+/// What a written file and rank name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Located {
+    White(Sq),
+    Dark,
+    /// Outside the grid, or in one of the four missing corners.
+    Off,
+}
+
+/// Locate 0-based coordinates.
+pub fn locate(file: i32, rank: i32) -> Located {
+    let (Ok(file), Ok(rank)) = (i8::try_from(file), i8::try_from(rank)) else {
+        return Located::Off;
+    };
+    if !on_board(file, rank) {
+        Located::Off
+    } else if !is_white(file, rank) {
+        Located::Dark
+    } else {
+        Located::White(Sq(TABLES.grid[rank as usize * 14 + file as usize]))
+    }
+}
+
+impl Sq {
+    pub fn all() -> impl Iterator<Item = Sq> {
+        (0..SQUARES as u8).map(Sq)
+    }
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub fn bit(self) -> Squares {
+        1u128 << self.0
+    }
+
+    /// 0-based (file, rank).
+    pub fn coords(self) -> (i8, i8) {
+        TABLES.coords[self.index()]
+    }
+
+    pub fn file(self) -> i8 {
+        self.coords().0
+    }
+
+    pub fn rank(self) -> i8 {
+        self.coords().1
+    }
+
+    /// The white square at 0-based coordinates, if any.
+    pub fn at(file: i8, rank: i8) -> Option<Sq> {
+        match locate(file.into(), rank.into()) {
+            Located::White(sq) => Some(sq),
+            _ => None,
+        }
+    }
+
+    /// A square by name (`e3`), for tests and setups.
+    pub fn parse(name: &str) -> Option<Sq> {
+        let mut chars = name.trim().chars();
+        let file = chars.next()?.to_ascii_lowercase();
+        if !file.is_ascii_lowercase() {
+            return None;
+        }
+        let rank: i32 = chars.as_str().parse().ok()?;
+        match locate(file as i32 - 'a' as i32, rank - 1) {
+            Located::White(sq) => Some(sq),
+            _ => None,
+        }
+    }
+
+    /// The next white square two grid steps away in orthogonal direction `d`.
+    pub fn step(self, d: usize) -> Option<Sq> {
+        let n = TABLES.step[self.index()][d];
+        (n != NONE).then_some(Sq(n))
+    }
+
+    /// The diagonal neighbour in direction `d`; `None` at the edge or the void.
+    pub fn diagonal(self, d: usize) -> Option<Sq> {
+        let n = TABLES.diagonal[self.index()][d];
+        (n != NONE).then_some(Sq(n))
+    }
+
+    /// Order of notation: by file, then rank.
+    pub fn notation_key(self) -> (i8, i8) {
+        self.coords()
+    }
+}
+
+impl fmt::Display for Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, rank) = self.coords();
+        write!(f, "{}{}", (b'a' + file as u8) as char, rank + 1)
+    }
+}
+
+/// The squares of a set, in index order.
+pub fn squares(set: Squares) -> impl Iterator<Item = Sq> {
+    let mut rest = set;
+    std::iter::from_fn(move || {
+        if rest == 0 {
+            return None;
+        }
+        let n = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        Some(Sq(n))
+    })
+}
+
+/// The diagonal direction from `from` to `to`, and the number of grid steps,
+/// when they lie on one diagonal.
+pub fn diagonal_between(from: Sq, to: Sq) -> Option<(usize, i8)> {
+    let (f0, r0) = from.coords();
+    let (f1, r1) = to.coords();
+    let (df, dr) = (f1 - f0, r1 - r0);
+    if df == 0 || df.abs() != dr.abs() {
+        return None;
+    }
+    let d = DIAGONAL
+        .iter()
+        .position(|&(a, b)| a == df.signum() && b == dr.signum())?;
+    Some((d, df.abs()))
+}
+
+/// The orthogonal direction from `from` to `to`, and the number of grid
+/// steps, when they share a file or a rank.
+pub fn orthogonal_between(from: Sq, to: Sq) -> Option<(usize, i8)> {
+    let (f0, r0) = from.coords();
+    let (f1, r1) = to.coords();
+    let (df, dr) = (f1 - f0, r1 - r0);
+    if (df == 0) == (dr == 0) {
+        return None;
+    }
+    let d = ORTHOGONAL
+        .iter()
+        .position(|&(a, b)| a == df.signum() && b == dr.signum())?;
+    Some((d, df.abs() + dr.abs()))
+}
+
+/// The reverse of a diagonal direction.
+pub fn reverse(d: usize) -> usize {
+    (d + 2) % 4
+}
+
+/// The four camps, in the order of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Camp {
+    Blue,
+    Red,
+    Yellow,
+    Black,
+}
+
+impl Camp {
+    /// B, R, Y, K: the order of play, Blue first.
+    pub const ALL: [Camp; 4] = [Camp::Blue, Camp::Red, Camp::Yellow, Camp::Black];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn from_index(i: usize) -> Camp {
+        Camp::ALL[i % 4]
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Camp::Blue => 'B',
+            Camp::Red => 'R',
+            Camp::Yellow => 'Y',
+            Camp::Black => 'K',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Camp> {
+        match c.to_ascii_uppercase() {
+            'B' => Some(Camp::Blue),
+            'R' => Some(Camp::Red),
+            'Y' => Some(Camp::Yellow),
+            'K' => Some(Camp::Black),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Camp::Blue => "blue",
+            Camp::Red => "red",
+            Camp::Yellow => "yellow",
+            Camp::Black => "black",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Camp> {
+        Camp::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The orthogonal direction toward the far side (index in [`ORTHOGONAL`]).
+    pub fn forward(self) -> usize {
+        match self {
+            Camp::Blue => 0,
+            Camp::Red => 1,
+            Camp::Yellow => 2,
+            Camp::Black => 3,
+        }
+    }
+
+    /// The direction toward the camp's own back line: never a pawn move.
+    pub fn backward(self) -> usize {
+        (self.forward() + 2) % 4
+    }
+
+    /// Whether a square lies on the camp's back line (the edge of its arm).
+    pub fn on_back_line(self, sq: Sq) -> bool {
+        back_line(self) & sq.bit() != 0
+    }
+
+    /// The 12 white squares of the camp's arm: its initial pawns.
+    pub fn initial(self) -> Squares {
+        let (files, ranks) = match self {
+            Camp::Blue => ((3, 10), (0, 2)),
+            Camp::Red => ((0, 2), (3, 10)),
+            Camp::Yellow => ((3, 10), (11, 13)),
+            Camp::Black => ((11, 13), (3, 10)),
+        };
+        Sq::all()
+            .filter(|s| {
+                let (f, r) = s.coords();
+                (files.0..=files.1).contains(&f) && (ranks.0..=ranks.1).contains(&r)
+            })
+            .fold(0, |set, s| set | s.bit())
+    }
+}
+
+impl fmt::Display for Camp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The white squares of a camp's back line: rank 1, file a, rank 14, file n.
+pub fn back_line(camp: Camp) -> Squares {
+    static LINES: std::sync::OnceLock<[Squares; 4]> = std::sync::OnceLock::new();
+    LINES.get_or_init(|| {
+        Camp::ALL.map(|camp| {
+            Sq::all()
+                .filter(|s| {
+                    let (f, r) = s.coords();
+                    match camp {
+                        Camp::Blue => r == 0,
+                        Camp::Red => f == 0,
+                        Camp::Yellow => r == SIZE - 1,
+                        Camp::Black => f == SIZE - 1,
+                    }
+                })
+                .fold(0, |set, s| set | s.bit())
+        })
+    })[camp.index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(set: Squares) -> Vec<String> {
+        let mut v: Vec<Sq> = squares(set).collect();
+        v.sort_by_key(|s| (s.rank(), s.file()));
+        v.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn the_cross_has_160_squares_half_white() {
+        let all = (0..SIZE)
+            .flat_map(|f| (0..SIZE).map(move |r| (f, r)))
+            .filter(|&(f, r)| on_board(f, r))
+            .count();
+        assert_eq!(all, 160);
+        assert_eq!(Sq::all().count(), SQUARES);
+        assert_eq!(locate(4, 0), Located::White(Sq::parse("e1").unwrap()));
+        assert_eq!(locate(3, 0), Located::Dark);
+        assert_eq!(locate(2, 2), Located::Off);
+        assert_eq!(locate(14, 5), Located::Off);
+    }
+
+    #[test]
+    fn initial_pawns_match_the_spec() {
+        let blue = "e1 g1 i1 k1 d2 f2 h2 j2 e3 g3 i3 k3";
+        assert_eq!(names(Camp::Blue.initial()).join(" "), blue);
+        let mut red: Vec<String> = "a5 a7 a9 a11 b4 b6 b8 b10 c5 c7 c9 c11"
+            .split(' ')
+            .map(String::from)
+            .collect();
+        let mut got = names(Camp::Red.initial());
+        red.sort();
+        got.sort();
+        assert_eq!(got, red);
+        assert_eq!(Camp::Yellow.initial().count_ones(), 12);
+        assert!(Camp::Yellow.initial() & Sq::parse("d14").unwrap().bit() != 0);
+        assert!(Camp::Black.initial() & Sq::parse("l4").unwrap().bit() != 0);
+        assert_eq!(back_line(Camp::Blue).count_ones(), 4);
+        assert_eq!(back_line(Camp::Black).count_ones(), 4);
+    }
+
+    #[test]
+    fn steps_skip_dark_squares_and_stop_at_the_void() {
+        let e3 = Sq::parse("e3").unwrap();
+        assert_eq!(e3.step(0), Sq::parse("e5"));
+        assert_eq!(e3.step(3), None, "c3 is a missing corner");
+        let d2 = Sq::parse("d2").unwrap();
+        assert_eq!(
+            d2.diagonal(3),
+            None,
+            "c3 is void: the diagonal d2-b4 is cut"
+        );
+        assert_eq!(d2.diagonal(0), Sq::parse("e3"));
+    }
+}

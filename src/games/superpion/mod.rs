@@ -1,0 +1,1136 @@
+//! Superpion: draughts on a cross for two to four players, two pawns moved
+//! per turn, flying Superpions (`superpion.md`). This module is the glue:
+//! the header and its setup, spans attached to the rules' verdicts, the
+//! summary and score table, the diagram.
+
+pub mod board;
+pub mod notation;
+pub mod rules;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::Deserialize;
+
+use crate::game::{Game, Scores, Summary, Table, Violation, Warning};
+use crate::record::header::Date;
+use crate::record::movetext::{SyntaxError, Token};
+use crate::record::{HeaderError, HeaderText, Switches};
+use crate::rng::Rng;
+use crate::span::{Span, Spanned};
+
+use board::{locate, squares, Camp, Located, Sq, SIZE};
+use notation::{Square, Turn, Written, WrittenAction};
+use rules::{Action, Attempt, Breach, Colour, Fault, Focus, Mode, Pile, Position, Rules, PAWNS};
+
+pub struct Superpion;
+
+/// The house rule that turns missed and short captures into warnings.
+pub const FORGIVE: &str = "forgive-missed-captures";
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    pub blue: Option<String>,
+    pub red: Option<String>,
+    pub yellow: Option<String>,
+    pub black: Option<String>,
+    pub player1: Option<String>,
+    pub player2: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum End {
+    OneSideLeft,
+    CapturesImpossible,
+    Time,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HouseRules {
+    #[serde(rename = "forgive-missed-captures")]
+    pub forgive_missed_captures: Option<bool>,
+}
+
+/// Setup lists keyed by camp (pieces, and piles in the four-player modes)
+/// or by player (piles in the two-player modes).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Keyed {
+    #[serde(default)]
+    pub blue: Vec<String>,
+    #[serde(default)]
+    pub red: Vec<String>,
+    #[serde(default)]
+    pub yellow: Vec<String>,
+    #[serde(default)]
+    pub black: Vec<String>,
+    #[serde(default)]
+    pub player1: Vec<String>,
+    #[serde(default)]
+    pub player2: Vec<String>,
+}
+
+impl Keyed {
+    fn entries(&self) -> [(&'static str, &Vec<String>); 6] {
+        [
+            ("blue", &self.blue),
+            ("red", &self.red),
+            ("yellow", &self.yellow),
+            ("black", &self.black),
+            ("player1", &self.player1),
+            ("player2", &self.player2),
+        ]
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    #[serde(rename = "to-move")]
+    pub to_move: Option<Camp>,
+    #[serde(default)]
+    pub pieces: Keyed,
+    #[serde(default)]
+    pub piles: Keyed,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    pub game: String,
+    pub mode: Option<Mode>,
+    pub neutral: Option<Camp>,
+    pub players: Option<Players>,
+    pub event: Option<String>,
+    pub date: Option<Date>,
+    pub end: Option<End>,
+    pub result: Option<BTreeMap<String, i64>>,
+    pub rules: Option<HouseRules>,
+    pub setup: Option<Setup>,
+}
+
+impl Header {
+    fn mode(&self) -> Mode {
+        self.mode.unwrap_or(Mode::FourPlayers)
+    }
+
+    fn rules(&self) -> Rules {
+        Rules::new(self.mode(), self.neutral)
+    }
+
+    /// The header key of a player slot: a camp, or `player1`/`player2`.
+    fn key(&self, player: usize) -> &'static str {
+        if self.mode().two_player() {
+            ["player1", "player2"][player.min(1)]
+        } else {
+            Camp::from_index(player).name()
+        }
+    }
+
+    fn name(&self, player: usize) -> Option<&str> {
+        let players = self.players.as_ref()?;
+        let name = match self.key(player) {
+            "blue" => &players.blue,
+            "red" => &players.red,
+            "yellow" => &players.yellow,
+            "black" => &players.black,
+            "player1" => &players.player1,
+            _ => &players.player2,
+        };
+        name.as_deref()
+    }
+
+    /// How reports name a player: their name, else their key.
+    fn label(&self, player: usize) -> String {
+        self.name(player)
+            .map_or_else(|| self.key(player).to_string(), str::to_string)
+    }
+
+    /// The player slot a `result` key names.
+    fn player_named(&self, key: &str) -> Option<usize> {
+        let rules = self.rules();
+        rules.players().into_iter().find(|&p| {
+            self.name(p) == Some(key.trim()) || self.key(p).eq_ignore_ascii_case(key.trim())
+        })
+    }
+
+    fn team_label(&self, rules: &Rules, team: usize) -> String {
+        let members: Vec<usize> = rules
+            .players()
+            .into_iter()
+            .filter(|&p| rules.side(Camp::from_index(p)) == team)
+            .collect();
+        let named: Vec<&str> = members.iter().filter_map(|&p| self.name(p)).collect();
+        if named.len() == members.len() {
+            named.join("+")
+        } else {
+            members
+                .iter()
+                .map(|&p| self.key(p))
+                .collect::<Vec<_>>()
+                .join("+")
+        }
+    }
+
+    /// Header consistency the types cannot express.
+    fn validate(&self, text: &HeaderText<'_>) -> Result<(), HeaderError> {
+        let mode = self.mode();
+        match (mode, self.neutral) {
+            (Mode::ThreePlayers, None) => {
+                return Err(HeaderError::header(
+                    "three-players needs a neutral camp",
+                    text.key("mode"),
+                )
+                .with_help("add `neutral: black` (or the camp nobody plays)"));
+            }
+            (m, Some(_)) if m != Mode::ThreePlayers => {
+                return Err(HeaderError::header(
+                    format!("`neutral` is for three-players only, and the mode is {m}"),
+                    text.key("neutral"),
+                )
+                .with_help("remove `neutral`, or write `mode: three-players`"));
+            }
+            _ => {}
+        }
+        if let Some(players) = &self.players {
+            let given = [
+                ("blue", players.blue.is_some()),
+                ("red", players.red.is_some()),
+                ("yellow", players.yellow.is_some()),
+                ("black", players.black.is_some()),
+                ("player1", players.player1.is_some()),
+                ("player2", players.player2.is_some()),
+            ];
+            for (key, present) in given {
+                if present {
+                    self.check_player_key(key, text, "players")?;
+                }
+            }
+        }
+        if let Some(result) = &self.result {
+            for key in result.keys() {
+                if self.player_named(key).is_none() {
+                    let known: Vec<String> = self
+                        .rules()
+                        .players()
+                        .into_iter()
+                        .map(|p| format!("`{}`", self.label(p)))
+                        .collect();
+                    return Err(HeaderError::header(
+                        format!("`{key}` in `result` is not a player of this {mode} game"),
+                        text.within("result", key),
+                    )
+                    .with_help(format!("the players are {}", known.join(", "))));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A `players`/`piles` key must fit the mode.
+    fn check_player_key(
+        &self,
+        key: &str,
+        text: &HeaderText<'_>,
+        within: &str,
+    ) -> Result<(), HeaderError> {
+        let mode = self.mode();
+        let two = key.starts_with("player");
+        if two != mode.two_player() {
+            let help = if mode.two_player() {
+                "the two-player modes use `player1` and `player2`"
+            } else {
+                "the four-player modes use the camps `blue`, `red`, `yellow`, `black`"
+            };
+            return Err(HeaderError::header(
+                format!("`{key}` is not a player key in {mode}"),
+                text.within(within, key),
+            )
+            .with_help(help));
+        }
+        if Camp::from_name(key).is_some_and(|c| Some(c) == self.neutral) {
+            return Err(HeaderError::header(
+                format!("{key} is the neutral camp: nobody plays it"),
+                text.within(within, key),
+            ));
+        }
+        Ok(())
+    }
+
+    fn claimed(&self) -> Vec<(usize, i64)> {
+        let Some(result) = &self.result else {
+            return Vec::new();
+        };
+        let mut out: Vec<(usize, i64)> = result
+            .iter()
+            .filter_map(|(k, &v)| Some((self.player_named(k)?, v)))
+            .collect();
+        out.sort();
+        out
+    }
+}
+
+/// A legal turn: the camp and its actions (none for a pass).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    pub camp: Camp,
+    pub actions: Vec<Action>,
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.camp.letter())?;
+        if self.actions.is_empty() {
+            return f.write_str(" --");
+        }
+        for a in &self.actions {
+            write!(f, " {a}")?;
+        }
+        Ok(())
+    }
+}
+
+fn breach(breach: Breach, span: Span) -> Violation {
+    let expected = breach.expected();
+    let mut v = Violation::new(breach.rule(), breach.to_string(), span);
+    v.expected = expected;
+    v
+}
+
+/// A written square on the board, or why not.
+fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
+    let Square { file, rank } = square.value;
+    let text = square.value.text();
+    let file_index = file.to_ascii_lowercase() as i32 - 'a' as i32;
+    let rank_index = i32::try_from(rank).unwrap_or(i32::MAX).saturating_sub(1);
+    match locate(file_index, rank_index) {
+        Located::White(sq) => Ok(sq),
+        Located::Dark => Err(breach(Breach::DarkSquare(text), square.span)),
+        Located::Off => {
+            let why = if !(0..SIZE as i32).contains(&file_index) {
+                "files run from a to n"
+            } else if !(0..SIZE as i32).contains(&rank_index) {
+                "ranks run from 1 to 14"
+            } else {
+                "it lies in a missing corner of the cross (files a-c and l-n are cut at ranks 1-3 and 12-14)"
+            };
+            Err(breach(Breach::NotASquare(text, why), square.span))
+        }
+    }
+}
+
+/// Every square of a written action, located in the order written.
+fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
+    Ok(match &written.written {
+        Written::Move(from, to) => {
+            let from = square(*from)?;
+            Attempt::Move(from, square(*to)?)
+        }
+        Written::Capture(from, path) => {
+            let from = square(*from)?;
+            let path = path.iter().map(|s| square(*s)).collect::<Result<_, _>>()?;
+            Attempt::Capture(from, path)
+        }
+    })
+}
+
+/// The span a rules fault points at, inside its written action.
+fn focus(fault: Fault, action: &Spanned<WrittenAction>) -> Violation {
+    let (from, path): (Span, Vec<Span>) = match &action.value.written {
+        Written::Move(from, to) => (from.span, vec![to.span]),
+        Written::Capture(from, path) => (from.span, path.iter().map(|s| s.span).collect()),
+    };
+    let span = match fault.focus {
+        Focus::Action => action.span,
+        Focus::From => from,
+        Focus::Segment(i) => {
+            let start = if i == 0 {
+                Some(from)
+            } else {
+                path.get(i - 1).copied()
+            };
+            match (start, path.get(i)) {
+                (Some(a), Some(b)) => a.to(*b),
+                _ => action.span,
+            }
+        }
+        Focus::Mark => action.value.mark.map_or(action.span, |m| m.span),
+    };
+    breach(fault.breach, span)
+}
+
+fn texts(actions: &[Action]) -> Vec<String> {
+    actions.iter().map(ToString::to_string).collect()
+}
+
+/// A setup entry: `e5` or `"i9=R"`.
+fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>), HeaderError> {
+    let at = text.within("setup", entry);
+    let (name, under) = match entry.split_once('=') {
+        Some((name, under)) => (name.trim(), Some(under.trim())),
+        None => (entry.trim(), None),
+    };
+    let mut chars = name.chars();
+    let located = chars.next().and_then(|f| {
+        let rank: i32 = chars.as_str().parse().ok()?;
+        Some(locate(f.to_ascii_lowercase() as i32 - 'a' as i32, rank - 1))
+    });
+    let sq = match located {
+        Some(Located::White(sq)) => sq,
+        Some(Located::Dark) => {
+            return Err(HeaderError::setup(
+                format!("`{name}` is a dark square: pieces stand on white squares"),
+                at,
+            ))
+        }
+        _ => {
+            return Err(
+                HeaderError::setup(format!("`{name}` is not a square of the board"), at).with_help(
+                    "squares are a file a-n and a rank 1-14, outside the four cut corners",
+                ),
+            )
+        }
+    };
+    let under = match under {
+        None => None,
+        Some(letter) => {
+            let mut cs = letter.chars();
+            match (cs.next().and_then(Colour::from_letter), cs.next()) {
+                (Some(colour), None) => Some(colour),
+                _ => {
+                    return Err(HeaderError::setup(
+                        format!("`{letter}` is not a pawn colour for the pawn under a Superpion"),
+                        at,
+                    )
+                    .with_help("write the Superpion as `i9=R`: B, R, Y, K, or S for a spare"))
+                }
+            }
+        }
+    };
+    Ok((sq, under))
+}
+
+impl Superpion {
+    fn setup(
+        header: &Header,
+        setup: &Setup,
+        rules: Rules,
+        text: &HeaderText<'_>,
+    ) -> Result<Position, HeaderError> {
+        let mut position = Position::empty(rules);
+        let mut counts = [0u32; 5];
+        for (key, entries) in setup.pieces.entries() {
+            let Some(camp) = Camp::from_name(key) else {
+                if !entries.is_empty() {
+                    return Err(HeaderError::setup(
+                        format!("`pieces` are listed by camp, not by `{key}`"),
+                        text.within("setup", key),
+                    ));
+                }
+                continue;
+            };
+            for entry in entries {
+                let (sq, under) = setup_entry(entry, text)?;
+                let at = text.within("setup", entry);
+                if let Some(other) = position.camp_at(sq) {
+                    return Err(HeaderError::setup(
+                        format!("{sq} holds two pieces ({other} and {camp})"),
+                        at,
+                    ));
+                }
+                if under.is_none() && rules.plays(camp) {
+                    if let Some(reached) = position.promotion_camp(camp, sq) {
+                        return Err(HeaderError::setup(
+                            format!("a {camp} pawn cannot stand on {sq}: it is on {reached}'s back line, where it would have become a Superpion"),
+                            at,
+                        )
+                        .with_help(format!("write it as a Superpion, e.g. \"{sq}=S\"")));
+                    }
+                }
+                position.place(camp, sq, under);
+                counts[Colour::of(camp).index()] += 1;
+                if let Some(colour) = under {
+                    counts[colour.index()] += 1;
+                }
+            }
+        }
+        for (key, entries) in setup.piles.entries() {
+            if entries.is_empty() {
+                continue;
+            }
+            header
+                .check_player_key(key, text, "setup")
+                .map_err(|e| HeaderError::setup(e.message, e.span))?;
+            let player = match Camp::from_name(key) {
+                Some(camp) => camp.index(),
+                None => usize::from(key == "player2"),
+            };
+            for entry in entries {
+                let mut cs = entry.trim().chars();
+                let colour = match (cs.next().and_then(Colour::from_letter), cs.next()) {
+                    (Some(c), None) => c,
+                    _ => {
+                        return Err(HeaderError::setup(
+                            format!("`{entry}` is not a pawn colour"),
+                            text.within("setup", entry),
+                        )
+                        .with_help("piles list pawns by colour: B, R, Y, K, or S for a spare"))
+                    }
+                };
+                let pile: &mut Pile = &mut position.piles[player];
+                pile[colour.index()] = pile[colour.index()].saturating_add(1);
+                counts[colour.index()] += 1;
+            }
+        }
+        for colour in &Colour::ALL[..4] {
+            let n = counts[colour.index()];
+            if n > PAWNS {
+                return Err(HeaderError::setup(
+                    format!(
+                        "the setup holds {n} {} pawns; there are 12 of each colour",
+                        colour.name()
+                    ),
+                    text.key("setup"),
+                )
+                .with_help("count the pieces, the pawns under Superpions and the piles"));
+            }
+        }
+        match setup.to_move {
+            Some(camp) if !position.in_play(camp) => {
+                let why = if rules.plays(camp) {
+                    "it has no piece on the board"
+                } else {
+                    "it is the neutral camp"
+                };
+                return Err(HeaderError::setup(
+                    format!("{camp} cannot be to move: {why}"),
+                    text.within("setup", "to-move"),
+                ));
+            }
+            Some(camp) => {
+                position.first_to_move();
+                position.to_move = camp;
+            }
+            None => position.first_to_move(),
+        }
+        Ok(position)
+    }
+
+    /// The rest of a turn after its first action, for the counters.
+    fn seconds(position: &Position, first: &Action) -> (Position, Vec<Action>) {
+        let mut next = position.clone();
+        next.act(first);
+        let seconds = next.actions();
+        (next, seconds)
+    }
+
+    fn winner(header: &Header, position: &Position) -> Option<String> {
+        let rules = position.rules;
+        let holdings = position.holdings();
+        if rules.mode == Mode::Teams {
+            let mut totals = [0u32; 2];
+            for h in &holdings {
+                totals[rules.side(Camp::from_index(h.player))] += h.points;
+            }
+            return match totals[0].cmp(&totals[1]) {
+                std::cmp::Ordering::Greater => Some(header.team_label(&rules, 0)),
+                std::cmp::Ordering::Less => Some(header.team_label(&rules, 1)),
+                std::cmp::Ordering::Equal => None,
+            };
+        }
+        let best = holdings.iter().map(|h| h.points).max()?;
+        let top: Vec<_> = holdings.iter().filter(|h| h.points == best).collect();
+        match top[..] {
+            [only] => Some(header.label(only.player)),
+            _ => None,
+        }
+    }
+
+    fn parse_mode(mode: Option<&str>) -> Result<Rules, String> {
+        let Some(text) = mode else {
+            return Ok(Rules::new(Mode::FourPlayers, None));
+        };
+        let (name, neutral) = match text.split_once(':') {
+            Some((name, neutral)) => (name.trim(), Some(neutral.trim())),
+            None => (text.trim(), None),
+        };
+        let Some(mode) = Mode::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(name))
+        else {
+            let names: Vec<&str> = Mode::ALL.iter().map(|m| m.name()).collect();
+            return Err(format!("`{name}` is not a Superpion mode (the modes are {}; three-players takes its neutral camp as `three-players:red`, black by default)", names.join(", ")));
+        };
+        let neutral = match (mode, neutral) {
+            (Mode::ThreePlayers, None) => Some(Camp::Black),
+            (Mode::ThreePlayers, Some(camp)) => Some(
+                Camp::from_name(camp)
+                    .ok_or_else(|| format!("`{camp}` is not a camp (blue, red, yellow, black)"))?,
+            ),
+            (_, Some(_)) => {
+                return Err(format!(
+                    "only three-players names a neutral camp, not {mode}"
+                ))
+            }
+            (_, None) => None,
+        };
+        Ok(Rules::new(mode, neutral))
+    }
+}
+
+impl Game for Superpion {
+    const NAME: &'static str = "superpion";
+    const SWITCHES: &'static [&'static str] = &[FORGIVE];
+
+    type Header = Header;
+    type Position = Position;
+    type Turn = Turn;
+    type Play = Play;
+
+    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
+        notation::parse(tokens)
+    }
+
+    fn start(
+        header: &Header,
+        text: &HeaderText<'_>,
+        switches: &Switches,
+    ) -> Result<Position, HeaderError> {
+        header.validate(text)?;
+        let mut rules = header.rules();
+        rules.forgive_missed_captures = switches
+            .get(FORGIVE)
+            .copied()
+            .or_else(|| {
+                header
+                    .rules
+                    .as_ref()
+                    .and_then(|r| r.forgive_missed_captures)
+            })
+            .unwrap_or(false);
+        match &header.setup {
+            None => Ok(Position::initial(rules)),
+            Some(setup) => Superpion::setup(header, setup, rules, text),
+        }
+    }
+
+    fn turn_label(position: &Position, _index: usize) -> String {
+        format!("{}.{}", position.round, position.to_move.letter())
+    }
+
+    fn play(
+        position: &mut Position,
+        turn: &Turn,
+        _index: usize,
+    ) -> Result<Vec<Warning>, Violation> {
+        if position.over {
+            return Err(breach(Breach::GameOver, turn.span));
+        }
+        if let Some(number) = turn.number {
+            if number.value != position.round {
+                return Err(breach(
+                    Breach::MoveNumber {
+                        written: number.value,
+                        expected: position.round,
+                    },
+                    number.span,
+                ));
+            }
+        }
+        let camp = position.to_move;
+        if turn.camp.value != camp {
+            return Err(breach(
+                Breach::WrongCamp {
+                    written: turn.camp.value,
+                    expected: camp,
+                },
+                turn.camp.span,
+            )
+            .expecting(vec![camp.letter().to_string()]));
+        }
+        let mut warnings = Vec::new();
+        if let Some(pass) = turn.pass {
+            let options = position.actions();
+            if !options.is_empty() {
+                return Err(breach(
+                    Breach::IllegalPass {
+                        camp,
+                        options: texts(&options),
+                    },
+                    pass,
+                ));
+            }
+            if position.passed[camp.index()] {
+                warnings.push(Warning::new(
+                    "superpion/blocking",
+                    format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
+                    Some(pass),
+                ));
+            }
+            position.end_turn(true);
+            return Ok(warnings);
+        }
+        for written in &turn.actions {
+            if position.over {
+                return Err(breach(Breach::GameOver, written.span));
+            }
+            let attempt = attempt(&written.value)?;
+            let mark = written.value.mark.map(|m| m.value);
+            let accepted = position.check_action(&attempt, mark).map_err(|fault| {
+                let mut v = focus(fault, written);
+                if v.expected.is_none() {
+                    v.expected = Some(texts(&position.actions()));
+                }
+                v
+            })?;
+            if let Some(forgiven) = accepted.forgiven {
+                warnings.push(Warning::new(
+                    forgiven.rule(),
+                    forgiven.to_string(),
+                    Some(written.span),
+                ));
+            }
+            position.act(&accepted.action);
+        }
+        if turn.actions.len() == 1 && !position.over {
+            let options = position.actions();
+            if !options.is_empty() {
+                let end = Span::new(turn.span.end(), 0);
+                return Err(breach(
+                    Breach::MissingSecondAction {
+                        camp,
+                        options: texts(&options),
+                    },
+                    turn.span.to(end),
+                ));
+            }
+        }
+        position.end_turn(false);
+        Ok(warnings)
+    }
+
+    fn conclude(
+        header: &Header,
+        text: &HeaderText<'_>,
+        position: &Position,
+        turns: &[Turn],
+    ) -> Result<Vec<Warning>, Violation> {
+        let mut warnings = Vec::new();
+        let end_key = text.key("end");
+        match (header.end, position.over) {
+            (Some(End::Time), true) | (Some(End::CapturesImpossible), true) => {
+                let said = if header.end == Some(End::Time) {
+                    "time"
+                } else {
+                    "captures-impossible"
+                };
+                return Err(breach(
+                    Breach::EndMismatch(format!(
+                        "the header says `end: {said}`, but the game ended when only one side had pieces left (`one-side-left`)"
+                    )),
+                    end_key,
+                ));
+            }
+            (Some(End::OneSideLeft), false) => {
+                return Err(breach(
+                    Breach::EndMismatch(
+                        "the header says `end: one-side-left`, but several sides still have pieces on the board".into(),
+                    ),
+                    end_key,
+                ));
+            }
+            (Some(End::Time), false) => match turns.last() {
+                None => {
+                    return Err(breach(
+                        Breach::TimeEnd("the record has no turn: a round is played to its end, Black's turn last".into()),
+                        end_key,
+                    ));
+                }
+                Some(last) if !position.wrapped => {
+                    let index = turns.len() - 1;
+                    return Err(breach(
+                        Breach::TimeEnd(format!(
+                            "the round is not finished: after {}'s turn, {} still had to play (the round ends with Black, or the last camp still playing)",
+                            last.camp.value, position.to_move
+                        )),
+                        last.span,
+                    )
+                    .at_turn(Some(index)));
+                }
+                Some(_) => {}
+            },
+            (Some(End::CapturesImpossible), false) => {
+                if position.any_capture() {
+                    warnings.push(Warning::new(
+                        "superpion/captures-possible",
+                        "the header says captures became impossible, but a capture is available in the final position",
+                        Some(end_key),
+                    ));
+                }
+            }
+            (Some(End::OneSideLeft), true) | (None, _) => {}
+        }
+        let claimed = header.claimed();
+        if !claimed.is_empty() {
+            let holdings = position.holdings();
+            let points = |player: usize| {
+                holdings
+                    .iter()
+                    .find(|h| h.player == player)
+                    .map_or(0, |h| i64::from(h.points))
+            };
+            if claimed.iter().any(|&(p, v)| points(p) != v) {
+                let say = |pairs: Vec<(usize, i64)>| {
+                    pairs
+                        .iter()
+                        .map(|&(p, v)| format!("{} {v}", header.label(p)))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let actual: Vec<(usize, i64)> =
+                    claimed.iter().map(|&(p, _)| (p, points(p))).collect();
+                let expected = actual
+                    .iter()
+                    .map(|&(p, v)| format!("{}: {v}", header.label(p)))
+                    .collect();
+                return Err(Violation::new(
+                    "result-mismatch",
+                    format!(
+                        "the header claims {}, but the replay gives {}",
+                        say(claimed),
+                        say(actual)
+                    ),
+                    text.key("result"),
+                )
+                .expecting(expected));
+            }
+        }
+        Ok(warnings)
+    }
+
+    fn summary(header: &Header, position: &Position) -> Summary {
+        let finished =
+            position.over || matches!(header.end, Some(End::Time) | Some(End::CapturesImpossible));
+        let rules = position.rules;
+        let holdings = position.holdings();
+        let scores = Scores(
+            holdings
+                .iter()
+                .map(|h| (header.label(h.player), i64::from(h.points)))
+                .collect(),
+        );
+        let winner = if finished {
+            Superpion::winner(header, position)
+        } else {
+            None
+        };
+        let mut rows: Vec<Vec<String>> = holdings
+            .iter()
+            .map(|h| {
+                let camps: Vec<&str> = h.camps.iter().map(|c| c.name()).collect();
+                vec![
+                    header.label(h.player),
+                    camps.join("+"),
+                    h.own.to_string(),
+                    h.other.to_string(),
+                    if h.threshold { "yes" } else { "no" }.to_string(),
+                    h.points.to_string(),
+                ]
+            })
+            .collect();
+        if rules.mode == Mode::Teams {
+            for team in 0..2 {
+                let total: u32 = holdings
+                    .iter()
+                    .filter(|h| rules.side(Camp::from_index(h.player)) == team)
+                    .map(|h| h.points)
+                    .sum();
+                rows.push(vec![
+                    format!("team {}", header.team_label(&rules, team)),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
+                    total.to_string(),
+                ]);
+            }
+        }
+        let how = if position.over {
+            "one side left"
+        } else {
+            match header.end {
+                Some(End::Time) => "time",
+                Some(End::CapturesImpossible) => "captures impossible",
+                _ => "",
+            }
+        };
+        let description = if finished {
+            match &winner {
+                Some(w) => format!("finished ({how}): {w} wins"),
+                None => format!("finished ({how}): shared first place"),
+            }
+        } else {
+            format!(
+                "unfinished, {}.{} ({}) to play",
+                position.round,
+                position.to_move.letter(),
+                position.to_move
+            )
+        };
+        Summary {
+            finished,
+            winner,
+            to_move: (!finished).then(|| position.to_move.name().to_string()),
+            scores: Some(scores),
+            description,
+            table: Some(Table {
+                header: [
+                    "player",
+                    "camps",
+                    "own pawns held",
+                    "other pawns held",
+                    "5+ others",
+                    "points",
+                ]
+                .map(String::from)
+                .to_vec(),
+                rows,
+            }),
+        }
+    }
+
+    fn legal(position: &Position) -> Vec<Play> {
+        if position.over {
+            return Vec::new();
+        }
+        let camp = position.to_move;
+        let first = position.actions();
+        if first.is_empty() {
+            return vec![Play {
+                camp,
+                actions: Vec::new(),
+            }];
+        }
+        let mut plays = Vec::new();
+        for a in first {
+            let (_, seconds) = Superpion::seconds(position, &a);
+            if seconds.is_empty() {
+                plays.push(Play {
+                    camp,
+                    actions: vec![a],
+                });
+            } else {
+                for b in seconds {
+                    plays.push(Play {
+                        camp,
+                        actions: vec![a.clone(), b],
+                    });
+                }
+            }
+        }
+        plays
+    }
+
+    fn apply(position: &mut Position, play: &Play) {
+        for a in &play.actions {
+            position.act(a);
+        }
+        position.end_turn(play.actions.is_empty());
+    }
+
+    fn initial(mode: Option<&str>) -> Result<Position, String> {
+        Ok(Position::initial(Superpion::parse_mode(mode)?))
+    }
+
+    fn record_header(start: &Position) -> String {
+        let rules = start.rules;
+        let mut out = format!("game: superpion\nmode: {}\n", rules.mode);
+        if let Some(neutral) = rules.neutral {
+            out.push_str(&format!("neutral: {neutral}\n"));
+        }
+        out
+    }
+
+    fn movetext(start: &Position, plays: &[Play]) -> String {
+        let mut out = String::new();
+        let mut position = start.clone();
+        for play in plays {
+            out.push_str(&format!("{}.{play}\n", position.round));
+            Superpion::apply(&mut position, play);
+        }
+        out
+    }
+
+    fn diagram(position: &Position) -> String {
+        let mut out = String::new();
+        for rank in (0..SIZE).rev() {
+            out.push_str(&format!("{:>2} ", rank + 1));
+            for file in 0..SIZE {
+                let cell = match locate(file.into(), rank.into()) {
+                    Located::Off => "   ".to_string(),
+                    Located::Dark => " : ".to_string(),
+                    Located::White(sq) => match position.camp_at(sq) {
+                        None => " . ".to_string(),
+                        Some(camp) if position.is_superpion(sq) => {
+                            format!("{}={}", camp.letter(), position.under[sq.index()].letter())
+                        }
+                        Some(camp) => format!(" {} ", camp.letter().to_ascii_lowercase()),
+                    },
+                };
+                out.push_str(&cell);
+            }
+            out.truncate(out.trim_end().len());
+            out.push('\n');
+        }
+        out.push_str("   ");
+        for file in 0..SIZE {
+            out.push_str(&format!(" {} ", (b'a' + file as u8) as char));
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+        out.push_str("   (b r y k pawns; B=R a blue Superpion over a red pawn; . empty white square; : dark square)\n");
+        let rules = position.rules;
+        if let Some(neutral) = rules.neutral {
+            out.push_str(&format!("Mode {}, {neutral} neutral\n", rules.mode));
+        } else {
+            out.push_str(&format!("Mode {}\n", rules.mode));
+        }
+        let piles: Vec<String> = rules
+            .players()
+            .into_iter()
+            .map(|p| {
+                let key = if rules.mode.two_player() {
+                    format!("player{}", p + 1)
+                } else {
+                    Camp::from_index(p).name().to_string()
+                };
+                let pile = &position.piles[p];
+                let pawns: Vec<String> = Colour::ALL
+                    .into_iter()
+                    .filter(|c| pile[c.index()] > 0)
+                    .map(|c| format!("{}x{}", pile[c.index()], c.letter()))
+                    .collect();
+                let pawns = if pawns.is_empty() {
+                    "-".to_string()
+                } else {
+                    pawns.join(" ")
+                };
+                format!("{key}: {pawns}")
+            })
+            .collect();
+        out.push_str(&format!("Piles: {}\n", piles.join("; ")));
+        if position.over {
+            out.push_str("Game over: only one side has pieces left\n");
+        } else {
+            out.push_str(&format!(
+                "Round {}, {} ({}) to play\n",
+                position.round,
+                position.to_move,
+                position.to_move.letter()
+            ));
+        }
+        out
+    }
+
+    fn template() -> &'static str {
+        include_str!("template.arb")
+    }
+
+    fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
+        if position.over {
+            return None;
+        }
+        let camp = position.to_move;
+        let first = position.actions();
+        if first.is_empty() {
+            return Some(Play {
+                camp,
+                actions: Vec::new(),
+            });
+        }
+        let a = first[rng.below(first.len())].clone();
+        let (_, seconds) = Superpion::seconds(position, &a);
+        let mut actions = vec![a];
+        if !seconds.is_empty() {
+            actions.push(seconds[rng.below(seconds.len())].clone());
+        }
+        Some(Play { camp, actions })
+    }
+
+    fn moves_notes(position: &Position) -> Vec<String> {
+        if position.over {
+            return vec!["The game is over: only one side has pieces left.".into()];
+        }
+        let captures = position.capture_actions();
+        let Some(first) = captures.first() else {
+            return Vec::new();
+        };
+        let mut notes = vec![format!(
+            "Capture is mandatory for the first action: maximum {} piece(s). Each capture takes:",
+            first.taken()
+        )];
+        let mut seen = Vec::new();
+        for a in &captures {
+            let text = a.path_text();
+            if seen.contains(&text) {
+                continue;
+            }
+            let taken: Vec<String> = squares(a.jumped)
+                .map(|sq| {
+                    let camp = position.camp_at(sq).map_or("?", |c| c.name());
+                    if position.is_superpion(sq) {
+                        format!("{sq} ({camp} Superpion)")
+                    } else {
+                        format!("{sq} ({camp} pawn)")
+                    }
+                })
+                .collect();
+            notes.push(format!("  {text}: {}", taken.join(", ")));
+            seen.push(text);
+        }
+        notes
+    }
+
+    fn perft(position: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if position.over {
+            return 0;
+        }
+        let first = position.actions();
+        if first.is_empty() {
+            let mut next = position.clone();
+            next.end_turn(true);
+            return Superpion::perft(&next, depth - 1);
+        }
+        let mut total = 0;
+        for a in &first {
+            let (after, seconds) = Superpion::seconds(position, a);
+            if seconds.is_empty() {
+                if depth == 1 {
+                    total += 1;
+                } else {
+                    let mut next = after;
+                    next.end_turn(false);
+                    total += Superpion::perft(&next, depth - 1);
+                }
+                continue;
+            }
+            if depth == 1 {
+                total += seconds.len() as u64;
+                continue;
+            }
+            for b in &seconds {
+                let mut next = after.clone();
+                next.act(b);
+                next.end_turn(false);
+                total += Superpion::perft(&next, depth - 1);
+            }
+        }
+        total
+    }
+}

@@ -1,0 +1,289 @@
+//! Superpion notation: `12.B` turn heads, `e3-e5` moves, `e5xg7xe9`
+//! captures (or the short `e5xe9`), `=R` promotion marks, `--` passes.
+//! Knows notation, not legality: `p3` and `d1` parse, and the rules say
+//! that one is off the board and the other dark.
+
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, digit1, one_of, satisfy};
+use nom::combinator::{map, opt};
+use nom::multi::many1;
+use nom::sequence::{pair, preceded, terminated};
+use nom::IResult;
+
+use crate::record::movetext::{parse_whole, Input, SyntaxError, Token};
+use crate::span::{Span, Spanned};
+
+use super::board::Camp;
+use super::rules::Colour;
+
+/// A square name as written: a letter and a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Square {
+    pub file: char,
+    pub rank: u32,
+}
+
+impl Square {
+    pub fn text(self) -> String {
+        format!("{}{}", self.file.to_ascii_lowercase(), self.rank)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Written {
+    Move(Spanned<Square>, Spanned<Square>),
+    /// The start square and the landing squares.
+    Capture(Spanned<Square>, Vec<Spanned<Square>>),
+}
+
+/// One action as written, with its promotion mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenAction {
+    pub written: Written,
+    pub mark: Option<Spanned<Colour>>,
+}
+
+/// One camp's turn as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub number: Option<Spanned<u32>>,
+    pub camp: Spanned<Camp>,
+    /// Empty for a pass.
+    pub actions: Vec<Spanned<WrittenAction>>,
+    /// Where `--` was written, for a pass.
+    pub pass: Option<Span>,
+    pub span: Span,
+}
+
+enum Piece {
+    Number(u32),
+    Head(Option<u32>, Camp),
+    Pass,
+    Action(WrittenAction),
+}
+
+fn at(token: &Token, input: Input) -> usize {
+    token.span.offset + input.location_offset()
+}
+
+fn square<'a>(
+    token: &'a Token<'a>,
+) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
+    move |input: Input<'a>| {
+        let (rest, (file, digits)) = pair(satisfy(|c| c.is_ascii_alphabetic()), digit1)(input)?;
+        let rank = digits.fragment().parse().unwrap_or(u32::MAX);
+        let span = Span::new(at(token, input), 1 + digits.fragment().len());
+        Ok((rest, Spanned::new(Square { file, rank }, span)))
+    }
+}
+
+fn camp(input: Input) -> IResult<Input, Camp> {
+    map(one_of("BRYKbryk"), |c| {
+        Camp::from_letter(c).unwrap_or(Camp::Blue)
+    })(input)
+}
+
+fn number(input: Input) -> IResult<Input, u32> {
+    map(terminated(digit1, char('.')), |d: Input| {
+        d.fragment().parse().unwrap_or(u32::MAX)
+    })(input)
+}
+
+fn mark<'a>(
+    token: &'a Token<'a>,
+) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Colour>> + 'a {
+    move |input: Input<'a>| {
+        let (rest, letter) = preceded(char('='), one_of("BRYKSbryks"))(input)?;
+        let colour = Colour::from_letter(letter).unwrap_or(Colour::Spare);
+        Ok((rest, Spanned::new(colour, Span::new(at(token, input), 2))))
+    }
+}
+
+fn action<'a>(
+    token: &'a Token<'a>,
+) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, WrittenAction> + 'a {
+    move |input: Input<'a>| {
+        let (rest, from) = square(token)(input)?;
+        let (rest, written) = alt((
+            map(preceded(char('-'), square(token)), |to| {
+                Written::Move(from, to)
+            }),
+            map(many1(preceded(one_of("xX"), square(token))), |path| {
+                Written::Capture(from, path)
+            }),
+        ))(rest)?;
+        let (rest, mark) = opt(mark(token))(rest)?;
+        Ok((rest, WrittenAction { written, mark }))
+    }
+}
+
+fn piece<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Piece> + 'a {
+    move |input| {
+        alt((
+            map(tag("--"), |_| Piece::Pass),
+            map(action(token), Piece::Action),
+            map(pair(opt(number), camp), |(n, c)| Piece::Head(n, c)),
+            map(number, Piece::Number),
+        ))(input)
+    }
+}
+
+const EXPECTED: &str = "Superpion notation is a turn head `B`, `R`, `Y`, `K` (or `12.B` with the round number), then one or two actions: a move `e3-e5`, a capture `e5xg7xe9` (or `e5xe9`), each optionally marked `=B`, `=R`, `=Y`, `=K` or `=S` when it promotes; or a pass `--`";
+
+fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
+    SyntaxError::new(message, span).with_help(EXPECTED)
+}
+
+/// Group tokens into turns.
+pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
+    let mut turns: Vec<Turn> = Vec::new();
+    let mut number: Option<Spanned<u32>> = None;
+    for token in tokens {
+        let Some(found) = parse_whole(token, piece(token)) else {
+            let message = if token.text.contains(['x', 'X', '-']) {
+                format!("`{}` is not a Superpion action", token.text)
+            } else {
+                format!("`{}` is not Superpion notation", token.text)
+            };
+            return Err(syntax(message, token.span));
+        };
+        match found {
+            Piece::Number(n) => {
+                if number.is_some() {
+                    return Err(syntax(
+                        "a round number must be followed by a camp letter",
+                        token.span,
+                    ));
+                }
+                number = Some(Spanned::new(n, token.span));
+            }
+            Piece::Head(n, camp) => {
+                close(turns.last())?;
+                let number = match (n, number.take()) {
+                    (Some(_), Some(earlier)) => {
+                        return Err(syntax(
+                            "a round number must be followed by a camp letter",
+                            earlier.span,
+                        ));
+                    }
+                    (Some(n), None) => {
+                        let len = token.text.len() - 1;
+                        Some(Spanned::new(n, Span::new(token.span.offset, len)))
+                    }
+                    (None, earlier) => earlier,
+                };
+                let camp_span = Span::new(token.span.end() - 1, 1);
+                let start = number.map_or(camp_span, |n| n.span);
+                turns.push(Turn {
+                    number,
+                    camp: Spanned::new(camp, camp_span),
+                    actions: Vec::new(),
+                    pass: None,
+                    span: start.to(camp_span),
+                });
+            }
+            Piece::Pass | Piece::Action(_) => {
+                let Some(turn) = turns.last_mut().filter(|_| number.is_none()) else {
+                    return Err(syntax(
+                        "an action must follow the camp letter of its turn",
+                        token.span,
+                    )
+                    .with_help("start each turn with its camp letter: `B e3-e5 g3-g5`"));
+                };
+                if turn.pass.is_some() {
+                    return Err(syntax(
+                        "a pass `--` is the whole turn: nothing may follow it",
+                        token.span,
+                    ));
+                }
+                match found {
+                    Piece::Pass if !turn.actions.is_empty() => {
+                        return Err(syntax(
+                            "a pass `--` is a turn of its own, not a second action",
+                            token.span,
+                        ));
+                    }
+                    Piece::Pass => turn.pass = Some(token.span),
+                    Piece::Action(_) if turn.actions.len() == 2 => {
+                        return Err(syntax("a turn has at most two actions", token.span)
+                            .with_help("start the next turn with its camp letter"));
+                    }
+                    Piece::Action(action) => turn.actions.push(Spanned::new(action, token.span)),
+                    _ => {}
+                }
+                turn.span = turn.span.to(token.span);
+            }
+        }
+    }
+    if let Some(n) = number {
+        return Err(syntax(
+            "a round number must be followed by a camp letter",
+            n.span,
+        ));
+    }
+    close(turns.last())?;
+    Ok(turns)
+}
+
+/// A turn must hold an action or a pass.
+fn close(turn: Option<&Turn>) -> Result<(), SyntaxError> {
+    match turn {
+        Some(turn) if turn.actions.is_empty() && turn.pass.is_none() => Err(syntax(
+            format!("the turn of {} has no action", turn.camp.value),
+            turn.span,
+        )
+        .with_help("a turn is the camp letter and one or two actions, or `--` for a pass")),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::movetext::tokens;
+
+    fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
+        parse(&tokens(text, 0).unwrap())
+    }
+
+    #[test]
+    fn parses_the_notation() {
+        let t = turns("1.B g3-g5 i3-i5 R c5xE7Xg9=s 2. b -- y d12-d14=B").unwrap();
+        assert_eq!(t.len(), 4);
+        assert_eq!(t[0].number.unwrap().value, 1);
+        assert_eq!(t[0].number.unwrap().span, Span::new(0, 2));
+        assert_eq!(t[0].camp.span, Span::new(2, 1));
+        assert_eq!(t[0].actions.len(), 2);
+        let Written::Capture(from, path) = &t[1].actions[0].value.written else {
+            panic!()
+        };
+        assert_eq!(from.value, Square { file: 'c', rank: 5 });
+        assert_eq!(path.len(), 2);
+        assert_eq!(path[1].span, Span::new(24, 2));
+        assert_eq!(t[1].actions[0].value.mark.unwrap().value, Colour::Spare);
+        assert_eq!(t[2].number.unwrap().value, 2);
+        assert!(t[2].pass.is_some());
+        assert_eq!(t[3].camp.value, Camp::Yellow);
+    }
+
+    #[test]
+    fn off_board_squares_still_parse() {
+        assert_eq!(turns("B p3-d1").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn malformed_turns() {
+        assert!(turns("e3-e5").is_err(), "no camp letter");
+        assert!(turns("B").is_err(), "no action");
+        assert!(turns("B e3-e5 g3-g5 i3-i5").is_err(), "three actions");
+        assert!(turns("B -- e3-e5").is_err());
+        assert!(turns("B e3-e5 --").is_err());
+        assert!(turns("B e3").is_err());
+        assert!(turns("B e3-e5=Z").is_err());
+        assert!(turns("B e3-e5-e7").is_err());
+        assert!(turns("1. 2.B e3-e5").is_err());
+        assert!(turns("B e3-e5 3.").is_err());
+        assert_eq!(turns("B e3-e5 R").unwrap_err().span, Span::new(8, 1));
+    }
+}

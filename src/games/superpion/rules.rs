@@ -1,0 +1,1453 @@
+//! Superpion's rules on positions: modes and sides, pawn steps and Superpion
+//! slides, pawn and flying captures, mandatory and maximum capture, the two
+//! actions of a turn, promotion with its under-pawn, the end of the game and
+//! the scores. No notation here, only squares.
+
+use std::fmt;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use super::board::{
+    diagonal_between, orthogonal_between, reverse, squares, Camp, Sq, Squares, SQUARES,
+};
+
+/// Pawns per colour at the start.
+pub const PAWNS: u32 = 12;
+/// Pawns not of one's own colours needed for own pawns to count double.
+pub const THRESHOLD: u32 = 5;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    FourPlayers,
+    Teams,
+    ThreePlayers,
+    TwoPlayers,
+    TwoSuperPlayers,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 5] = [
+        Mode::FourPlayers,
+        Mode::Teams,
+        Mode::ThreePlayers,
+        Mode::TwoPlayers,
+        Mode::TwoSuperPlayers,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::FourPlayers => "four-players",
+            Mode::Teams => "teams",
+            Mode::ThreePlayers => "three-players",
+            Mode::TwoPlayers => "two-players",
+            Mode::TwoSuperPlayers => "two-super-players",
+        }
+    }
+
+    /// Two players holding two camps each.
+    pub fn two_player(self) -> bool {
+        matches!(self, Mode::TwoPlayers | Mode::TwoSuperPlayers)
+    }
+}
+
+impl fmt::Display for Mode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The colour of a pawn: one of the camps', or a spare's (no player's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    Blue,
+    Red,
+    Yellow,
+    Black,
+    Spare,
+}
+
+impl Colour {
+    pub const ALL: [Colour; 5] = [
+        Colour::Blue,
+        Colour::Red,
+        Colour::Yellow,
+        Colour::Black,
+        Colour::Spare,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn of(camp: Camp) -> Colour {
+        Colour::ALL[camp.index()]
+    }
+
+    pub fn camp(self) -> Option<Camp> {
+        (self != Colour::Spare).then(|| Camp::from_index(self.index()))
+    }
+
+    pub fn letter(self) -> char {
+        self.camp().map_or('S', Camp::letter)
+    }
+
+    pub fn from_letter(c: char) -> Option<Colour> {
+        if c.eq_ignore_ascii_case(&'S') {
+            return Some(Colour::Spare);
+        }
+        Camp::from_letter(c).map(Colour::of)
+    }
+
+    pub fn name(self) -> &'static str {
+        self.camp().map_or("spare", Camp::name)
+    }
+}
+
+/// Counts of pawns by colour (a pile, or a player's holdings).
+pub type Pile = [u8; 5];
+
+/// What the header fixes for a whole record: the mode, the neutral camp and
+/// the tolerated rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub mode: Mode,
+    pub neutral: Option<Camp>,
+    pub forgive_missed_captures: bool,
+}
+
+impl Rules {
+    pub fn new(mode: Mode, neutral: Option<Camp>) -> Rules {
+        Rules {
+            mode,
+            neutral: if mode == Mode::ThreePlayers {
+                neutral
+            } else {
+                None
+            },
+            forgive_missed_captures: false,
+        }
+    }
+
+    /// Which side a camp belongs to (sides never capture their own).
+    pub fn side(&self, camp: Camp) -> usize {
+        use Camp::*;
+        match self.mode {
+            Mode::FourPlayers | Mode::ThreePlayers => camp.index(),
+            Mode::Teams | Mode::TwoSuperPlayers => match camp {
+                Blue | Yellow => 0,
+                Red | Black => 1,
+            },
+            Mode::TwoPlayers => match camp {
+                Blue | Red => 0,
+                Yellow | Black => 1,
+            },
+        }
+    }
+
+    pub fn opponents(&self, a: Camp, b: Camp) -> bool {
+        self.side(a) != self.side(b)
+    }
+
+    /// Whether the camp has a player (the neutral camp has none).
+    pub fn plays(&self, camp: Camp) -> bool {
+        self.neutral != Some(camp)
+    }
+
+    /// The player slot that owns a camp: the camp itself in the four-player
+    /// modes, `player1`/`player2` (0/1) in the two-player modes.
+    pub fn player(&self, camp: Camp) -> Option<usize> {
+        if !self.plays(camp) {
+            None
+        } else if self.mode.two_player() {
+            Some(self.side(camp))
+        } else {
+            Some(camp.index())
+        }
+    }
+
+    /// The player slots of the mode, in order.
+    pub fn players(&self) -> Vec<usize> {
+        if self.mode.two_player() {
+            vec![0, 1]
+        } else {
+            Camp::ALL
+                .into_iter()
+                .filter(|&c| self.plays(c))
+                .map(Camp::index)
+                .collect()
+        }
+    }
+
+    /// The camps a player slot owns.
+    pub fn camps_of(&self, player: usize) -> Vec<Camp> {
+        Camp::ALL
+            .into_iter()
+            .filter(|&c| self.player(c) == Some(player))
+            .collect()
+    }
+
+    /// In `two-players` a pawn keeps off the sideways direction toward its
+    /// partner's back line: Blue never west, Red never south, and so on.
+    pub fn two_player_forbidden(&self, camp: Camp) -> Option<usize> {
+        if self.mode != Mode::TwoPlayers {
+            return None;
+        }
+        Some(match camp {
+            Camp::Blue => 3,
+            Camp::Red => 2,
+            Camp::Yellow => 1,
+            Camp::Black => 0,
+        })
+    }
+}
+
+/// A legal action: a move or one whole capture sequence, with its
+/// promotion mark.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    pub from: Sq,
+    /// The landing squares in order; a move has one.
+    pub path: Vec<Sq>,
+    pub capture: bool,
+    pub jumped: Squares,
+    pub promotion: Option<Colour>,
+}
+
+impl Action {
+    pub fn to(&self) -> Sq {
+        self.path.last().copied().unwrap_or(self.from)
+    }
+
+    /// Pieces jumped: what maximum capture counts.
+    pub fn taken(&self) -> u32 {
+        self.jumped.count_ones()
+    }
+
+    fn sort_key(&self) -> (Vec<(i8, i8)>, Option<Colour>) {
+        let mut key = vec![self.from.notation_key()];
+        key.extend(self.path.iter().map(|s| s.notation_key()));
+        (key, self.promotion)
+    }
+
+    /// The path without the promotion mark: `e5xg7xe9`.
+    pub fn path_text(&self) -> String {
+        let sep = if self.capture { "x" } else { "-" };
+        let mut out = self.from.to_string();
+        for s in &self.path {
+            out.push_str(sep);
+            out.push_str(&s.to_string());
+        }
+        out
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.path_text())?;
+        if let Some(c) = self.promotion {
+            write!(f, "={}", c.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// An action as written, squares located; legality unknown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    Move(Sq, Sq),
+    /// Start square and landing squares; one landing square may be the
+    /// short form `from x to`.
+    Capture(Sq, Vec<Sq>),
+}
+
+impl Attempt {
+    pub fn from(&self) -> Sq {
+        match self {
+            Attempt::Move(from, _) | Attempt::Capture(from, _) => *from,
+        }
+    }
+}
+
+fn list(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".into()
+    } else {
+        items.join(", ")
+    }
+}
+
+fn piece_word(superpion: bool) -> &'static str {
+    if superpion {
+        "Superpion"
+    } else {
+        "pawn"
+    }
+}
+
+/// A rule broken by an action or a turn, with the spec's rule id.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Breach {
+    #[error("{0} is not a square of the board: {1}")]
+    NotASquare(String, &'static str),
+    #[error(
+        "{0} is a dark square: play uses the white squares only (file number + rank number even)"
+    )]
+    DarkSquare(String),
+    #[error("it is {expected}'s turn, not {written}'s")]
+    WrongCamp { written: Camp, expected: Camp },
+    #[error("there is no piece on {0}")]
+    NoPiece(Sq),
+    #[error("the piece on {at} is {owner}'s, and {to_move} is to play")]
+    NotYourPiece { at: Sq, owner: Camp, to_move: Camp },
+    #[error("{0} is occupied")]
+    Occupied(Sq),
+    #[error("{from}-{to} is diagonal: pawns and Superpions move orthogonally; only captures are diagonal (written with x)")]
+    DiagonalMove { from: Sq, to: Sq },
+    #[error("{from}-{to} is not a move: {why}")]
+    NotAMove { from: Sq, to: Sq, why: &'static str },
+    #[error("{from}-{to} goes back toward {camp}'s own back line: a pawn never moves backward")]
+    BackwardMove { from: Sq, to: Sq, camp: Camp },
+    #[error("{from}-{to}: in two-players a {camp} pawn never moves {direction} (toward its partner's back line)")]
+    TwoPlayerDirection {
+        from: Sq,
+        to: Sq,
+        camp: Camp,
+        direction: &'static str,
+    },
+    #[error("the way from {from} to {to} is blocked at {at}")]
+    BlockedPath { from: Sq, to: Sq, at: Sq },
+    #[error("a capture is mandatory: {} must capture, with {max} piece(s) taken: {}", .camp, list(.required))]
+    MandatoryCapture {
+        camp: Camp,
+        max: u32,
+        required: Vec<String>,
+    },
+    #[error("maximum capture: this capture takes {taken} piece(s), but {max} can be taken: {}", list(.required))]
+    MaximumCapture {
+        taken: u32,
+        max: u32,
+        required: Vec<String>,
+    },
+    #[error("the capture stops on {at}, but the {} can still jump from there: {}", piece_word(*.superpion), list(.continuations))]
+    CaptureIncomplete {
+        at: Sq,
+        superpion: bool,
+        continuations: Vec<String>,
+    },
+    #[error("{written} matches several captures; write the full path of one of them: {}", list(.options))]
+    AmbiguousCapture {
+        written: String,
+        options: Vec<String>,
+    },
+    #[error("{from}x{to} is not a capture: {why}")]
+    NotACapture { from: Sq, to: Sq, why: String },
+    #[error("the Superpion cannot turn back on the diagonal it came along (at {at})")]
+    Reversal { at: Sq },
+    #[error("the piece on {0} has already acted this turn: a turn moves two different pieces")]
+    SamePieceTwice(Sq),
+    #[error("the Superpion on {0} was promoted this turn: it may act only from the next turn")]
+    PromotedThisTurn(Sq),
+    #[error("{camp} must play a second action with another piece: {}", list(.options))]
+    MissingSecondAction { camp: Camp, options: Vec<String> },
+    #[error("{camp} cannot pass: an action exists ({})", list(.options))]
+    IllegalPass { camp: Camp, options: Vec<String> },
+    #[error("the pawn reaching {at} ({reached}'s back line) becomes a Superpion: mark the pawn put under it ({})", list(.options))]
+    PromotionMissing {
+        at: Sq,
+        reached: Camp,
+        options: Vec<String>,
+    },
+    #[error("{0}: this action does not promote a pawn, so it takes no `=` mark")]
+    PromotionNotAllowed(String),
+    #[error("`={written}` is not available: {why}")]
+    PromotionColour {
+        written: char,
+        why: String,
+        options: Vec<String>,
+    },
+    #[error("the game is over: only one side has pieces left")]
+    GameOver,
+    #[error("the header says the game ended on time, but {0}")]
+    TimeEnd(String),
+    #[error("{0}")]
+    EndMismatch(String),
+    #[error("this is round {expected}, not {written}")]
+    MoveNumber { written: u32, expected: u32 },
+}
+
+impl Breach {
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Breach::NotASquare(..) => "superpion/not-a-square",
+            Breach::DarkSquare(_) => "superpion/dark-square",
+            Breach::WrongCamp { .. } => "superpion/wrong-camp",
+            Breach::NoPiece(_) => "superpion/no-piece",
+            Breach::NotYourPiece { .. } => "superpion/not-your-piece",
+            Breach::Occupied(_) => "superpion/occupied",
+            Breach::DiagonalMove { .. } => "superpion/diagonal-move",
+            Breach::NotAMove { .. } => "superpion/not-a-move",
+            Breach::BackwardMove { .. } => "superpion/backward-move",
+            Breach::TwoPlayerDirection { .. } => "superpion/two-player-direction",
+            Breach::BlockedPath { .. } => "superpion/blocked-path",
+            Breach::MandatoryCapture { .. } => "superpion/mandatory-capture",
+            Breach::MaximumCapture { .. } => "superpion/maximum-capture",
+            Breach::CaptureIncomplete { .. } => "superpion/capture-incomplete",
+            Breach::AmbiguousCapture { .. } => "superpion/ambiguous-capture",
+            Breach::NotACapture { .. } => "superpion/not-a-capture",
+            Breach::Reversal { .. } => "superpion/reversal",
+            Breach::SamePieceTwice(_) => "superpion/same-piece-twice",
+            Breach::PromotedThisTurn(_) => "superpion/promoted-this-turn",
+            Breach::MissingSecondAction { .. } => "superpion/missing-second-action",
+            Breach::IllegalPass { .. } => "superpion/illegal-pass",
+            Breach::PromotionMissing { .. } => "superpion/promotion-missing",
+            Breach::PromotionNotAllowed(_) => "superpion/promotion-not-allowed",
+            Breach::PromotionColour { .. } => "superpion/promotion-colour",
+            Breach::GameOver => "superpion/game-over",
+            Breach::TimeEnd(_) => "superpion/time-end",
+            Breach::EndMismatch(_) => "superpion/end-mismatch",
+            Breach::MoveNumber { .. } => "superpion/move-number",
+        }
+    }
+
+    /// What was legal instead, when the breach knows it better than a list
+    /// of every legal action.
+    pub fn expected(&self) -> Option<Vec<String>> {
+        match self {
+            Breach::MandatoryCapture { required, .. } | Breach::MaximumCapture { required, .. } => {
+                Some(required.clone())
+            }
+            Breach::CaptureIncomplete { continuations, .. } => Some(continuations.clone()),
+            Breach::AmbiguousCapture { options, .. }
+            | Breach::MissingSecondAction { options, .. }
+            | Breach::IllegalPass { options, .. }
+            | Breach::PromotionMissing { options, .. }
+            | Breach::PromotionColour { options, .. } => Some(options.clone()),
+            Breach::MoveNumber { expected, .. } => Some(vec![expected.to_string()]),
+            Breach::GameOver => Some(Vec::new()),
+            _ => None,
+        }
+    }
+}
+
+/// Which part of a written action a breach is about, for the glue to
+/// underline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The whole action.
+    Action,
+    /// The start square.
+    From,
+    /// The segment that ends on landing square `n` (0-based).
+    Segment(usize),
+    /// The `=X` mark.
+    Mark,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub breach: Breach,
+    pub focus: Focus,
+}
+
+fn fault(breach: Breach, focus: Focus) -> Fault {
+    Fault { breach, focus }
+}
+
+/// An action accepted by [`Position::check_action`], with the forgiven
+/// breach (a missed or short capture) when the house rule tolerated one.
+#[derive(Clone, Debug)]
+pub struct Accepted {
+    pub action: Action,
+    pub forgiven: Option<Breach>,
+}
+
+/// A Superpion position, between or within turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub rules: Rules,
+    /// Pieces of each camp.
+    pub camps: [Squares; 4],
+    /// Which pieces are Superpions.
+    pub supers: Squares,
+    /// The pawn under each Superpion (meaningful where `supers` is set).
+    pub under: [Colour; SQUARES],
+    /// Captured pawns by player slot.
+    pub piles: [Pile; 4],
+    pub to_move: Camp,
+    /// The round the next turn belongs to (from 1).
+    pub round: u32,
+    /// Pieces that have acted this turn (where they stand now).
+    pub acted: Squares,
+    /// Pawns promoted this turn.
+    pub promoted: Squares,
+    /// Whether each camp passed its last turn (for the blocking warning).
+    pub passed: [bool; 4],
+    /// Only one side has pieces left.
+    pub over: bool,
+    /// The last turn ended a round (the next camp starts a new one).
+    pub wrapped: bool,
+    /// New spare pawns brought in by promotions.
+    pub spares: u32,
+}
+
+impl Position {
+    /// An empty board; pieces are placed with [`Position::place`].
+    pub fn empty(rules: Rules) -> Position {
+        Position {
+            rules,
+            camps: [0; 4],
+            supers: 0,
+            under: [Colour::Spare; SQUARES],
+            piles: [[0; 5]; 4],
+            to_move: Camp::Blue,
+            round: 1,
+            acted: 0,
+            promoted: 0,
+            passed: [false; 4],
+            over: false,
+            wrapped: false,
+            spares: 0,
+        }
+    }
+
+    /// Every camp on its arm, the first playing camp to move.
+    pub fn initial(rules: Rules) -> Position {
+        let mut position = Position::empty(rules);
+        for camp in Camp::ALL {
+            position.camps[camp.index()] = camp.initial();
+        }
+        position.first_to_move();
+        position
+    }
+
+    pub fn place(&mut self, camp: Camp, sq: Sq, under: Option<Colour>) {
+        self.camps[camp.index()] |= sq.bit();
+        if let Some(colour) = under {
+            self.supers |= sq.bit();
+            self.under[sq.index()] = colour;
+        }
+    }
+
+    /// The first camp in the order B, R, Y, K that plays and has pieces.
+    pub fn first_to_move(&mut self) {
+        if let Some(camp) = Camp::ALL.into_iter().find(|&c| self.in_play(c)) {
+            self.to_move = camp;
+        }
+        self.update_over();
+    }
+
+    /// A camp that plays and still has pieces takes turns.
+    pub fn in_play(&self, camp: Camp) -> bool {
+        self.rules.plays(camp) && self.camps[camp.index()] != 0
+    }
+
+    pub fn occupied(&self) -> Squares {
+        self.camps.iter().fold(0, |a, b| a | b)
+    }
+
+    pub fn camp_at(&self, sq: Sq) -> Option<Camp> {
+        Camp::ALL
+            .into_iter()
+            .find(|c| self.camps[c.index()] & sq.bit() != 0)
+    }
+
+    pub fn is_superpion(&self, sq: Sq) -> bool {
+        self.supers & sq.bit() != 0
+    }
+
+    /// Pieces a camp may capture: every opponent's.
+    pub fn foes(&self, camp: Camp) -> Squares {
+        Camp::ALL
+            .into_iter()
+            .filter(|&c| self.rules.opponents(camp, c))
+            .fold(0, |set, c| set | self.camps[c.index()])
+    }
+
+    /// Pieces of the camp to play that may still act this turn.
+    pub fn movers(&self) -> Squares {
+        self.camps[self.to_move.index()] & !self.acted
+    }
+
+    fn update_over(&mut self) {
+        let mut sides = Camp::ALL
+            .into_iter()
+            .filter(|&c| self.camps[c.index()] != 0)
+            .map(|c| self.rules.side(c));
+        let first = sides.next();
+        self.over = sides.all(|s| Some(s) == first);
+    }
+
+    /// The camp whose back line `to` is on, when a pawn of `camp` ending
+    /// there is promoted (an opponent's camp).
+    pub fn promotion_camp(&self, camp: Camp, to: Sq) -> Option<Camp> {
+        Camp::ALL
+            .into_iter()
+            .find(|&c| c.on_back_line(to) && self.rules.opponents(camp, c))
+    }
+
+    /// The marks a promotion on `reached`'s back line may carry: a colour of
+    /// the pile of the player owning `reached`, or `S` (a spare the pile
+    /// holds, or a new one when the pile is empty or the camp neutral).
+    pub fn promotion_options(&self, reached: Camp) -> Vec<Colour> {
+        let Some(player) = self.rules.player(reached) else {
+            return vec![Colour::Spare];
+        };
+        let pile = &self.piles[player];
+        if pile.iter().all(|&n| n == 0) {
+            return vec![Colour::Spare];
+        }
+        Colour::ALL
+            .into_iter()
+            .filter(|c| pile[c.index()] > 0)
+            .collect()
+    }
+
+    // ----- captures -----
+
+    /// Every complete capture sequence of the piece on `from` (one that
+    /// cannot jump further), as (landing squares, jumped pieces).
+    pub fn sequences(&self, from: Sq, visit: &mut dyn FnMut(&[Sq], Squares)) {
+        let Some(camp) = self.camp_at(from) else {
+            return;
+        };
+        let mut search = Search {
+            occupied: self.occupied() & !from.bit(),
+            foes: self.foes(camp),
+            superpion: self.is_superpion(from),
+            path: Vec::new(),
+        };
+        search.explore(from, 0, None, visit);
+    }
+
+    /// The most pieces the piece on `from` can take in one capture.
+    pub fn longest(&self, from: Sq) -> u32 {
+        let Some(camp) = self.camp_at(from) else {
+            return 0;
+        };
+        let search = Search {
+            occupied: self.occupied() & !from.bit(),
+            foes: self.foes(camp),
+            superpion: self.is_superpion(from),
+            path: Vec::new(),
+        };
+        search.longest(from, 0, None)
+    }
+
+    /// The longest capture among the pieces that may still act.
+    pub fn max_capture(&self) -> u32 {
+        squares(self.movers())
+            .map(|s| self.longest(s))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether any camp that plays has a capture (for `captures-impossible`).
+    pub fn any_capture(&self) -> bool {
+        Camp::ALL
+            .into_iter()
+            .filter(|&c| self.rules.plays(c))
+            .any(|c| squares(self.camps[c.index()]).any(|s| self.longest(s) > 0))
+    }
+
+    /// The capture actions of maximum length among the pieces that may
+    /// still act; empty when none can capture.
+    pub fn capture_actions(&self) -> Vec<Action> {
+        let mut best = 1;
+        let mut found: Vec<Action> = Vec::new();
+        for from in squares(self.movers()) {
+            self.sequences(from, &mut |path, jumped| {
+                let n = jumped.count_ones();
+                if n > best {
+                    best = n;
+                    found.clear();
+                }
+                if n == best {
+                    found.push(Action {
+                        from,
+                        path: path.to_vec(),
+                        capture: true,
+                        jumped,
+                        promotion: None,
+                    });
+                }
+            });
+        }
+        self.finish(found)
+    }
+
+    /// One action per (start, final square, jumped pieces), written with its
+    /// first path; then one per promotion mark.
+    fn finish(&self, mut found: Vec<Action>) -> Vec<Action> {
+        found.sort_by_cached_key(|a| (a.from, a.to(), a.jumped, a.sort_key()));
+        found.dedup_by(|b, a| a.from == b.from && a.to() == b.to() && a.jumped == b.jumped);
+        let mut out = Vec::with_capacity(found.len());
+        for action in found {
+            self.with_marks(action, &mut out);
+        }
+        out.sort_by_cached_key(Action::sort_key);
+        out
+    }
+
+    /// The action once for each promotion mark it may carry (once, unmarked,
+    /// when it does not promote).
+    fn with_marks(&self, action: Action, out: &mut Vec<Action>) {
+        let camp = self.to_move;
+        let reached = if self.is_superpion(action.from) {
+            None
+        } else {
+            self.promotion_camp(camp, action.to())
+        };
+        match reached {
+            None => out.push(action),
+            Some(reached) => {
+                for colour in self.promotion_options(reached) {
+                    out.push(Action {
+                        promotion: Some(colour),
+                        ..action.clone()
+                    });
+                }
+            }
+        }
+    }
+
+    /// Moves of the pieces that may still act (captures ignored).
+    pub fn move_actions(&self) -> Vec<Action> {
+        let camp = self.to_move;
+        let occupied = self.occupied();
+        let forbidden = self.rules.two_player_forbidden(camp);
+        let mut found = Vec::new();
+        for from in squares(self.movers()) {
+            let superpion = self.is_superpion(from);
+            for d in 0..4 {
+                if !superpion && (d == camp.backward() || Some(d) == forbidden) {
+                    continue;
+                }
+                let mut at = from;
+                while let Some(to) = at.step(d) {
+                    if occupied & to.bit() != 0 {
+                        break;
+                    }
+                    found.push(Action {
+                        from,
+                        path: vec![to],
+                        capture: false,
+                        jumped: 0,
+                        promotion: None,
+                    });
+                    if !superpion {
+                        break;
+                    }
+                    at = to;
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(found.len());
+        for action in found {
+            self.with_marks(action, &mut out);
+        }
+        out.sort_by_cached_key(Action::sort_key);
+        out
+    }
+
+    /// The legal actions now: the maximum captures if any, else the moves.
+    pub fn actions(&self) -> Vec<Action> {
+        if self.over {
+            return Vec::new();
+        }
+        let captures = self.capture_actions();
+        if captures.is_empty() {
+            self.move_actions()
+        } else {
+            captures
+        }
+    }
+
+    // ----- playing -----
+
+    /// Play an action (legal or forgiven) within the current turn.
+    pub fn act(&mut self, action: &Action) {
+        let camp = self.to_move;
+        let from = action.from;
+        let to = action.to();
+        let was_super = self.is_superpion(from);
+        let under = self.under[from.index()];
+        self.camps[camp.index()] &= !from.bit();
+        self.supers &= !from.bit();
+        for taken in squares(action.jumped) {
+            let Some(owner) = self.camp_at(taken) else {
+                continue;
+            };
+            if let Some(player) = self.rules.player(camp) {
+                let under = self.is_superpion(taken).then(|| self.under[taken.index()]);
+                let pile = &mut self.piles[player];
+                pile[Colour::of(owner).index()] += 1;
+                if let Some(under) = under {
+                    pile[under.index()] += 1;
+                }
+            }
+            self.camps[owner.index()] &= !taken.bit();
+            self.supers &= !taken.bit();
+        }
+        self.camps[camp.index()] |= to.bit();
+        if was_super {
+            self.supers |= to.bit();
+            self.under[to.index()] = under;
+        } else if let Some(colour) = action.promotion {
+            self.promote(camp, to, colour);
+        }
+        self.acted |= to.bit();
+        self.update_over();
+    }
+
+    fn promote(&mut self, camp: Camp, to: Sq, colour: Colour) {
+        self.supers |= to.bit();
+        self.under[to.index()] = colour;
+        self.promoted |= to.bit();
+        let owner = self
+            .promotion_camp(camp, to)
+            .and_then(|reached| self.rules.player(reached));
+        match owner {
+            Some(player) if self.piles[player][colour.index()] > 0 => {
+                self.piles[player][colour.index()] -= 1;
+            }
+            _ => self.spares += 1,
+        }
+    }
+
+    /// Close the turn (`passed`: it was `--`) and hand over to the next camp
+    /// that plays and has pieces.
+    pub fn end_turn(&mut self, passed: bool) {
+        let camp = self.to_move;
+        self.passed[camp.index()] = passed;
+        self.acted = 0;
+        self.promoted = 0;
+        if self.over {
+            self.wrapped = false;
+            return;
+        }
+        let next = (1..=4)
+            .map(|i| Camp::from_index(camp.index() + i))
+            .find(|&c| self.in_play(c))
+            .unwrap_or(camp);
+        self.wrapped = next.index() <= camp.index();
+        if self.wrapped {
+            self.round += 1;
+        }
+        self.to_move = next;
+    }
+
+    // ----- checking written actions -----
+
+    /// Check a written action in the order of "Which rule is reported".
+    pub fn check_action(&self, attempt: &Attempt, mark: Option<Colour>) -> Result<Accepted, Fault> {
+        let from = attempt.from();
+        self.check_piece(from)?;
+        let superpion = self.is_superpion(from);
+        let (action, forgiven) = match attempt {
+            Attempt::Move(_, to) => {
+                self.check_move(from, *to, superpion)?;
+                let max = self.max_capture();
+                let mut forgiven = None;
+                if max > 0 {
+                    let breach = Breach::MandatoryCapture {
+                        camp: self.to_move,
+                        max,
+                        required: self.required(),
+                    };
+                    if !self.rules.forgive_missed_captures {
+                        return Err(fault(breach, Focus::Action));
+                    }
+                    forgiven = Some(breach);
+                }
+                let action = Action {
+                    from,
+                    path: vec![*to],
+                    capture: false,
+                    jumped: 0,
+                    promotion: None,
+                };
+                (action, forgiven)
+            }
+            Attempt::Capture(_, path) => self.check_capture(from, path, superpion)?,
+        };
+        let action = self.check_mark(action, superpion, mark)?;
+        Ok(Accepted { action, forgiven })
+    }
+
+    fn check_piece(&self, from: Sq) -> Result<(), Fault> {
+        let Some(owner) = self.camp_at(from) else {
+            return Err(fault(Breach::NoPiece(from), Focus::From));
+        };
+        if owner != self.to_move {
+            return Err(fault(
+                Breach::NotYourPiece {
+                    at: from,
+                    owner,
+                    to_move: self.to_move,
+                },
+                Focus::From,
+            ));
+        }
+        if self.promoted & from.bit() != 0 {
+            return Err(fault(Breach::PromotedThisTurn(from), Focus::From));
+        }
+        if self.acted & from.bit() != 0 {
+            return Err(fault(Breach::SamePieceTwice(from), Focus::From));
+        }
+        Ok(())
+    }
+
+    fn check_move(&self, from: Sq, to: Sq, superpion: bool) -> Result<(), Fault> {
+        let camp = self.to_move;
+        let at = |b| Err(fault(b, Focus::Action));
+        if from == to {
+            return at(Breach::NotAMove {
+                from,
+                to,
+                why: "the piece does not leave its square",
+            });
+        }
+        if diagonal_between(from, to).is_some() {
+            return at(Breach::DiagonalMove { from, to });
+        }
+        let Some((d, steps)) = orthogonal_between(from, to) else {
+            return at(Breach::NotAMove {
+                from,
+                to,
+                why: "the squares are on neither one file nor one rank",
+            });
+        };
+        let occupied = self.occupied();
+        if !superpion {
+            if steps != 2 {
+                return at(Breach::NotAMove {
+                    from,
+                    to,
+                    why: "a pawn moves to the next white square only (two grid steps)",
+                });
+            }
+            if d == camp.backward() {
+                return at(Breach::BackwardMove { from, to, camp });
+            }
+            if Some(d) == self.rules.two_player_forbidden(camp) {
+                let direction = ["north", "east", "south", "west"][d];
+                return at(Breach::TwoPlayerDirection {
+                    from,
+                    to,
+                    camp,
+                    direction,
+                });
+            }
+            if occupied & to.bit() != 0 {
+                return at(Breach::Occupied(to));
+            }
+            return Ok(());
+        }
+        if occupied & to.bit() != 0 {
+            return at(Breach::Occupied(to));
+        }
+        let mut s = from;
+        while let Some(next) = s.step(d) {
+            if next == to {
+                return Ok(());
+            }
+            if occupied & next.bit() != 0 {
+                return at(Breach::BlockedPath { from, to, at: next });
+            }
+            s = next;
+        }
+        at(Breach::NotAMove {
+            from,
+            to,
+            why: "the line leaves the board",
+        })
+    }
+
+    /// The captures that were required, in notation, for a missed capture.
+    fn required(&self) -> Vec<String> {
+        let mut seen = Vec::new();
+        for a in self.capture_actions() {
+            let text = a.path_text();
+            if !seen.contains(&text) {
+                seen.push(text);
+            }
+        }
+        seen
+    }
+
+    fn check_capture(
+        &self,
+        from: Sq,
+        path: &[Sq],
+        superpion: bool,
+    ) -> Result<(Action, Option<Breach>), Fault> {
+        if let [to] = path {
+            if let Some(found) = self.short_form(from, *to)? {
+                return Ok(found);
+            }
+        }
+        let (jumped, last) = self.trace(from, path, superpion)?;
+        let end = path.last().copied().unwrap_or(from);
+        let search = Search {
+            occupied: self.occupied() & !from.bit(),
+            foes: self.foes(self.to_move),
+            superpion,
+            path: Vec::new(),
+        };
+        if search.longest(end, jumped, last) > 0 {
+            let prefix = Action {
+                from,
+                path: path.to_vec(),
+                capture: true,
+                jumped,
+                promotion: None,
+            }
+            .path_text();
+            let mut continuations = Vec::new();
+            self.sequences(from, &mut |p, _| {
+                if p.starts_with(path) {
+                    continuations.push(p.to_vec());
+                }
+            });
+            let mut texts: Vec<String> = continuations
+                .into_iter()
+                .map(|p| {
+                    Action {
+                        from,
+                        path: p,
+                        capture: true,
+                        jumped: 0,
+                        promotion: None,
+                    }
+                    .path_text()
+                })
+                .collect();
+            texts.sort();
+            texts.dedup();
+            let _ = prefix;
+            return Err(fault(
+                Breach::CaptureIncomplete {
+                    at: end,
+                    superpion,
+                    continuations: texts,
+                },
+                Focus::Action,
+            ));
+        }
+        let action = Action {
+            from,
+            path: path.to_vec(),
+            capture: true,
+            jumped,
+            promotion: None,
+        };
+        let forgiven = self.check_length(action.taken())?;
+        Ok((action, forgiven))
+    }
+
+    /// Maximum capture for a complete capture of `taken` pieces.
+    fn check_length(&self, taken: u32) -> Result<Option<Breach>, Fault> {
+        let max = self.max_capture();
+        if taken >= max {
+            return Ok(None);
+        }
+        let breach = Breach::MaximumCapture {
+            taken,
+            max,
+            required: self.required(),
+        };
+        if self.rules.forgive_missed_captures {
+            Ok(Some(breach))
+        } else {
+            Err(fault(breach, Focus::Action))
+        }
+    }
+
+    /// `from x to` read as the short form: the complete captures of the
+    /// piece that end on `to`. `None` when there is none (the text is then
+    /// checked as a one-jump path).
+    #[allow(clippy::type_complexity)]
+    fn short_form(&self, from: Sq, to: Sq) -> Result<Option<(Action, Option<Breach>)>, Fault> {
+        let mut matching = Vec::new();
+        self.sequences(from, &mut |path, jumped| {
+            if path.last() == Some(&to) {
+                matching.push(Action {
+                    from,
+                    path: path.to_vec(),
+                    capture: true,
+                    jumped,
+                    promotion: None,
+                });
+            }
+        });
+        if matching.is_empty() {
+            return Ok(None);
+        }
+        matching.sort_by_cached_key(|a| (a.jumped, a.sort_key()));
+        matching.dedup_by(|b, a| a.jumped == b.jumped);
+        let best = matching.iter().map(Action::taken).max().unwrap_or(0);
+        let forgiven = self.check_length(best)?;
+        matching.retain(|a| a.taken() == best);
+        if matching.len() > 1 {
+            let mut options: Vec<String> = matching.iter().map(Action::path_text).collect();
+            options.sort();
+            return Err(fault(
+                Breach::AmbiguousCapture {
+                    written: format!("{from}x{to}"),
+                    options,
+                },
+                Focus::Action,
+            ));
+        }
+        Ok(matching.pop().map(|a| (a, forgiven)))
+    }
+
+    /// Follow a written capture path segment by segment; the jumped pieces
+    /// and the last direction, or the first segment's fault.
+    fn trace(
+        &self,
+        from: Sq,
+        path: &[Sq],
+        superpion: bool,
+    ) -> Result<(Squares, Option<usize>), Fault> {
+        let occupied = self.occupied() & !from.bit();
+        let foes = self.foes(self.to_move);
+        let mut jumped: Squares = 0;
+        let mut last: Option<usize> = None;
+        let mut at = from;
+        for (i, &to) in path.iter().enumerate() {
+            let here = |b| Err(fault(b, Focus::Segment(i)));
+            let diagonal = diagonal_between(at, to);
+            if superpion {
+                if let (Some((d, _)), Some(l)) = (diagonal, last) {
+                    if d == reverse(l) {
+                        return here(Breach::Reversal { at });
+                    }
+                }
+            }
+            if occupied & to.bit() != 0 {
+                return here(Breach::Occupied(to));
+            }
+            let Some((d, steps)) = diagonal else {
+                let why = if at == to {
+                    "the piece does not leave its square".to_string()
+                } else {
+                    "captures go along a diagonal".to_string()
+                };
+                return here(Breach::NotACapture { from: at, to, why });
+            };
+            if !superpion && steps != 2 {
+                return here(Breach::NotACapture {
+                    from: at,
+                    to,
+                    why: "a pawn jumps a diagonally adjacent piece and lands right behind it"
+                        .into(),
+                });
+            }
+            let mut between = Vec::new();
+            let mut s = at;
+            let mut cut = false;
+            for _ in 1..steps {
+                match s.diagonal(d) {
+                    Some(next) => {
+                        if occupied & next.bit() != 0 {
+                            between.push(next);
+                        }
+                        s = next;
+                    }
+                    None => {
+                        cut = true;
+                        break;
+                    }
+                }
+            }
+            if cut {
+                return here(Breach::NotACapture {
+                    from: at,
+                    to,
+                    why: "the diagonal crosses a missing corner of the board".into(),
+                });
+            }
+            if let [_, second, ..] = between[..] {
+                return here(Breach::BlockedPath {
+                    from: at,
+                    to,
+                    at: second,
+                });
+            }
+            let Some(&taken) = between.first() else {
+                return here(Breach::NotACapture {
+                    from: at,
+                    to,
+                    why: "there is no piece to jump".into(),
+                });
+            };
+            if jumped & taken.bit() != 0 {
+                return here(Breach::NotACapture {
+                    from: at,
+                    to,
+                    why: format!("{taken} was already jumped in this capture"),
+                });
+            }
+            if foes & taken.bit() == 0 {
+                let whose = self.camp_at(taken).map_or("a", |c| c.name());
+                return here(Breach::NotACapture {
+                    from: at,
+                    to,
+                    why: format!("the piece on {taken} is {whose}'s, not an opponent's"),
+                });
+            }
+            jumped |= taken.bit();
+            last = Some(d);
+            at = to;
+        }
+        Ok((jumped, last))
+    }
+
+    fn check_mark(
+        &self,
+        mut action: Action,
+        superpion: bool,
+        mark: Option<Colour>,
+    ) -> Result<Action, Fault> {
+        let reached = if superpion {
+            None
+        } else {
+            self.promotion_camp(self.to_move, action.to())
+        };
+        match (reached, mark) {
+            (None, None) => Ok(action),
+            (None, Some(_)) => Err(fault(
+                Breach::PromotionNotAllowed(action.path_text()),
+                Focus::Mark,
+            )),
+            (Some(reached), None) => {
+                let options = self.marked(&action, reached);
+                Err(fault(
+                    Breach::PromotionMissing {
+                        at: action.to(),
+                        reached,
+                        options,
+                    },
+                    Focus::Action,
+                ))
+            }
+            (Some(reached), Some(colour)) => {
+                let allowed = self.promotion_options(reached);
+                if !allowed.contains(&colour) {
+                    let why = match self.rules.player(reached) {
+                        None => format!("{reached} is neutral: the pawn under the Superpion is a spare, `=S`"),
+                        Some(_) if colour == Colour::Spare => format!(
+                            "the pile of {reached}'s player is not empty and holds no spare: take one of its pawns ({})",
+                            letters(&allowed)
+                        ),
+                        Some(_) => format!(
+                            "the pile of {reached}'s player holds no {} pawn (it holds {})",
+                            colour.name(),
+                            letters(&allowed)
+                        ),
+                    };
+                    return Err(fault(
+                        Breach::PromotionColour {
+                            written: colour.letter(),
+                            why,
+                            options: self.marked(&action, reached),
+                        },
+                        Focus::Mark,
+                    ));
+                }
+                action.promotion = Some(colour);
+                Ok(action)
+            }
+        }
+    }
+
+    fn marked(&self, action: &Action, reached: Camp) -> Vec<String> {
+        self.promotion_options(reached)
+            .into_iter()
+            .map(|c| format!("{}={}", action.path_text(), c.letter()))
+            .collect()
+    }
+
+    // ----- scores -----
+
+    /// Each player's holdings and points.
+    pub fn holdings(&self) -> Vec<Holding> {
+        self.rules
+            .players()
+            .into_iter()
+            .map(|player| {
+                let mut held = self.piles[player];
+                let camps = self.rules.camps_of(player);
+                for &camp in &camps {
+                    for sq in squares(self.camps[camp.index()]) {
+                        held[Colour::of(camp).index()] += 1;
+                        if self.is_superpion(sq) {
+                            held[self.under[sq.index()].index()] += 1;
+                        }
+                    }
+                }
+                let own: u32 = camps
+                    .iter()
+                    .map(|&c| u32::from(held[Colour::of(c).index()]))
+                    .sum();
+                let total: u32 = held.iter().map(|&n| u32::from(n)).sum();
+                let other = total - own;
+                let threshold = other >= THRESHOLD;
+                let points = other + if threshold { 2 * own } else { own };
+                Holding {
+                    player,
+                    camps,
+                    held,
+                    own,
+                    other,
+                    threshold,
+                    points,
+                }
+            })
+            .collect()
+    }
+
+    /// Pawns on the board belonging to nobody (the neutral camp's).
+    pub fn neutral_pawns(&self) -> u32 {
+        let Some(camp) = self.rules.neutral else {
+            return 0;
+        };
+        squares(self.camps[camp.index()])
+            .map(|sq| 1 + u32::from(self.is_superpion(sq)))
+            .sum()
+    }
+}
+
+fn letters(colours: &[Colour]) -> String {
+    colours
+        .iter()
+        .map(|c| c.letter().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What one player gathers at the end, and its points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holding {
+    pub player: usize,
+    pub camps: Vec<Camp>,
+    pub held: Pile,
+    pub own: u32,
+    pub other: u32,
+    pub threshold: bool,
+    pub points: u32,
+}
+
+/// The capture search of one piece: pawns jump adjacent pieces, Superpions
+/// fly; jumped pieces stay on the board until the capture ends.
+struct Search {
+    /// Every piece but the capturing one (its start counts as empty).
+    occupied: Squares,
+    foes: Squares,
+    superpion: bool,
+    path: Vec<Sq>,
+}
+
+impl Search {
+    /// Where the piece may jump from `at`: (direction, jumped, landings).
+    fn jumps(
+        &self,
+        at: Sq,
+        jumped: Squares,
+        last: Option<usize>,
+        mut each: impl FnMut(usize, Sq, Sq),
+    ) {
+        for d in 0..4 {
+            if self.superpion && last == Some(reverse(d)) {
+                continue;
+            }
+            let mut s = at.diagonal(d);
+            if self.superpion {
+                while let Some(sq) = s {
+                    if self.occupied & sq.bit() != 0 {
+                        break;
+                    }
+                    s = sq.diagonal(d);
+                }
+            }
+            let Some(taken) = s else { continue };
+            if self.foes & taken.bit() == 0 || jumped & taken.bit() != 0 {
+                continue;
+            }
+            let mut landing = taken.diagonal(d);
+            while let Some(to) = landing {
+                if self.occupied & to.bit() != 0 {
+                    break;
+                }
+                each(d, taken, to);
+                if !self.superpion {
+                    break;
+                }
+                landing = to.diagonal(d);
+            }
+        }
+    }
+
+    fn explore(
+        &mut self,
+        at: Sq,
+        jumped: Squares,
+        last: Option<usize>,
+        visit: &mut dyn FnMut(&[Sq], Squares),
+    ) {
+        let mut next = Vec::new();
+        self.jumps(at, jumped, last, |d, taken, to| next.push((d, taken, to)));
+        if next.is_empty() {
+            if !self.path.is_empty() {
+                visit(&self.path, jumped);
+            }
+            return;
+        }
+        for (d, taken, to) in next {
+            self.path.push(to);
+            self.explore(to, jumped | taken.bit(), Some(d), visit);
+            self.path.pop();
+        }
+    }
+
+    fn longest(&self, at: Sq, jumped: Squares, last: Option<usize>) -> u32 {
+        let mut best = 0;
+        self.jumps(at, jumped, last, |d, taken, to| {
+            best = best.max(1 + self.longest(to, jumped | taken.bit(), Some(d)));
+        });
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Sq {
+        Sq::parse(name).unwrap()
+    }
+
+    #[test]
+    fn first_turn_has_eight_moves() {
+        let p = Position::initial(Rules::new(Mode::FourPlayers, None));
+        assert_eq!(p.actions().len(), 8);
+    }
+
+    #[test]
+    fn a_superpion_flies_and_turns_but_never_back() {
+        let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+        p.place(Camp::Blue, sq("e5"), Some(Colour::Spare));
+        p.place(Camp::Red, sq("g7"), None);
+        p.place(Camp::Red, sq("i7"), None);
+        p.place(Camp::Black, sq("n14".replace("14", "4").as_str()), None);
+        p.first_to_move();
+        // e5 jumps g7 landing h8 (or beyond), turns SE over i7.
+        assert_eq!(p.longest(sq("e5")), 2);
+        let caps = p.capture_actions();
+        assert!(caps.iter().all(|a| a.taken() == 2));
+        assert!(caps.iter().any(|a| a.to_string() == "e5xh8xj6"), "{caps:?}");
+    }
+}

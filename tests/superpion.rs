@@ -1,0 +1,698 @@
+//! Superpion rules, one test per rule id with its legal neighbour, on small
+//! `setup` positions or short records checked through the whole chain.
+
+use arbitre::record::Switches;
+use arbitre::report::{RecordReport, Verdict};
+use arbitre::source::{self, Source};
+
+fn report(text: &str, switches: &[&str]) -> RecordReport {
+    let source = Source::from_bytes("test.arb", text.as_bytes().to_vec());
+    let switches: Switches = switches.iter().map(|s| (s.to_string(), true)).collect();
+    let checks = source::check(&source, &switches);
+    RecordReport::new(&source, &checks[0])
+}
+
+/// A record: extra header lines, then the movetext.
+fn record(header: &str, moves: &str) -> String {
+    format!("---\ngame: superpion\n{header}\n---\n{moves}\n")
+}
+
+/// A record from a setup: `pieces` is YAML for the `pieces` map.
+fn setup(extra: &str, pieces: &str, moves: &str) -> String {
+    record(&format!("{extra}\nsetup:\n  pieces: {pieces}"), moves)
+}
+
+/// `want`: "legal", or "illegal RULE TURN" (TURN `-` for null), or
+/// "malformed RULE".
+fn expect_with(text: &str, switches: &[&str], want: &str) -> RecordReport {
+    let r = report(text, switches);
+    let words: Vec<&str> = want.split_whitespace().collect();
+    let verdict = match r.verdict {
+        Verdict::Legal => "legal",
+        Verdict::Illegal => "illegal",
+        Verdict::Malformed => "malformed",
+    };
+    assert_eq!(verdict, words[0], "{text}\n{:#?}", r.diagnostic);
+    if let Some(rule) = words.get(1) {
+        let d = r.diagnostic.as_ref().expect("a diagnostic");
+        assert_eq!(&d.rule, rule, "{text}\n{d:#?}");
+        if let Some(turn) = words.get(2) {
+            let want = (*turn != "-").then(|| turn.parse::<usize>().unwrap());
+            assert_eq!(d.turn_index, want, "{text}\n{d:#?}");
+        }
+    }
+    r
+}
+
+fn expect(text: &str, want: &str) -> RecordReport {
+    expect_with(text, &[], want)
+}
+
+fn expected(r: &RecordReport) -> Vec<String> {
+    r.diagnostic
+        .as_ref()
+        .map(|d| d.expected.clone())
+        .unwrap_or_default()
+}
+
+fn warnings(r: &RecordReport) -> Vec<String> {
+    r.warnings.iter().map(|w| w.rule.clone()).collect()
+}
+
+fn scores(r: &RecordReport) -> String {
+    serde_json::to_string(&r.scores).unwrap()
+}
+
+// ----- squares and pieces -----
+
+#[test]
+fn squares_must_be_white_squares_of_the_cross() {
+    expect(&record("", "1.B e3-e5 g3-g5"), "legal");
+    expect(
+        &record("", "B p3-p5 g3-g5"),
+        "illegal superpion/not-a-square 0",
+    );
+    let r = expect(
+        &record("", "B c3-c5 g3-g5"),
+        "illegal superpion/not-a-square 0",
+    );
+    assert!(r.diagnostic.unwrap().message.contains("missing corner"));
+    expect(
+        &record("", "B e3-e0 g3-g5"),
+        "illegal superpion/not-a-square 0",
+    );
+    let r = expect(
+        &record("", "B d3-d5 g3-g5"),
+        "illegal superpion/dark-square 0",
+    );
+    let d = r.diagnostic.unwrap();
+    assert_eq!((d.column, d.length), (3, 2), "points at d3");
+}
+
+#[test]
+fn the_camp_letter_and_round_are_checked() {
+    expect(
+        &record("", "R c5-e5 c7-e7"),
+        "illegal superpion/wrong-camp 0",
+    );
+    expect(
+        &record("", "2.B e3-e5 g3-g5"),
+        "illegal superpion/move-number 0",
+    );
+    expect(
+        &record(
+            "",
+            "1.B g3-g5 i3-i5 1.R c5-e5 c7-e7 1.Y h12-h10 j12-j10 1.K l4-j4 l8-j8 2.B g5-g7 i5-i7",
+        ),
+        "legal",
+    );
+    expect(
+        &record(
+            "",
+            "1.B g3-g5 i3-i5 1.R c5-e5 c7-e7 1.Y h12-h10 j12-j10 1.K l4-j4 l8-j8 1.B g5-g7 i5-i7",
+        ),
+        "illegal superpion/move-number 4",
+    );
+}
+
+#[test]
+fn the_piece_must_be_there_and_yours() {
+    expect(&record("", "B e5-e7 g3-g5"), "illegal superpion/no-piece 0");
+    expect(
+        &record("", "B c5-e5 g3-g5"),
+        "illegal superpion/not-your-piece 0",
+    );
+    expect(
+        &record("", "B e3-e5 e5-e7"),
+        "illegal superpion/same-piece-twice 0",
+    );
+    expect(&record("", "B e3-e5 g3-g5"), "legal");
+}
+
+// ----- moves -----
+
+#[test]
+fn pawn_moves() {
+    expect(&record("", "B e1-e3 g3-g5"), "illegal superpion/occupied 0");
+    expect(&record("", "B e3-e5 e1-e3"), "legal");
+    expect(
+        &record("", "B e3-f4 g3-g5"),
+        "illegal superpion/diagonal-move 0",
+    );
+    expect(
+        &record("", "B e3-e7 g3-g5"),
+        "illegal superpion/not-a-move 0",
+    );
+    expect(
+        &record("", "B e3-f6 g3-g5"),
+        "illegal superpion/not-a-move 0",
+    );
+    expect(
+        &record("", "B e3-e3 g3-g5"),
+        "illegal superpion/not-a-move 0",
+    );
+    let lone = setup("", "{blue: [e5], red: [b10]}", "B e5-e3");
+    expect(&lone, "illegal superpion/backward-move 0");
+    expect(&setup("", "{blue: [e5], red: [b10]}", "B e5-e7"), "legal");
+    expect(&setup("", "{blue: [e5], red: [b10]}", "B e5-c5"), "legal");
+}
+
+#[test]
+fn two_players_pawns_keep_their_direction() {
+    let mode = "mode: two-players";
+    expect(
+        &record(mode, "B e3-e5 g3-e3"),
+        "illegal superpion/two-player-direction 0",
+    );
+    expect(&record(mode, "B e3-e5 e1-e3"), "legal");
+    expect(&record("", "B e3-e5 g3-e3"), "legal");
+    // Captures are not limited: a blue pawn captures toward the west.
+    expect(
+        &setup("mode: two-players", "{blue: [g5], yellow: [f6]}", "B g5xe7"),
+        "legal",
+    );
+    // Nor are Superpions.
+    expect(
+        &setup(
+            "mode: two-players",
+            "{blue: [\"g5=S\"], yellow: [k13]}",
+            "B g5-c5",
+        ),
+        "legal",
+    );
+}
+
+#[test]
+fn superpions_slide_over_empty_squares() {
+    let pieces = "{blue: [\"e5=S\"], red: [e9, b10]}";
+    expect(
+        &setup("", pieces, "B e5-e11"),
+        "illegal superpion/blocked-path 0",
+    );
+    expect(
+        &setup("", pieces, "B e5-e9"),
+        "illegal superpion/occupied 0",
+    );
+    expect(&setup("", pieces, "B e5-e7"), "legal");
+    expect(&setup("", pieces, "B e5-k5"), "legal");
+    expect(
+        &setup("", pieces, "B e5-g7"),
+        "illegal superpion/diagonal-move 0",
+    );
+}
+
+// ----- captures -----
+
+#[test]
+fn capture_is_mandatory_and_named() {
+    let pieces = "{blue: [e5, k3], red: [f6, b10]}";
+    let r = expect(
+        &setup("", pieces, "B k3-k5 e5-e7"),
+        "illegal superpion/mandatory-capture 0",
+    );
+    assert_eq!(expected(&r), ["e5xg7"]);
+    assert!(r.diagnostic.unwrap().message.contains("e5xg7"));
+    expect(&setup("", pieces, "B e5xg7 k3-k5"), "legal");
+}
+
+#[test]
+fn capture_is_checked_again_before_the_second_action() {
+    // Moving h8 away lets f6 jump g7: the second action must be that capture.
+    let pieces = "{blue: [f6, h8], red: [g7, b10]}";
+    let r = expect(
+        &setup("", pieces, "B h8-h10 f6-f8"),
+        "illegal superpion/mandatory-capture 0",
+    );
+    assert_eq!(expected(&r), ["f6xh8"]);
+    expect(&setup("", pieces, "B h8-h10 f6xh8"), "legal");
+}
+
+#[test]
+fn maximum_capture_and_incomplete_capture() {
+    let pieces = "{blue: [e5, i5], red: [f6, j6, j8, b10]}";
+    let r = expect(
+        &setup("", pieces, "B e5xg7 i5xk7xi9"),
+        "illegal superpion/maximum-capture 0",
+    );
+    assert_eq!(expected(&r), ["i5xk7xi9"]);
+    expect(&setup("", pieces, "B i5xk7xi9 e5xg7"), "legal");
+    let r = expect(
+        &setup("", pieces, "B i5xk7 e5xg7"),
+        "illegal superpion/capture-incomplete 0",
+    );
+    assert_eq!(expected(&r), ["i5xk7xi9"]);
+    // The short form names the one maximum capture.
+    expect(&setup("", pieces, "B i5xi9 e5xg7"), "legal");
+    // The second action must capture too (f6 is still there).
+    expect(
+        &setup("", pieces, "B i5xk7xi9 e5-e7"),
+        "illegal superpion/mandatory-capture 0",
+    );
+}
+
+#[test]
+fn not_a_capture() {
+    expect(
+        &record("", "B e3xg5 g3-g5"),
+        "illegal superpion/not-a-capture 0",
+    );
+    // Own pieces are never jumped.
+    expect(
+        &setup("", "{blue: [e5, f6], red: [b10]}", "B e5xg7"),
+        "illegal superpion/not-a-capture 0",
+    );
+    // Partners' neither (teams: Blue and Yellow).
+    expect(
+        &setup(
+            "mode: teams",
+            "{blue: [e5], yellow: [f6], red: [b10]}",
+            "B e5xg7",
+        ),
+        "illegal superpion/not-a-capture 0",
+    );
+    expect(
+        &setup("", "{blue: [e5], yellow: [f6], red: [b10]}", "B e5xg7"),
+        "legal",
+    );
+    // A pawn jumps an adjacent piece only.
+    expect(
+        &setup("", "{blue: [e5], red: [g7, b10]}", "B e5xh8"),
+        "illegal superpion/not-a-capture 0",
+    );
+    // A diagonal never crosses a missing corner.
+    expect(
+        &setup("", "{blue: [\"d2=S\"], red: [b4]}", "B d2xa5"),
+        "illegal superpion/not-a-capture 0",
+    );
+}
+
+#[test]
+fn flying_captures_and_reversal() {
+    let pieces = "{blue: [\"e5=S\"], red: [g7, b10]}";
+    expect(
+        &setup("", pieces, "B e5xh8xf6"),
+        "illegal superpion/reversal 0",
+    );
+    expect(&setup("", pieces, "B e5xh8"), "legal");
+    expect(&setup("", pieces, "B e5xk11"), "legal");
+    // Two pieces in a row cannot be jumped together.
+    let two = "{blue: [\"e5=S\"], red: [g7, h8, b10]}";
+    expect(
+        &setup("", two, "B e5xi9"),
+        "illegal superpion/blocked-path 0",
+    );
+    expect(&setup("", two, "B e5-e7"), "legal");
+}
+
+#[test]
+fn jumped_pieces_stay_until_the_capture_ends() {
+    // After jumping g7 (NE) the Superpion cannot come back over g7 through
+    // another diagonal, nor land on it.
+    let pieces = "{blue: [\"e5=S\"], red: [g7, i7, b10]}";
+    let r = expect(&setup("", pieces, "B e5xh8xj6"), "legal");
+    assert!(r.warnings.is_empty());
+    expect(
+        &setup("", pieces, "B e5xh8"),
+        "illegal superpion/capture-incomplete 0",
+    );
+}
+
+#[test]
+fn ambiguous_short_form_lists_the_full_forms() {
+    let pieces = "{blue: [\"g7=S\"], red: [h2, d6, h8, k9, l10, g11]}";
+    let r = expect(
+        &setup("", pieces, "B g7xg1"),
+        "illegal superpion/ambiguous-capture 0",
+    );
+    let options = expected(&r);
+    assert_eq!(options.len(), 2, "{options:?}");
+    assert!(options
+        .iter()
+        .all(|o| o.starts_with("g7x") && o.ends_with("xg1") && o.matches('x').count() == 3));
+    let full = options[0].clone();
+    expect(&setup("", pieces, &format!("B {full}")), "legal");
+}
+
+#[test]
+fn a_pawn_passes_through_a_back_line_mid_capture() {
+    // Red f12 jumps g13 landing h14 (Yellow's back line) and must go on
+    // over i13 to j12: no promotion.
+    let pieces = "{red: [f12], yellow: [g13, i13], blue: [e3]}";
+    let text = record(
+        &format!("setup:\n  to-move: red\n  pieces: {pieces}"),
+        "R f12xh14xj12",
+    );
+    expect(&text, "legal");
+    let text = record(
+        &format!("setup:\n  to-move: red\n  pieces: {pieces}"),
+        "R f12xh14=S",
+    );
+    expect(&text, "illegal superpion/capture-incomplete 0");
+}
+
+// ----- promotion -----
+
+#[test]
+fn promotion_marks() {
+    let pieces = "{blue: [f12, k3], yellow: [k7]}";
+    expect(&setup("", pieces, "B f12-f14=S k3-k5"), "legal");
+    let r = expect(
+        &setup("", pieces, "B f12-f14 k3-k5"),
+        "illegal superpion/promotion-missing 0",
+    );
+    assert_eq!(expected(&r), ["f12-f14=S"]);
+    expect(
+        &setup("", pieces, "B f12-f14=R k3-k5"),
+        "illegal superpion/promotion-colour 0",
+    );
+    expect(
+        &setup("", pieces, "B k3-k5=R f12-f14=S"),
+        "illegal superpion/promotion-not-allowed 0",
+    );
+    expect(
+        &setup("", pieces, "B f12-f14=S f14-f12"),
+        "illegal superpion/promoted-this-turn 0",
+    );
+    // A promotion at the end of a capture.
+    let capture = "{blue: [f12, k3], yellow: [g13, k7]}";
+    expect(
+        &setup("", capture, "B f12xh14 k3-k5"),
+        "illegal superpion/promotion-missing 0",
+    );
+    expect(&setup("", capture, "B f12xh14=S k3-k5"), "legal");
+}
+
+#[test]
+fn the_under_pawn_comes_from_the_right_pile() {
+    // Yellow's player holds a red pawn: Blue reaching rank 14 takes it.
+    let text = record(
+        "setup:\n  pieces: {blue: [f12, k3], yellow: [k7]}\n  piles: {yellow: [R], red: [Y]}",
+        "B f12-f14=R k3-k5",
+    );
+    let r = expect(&text, "legal");
+    // blue: 2 own + 1 red; yellow: 1 own; red: 1 yellow (no pieces).
+    assert_eq!(scores(&r), r#"{"blue":3,"red":1,"yellow":1,"black":0}"#);
+    let bad = text.replace("=R", "=S");
+    expect(&bad, "illegal superpion/promotion-colour 0");
+    let bad = text.replace("=R", "=Y");
+    let r = expect(&bad, "illegal superpion/promotion-colour 0");
+    assert_eq!(expected(&r), ["f12-f14=R"]);
+    // A spare in the pile may be taken with =S.
+    let spare = text
+        .replace("yellow: [R]", "yellow: [R, S]")
+        .replace("=R", "=S");
+    expect(&spare, "legal");
+    // The neutral camp's back line gives a new spare.
+    let neutral = record(
+        "mode: three-players\nneutral: yellow\nsetup:\n  pieces: {blue: [f12], red: [b10], yellow: [k13]}\n  piles: {red: [Y]}",
+        "B f12-f14=S",
+    );
+    expect(&neutral, "legal");
+    expect(
+        &neutral.replace("=S", "=Y"),
+        "illegal superpion/promotion-colour 0",
+    );
+}
+
+#[test]
+fn partners_back_lines_do_not_promote() {
+    // Teams: Blue reaching Yellow's rank 14 stays a pawn.
+    let text = setup("mode: teams", "{blue: [f12], red: [b10]}", "B f12-f14");
+    expect(&text, "legal");
+    expect(
+        &setup("mode: teams", "{blue: [f12], red: [b10]}", "B f12-f14=S"),
+        "illegal superpion/promotion-not-allowed 0",
+    );
+}
+
+// ----- turns -----
+
+#[test]
+fn second_action_and_passes() {
+    let r = expect(
+        &record("", "B e3-e5"),
+        "illegal superpion/missing-second-action 0",
+    );
+    assert!(expected(&r).contains(&"e1-e3".to_string()));
+    expect(&setup("", "{blue: [e5], red: [b10]}", "B e5-e7"), "legal");
+    expect(&record("", "B --"), "illegal superpion/illegal-pass 0");
+    // Blue's only pawn is walled in by neutral pawns: it passes.
+    let walled = record(
+        "mode: three-players\nneutral: black\nsetup:\n  pieces: {blue: [e1], black: [e3, g1], red: [b6], yellow: [k13]}",
+        "1.B -- 1.R b6-d6 1.Y k13-k11 2.B -- 2.R d6-f6",
+    );
+    let r = expect(&walled, "legal");
+    assert_eq!(warnings(&r), ["superpion/blocking"]);
+    assert_eq!(r.warnings[0].turn_index, Some(3));
+}
+
+#[test]
+fn skipped_camps_are_not_written() {
+    let pieces = "{blue: [e5], yellow: [h12], black: [l6]}";
+    expect(
+        &setup("", pieces, "1.B e5-e7 1.Y h12-h10 1.K l6-j6 2.B e7-e9"),
+        "legal",
+    );
+    expect(
+        &setup("", pieces, "1.B e5-e7 1.R c5-e5"),
+        "illegal superpion/wrong-camp 1",
+    );
+}
+
+// ----- the end -----
+
+#[test]
+fn one_side_left_ends_the_game() {
+    let pieces = "{blue: [e5], red: [f6]}";
+    let r = expect(&setup("", pieces, "B e5xg7"), "legal");
+    assert_eq!(r.status, Some("finished"));
+    assert_eq!(r.winner.as_deref(), Some("blue"));
+    expect(&setup("end: one-side-left", pieces, "B e5xg7"), "legal");
+    expect(
+        &setup("", pieces, "B e5xg7 R c5-e5"),
+        "illegal superpion/game-over 1",
+    );
+    // Even between the two actions of a turn.
+    let two = "{blue: [e5, k3], red: [f6]}";
+    expect(
+        &setup("", two, "B e5xg7 k3-k5"),
+        "illegal superpion/game-over 0",
+    );
+    expect(&setup("", two, "B e5xg7"), "legal");
+    expect(
+        &setup("end: time", pieces, "B e5xg7"),
+        "illegal superpion/end-mismatch -",
+    );
+    expect(
+        &setup("end: captures-impossible", pieces, "B e5xg7"),
+        "illegal superpion/end-mismatch -",
+    );
+    expect(
+        &record("end: one-side-left", "B e3-e5 g3-g5"),
+        "illegal superpion/end-mismatch -",
+    );
+}
+
+#[test]
+fn time_ends_after_the_round() {
+    let round = "1.B g3-g5 i3-i5 1.R c5-e5 c7-e7 1.Y h12-h10 j12-j10 1.K l4-j4 l8-j8";
+    let r = expect(&record("end: time", round), "legal");
+    assert_eq!(r.status, Some("finished"));
+    expect(
+        &record("end: time", "1.B e3-e5 g3-g5"),
+        "illegal superpion/time-end 0",
+    );
+    expect(&record("end: time", ""), "illegal superpion/time-end -");
+    // Black neutral: the round ends with Yellow.
+    let three = "mode: three-players\nneutral: black\nend: time";
+    expect(
+        &record(three, "1.B g3-g5 i3-i5 1.R c5-e5 c7-e7 1.Y h12-h10 j12-j10"),
+        "legal",
+    );
+    expect(
+        &record(three, "1.B g3-g5 i3-i5 1.R c5-e5 c7-e7"),
+        "illegal superpion/time-end 1",
+    );
+}
+
+#[test]
+fn captures_impossible_warns_when_one_is_possible() {
+    let r = expect(
+        &setup(
+            "end: captures-impossible",
+            "{blue: [e5, k3], red: [f6, b10]}",
+            "",
+        ),
+        "legal",
+    );
+    assert_eq!(warnings(&r), ["superpion/captures-possible"]);
+    let r = expect(
+        &setup("end: captures-impossible", "{blue: [e5], red: [b10]}", ""),
+        "legal",
+    );
+    assert!(r.warnings.is_empty());
+    assert_eq!(r.status, Some("finished"));
+}
+
+// ----- scores -----
+
+#[test]
+fn five_other_pawns_double_the_own_ones() {
+    let five = record(
+        "setup:\n  pieces: {blue: [e5], red: [f6]}\n  piles: {blue: [R, R, R, R]}",
+        "B e5xg7",
+    );
+    let r = expect(&five, "legal");
+    assert_eq!(scores(&r), r#"{"blue":7,"red":0,"yellow":0,"black":0}"#);
+    let four = five.replace("[R, R, R, R]", "[R, R, R]");
+    let r = expect(&four, "legal");
+    assert_eq!(scores(&r), r#"{"blue":5,"red":0,"yellow":0,"black":0}"#);
+}
+
+#[test]
+fn a_captured_superpion_gives_two_pawns() {
+    let text = setup("", "{blue: [e5], red: [\"f6=Y\"]}", "B e5xg7");
+    let r = expect(&text, "legal");
+    // blue holds its pawn, a red and a yellow pawn: 1 + 2.
+    assert_eq!(scores(&r), r#"{"blue":3,"red":0,"yellow":0,"black":0}"#);
+}
+
+#[test]
+fn teams_score_alone_and_sum() {
+    let text = record(
+        "mode: teams\nplayers: {blue: Ann, red: Bob, yellow: Cy, black: Dee}\nsetup:\n  pieces: {blue: [e5], yellow: [k13], red: [f6]}",
+        "B e5xg7",
+    );
+    let r = expect(&text, "legal");
+    assert_eq!(r.winner.as_deref(), Some("Ann+Cy"));
+    assert_eq!(scores(&r), r#"{"Ann":2,"Bob":0,"Cy":1,"Dee":0}"#);
+}
+
+#[test]
+fn two_player_modes_score_both_camps_as_own() {
+    let text = record(
+        "mode: two-players\nsetup:\n  pieces: {blue: [e5], red: [b10], yellow: [f6], black: [m9]}",
+        "B e5xg7 R b10-d10",
+    );
+    let r = expect(&text, "legal");
+    // player1: blue + red pawns own (2), one yellow other: 2 + 1.
+    assert_eq!(scores(&r), r#"{"player1":3,"player2":1}"#);
+}
+
+#[test]
+fn the_claimed_result_is_checked() {
+    let five = record(
+        "result: {blue: 7, red: 0}\nsetup:\n  pieces: {blue: [e5], red: [f6]}\n  piles: {blue: [R, R, R, R]}",
+        "B e5xg7",
+    );
+    expect(&five, "legal");
+    let r = expect(
+        &five.replace("blue: 7", "blue: 8"),
+        "illegal result-mismatch -",
+    );
+    assert_eq!(expected(&r), ["blue: 7", "red: 0"]);
+    expect(&five.replace("blue: 7", "Zed: 7"), "malformed header");
+}
+
+// ----- tolerated rules -----
+
+#[test]
+fn forgiven_missed_captures_are_warnings() {
+    let pieces = "{blue: [e5, k3], red: [f6, b10]}";
+    let header = "rules: {forgive-missed-captures: true}";
+    let r = expect(&setup(header, pieces, "B k3-k5 e5-e7"), "legal");
+    assert_eq!(
+        warnings(&r),
+        ["superpion/mandatory-capture", "superpion/mandatory-capture"]
+    );
+    let r = expect_with(
+        &setup("", pieces, "B k3-k5 e5-e7"),
+        &["forgive-missed-captures"],
+        "legal",
+    );
+    assert_eq!(r.warnings.len(), 2);
+    let max = "{blue: [e5, i5], red: [f6, j6, j8, b10]}";
+    let r = expect(&setup(header, max, "B e5xg7 i5xk7xi9"), "legal");
+    assert_eq!(warnings(&r), ["superpion/maximum-capture"]);
+    // An incomplete capture is never forgiven.
+    expect(
+        &setup(header, max, "B i5xk7 e5xg7"),
+        "illegal superpion/capture-incomplete 0",
+    );
+    // The command line wins over the header.
+    let off = setup(
+        "rules: {forgive-missed-captures: false}",
+        pieces,
+        "B k3-k5 e5-e7",
+    );
+    expect_with(&off, &["forgive-missed-captures"], "legal");
+}
+
+// ----- header and setup -----
+
+#[test]
+fn header_and_setup_consistency() {
+    expect(&record("neutral: black", ""), "malformed header");
+    expect(&record("mode: three-players", ""), "malformed header");
+    expect(&record("mode: three-players\nneutral: black", ""), "legal");
+    expect(&record("mode: fours", ""), "malformed header");
+    expect(&record("players: {player1: Ann}", ""), "malformed header");
+    expect(
+        &record("mode: two-players\nplayers: {blue: Ann}", ""),
+        "malformed header",
+    );
+    expect(
+        &record(
+            "mode: two-players\nplayers: {player1: Ann, player2: Bo}",
+            "",
+        ),
+        "legal",
+    );
+    let r = expect(&setup("", "{blue: [d5]}", ""), "malformed setup");
+    assert!(r.diagnostic.unwrap().message.contains("dark"));
+    expect(&setup("", "{blue: [\"d5=S\"]}", ""), "malformed setup");
+    expect(&setup("", "{blue: [c2]}", ""), "malformed setup");
+    expect(&setup("", "{blue: [e5], red: [e5]}", ""), "malformed setup");
+    expect(&setup("", "{blue: [e5, \"g5=Q\"]}", ""), "malformed setup");
+    expect(
+        &setup("", "{blue: [f14], red: [b10]}", ""),
+        "malformed setup",
+    );
+    expect(&setup("", "{blue: [\"f14=S\"], red: [b10]}", ""), "legal");
+    expect(
+        &setup("mode: teams", "{blue: [f14], red: [b10]}", ""),
+        "legal",
+    );
+    let thirteen = "{blue: [e1, g1, i1, k1, d2, f2, h2, j2, e3, g3, i3, k3, e5]}";
+    expect(&setup("", thirteen, ""), "malformed setup");
+    let r = expect(
+        &record("setup:\n  to-move: red\n  pieces: {blue: [e5]}", ""),
+        "malformed setup",
+    );
+    assert!(r.diagnostic.unwrap().message.contains("red"));
+    expect(
+        &record(
+            "mode: two-players\nsetup:\n  pieces: {blue: [e5]}\n  piles: {blue: [R]}",
+            "",
+        ),
+        "malformed setup",
+    );
+    expect(
+        &record("mode: two-players\nsetup:\n  pieces: {blue: [e5], yellow: [f12]}\n  piles: {player1: [Y]}", ""),
+        "legal",
+    );
+}
+
+#[test]
+fn setup_to_move_and_rounds() {
+    let text = record(
+        "setup:\n  to-move: yellow\n  pieces: {blue: [e5], yellow: [h12], black: [l6]}",
+        "1.Y h12-h10 1.K l6-j6 2.B e5-e7",
+    );
+    expect(&text, "legal");
+    let text = record(
+        "setup:\n  pieces: {yellow: [h12], black: [l6]}",
+        "1.Y h12-h10 1.K l6-j6 2.Y h10-h8",
+    );
+    expect(&text, "legal");
+}

@@ -1,0 +1,135 @@
+//! Property tests: random legal games of every mode replay as legal, their
+//! scores add up, and a turn changed into an illegal one is caught at
+//! exactly that turn.
+
+use arbitre::game::Game;
+use arbitre::games::superpion::board::Camp;
+use arbitre::games::superpion::rules::{Colour, Position};
+use arbitre::games::superpion::{Play, Superpion};
+use arbitre::record::Switches;
+use arbitre::report::{RecordReport, Verdict};
+use arbitre::rng::Rng;
+use arbitre::source::{self, Source};
+use proptest::prelude::*;
+
+const MODES: [&str; 6] = [
+    "four-players",
+    "teams",
+    "three-players",
+    "three-players:red",
+    "two-players",
+    "two-super-players",
+];
+
+fn report(text: &str) -> RecordReport {
+    let source = Source::from_bytes("prop.arb", text.as_bytes().to_vec());
+    let checks = source::check(&source, &Switches::new());
+    RecordReport::new(&source, &checks[0])
+}
+
+/// A random game: its start, its turns and the final position.
+fn game(mode: &str, seed: u64, turns: usize) -> (Position, Vec<Play>, Position) {
+    let start = Superpion::initial(Some(mode)).unwrap();
+    let mut position = start.clone();
+    let mut rng = Rng::new(seed);
+    let mut plays = Vec::new();
+    while plays.len() < turns {
+        let Some(play) = Superpion::random_play(&position, &mut rng) else {
+            break;
+        };
+        Superpion::apply(&mut position, &play);
+        plays.push(play);
+    }
+    (start, plays, position)
+}
+
+fn text(start: &Position, plays: &[Play]) -> String {
+    format!(
+        "---\n{}---\n{}",
+        Superpion::record_header(start),
+        Superpion::movetext(start, plays)
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn random_games_replay_as_legal(mode in 0..MODES.len(), seed in any::<u64>()) {
+        let record = arbitre::replay::random::<Superpion>(Some(MODES[mode]), seed, 150).unwrap();
+        let r = report(&record);
+        prop_assert_eq!(r.verdict, Verdict::Legal, "{}\n{:?}", record, r.diagnostic);
+        let written = record.lines().filter(|l| l.contains('.') && !l.contains(':')).count();
+        prop_assert_eq!(r.turns, written);
+    }
+
+    #[test]
+    fn every_pawn_is_held_once(mode in 0..MODES.len(), seed in any::<u64>()) {
+        let (_, _, end) = game(MODES[mode], seed, 250);
+        let holdings = end.holdings();
+        let mut by_colour = [0u32; 5];
+        for h in &holdings {
+            for c in Colour::ALL {
+                by_colour[c.index()] += u32::from(h.held[c.index()]);
+            }
+            prop_assert_eq!(h.own + h.other, h.held.iter().map(|&n| u32::from(n)).sum::<u32>());
+            let expected = h.other + if h.threshold { 2 * h.own } else { h.own };
+            prop_assert_eq!(h.points, expected);
+            prop_assert_eq!(h.threshold, h.other >= 5);
+        }
+        // Neutral pieces on the board belong to nobody.
+        if let Some(neutral) = end.rules.neutral {
+            for sq in arbitre::games::superpion::board::squares(end.camps[neutral.index()]) {
+                by_colour[Colour::of(neutral).index()] += 1;
+                if end.is_superpion(sq) {
+                    by_colour[end.under[sq.index()].index()] += 1;
+                }
+            }
+        }
+        for camp in Camp::ALL {
+            prop_assert_eq!(by_colour[Colour::of(camp).index()], 12, "{:?}", camp);
+        }
+        prop_assert_eq!(by_colour[Colour::Spare.index()], end.spares);
+    }
+
+    #[test]
+    fn a_changed_turn_is_caught_at_that_turn(
+        mode in 0..MODES.len(),
+        seed in any::<u64>(),
+        pick in any::<prop::sample::Index>(),
+        how in 0..2usize,
+    ) {
+        let (start, plays, _) = game(MODES[mode], seed, 60);
+        prop_assume!(!plays.is_empty());
+        let k = pick.index(plays.len());
+        let mut lines: Vec<String> = text(&start, &plays).lines().map(str::to_string).collect();
+        let header_lines = lines.iter().skip(1).position(|l| l == "---").unwrap() + 2;
+        let line = &mut lines[header_lines + k];
+        let (number, rest) = line.split_once('.').unwrap();
+        let play = &plays[k];
+        let changed = match (how, play.actions.first()) {
+            // Reverse the first action: its landing square was empty.
+            (0, Some(first)) if first.to() != first.from => {
+                let sep = if first.capture { "x" } else { "-" };
+                let mut squares: Vec<String> = first.path.iter().rev().map(ToString::to_string).collect();
+                squares.push(first.from.to_string());
+                let mut out = format!("{number}.{} {}", play.camp.letter(), squares.join(sep));
+                for a in &play.actions[1..] {
+                    out.push_str(&format!(" {a}"));
+                }
+                out
+            }
+            // Another camp's letter.
+            _ => {
+                let other = Camp::from_index(play.camp.index() + 1).letter();
+                format!("{number}.{other}{}", &rest[1..])
+            }
+        };
+        *line = changed;
+        let record = lines.join("\n") + "\n";
+        let r = report(&record);
+        prop_assert_eq!(r.verdict, Verdict::Illegal, "{}", record);
+        let d = r.diagnostic.unwrap();
+        prop_assert_eq!(d.turn_index, Some(k), "{}\n{:?}", record, d);
+    }
+}
