@@ -331,7 +331,7 @@ rulings! {
         "B e5-g7 e9-e11" => illegal("diagonal-move", 0);
     not_a_move_long_step: "", "1.B e3-e7 g3-g5" => illegal("not-a-move", 0);
     not_a_move_empty: "", "1.B e3-e3 g3-g5" => illegal("not-a-move", 0);
-    not_a_move_skewed: "", "1.B e3-h6 g3-g5" => illegal("not-a-move", 0);
+    not_a_move_skewed: "", "1.B e3-g7 i3-i5" => illegal("not-a-move", 0);
     /// Reading: a pawn's four-square step over its own pawn is `not-a-move`
     /// (checked before occupancy/path).
     not_a_move_over_own: "", "1.B e1-e5 g3-g5" => illegal("not-a-move", 0);
