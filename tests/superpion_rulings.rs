@@ -728,4 +728,42 @@ rulings! {
         "" => malformed("setup");
     setup_many_spares: "setup: {pieces: {blue: [e5], red: [\"c9=S\"]}, piles: {blue: [S, S, S, S, S, S, S, S, S, S, S, S, S]}}",
         "" => legal();
+
+    // ------------------------------------------------------------ more readings
+    /// Reading: a short form that only matches captures passing its final
+    /// square (e9 is crossed by the ring, never its end) is `not-a-capture`.
+    short_form_through_not_end: RING, "B e5xe9" => illegal("not-a-capture", 0).expects("e5xc7xe9xg7xe5xg3");
+    /// A Superpion does not jump its own piece.
+    not_a_capture_superpion_own_piece: "setup: {pieces: {blue: [\"e5=S\", f6], red: [c11]}}",
+        "B e5xg7" => illegal("not-a-capture", 0);
+    /// Reading: a pawn segment longer than one jump is `not-a-capture`.
+    not_a_capture_pawn_long_segment: "setup: {pieces: {blue: [e5], red: [f6, c11]}}",
+        "B e5xh8" => illegal("not-a-capture", 0).expects("e5xg7");
+    /// A Superpion ending a capture on a back line is not promoted again.
+    superpion_capture_onto_back_line_marked: FLY_CHOICE, "B e5xi9xn4=S" => illegal("promotion-not-allowed", 0);
+    /// In teams Blue may capture a Black pawn onto Yellow's back line: no promotion.
+    teams_capture_onto_partner_line: "mode: teams\nsetup: {pieces: {blue: [f12], black: [g13], red: [c11]}}",
+        "B f12xh14" => legal();
+    teams_capture_onto_partner_line_marked: "mode: teams\nsetup: {pieces: {blue: [f12], black: [g13], red: [c11]}}",
+        "B f12xh14=S" => illegal("promotion-not-allowed", 0);
+    /// Capture then promotion: Yellow's pile holds R, so =S is refused.
+    promotion_after_capture_pile: "setup: {pieces: {blue: [f12], yellow: [g13], red: [c9]}, piles: {yellow: [R]}}",
+        "B f12xh14=R" => legal();
+    promotion_after_capture_pile_spare: "setup: {pieces: {blue: [f12], yellow: [g13], red: [c9]}, piles: {yellow: [R]}}",
+        "B f12xh14=S" => illegal("promotion-colour", 0).expects("f12xh14=R");
+    /// Reading: to-move naming a camp without pieces, or the neutral camp, is
+    /// an impossible setup.
+    setup_to_move_without_pieces: "setup: {to-move: red, pieces: {blue: [e5], yellow: [h12]}}", "" => malformed("setup");
+    setup_to_move_neutral: "mode: three-players\nneutral: black\nsetup: {to-move: black, pieces: {blue: [e5], black: [n10]}}",
+        "" => malformed("setup");
+    /// Only neutral pieces left: one side, the game is over.
+    only_neutral_left: "mode: three-players\nneutral: black\nsetup: {pieces: {black: [f6, n10]}}", "" => legal().status("finished");
+    /// A pass is a turn of its own.
+    pass_with_action_malformed: "", "1.B e3-e5 --" => malformed("syntax");
+    /// Each further consecutive pass warns again.
+    blocking_warning_twice: NO_ACTION, "B -- R c7-e7 c9-e9 B -- R e7-g7 e9-g9 B -- R g7-i7 g9-i9"
+        => legal().warnings(&["blocking", "blocking"]);
+    /// A setup starting at Black: one Black turn completes the round.
+    time_end_round_from_black: "end: time\nsetup: {to-move: black, pieces: {black: [n10], blue: [e1], red: [\"e3=S\", \"g1=S\"]}}",
+        "K n10-l10" => legal().status("finished");
 }
