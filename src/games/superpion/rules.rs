@@ -997,17 +997,16 @@ impl Position {
             path: Vec::new(),
         };
         if search.longest(end, jumped, last) > 0 {
-            let prefix = Action {
-                from,
-                path: path.to_vec(),
-                capture: true,
-                jumped,
-                promotion: None,
-            }
-            .path_text();
+            // The longest ways to finish it: what a referee would ask for.
             let mut continuations = Vec::new();
-            self.sequences(from, &mut |p, _| {
-                if p.starts_with(path) {
+            let mut best = 0;
+            self.sequences(from, &mut |p, jumped| {
+                let n = jumped.count_ones();
+                if p.starts_with(path) && n >= best {
+                    if n > best {
+                        best = n;
+                        continuations.clear();
+                    }
                     continuations.push(p.to_vec());
                 }
             });
@@ -1026,7 +1025,6 @@ impl Position {
                 .collect();
             texts.sort();
             texts.dedup();
-            let _ = prefix;
             return Err(fault(
                 Breach::CaptureIncomplete {
                     at: end,

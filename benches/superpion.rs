@@ -1,0 +1,78 @@
+//! Superpion benchmarks: replaying random games of every mode (actions
+//! validated per second) and the capture search on a crowded position where
+//! Superpions have many long sequences.
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+
+use arbitre::games::superpion::board::{Camp, Sq};
+use arbitre::games::superpion::rules::{Colour, Mode, Position, Rules};
+use arbitre::games::superpion::Superpion;
+use arbitre::record::{self, Switches};
+
+const MODES: [&str; 5] = [
+    "four-players",
+    "teams",
+    "three-players",
+    "two-players",
+    "two-super-players",
+];
+
+/// Actions in a movetext: the words that are neither turn heads nor passes.
+fn actions(record: &str) -> u64 {
+    let movetext = record.rsplit("---\n").next().unwrap_or("");
+    movetext
+        .split_whitespace()
+        .filter(|w| (w.contains('-') && *w != "--") || w.contains('x'))
+        .count() as u64
+}
+
+fn replay(c: &mut Criterion) {
+    let mut group = c.benchmark_group("superpion/replay");
+    for mode in MODES {
+        let text = arbitre::replay::random::<Superpion>(Some(mode), 1, 200).unwrap();
+        group.throughput(Throughput::Elements(actions(&text)));
+        let switches = Switches::new();
+        group.bench_with_input(BenchmarkId::from_parameter(mode), &text, |b, text| {
+            b.iter(|| {
+                let records = record::split(text);
+                let Some(Ok(raw)) = records.first() else {
+                    panic!("the random record splits");
+                };
+                let checked = arbitre::replay::check::<Superpion>(raw, &switches);
+                assert!(checked.violation.is_none());
+                black_box(checked.turns)
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Three blue Superpions among 25 red pawns: the worst of 3,000 random
+/// crowded positions for the capture search (one capture takes 14 pieces).
+fn crowded() -> Position {
+    let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+    for s in ["n6", "k11", "k1"] {
+        p.place(Camp::Blue, Sq::parse(s).unwrap(), Some(Colour::Red));
+    }
+    let reds = "k5 l8 k7 f2 j2 i9 d12 i5 d2 g5 g3 d6 e13 i7 k13 g9 c9 a9 f12 m5 f10 f14 h4 e1 a11";
+    for s in reds.split(' ') {
+        p.place(Camp::Red, Sq::parse(s).unwrap(), None);
+    }
+    p.first_to_move();
+    p
+}
+
+fn capture_search(c: &mut Criterion) {
+    let position = crowded();
+    let mut group = c.benchmark_group("superpion/capture-search");
+    group.bench_function("capture_actions", |b| {
+        b.iter(|| black_box(position.capture_actions().len()))
+    });
+    group.bench_function("max_capture", |b| {
+        b.iter(|| black_box(position.max_capture()))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, replay, capture_search);
+criterion_main!(benches);
