@@ -84,7 +84,7 @@ impl Want {
         self.status = Some(s);
         self
     }
-    fn to_move(mut self, s: &'static str) -> Self {
+    fn moving(mut self, s: &'static str) -> Self {
         self.to_move = Some(s);
         self
     }
@@ -272,7 +272,7 @@ rulings! {
     not_a_square_before_dark: "", "1.B a2-a4 g3-g5" => illegal("not-a-square", 0);
     /// A flying capture cannot land in the missing corner l12.
     not_a_square_landing_in_corner: FLY, "B e5xl12" => illegal("not-a-square", 0);
-    not_a_square_neighbour: "", "1.B e3-e5 g3-g5" => legal().status("unfinished").to_move("red");
+    not_a_square_neighbour: "", "1.B e3-e5 g3-g5" => legal().status("unfinished").moving("red");
     dark_square_target: "", "1.B e3-e4 g3-g5" => illegal("dark-square", 0);
     dark_square_start: "", "1.B d3-d5 g3-g5" => illegal("dark-square", 0);
 
@@ -281,16 +281,16 @@ rulings! {
     wrong_camp_skipping: "", "1.B e3-e5 g3-g5 1.Y h12-h10 j12-j10" => illegal("wrong-camp", 1);
     /// Red has no piece: after Blue comes Yellow.
     camp_without_pieces_skipped: "setup: {pieces: {blue: [e5], yellow: [h12]}}",
-        "1.B e5-e7 1.Y h12-h10 2.B e7-e9" => legal().to_move("yellow");
+        "1.B e5-e7 1.Y h12-h10 2.B e7-e9" => legal().moving("yellow");
     camp_without_pieces_is_not_written: "setup: {pieces: {blue: [e5], yellow: [h12]}}",
         "1.B e5-e7 1.R --" => illegal("wrong-camp", 1);
     /// Without to-move, the first camp with pieces (Red) starts.
     setup_without_to_move_starts_first_camp_with_pieces: "setup: {pieces: {red: [c9], yellow: [h12]}}",
-        "1.R c9-e9 1.Y h12-h10" => legal().to_move("red");
+        "1.R c9-e9 1.Y h12-h10" => legal().moving("red");
     setup_without_to_move_blue_absent: "setup: {pieces: {red: [c9], yellow: [h12]}}",
         "1.B c9-e9" => illegal("wrong-camp", 0);
     move_number_wrong: "", "1.B e3-e5 g3-g5 2.R c7-e7 c9-e9" => illegal("move-number", 1);
-    move_number_right: "", "1.B e3-e5 g3-g5 1.R c7-e7 c9-e9" => legal().to_move("yellow");
+    move_number_right: "", "1.B e3-e5 g3-g5 1.R c7-e7 c9-e9" => legal().moving("yellow");
     /// A wrong number and a wrong camp: the number is reported first.
     move_number_before_wrong_camp: "", "1.B e3-e5 g3-g5 2.Y h12-h10 j12-j10" => illegal("move-number", 1);
     /// After a setup with Yellow to move, round 1 is Y (K has no piece), and
@@ -310,13 +310,13 @@ rulings! {
     not_your_piece_partner: "mode: teams\nsetup: {pieces: {blue: [e5], yellow: [h12], red: [c9]}}",
         "B h12-h10" => illegal("not-your-piece", 0);
     not_your_piece_neighbour: "mode: teams\nsetup: {pieces: {blue: [e5], yellow: [h12], red: [c9]}}",
-        "B e5-e7" => legal().to_move("red");
+        "B e5-e7" => legal().moving("red");
     same_piece_twice: "", "1.B e3-e5 e5-e7" => illegal("same-piece-twice", 0);
     /// same-piece-twice is about the piece, before the geometry.
     same_piece_twice_before_geometry: "", "1.B e3-e5 e5-f6" => illegal("same-piece-twice", 0);
     same_piece_twice_neighbour: "", "1.B e3-e5 g3-g5" => legal();
     promoted_this_turn: PROMOTE, "1.B f12-f14=S f14-h14" => illegal("promoted-this-turn", 0);
-    promoted_piece_acts_next_turn: PROMOTE, "1.B f12-f14=S 1.R c9-e9 2.B f14-h14" => legal().to_move("red");
+    promoted_piece_acts_next_turn: PROMOTE, "1.B f12-f14=S 1.R c9-e9 2.B f14-h14" => legal().moving("red");
 
     // ------------------------------------------------------------ moves
     occupied_move: "", "1.B e1-e3 g3-g5" => illegal("occupied", 0);
@@ -363,7 +363,7 @@ rulings! {
     two_player_direction_black_north: &format!("mode: two-players\nsetup: {{to-move: blue, {FOUR_SINGLE}}}"),
         "B e5-g5 R c9-c11 Y h10-f10 K l6-l8" => illegal("two-player-direction", 3);
     two_player_direction_allowed_sides: &format!("mode: two-players\nsetup: {{to-move: blue, {FOUR_SINGLE}}}"),
-        "B e5-g5 R c9-c11 Y h10-f10 K l6-l4" => legal().to_move("blue");
+        "B e5-g5 R c9-c11 Y h10-f10 K l6-l4" => legal().moving("blue");
     two_player_direction_four_players_free: &format!("setup: {{to-move: blue, {FOUR_SINGLE}}}"),
         "B e5-c5 R c9-c7 Y h10-j10 K l6-l8" => legal();
     two_player_direction_not_superpions: "mode: two-players\nsetup: {pieces: {blue: [\"e5=S\"], yellow: [h12]}}",
@@ -402,7 +402,7 @@ rulings! {
 
     // ------------------------------------------------------------ mandatory capture
     mandatory_capture_first_action: ONE_CAPTURE, "B i3-i5 e5xg7" => illegal("mandatory-capture", 0).expects("e5xg7");
-    mandatory_capture_taken_first: ONE_CAPTURE, "B e5xg7 i3-i5" => legal().to_move("yellow");
+    mandatory_capture_taken_first: ONE_CAPTURE, "B e5xg7 i3-i5" => legal().moving("yellow");
     /// Re-checked after the first action: g7 moving away opens e5xg7.
     mandatory_capture_opened_by_first: LANDING_BLOCKED, "B g7-g9 e5-e7" => illegal("mandatory-capture", 0).expects("e5xg7");
     mandatory_capture_opened_taken: LANDING_BLOCKED, "B g7-g9 e5xg7" => legal();
@@ -588,12 +588,12 @@ rulings! {
     /// e1 stays boxed in (e3 red, g1 red, c1 missing): one action is the turn.
     one_action_when_other_piece_stuck: "setup: {pieces: {blue: [e5, e1], red: [\"e3=S\", \"g1=S\"], yellow: [j12]}}",
         "B e5-e7" => legal();
-    one_action_single_piece: "setup: {pieces: {blue: [e5], red: [c9]}}", "B e5-e7" => legal().to_move("red");
+    one_action_single_piece: "setup: {pieces: {blue: [e5], red: [c9]}}", "B e5-e7" => legal().moving("red");
     illegal_pass: "", "1.B --" => illegal("illegal-pass", 0);
     /// Blue e1 can go to g1 once g1 is free.
     illegal_pass_one_move_left: "setup: {pieces: {blue: [e1], red: [\"e3=S\", c7, c9]}}", "B --" => illegal("illegal-pass", 0);
-    pass_when_nothing_can_act: NO_ACTION, "B --" => legal().to_move("red").warnings(&[]);
-    blocking_warning: NO_ACTION, "B -- R c7-e7 c9-e9 B -- R e7-g7 e9-g9" => legal().to_move("blue").warnings(&["blocking"]);
+    pass_when_nothing_can_act: NO_ACTION, "B --" => legal().moving("red").warnings(&[]);
+    blocking_warning: NO_ACTION, "B -- R c7-e7 c9-e9 B -- R e7-g7 e9-g9" => legal().moving("blue").warnings(&["blocking"]);
 
     // ------------------------------------------------------------ end of game
     one_side_left_ends_between_actions: &format!("setup: {{to-move: blue, {LAST_RED}}}}}"),
@@ -622,7 +622,7 @@ rulings! {
     neutral_is_a_side: &format!("mode: three-players\nneutral: black\nsetup: {{to-move: blue, {LAST_RED}, black: [n10]}}}}"),
         "B e5xg7" => illegal("missing-second-action", 0);
     neutral_is_a_side_neighbour: &format!("mode: three-players\nneutral: black\nsetup: {{to-move: blue, {LAST_RED}, black: [n10]}}}}"),
-        "B e5xg7 k3-k5" => legal().status("unfinished").to_move("blue");
+        "B e5xg7 k3-k5" => legal().status("unfinished").moving("blue");
     end_mismatch_neutral_left: &format!("mode: three-players\nneutral: black\nend: one-side-left\nsetup: {{to-move: blue, {LAST_RED}, black: [n10]}}}}"),
         "B e5xg7 k3-k5" => illegal_at_end("end-mismatch");
     time_end_after_black: "end: time",
@@ -641,13 +641,13 @@ rulings! {
         => legal().status("finished").warnings(&["captures-possible"]);
     captures_impossible_clean: "end: captures-impossible\nsetup: {pieces: {blue: [e5], red: [c9]}}", ""
         => legal().status("finished").warnings(&[]);
-    unfinished_no_end: "setup: {pieces: {blue: [e5], red: [c9]}}", "B e5-e7" => legal().status("unfinished").to_move("red");
+    unfinished_no_end: "setup: {pieces: {blue: [e5], red: [c9]}}", "B e5-e7" => legal().status("unfinished").moving("red");
 
     // ------------------------------------------------------------ three-players
     three_players_neutral_never_moves: "mode: three-players\nneutral: black\nsetup: {pieces: {blue: [l6], red: [c9], yellow: [h12], black: [n10]}}",
         "1.B l6-l8 1.K n10-l10" => illegal("wrong-camp", 1);
     three_players_order_skips_neutral: "mode: three-players\nneutral: black\nsetup: {pieces: {blue: [l6], red: [c9], yellow: [h12], black: [n10]}}",
-        "1.B l6-l8 1.R c9-e9 1.Y h12-h10 2.B l8-l10" => legal().to_move("red");
+        "1.B l6-l8 1.R c9-e9 1.Y h12-h10 2.B l8-l10" => legal().moving("red");
     /// The neutral camp's back line promotes, always with a spare.
     three_players_neutral_back_line_spare: "mode: three-players\nneutral: black\nsetup: {pieces: {blue: [l6], red: [c9], yellow: [h12], black: [n10]}}",
         "B l6-n6=S" => legal();
@@ -708,7 +708,7 @@ rulings! {
     header_unknown_mode: "mode: five-players", "" => malformed("header");
     header_neutral_outside_three_players: "neutral: black", "" => malformed("header");
     header_three_players_without_neutral: "mode: three-players", "" => malformed("header");
-    header_three_players_ok: "mode: three-players\nneutral: yellow", "1.B g3-g5 i3-i5 1.R c5-e5 c7-e7 1.K l4-j4 l8-j8" => legal().to_move("blue");
+    header_three_players_ok: "mode: three-players\nneutral: yellow", "1.B g3-g5 i3-i5 1.R c5-e5 c7-e7 1.K l4-j4 l8-j8" => legal().moving("blue");
     setup_dark_superpion: "setup: {pieces: {blue: [\"e4=R\"], red: [c9]}}", "" => malformed("setup");
     setup_off_board: "setup: {pieces: {blue: [b2], red: [c9]}}", "" => malformed("setup");
     setup_two_on_one_square: "setup: {pieces: {blue: [e5], red: [e5]}}", "" => malformed("setup");
