@@ -1,32 +1,33 @@
-//! Replaying a corpus of random Simpei games: parse and validate every turn.
+//! How fast Simpei records are validated: a corpus of random games through
+//! the replay engine (header, tokenizer, notation, rules, summary), the
+//! notation alone, and the rules alone on pre-parsed turns.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
+use arbitre::game::Game;
 use arbitre::games::simpei::Simpei;
-use arbitre::record::{split, Switches};
+use arbitre::record::{movetext, split, RawRecord, Switches};
 use arbitre::replay::{check, random};
 
-fn corpus() -> (String, u64) {
-    let mut text = String::new();
-    for seed in 0..200 {
-        text.push_str(&random::<Simpei>(None, seed, 200).unwrap_or_default());
-    }
-    let turns = split(&text)
-        .iter()
-        .flatten()
-        .map(|r| check::<Simpei>(r, &Switches::new()).turns as u64)
-        .sum();
-    (text, turns)
+/// 500 random games (they end by alignment after some 20 turns).
+fn corpus() -> String {
+    (0..500)
+        .map(|seed| random::<Simpei>(None, seed, 200).unwrap_or_default())
+        .collect()
 }
 
 fn replay(c: &mut Criterion) {
-    let (text, turns) = corpus();
-    let records: Vec<_> = split(&text).into_iter().flatten().collect();
+    let text = corpus();
+    let records: Vec<RawRecord> = split(&text).into_iter().flatten().collect();
     let switches = Switches::new();
+    let turns: u64 = records
+        .iter()
+        .map(|r| check::<Simpei>(r, &switches).turns as u64)
+        .sum();
     let mut group = c.benchmark_group("simpei");
     group.throughput(Throughput::Elements(turns));
     group.bench_function(
-        format!("replay {} games, {turns} turns", records.len()),
+        format!("check {} records, {turns} turns", records.len()),
         |b| {
             b.iter(|| {
                 records
@@ -36,6 +37,32 @@ fn replay(c: &mut Criterion) {
             })
         },
     );
+    group.bench_function("tokenize + parse notation", |b| {
+        b.iter(|| {
+            for r in &records {
+                let tokens = movetext::tokens(r.movetext, r.movetext_offset).unwrap_or_default();
+                black_box(Simpei::parse(&tokens).map(|t| t.len()).unwrap_or(0));
+            }
+        })
+    });
+    let parsed: Vec<_> = records
+        .iter()
+        .map(|r| {
+            let tokens = movetext::tokens(r.movetext, r.movetext_offset).unwrap_or_default();
+            Simpei::parse(&tokens).unwrap_or_default()
+        })
+        .collect();
+    let start = Simpei::initial(None).unwrap_or_default();
+    group.bench_function("replay parsed turns (the rules alone)", |b| {
+        b.iter(|| {
+            for turns in &parsed {
+                let mut position = start.clone();
+                for (index, turn) in turns.iter().enumerate() {
+                    black_box(Simpei::play(&mut position, turn, index).is_ok());
+                }
+            }
+        })
+    });
     group.finish();
 }
 

@@ -62,15 +62,36 @@ fn crowded() -> Position {
     p
 }
 
+/// A blue pawn on e5 inside a lattice of 32 opponent pawns, one on every
+/// other diagonal square: a pawn's capture can wander the whole lattice
+/// (the longest takes 23 pieces), the worst case built by hand.
+fn lattice() -> Position {
+    let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+    p.place(Camp::Blue, Sq::parse("e5").unwrap(), None);
+    let rows = [
+        (Camp::Red, "b4 b6 b8 b10 d2 d4 d6 d8 d10 d12 f2 f4"),
+        (Camp::Yellow, "f6 f8 f10 f12 h2 h4 h6 h8 h10 h12 j2 j4"),
+        (Camp::Black, "j6 j8 j10 j12 l4 l6 l8 l10"),
+    ];
+    for (camp, squares) in rows {
+        for s in squares.split(' ') {
+            p.place(camp, Sq::parse(s).unwrap(), None);
+        }
+    }
+    p.first_to_move();
+    p
+}
+
 fn capture_search(c: &mut Criterion) {
-    let position = crowded();
     let mut group = c.benchmark_group("superpion/capture-search");
-    group.bench_function("capture_actions", |b| {
-        b.iter(|| black_box(position.capture_actions().len()))
-    });
-    group.bench_function("max_capture", |b| {
-        b.iter(|| black_box(position.max_capture()))
-    });
+    for (name, position) in [("crowded", crowded()), ("lattice", lattice())] {
+        group.bench_function(format!("{name}/capture_actions"), |b| {
+            b.iter(|| black_box(position.capture_actions().len()))
+        });
+        group.bench_function(format!("{name}/max_capture"), |b| {
+            b.iter(|| black_box(position.max_capture()))
+        });
+    }
     group.finish();
 }
 
