@@ -82,11 +82,28 @@ impl<'a> HeaderText<'a> {
                 ),
             );
         }
+        if let Some(name) = self.plain_game() {
+            return Ok(name.to_string());
+        }
         let probe: GameKey = self.deserialize()?;
         probe.game.ok_or_else(|| {
             HeaderError::header("the header has no `game`", self.opening)
                 .with_help("add `game: simpei`, `game: superpion` or `game: puluc`")
         })
+    }
+
+    /// `game: NAME` written plainly on a line of its own, read without a
+    /// YAML parse: the header is parsed once, by the game's own type, which
+    /// reports any YAML error anyway.
+    fn plain_game(&self) -> Option<&'a str> {
+        let (_, line) = self.find_line("game")?;
+        let value = line.split_once(':')?.1;
+        let value = value.split(" #").next()?.trim();
+        let plain = !value.is_empty()
+            && value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        plain.then_some(value)
     }
 
     /// Deserialise into a game's header type, which denies unknown keys.
@@ -277,6 +294,14 @@ mod tests {
             .contains("no `game`"));
         assert!(header("\n").game().unwrap_err().message.contains("empty"));
         assert_eq!(header("game: puluc\n").game().unwrap(), "puluc");
+        assert_eq!(
+            header("event: x\ngame: simpei   # a comment\n")
+                .game()
+                .unwrap(),
+            "simpei"
+        );
+        assert_eq!(header("game: \"puluc\"\n").game().unwrap(), "puluc");
+        assert_eq!(header("{game: superpion}\n").game().unwrap(), "superpion");
     }
 
     #[test]
