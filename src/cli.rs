@@ -6,16 +6,40 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 use crate::report::human::ColorChoice;
 use crate::report::Format;
 
+const LONG_ABOUT: &str = concat!(
+    "arbitre replays game records with the full rules and prints the result and scores, ",
+    "or pinpoints the first illegal action: where it is, the rule it breaks, and what was ",
+    "legal instead.\n\n",
+    "A record is a YAML header between two `---` lines (`game: superpion`, `simpei` or ",
+    "`puluc`, players, mode, setup...) followed by the turns:\n\n",
+    "  Superpion  1.B g3-g5 i3-i5   1.R c5xe7xg9 c7-e7   1.Y d12-d14=B   1.K --\n",
+    "  Simpei     1. c5 f4   2. f2 b2   3. f6 f4>g5 e7\n",
+    "  Puluc      1. 5:e-5 1:e-9   2. 3:5-8 2:e-8",
+);
+
+const EXAMPLES: &str = concat!(
+    "Examples:\n",
+    "  arbitre check samples\n",
+    "  arbitre check --format json game.arb\n",
+    "  arbitre check samples/superpion/spec-example.arb\n",
+    "  arbitre score samples/superpion/teams-captured-superpion.arb\n",
+    "  arbitre moves samples/superpion/maximum-capture.arb --turn 0\n",
+    "  arbitre show samples/simpei/two-piece-sandwich.arb\n",
+    "  arbitre check samples/puluc/full-game.arb\n",
+    "  arbitre stats samples/puluc\n",
+    "  arbitre new simpei > game.arb\n\n",
+    "Exit status: 0 every record legal, 1 some record illegal, 2 usage error or a record ",
+    "malformed or unreadable.",
+);
+
 #[derive(Debug, Parser)]
 #[command(
     name = "arbitre",
     version,
     disable_help_subcommand = true,
     about = "A referee for Superpion, Simpei and Puluc game records",
-    long_about = "arbitre replays game records with the full rules and prints the result and \
-scores, or pinpoints the first illegal action: where it is, the rule it breaks, and what was \
-legal instead.",
-    after_help = "Examples:\n  arbitre check samples\n  arbitre check --format json game.arb\n  arbitre check samples/puluc/full-game.arb\n  arbitre stats samples/puluc\n  arbitre show game.arb --turn 12\n  arbitre new simpei > game.arb\n\nExit status: 0 every record legal, 1 some record illegal, 2 usage error or a record malformed or unreadable."
+    long_about = LONG_ABOUT,
+    after_help = EXAMPLES
 )]
 pub struct Cli {
     /// When to colour the output; NO_COLOR is honoured under `auto`.

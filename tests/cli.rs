@@ -361,3 +361,25 @@ fn a_large_file_of_random_tokens_is_rejected_quickly_and_calmly() {
     let d = malformed(text.into_bytes());
     assert_eq!(d["rule"], "syntax");
 }
+
+#[test]
+fn the_examples_of_the_help_run() {
+    let help = arbitre().arg("--help").output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout).into_owned();
+    let examples: Vec<&str> = help
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("arbitre "))
+        .filter(|l| l.contains("samples") && !l.contains('>'))
+        .collect();
+    assert!(examples.len() >= 5, "{help}");
+    for example in examples {
+        let output = arbitre()
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args(example.split_whitespace())
+            .output()
+            .unwrap();
+        let code = output.status.code();
+        assert!(matches!(code, Some(0..=2)), "{example}: {code:?}");
+        assert!(!output.stdout.is_empty(), "{example}: no output");
+    }
+}
