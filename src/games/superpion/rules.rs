@@ -612,12 +612,12 @@ impl Position {
         let Some(camp) = self.camp_at(from) else {
             return;
         };
-        let mut search = Search {
-            occupied: self.occupied() & !from.bit(),
-            foes: self.foes(camp),
-            superpion: self.is_superpion(from),
-            path: Vec::new(),
-        };
+        let mut search = Search::new(
+            self.occupied() & !from.bit(),
+            self.foes(camp),
+            self.is_superpion(from),
+            from,
+        );
         search.explore(from, 0, None, visit);
     }
 
@@ -626,12 +626,12 @@ impl Position {
         let Some(camp) = self.camp_at(from) else {
             return 0;
         };
-        let search = Search {
-            occupied: self.occupied() & !from.bit(),
-            foes: self.foes(camp),
-            superpion: self.is_superpion(from),
-            path: Vec::new(),
-        };
+        let search = Search::new(
+            self.occupied() & !from.bit(),
+            self.foes(camp),
+            self.is_superpion(from),
+            from,
+        );
         search.longest(from, 0, None)
     }
 
@@ -991,12 +991,12 @@ impl Position {
         }
         let (jumped, last) = self.trace(from, path, superpion)?;
         let end = path.last().copied().unwrap_or(from);
-        let search = Search {
-            occupied: self.occupied() & !from.bit(),
-            foes: self.foes(self.to_move),
+        let search = Search::new(
+            self.occupied() & !from.bit(),
+            self.foes(self.to_move),
             superpion,
-            path: Vec::new(),
-        };
+            from,
+        );
         if search.longest(end, jumped, last) > 0 {
             // The longest ways to finish it: what a referee would ask for.
             let mut continuations = Vec::new();
@@ -1346,6 +1346,9 @@ struct Search {
     foes: Squares,
     superpion: bool,
     path: Vec<Sq>,
+    /// Foes that any capture could ever jump: a bound on what is left to
+    /// take, which cuts the search short once a capture reaches it.
+    jumpable: Squares,
 }
 
 impl Search {
@@ -1410,12 +1413,42 @@ impl Search {
         }
     }
 
+    fn new(occupied: Squares, foes: Squares, superpion: bool, from: Sq) -> Self {
+        let free = |sq: Option<Sq>| sq.is_some_and(|sq| occupied & sq.bit() == 0);
+        // A foe can be jumped only with a free square on both sides of it
+        // along a diagonal (to come from, to land on); for a pawn, only on
+        // the diagonals of its own lattice of landing squares.
+        let (file, rank) = from.coords();
+        let jumpable = squares(foes)
+            .filter(|f| superpion || (f.file() - file) % 2 != 0 && (f.rank() - rank) % 2 != 0)
+            .filter(|f| (0..4).any(|d| free(f.diagonal(d)) && free(f.diagonal(reverse(d)))))
+            .fold(0, |set, f| set | f.bit());
+        Search {
+            occupied,
+            foes,
+            superpion,
+            path: Vec::new(),
+            jumpable,
+        }
+    }
+
+    /// The most pieces a capture can still take from `at`.
     fn longest(&self, at: Sq, jumped: Squares, last: Option<usize>) -> u32 {
         let mut best = 0;
-        self.jumps(at, jumped, last, |d, taken, to| {
-            best = best.max(1 + self.longest(to, jumped | taken.bit(), Some(d)));
-        });
+        self.deepen(at, jumped, last, 0, &mut best);
         best
+    }
+
+    /// Depth-first search for the longest capture, cut where even jumping
+    /// every foe left could not beat the best found.
+    fn deepen(&self, at: Sq, jumped: Squares, last: Option<usize>, depth: u32, best: &mut u32) {
+        *best = (*best).max(depth);
+        if depth + (self.jumpable & !jumped).count_ones() <= *best {
+            return;
+        }
+        self.jumps(at, jumped, last, |d, taken, to| {
+            self.deepen(to, jumped | taken.bit(), Some(d), depth + 1, best);
+        });
     }
 }
 
