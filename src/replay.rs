@@ -91,10 +91,11 @@ struct Loaded<G: Game> {
 }
 
 fn load<G: Game>(record: &RawRecord<'_>, switches: &Switches) -> Result<Loaded<G>, Malformed> {
+    // In file order: the header and its setup come before the movetext.
     let header: G::Header = record.header.deserialize()?;
+    let start = G::start(&header, &record.header, switches)?;
     let tokens = movetext::tokens(record.movetext, record.movetext_offset)?;
     let turns = G::parse(&tokens)?;
-    let start = G::start(&header, &record.header, switches)?;
     Ok(Loaded {
         header,
         start,

@@ -383,3 +383,29 @@ fn the_examples_of_the_help_run() {
         assert!(!output.stdout.is_empty(), "{example}: no output");
     }
 }
+
+#[test]
+fn review_findings_stay_fixed() {
+    // A setup error comes before a syntax error later in the file.
+    let d = malformed(b"---\ngame: simpei\nsetup: {red: [b1]}\n---\nc3 xx\n".to_vec());
+    assert_eq!(d["rule"], "setup");
+    // A square listed twice in a Puluc setup (as 3 and as "03").
+    let d =
+        malformed(b"---\ngame: puluc\nsetup: {track: {\"3\": [a], \"03\": [a]}}\n---\n".to_vec());
+    assert_eq!(d["rule"], "setup");
+    // Unknown nested keys get their hint too.
+    let d = malformed(b"---\ngame: simpei\nplayers: {red: x, bleu: y}\n---\n".to_vec());
+    assert_eq!(d["help"], "did you mean `blue`?");
+    // Numbers too long for any notation are not notation.
+    let d = malformed(b"---\ngame: puluc\n---\n99999999999999999999:e\n".to_vec());
+    assert_eq!(d["rule"], "syntax");
+    // Deep bracket nesting in a header is refused at once.
+    let deep = format!("---\ngame: simpei\nevent: {}\n---\n", "[".repeat(100_000));
+    assert_eq!(malformed(deep.into_bytes())["rule"], "header");
+    // A byte-order mark before the first `---` is fine.
+    let (code, _) = json(
+        &["check", "--format", "json", "-"],
+        Some(b"\xef\xbb\xbf---\ngame: simpei\n---\nc3\n".to_vec()),
+    );
+    assert_eq!(code, 0);
+}

@@ -108,15 +108,39 @@ impl<'a> HeaderText<'a> {
 
     /// Deserialise into a game's header type, which denies unknown keys.
     pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, HeaderError> {
+        self.check_nesting()?;
         serde_yaml::from_str(self.text).map_err(|err| self.yaml_error(&err))
     }
 
+    /// No header needs deep `[`/`{` nesting, and the YAML scanner takes
+    /// quadratic time on it: refuse it before parsing.
+    fn check_nesting(&self) -> Result<(), HeaderError> {
+        const DEEPEST: usize = 32;
+        let mut depth = 0usize;
+        let mut quote = None;
+        for (i, c) in self.text.char_indices() {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') => quote = Some(c),
+                (None, '[' | '{') => {
+                    depth += 1;
+                    if depth > DEEPEST {
+                        return Err(HeaderError::header(
+                            format!("the header nests brackets more than {DEEPEST} deep"),
+                            Span::new(self.offset + i, 1),
+                        ));
+                    }
+                }
+                (None, ']' | '}') => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
     fn yaml_error(&self, err: &serde_yaml::Error) -> HeaderError {
-        let full = err.to_string();
-        let message = match full.rfind(" at line ") {
-            Some(i) => full[..i].to_string(),
-            None => full,
-        };
+        let message = without_positions(&err.to_string());
         let from = err
             .location()
             .map_or(0, |loc| loc.index().min(self.text.len()));
@@ -195,6 +219,28 @@ impl<'a> HeaderText<'a> {
     }
 }
 
+/// serde_yaml's messages end their parts with " at line L column C",
+/// counted in the header alone; the diagnostic gives the place in the file.
+fn without_positions(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(i) = rest.find(" at line ") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + " at line ".len()..];
+        let digits = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+        let line_end = digits(after);
+        match after[line_end..].strip_prefix(" column ") {
+            Some(col) if line_end > 0 => rest = &col[digits(col)..],
+            _ => {
+                out.push_str(" at line ");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The first occurrence of `needle` not inside a longer word.
 fn find_word(haystack: &str, needle: &str) -> Option<usize> {
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
@@ -211,10 +257,11 @@ fn find_word(haystack: &str, needle: &str) -> Option<usize> {
 /// serde names the bad key or variant and the expected ones in backquotes;
 /// suggest the expected one that is a near miss.
 fn did_you_mean(message: &str) -> Option<String> {
-    if !(message.starts_with("unknown field") || message.starts_with("unknown variant")) {
-        return None;
-    }
-    let quoted: Vec<&str> = message.split('`').skip(1).step_by(2).collect();
+    // Below the top level serde_yaml puts the path first: "players: unknown field".
+    let at = message
+        .find("unknown field")
+        .or_else(|| message.find("unknown variant"))?;
+    let quoted: Vec<&str> = message[at..].split('`').skip(1).step_by(2).collect();
     let (given, expected) = quoted.split_first()?;
     let best = expected
         .iter()
@@ -310,6 +357,35 @@ mod tests {
         assert_eq!(h.within("setup", "b1"), Span::new(4 + 32, 2));
         assert_eq!(h.key("result"), Span::new(4 + 36, 6));
         assert_eq!(h.within("setup", "zz"), Span::new(4 + 13, 5));
+    }
+
+    #[test]
+    fn hints_below_the_top_level_and_no_header_relative_lines() {
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct Players {
+            red: Option<String>,
+            blue: Option<String>,
+        }
+        #[derive(Debug, Deserialize)]
+        #[allow(dead_code)]
+        struct Outer {
+            players: Players,
+        }
+        let err = header("players: {red: x, bleu: y}\n")
+            .deserialize::<Outer>()
+            .unwrap_err();
+        assert_eq!(err.help.as_deref(), Some("did you mean `blue`?"));
+        let err = header("players: {red: x\n")
+            .deserialize::<Outer>()
+            .unwrap_err();
+        assert!(!err.message.contains(" at line "), "{}", err.message);
+        assert_eq!(
+            without_positions("a at line 4 column 1, b at line 2 column 13"),
+            "a, b"
+        );
+        assert_eq!(without_positions("look at line x"), "look at line x");
     }
 
     #[test]

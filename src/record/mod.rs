@@ -32,12 +32,23 @@ struct Line<'a> {
 }
 
 impl Line<'_> {
+    /// `---`, with trailing blanks allowed (and a byte-order mark before
+    /// the file's first line).
     fn is_delimiter(&self) -> bool {
-        self.text.trim_end() == "---"
+        let text = if self.offset == 0 {
+            self.text.trim_start_matches('\u{feff}')
+        } else {
+            self.text
+        };
+        text.trim_end_matches([' ', '\t']) == "---"
     }
 
     fn span(&self) -> Span {
         Span::new(self.offset, self.text.trim_end().len())
+    }
+
+    fn is_blank(&self) -> bool {
+        self.text.trim_start_matches('\u{feff}').trim().is_empty()
     }
 }
 
@@ -58,7 +69,7 @@ fn lines(source: &str) -> Vec<Line<'_>> {
 /// an unclosed header cannot be told apart from the header itself.
 pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
     let lines = lines(source);
-    let Some(first) = lines.iter().position(|l| !l.text.trim().is_empty()) else {
+    let Some(first) = lines.iter().position(|l| !l.is_blank()) else {
         return vec![Err(FramingError {
             message: "the file holds no record".into(),
             span: Span::new(0, 0),
@@ -137,6 +148,13 @@ mod tests {
             .unwrap()
             .unwrap_err();
         assert_eq!(err.span, Span::new(1, 3));
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_trailing_blanks() {
+        let records = split("\u{feff}--- \ngame: simpei\n---\t\nc3\n");
+        assert!(records[0].is_ok());
+        assert!(split("---x\ngame: simpei\n---\n")[0].is_err());
     }
 
     #[test]

@@ -94,6 +94,20 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
     Ok(out)
 }
 
+/// Digits and their value. Digits too many for a `u32` do not parse: no
+/// notation needs them, and a message quoting a clamped value would misquote
+/// the record.
+pub fn natural(input: Input) -> IResult<Input, (Input, u32)> {
+    let (rest, digits) = nom::character::complete::digit1(input)?;
+    match digits.fragment().parse() {
+        Ok(value) => Ok((rest, (digits, value))),
+        Err(_) => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Digit,
+        ))),
+    }
+}
+
 /// Run a notation parser on a whole token; `None` when it does not match all
 /// of it.
 pub fn parse_whole<'a, T>(

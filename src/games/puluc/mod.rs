@@ -176,6 +176,12 @@ fn set_up(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position,
             )
             .with_help("pawns on a start square are counted in `start`"));
         }
+        if !position.track[square as usize].is_empty() {
+            return Err(
+                HeaderError::setup(format!("square {square} is listed twice"), at)
+                    .with_help("list each square's stack once, bottom to top"),
+            );
+        }
         if pawns.is_empty() {
             return Err(HeaderError::setup(format!("square {square} lists no pawns"), at)
                 .with_help("list a square's pawns bottom to top, e.g. `\"3\": [b, a]`, or leave the square out"));

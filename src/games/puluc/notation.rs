@@ -5,13 +5,13 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{char, digit1, one_of};
+use nom::character::complete::{char, one_of};
 use nom::combinator::{map, opt};
 use nom::sequence::{pair, preceded};
 use nom::IResult;
 
 use crate::games::duel::MoveNumber;
-use crate::record::movetext::{parse_whole, Input, SyntaxError, Token};
+use crate::record::movetext::{natural, parse_whole, Input, SyntaxError, Token};
 use crate::span::{Span, Spanned};
 
 use super::rules::THROWS;
@@ -49,10 +49,6 @@ impl Turn {
     }
 }
 
-fn count(digits: Input) -> u32 {
-    digits.fragment().parse().unwrap_or(u32::MAX)
-}
-
 fn located<'a>(base: usize, input: Input<'a>, rest: Input<'a>) -> Span {
     Span::new(
         base + input.location_offset(),
@@ -64,7 +60,7 @@ fn source(base: usize) -> impl FnMut(Input) -> IResult<Input, Spanned<Source>> {
     move |input: Input| {
         let (rest, found) = alt((
             map(one_of("eE"), |_| Source::Enter),
-            map(digit1, |d| Source::Square(count(d))),
+            map(natural, |(_, n)| Source::Square(n)),
         ))(input)?;
         Ok((rest, Spanned::new(found, located(base, input, rest))))
     }
@@ -72,11 +68,8 @@ fn source(base: usize) -> impl FnMut(Input) -> IResult<Input, Spanned<Source>> {
 
 fn square(base: usize) -> impl FnMut(Input) -> IResult<Input, Spanned<u32>> {
     move |input: Input| {
-        let (rest, digits) = digit1(input)?;
-        Ok((
-            rest,
-            Spanned::new(count(digits), located(base, input, rest)),
-        ))
+        let (rest, (_, value)) = natural(input)?;
+        Ok((rest, Spanned::new(value, located(base, input, rest))))
     }
 }
 
@@ -98,18 +91,14 @@ type TurnPiece = (Spanned<u32>, Written, Span);
 /// What follows a throw's colon, with the throw.
 fn turn_after<'a>(
     base: usize,
-    throw: Input<'a>,
+    (throw, value): (Input<'a>, u32),
     colon_rest: Input<'a>,
 ) -> IResult<Input<'a>, TurnPiece> {
     let (after, what) = written(base)(colon_rest)?;
     let at = Span::new(base + throw.location_offset(), throw.fragment().len());
     Ok((
         after,
-        (
-            Spanned::new(count(throw), at),
-            what,
-            located(base, throw, after),
-        ),
+        (Spanned::new(value, at), what, located(base, throw, after)),
     ))
 }
 
@@ -118,7 +107,7 @@ fn turn_after<'a>(
 fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<MoveNumber>>, Option<TurnPiece>)> {
     let base = token.span.offset;
     parse_whole(token, |input: Input| {
-        let (rest, digits) = digit1(input)?;
+        let (rest, digits) = natural(input)?;
         let colon: IResult<Input, char> = char(':')(rest);
         if let Ok((colon_rest, _)) = colon {
             let (after, turn) = turn_after(base, digits, colon_rest)?;
@@ -126,11 +115,11 @@ fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<MoveNumber>>, Option<Turn
         }
         let (rest, dots) = alt((tag("..."), tag(".")))(rest)?;
         let number = MoveNumber {
-            value: count(digits),
+            value: digits.1,
             ellipsis: dots.fragment().len() == 3,
         };
         let number = Some(Spanned::new(number, located(base, input, rest)));
-        let throw: IResult<Input, (Input, char)> = pair(digit1, char(':'))(rest);
+        let throw: IResult<Input, ((Input, u32), char)> = pair(natural, char(':'))(rest);
         match throw {
             Ok((colon_rest, (throw, _))) => {
                 let (after, turn) = turn_after(base, throw, colon_rest)?;

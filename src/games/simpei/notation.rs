@@ -4,13 +4,13 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{digit1, one_of, satisfy};
+use nom::character::complete::{one_of, satisfy};
 use nom::combinator::{map, opt};
 use nom::sequence::pair;
 use nom::IResult;
 
 use crate::games::duel::MoveNumber;
-use crate::record::movetext::{parse_whole, span_in, Input, SyntaxError, Token};
+use crate::record::movetext::{natural, parse_whole, span_in, Input, SyntaxError, Token};
 use crate::span::{Span, Spanned};
 
 /// A square name as written: a letter and a number.
@@ -52,20 +52,20 @@ fn square<'a>(
     token: &'a Token<'a>,
 ) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
     move |input: Input<'a>| {
-        let (rest, (file, digits)) = pair(satisfy(|c| c.is_ascii_alphabetic()), digit1)(input)?;
+        let (rest, (file, (digits, rank))) =
+            pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
         let len = 1 + digits.fragment().len();
-        let rank = digits.fragment().parse().unwrap_or(u32::MAX);
         let span = Span::new(token.span.offset + input.location_offset(), len);
         Ok((rest, Spanned::new(Square { file, rank }, span)))
     }
 }
 
 fn number(input: Input) -> IResult<Input, MoveNumber> {
-    let (rest, (digits, dots)) = pair(digit1, alt((tag("..."), tag("."))))(input)?;
+    let (rest, ((_, value), dots)) = pair(natural, alt((tag("..."), tag("."))))(input)?;
     Ok((
         rest,
         MoveNumber {
-            value: digits.fragment().parse().unwrap_or(u32::MAX),
+            value,
             ellipsis: dots.fragment().len() == 3,
         },
     ))

@@ -5,13 +5,13 @@
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{char, digit1, one_of, satisfy};
+use nom::character::complete::{char, one_of, satisfy};
 use nom::combinator::{map, opt};
 use nom::multi::many1;
 use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
-use crate::record::movetext::{parse_whole, Input, SyntaxError, Token};
+use crate::record::movetext::{natural, parse_whole, Input, SyntaxError, Token};
 use crate::span::{Span, Spanned};
 
 use super::board::Camp;
@@ -71,8 +71,8 @@ fn square<'a>(
     token: &'a Token<'a>,
 ) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
     move |input: Input<'a>| {
-        let (rest, (file, digits)) = pair(satisfy(|c| c.is_ascii_alphabetic()), digit1)(input)?;
-        let rank = digits.fragment().parse().unwrap_or(u32::MAX);
+        let (rest, (file, (digits, rank))) =
+            pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
         let span = Span::new(at(token, input), 1 + digits.fragment().len());
         Ok((rest, Spanned::new(Square { file, rank }, span)))
     }
@@ -85,9 +85,7 @@ fn camp(input: Input) -> IResult<Input, Camp> {
 }
 
 fn number(input: Input) -> IResult<Input, u32> {
-    map(terminated(digit1, char('.')), |d: Input| {
-        d.fragment().parse().unwrap_or(u32::MAX)
-    })(input)
+    map(terminated(natural, char('.')), |(_, n)| n)(input)
 }
 
 fn mark<'a>(
