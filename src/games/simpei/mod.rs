@@ -265,11 +265,9 @@ impl Game for Simpei {
                 })?;
             position.relocate(from_point, to_point);
         }
-        if position.lifted != 0 {
-            let missing = points(position.lifted).collect();
-            return Err(breach(Breach::RelocationMissing(missing), action_span)
-                .expecting(open_relocations(position, None)));
-        }
+        position
+            .check_relocated()
+            .map_err(|b| breach(b, action_span).expecting(open_relocations(position, None)))?;
         position.end_turn();
         Ok(Vec::new())
     }

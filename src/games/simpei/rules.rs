@@ -102,10 +102,17 @@ pub enum Breach {
     NotANeighbour { from: Point, to: Point },
     #[error("{0} cannot pass: a legal action exists")]
     IllegalPass(Colour),
-    #[error("the sandwiched piece(s) {} must be relocated", list(.0))]
-    RelocationMissing(Vec<Point>),
-    #[error("{from} is not a piece waiting for relocation (sandwiched: {})", list(.sandwiched))]
-    RelocationNotSandwiched { from: Point, sandwiched: Vec<Point> },
+    #[error("the sandwiched piece(s) {} must each be relocated; missing: {}", list(.sandwiched), list(.missing))]
+    RelocationMissing {
+        missing: Vec<Point>,
+        sandwiched: Vec<Point>,
+    },
+    #[error("{from} {} (sandwiched this turn: {})", if *.again { "is relocated twice" } else { "was not sandwiched" }, list(.sandwiched))]
+    RelocationNotSandwiched {
+        from: Point,
+        sandwiched: Vec<Point>,
+        again: bool,
+    },
     #[error("{0} is occupied: a relocated piece goes to an empty point")]
     RelocationOccupied(Point),
     #[error("the game is over: {0} has won")]
@@ -134,7 +141,7 @@ impl Breach {
             Breach::NotYourPiece { .. } => "simpei/not-your-piece",
             Breach::NotANeighbour { .. } => "simpei/not-a-neighbour",
             Breach::IllegalPass(_) => "simpei/illegal-pass",
-            Breach::RelocationMissing(_) => "simpei/relocation-missing",
+            Breach::RelocationMissing { .. } => "simpei/relocation-missing",
             Breach::RelocationNotSandwiched { .. } => "simpei/relocation-not-sandwiched",
             Breach::RelocationOccupied(_) => "simpei/relocation-occupied",
             Breach::GameOver(_) => "simpei/game-over",
@@ -151,6 +158,8 @@ pub struct Position {
     pub winner: Option<Colour>,
     /// Pieces lifted by a sandwich, waiting for their relocation.
     pub lifted: u64,
+    /// Every piece the turn's action sandwiched, relocated or not.
+    pub sandwiched: u64,
     /// Who played the record's first turn (move numbers count from it).
     pub opener: Colour,
 }
@@ -170,6 +179,7 @@ impl Default for Position {
             to_move: Colour::Red,
             winner: None,
             lifted: 0,
+            sandwiched: 0,
             opener: Colour::Red,
         }
     }
@@ -274,6 +284,7 @@ impl Position {
         let sandwiched = self.sandwiched_by(landing);
         self.pieces[1 - me] &= !sandwiched;
         self.lifted = sandwiched;
+        self.sandwiched = sandwiched;
         Aftermath {
             won: false,
             sandwiched,
@@ -291,7 +302,8 @@ impl Position {
         if self.lifted & from.bit() == 0 {
             return Err(Breach::RelocationNotSandwiched {
                 from,
-                sandwiched: points(self.lifted).collect(),
+                sandwiched: points(self.sandwiched).collect(),
+                again: self.sandwiched & from.bit() != 0,
             });
         }
         if self.occupied() & to.bit() != 0 {
@@ -300,7 +312,19 @@ impl Position {
         Ok(())
     }
 
+    /// The relocations still missing, if any.
+    pub fn check_relocated(&self) -> Result<(), Breach> {
+        if self.lifted == 0 {
+            return Ok(());
+        }
+        Err(Breach::RelocationMissing {
+            missing: points(self.lifted).collect(),
+            sandwiched: points(self.sandwiched).collect(),
+        })
+    }
+
     pub fn end_turn(&mut self) {
+        self.sandwiched = 0;
         self.to_move = self.to_move.other();
     }
 
