@@ -184,6 +184,29 @@ impl<'a> HeaderText<'a> {
     /// The span of `needle` written inside the value of a top-level key (a
     /// setup entry, say); the key itself when the needle is not found there.
     pub fn within(&self, key: &str, needle: &str) -> Span {
+        self.within_region(key, needle, find_word)
+    }
+
+    /// Like [`HeaderText::within`], the last occurrence: where an entry
+    /// given twice is given the second time.
+    pub fn within_last(&self, key: &str, needle: &str) -> Span {
+        self.within_region(key, needle, |hay, needle| {
+            let mut last = None;
+            let mut from = 0;
+            while let Some(i) = find_word(&hay[from..], needle) {
+                last = Some(from + i);
+                from += i + needle.len();
+            }
+            last
+        })
+    }
+
+    fn within_region(
+        &self,
+        key: &str,
+        needle: &str,
+        find: impl Fn(&str, &str) -> Option<usize>,
+    ) -> Span {
         let Some((start, _)) = self.find_line(key) else {
             return self.opening;
         };
@@ -199,7 +222,7 @@ impl<'a> HeaderText<'a> {
             .unwrap_or(self.text.len());
         let region = &self.text[start..end];
         let lower = region.to_ascii_lowercase();
-        match find_word(&lower, &needle.to_ascii_lowercase()) {
+        match find(&lower, &needle.to_ascii_lowercase()) {
             Some(i) => Span::new(self.offset + start + i, needle.len()),
             None => self.key(key),
         }
@@ -357,6 +380,8 @@ mod tests {
         assert_eq!(h.within("setup", "b1"), Span::new(4 + 32, 2));
         assert_eq!(h.key("result"), Span::new(4 + 36, 6));
         assert_eq!(h.within("setup", "zz"), Span::new(4 + 13, 5));
+        let twice = header("setup:\n  red: [c3, e3]\n  blue: [a1, c3]\n");
+        assert_eq!(twice.within_last("setup", "c3"), Span::new(4 + 36, 2));
     }
 
     #[test]

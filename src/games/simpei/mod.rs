@@ -187,7 +187,10 @@ impl Game for Simpei {
                         .with_help("points are a, c, e, g x 1, 3, 5, 7 and b, d, f x 2, 4, 6"));
                 };
                 if position.occupied() & point.bit() != 0 {
-                    return Err(HeaderError::setup(format!("{point} is given twice"), at));
+                    return Err(HeaderError::setup(
+                        format!("{point} is given twice"),
+                        text.within_last("setup", name),
+                    ));
                 }
                 position.pieces[colour.index()] |= point.bit();
                 position.hand[colour.index()] -= 1;
