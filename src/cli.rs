@@ -29,7 +29,7 @@ const EXAMPLES: &str = concat!(
     "  arbitre stats samples/puluc\n",
     "  arbitre new simpei > game.arb\n\n",
     "Exit status: 0 every record legal, 1 some record illegal, 2 usage error or a record ",
-    "malformed or unreadable.",
+    "malformed or unreadable (stats, a report, exits 0 unless a file cannot be read).",
 );
 
 #[derive(Debug, Parser)]

@@ -7,7 +7,7 @@ use miette::NamedSource;
 use crate::cli::{CheckArgs, Cli, Command, PositionArgs, ScoreArgs, StatsArgs, Switch};
 use crate::games;
 use crate::record::{self, Switches};
-use crate::replay::{Checked, Referee};
+use crate::replay::{Checked, Referee, StopError};
 use crate::report::human::{self, Style};
 use crate::report::{
     self, Document, Format, RecordReport, Skipped, StatsDocument, ThrowRecord, ThrowTotal, Verdict,
@@ -137,7 +137,7 @@ fn named(source: &Source) -> NamedSource<Arc<str>> {
 /// read is reported and flagged, the others are still read.
 fn read_all(paths: &[String], output: &mut Output) -> Result<(Vec<Source>, bool), u8> {
     let paths = source::expand(paths)
-        .map_err(|err| usage(output, &format!("cannot read a directory: {err}")))?;
+        .map_err(|err| usage(output, &format!("cannot check a directory: {err}")))?;
     let mut sources = Vec::new();
     let mut unreadable = false;
     for path in &paths {
@@ -404,7 +404,11 @@ fn position(args: &PositionArgs, style: Style, output: &mut Output, moves: bool)
         }
     };
     match referee.stop(&raw, &switches, args.turn) {
-        Err(checked) => report_failure(&source, index, *checked, style, output),
+        Err(StopError::Record(checked)) => report_failure(&source, index, *checked, style, output),
+        Err(StopError::TooFew { asked, turns }) => usage(
+            output,
+            &format!("the record has {turns} turns, so --turn goes from 0 to {turns}, not {asked}"),
+        ),
         Ok(stop) if moves => {
             output.out.push_str(&format!(
                 "After {} turns, {}: {} legal turn(s)\n",

@@ -186,34 +186,42 @@ pub fn check<G: Game>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
     }
 }
 
-/// The position after `turn` turns (all of them when `None`). A record that
-/// is malformed, or illegal before that point, yields its verdict instead.
+/// Why `show` or `moves` cannot show the asked position.
+#[derive(Clone, Debug)]
+pub enum StopError {
+    /// The record is malformed, or illegal before that point: its verdict.
+    Record(Box<Checked>),
+    /// The record has fewer turns than asked for.
+    TooFew { asked: usize, turns: usize },
+}
+
+/// The position after `turn` turns (all of them when `None`).
 pub fn stop<G: Game>(
     record: &RawRecord<'_>,
     switches: &Switches,
     turn: Option<usize>,
-) -> Result<Stop, Box<Checked>> {
+) -> Result<Stop, StopError> {
     let loaded = match load::<G>(record, switches) {
         Ok(loaded) => loaded,
-        Err(malformed) => return Err(Box::new(Checked::malformed(Some(G::NAME), malformed))),
+        Err(malformed) => {
+            return Err(StopError::Record(Box::new(Checked::malformed(
+                Some(G::NAME),
+                malformed,
+            ))))
+        }
     };
-    let limit = turn.unwrap_or(loaded.turns.len());
-    if limit > loaded.turns.len() {
-        let err = Malformed {
-            rule: "syntax",
-            message: format!(
-                "turn {limit} asked for, but the record has {} turns",
-                loaded.turns.len()
-            ),
-            span: Span::new(record.movetext_offset, 0),
-            help: Some(format!("use --turn 0 to {}", loaded.turns.len())),
-        };
-        return Err(Box::new(Checked::malformed(Some(G::NAME), err)));
+    let turns = loaded.turns.len();
+    let limit = turn.unwrap_or(turns);
+    if limit > turns {
+        return Err(StopError::TooFew {
+            asked: limit,
+            turns,
+        });
     }
     let done = run(&loaded, limit);
     if let Some((violation, label)) = done.violation {
         let summary = Some(G::summary(&loaded.header, &done.position));
-        return Err(Box::new(Checked {
+        return Err(StopError::Record(Box::new(Checked {
             game: Some(G::NAME),
             malformed: None,
             violation: Some(violation),
@@ -221,8 +229,8 @@ pub fn stop<G: Game>(
             warnings: done.warnings,
             turns: done.played,
             summary,
-            throws: throw_stats::<G>(&loaded.turns),
-        }));
+            throws: None,
+        })));
     }
     Ok(Stop {
         turn: done.played,
@@ -267,7 +275,7 @@ pub trait Referee: Sync {
         record: &RawRecord<'_>,
         switches: &Switches,
         turn: Option<usize>,
-    ) -> Result<Stop, Box<Checked>>;
+    ) -> Result<Stop, StopError>;
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String>;
     fn perft(&self, mode: Option<&str>, depth: u32) -> Result<u64, String>;
     fn template(&self) -> &'static str;
@@ -302,7 +310,7 @@ impl<G: Game> Referee for Engine<G> {
         record: &RawRecord<'_>,
         switches: &Switches,
         turn: Option<usize>,
-    ) -> Result<Stop, Box<Checked>> {
+    ) -> Result<Stop, StopError> {
         stop::<G>(record, switches, turn)
     }
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String> {

@@ -115,7 +115,8 @@ pub fn referee_for(
 }
 
 /// Expand the paths of `check`: directories are walked for `*.arb` files,
-/// in name order so that runs are reproducible.
+/// in name order so that runs are reproducible. A directory holding none is
+/// an error: checking nothing must not pass for checking everything.
 pub fn expand(paths: &[String]) -> std::io::Result<Vec<String>> {
     let mut out = Vec::new();
     for path in paths {
@@ -123,6 +124,12 @@ pub fn expand(paths: &[String]) -> std::io::Result<Vec<String>> {
         if path != "-" && p.is_dir() {
             let mut found = Vec::new();
             walk(p, &mut found)?;
+            if found.is_empty() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    format!("{path} holds no *.arb file"),
+                ));
+            }
             found.sort();
             out.extend(found.into_iter().map(|f| f.display().to_string()));
         } else {

@@ -54,6 +54,13 @@ fn check_exit_statuses() {
         .code(2)
         .stderr(predicate::str::contains("cannot read"));
     arbitre().args(["check"]).assert().code(2);
+    let empty = std::env::temp_dir().join(format!("arbitre-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    arbitre()
+        .args(["check", empty.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("holds no *.arb file"));
     arbitre().args(["frobnicate"]).assert().code(2);
 }
 
@@ -200,7 +207,8 @@ fn score_show_and_moves() {
     arbitre()
         .args(["show", &sample("simpei/win-diagonal.arb"), "--turn", "99"])
         .assert()
-        .code(2);
+        .code(2)
+        .stderr(predicate::str::contains("--turn goes from 0 to 6, not 99"));
     arbitre()
         .args(["show", &sample("simpei/illegal-occupied.arb")])
         .assert()

@@ -414,6 +414,18 @@ mod tests {
     }
 
     #[test]
+    fn dates_are_real_days() {
+        let date = |d: &str| serde_yaml::from_str::<Date>(d).is_ok();
+        assert!(date("2026-11-29"));
+        assert!(date("2024-02-29"));
+        assert!(!date("2026-02-29"));
+        assert!(!date("2026-02-31"));
+        assert!(!date("2026-13-01"));
+        assert!(!date("2026-1-01"));
+        assert!(!date("2026-11-29-1"));
+    }
+
+    #[test]
     fn distances() {
         assert_eq!(edit_distance("evnt", "event"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
@@ -428,16 +440,26 @@ pub struct Date(pub String);
 impl<'de> Deserialize<'de> for Date {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
-        let parts: Vec<&str> = text.split('-').collect();
-        let number = |s: &str, len: usize, max: u32| {
-            s.len() == len
-                && s.bytes().all(|b| b.is_ascii_digit())
-                && s.parse::<u32>().is_ok_and(|n| (1..=max).contains(&n))
+        let parts: Vec<u32> = text
+            .split('-')
+            .zip([4, 2, 2])
+            .filter(|(part, len)| part.len() == *len && part.bytes().all(|b| b.is_ascii_digit()))
+            .filter_map(|(part, _)| part.parse().ok())
+            .collect();
+        let valid = match parts[..] {
+            [year, month, day] if text.len() == 10 => {
+                let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+                let days = match month {
+                    1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+                    4 | 6 | 9 | 11 => 30,
+                    2 if leap => 29,
+                    2 => 28,
+                    _ => 0,
+                };
+                (1..=days).contains(&day)
+            }
+            _ => false,
         };
-        let valid = parts.len() == 3
-            && number(parts[0], 4, 9999)
-            && number(parts[1], 2, 12)
-            && number(parts[2], 2, 31);
         if valid {
             Ok(Date(text))
         } else {

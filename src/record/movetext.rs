@@ -40,20 +40,33 @@ impl SyntaxError {
     }
 }
 
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c)
+/// The length of the whitespace character at `i`, if there is one there:
+/// ASCII whitespace, or any Unicode whitespace (a no-break space, say).
+fn space_at(text: &str, i: usize) -> Option<usize> {
+    match text.as_bytes()[i] {
+        b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => Some(1),
+        b if b < 0x80 => None,
+        _ => text[i..]
+            .chars()
+            .next()
+            .filter(|c| c.is_whitespace())
+            .map(char::len_utf8),
+    }
 }
 
 /// Split a movetext (which starts at `offset` in the file) into tokens.
-/// A plain byte scan: this runs over every byte of every record, and the
+/// A plain scan: this runs over every byte of every record, and the
 /// separators are too simple to need a parser.
 pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxError> {
     let bytes = movetext.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
+        if let Some(len) = space_at(movetext, i) {
+            i += len;
+            continue;
+        }
         match bytes[i] {
-            b if is_space(b) => i += 1,
             b'{' => match movetext[i..].find('}') {
                 Some(close) => i += close + 1,
                 None => {
@@ -79,10 +92,10 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
             _ => {
                 let start = i;
                 while i < bytes.len()
-                    && !is_space(bytes[i])
                     && !matches!(bytes[i], b'{' | b'}' | b';')
+                    && space_at(movetext, i).is_none()
                 {
-                    i += 1;
+                    i += movetext[i..].chars().next().map_or(1, char::len_utf8);
                 }
                 out.push(Token {
                     text: &movetext[start..i],
@@ -147,6 +160,11 @@ mod tests {
             ["1.", "c5", "f4", "2.f2", "b2"]
         );
         assert!(texts("  ; only a comment").is_empty());
+    }
+
+    #[test]
+    fn any_whitespace_separates() {
+        assert_eq!(texts("c5\u{a0}f4\u{2003}e3é"), ["c5", "f4", "e3é"]);
     }
 
     #[test]

@@ -146,10 +146,7 @@ pub fn diagnostic(report: &RecordReport, source: &NamedSource<Arc<str>>, style: 
         (Some(h), Some(e)) => Some(format!("{h}\n{e}")),
         (h, e) => h.clone().or(e),
     };
-    let label = match report.verdict {
-        Verdict::Malformed => "not understood here".to_string(),
-        _ => d.rule.clone(),
-    };
+    let label = d.rule.clone();
     render(
         style,
         &Drawn {
