@@ -756,8 +756,9 @@ rulings! {
     setup_to_move_without_pieces: "setup: {to-move: red, pieces: {blue: [e5], yellow: [h12]}}", "" => malformed("setup");
     setup_to_move_neutral: "mode: three-players\nneutral: black\nsetup: {to-move: black, pieces: {blue: [e5], black: [n10]}}",
         "" => malformed("setup");
-    /// Only neutral pieces left: one side, the game is over.
-    only_neutral_left: "mode: three-players\nneutral: black\nsetup: {pieces: {black: [f6, n10]}}", "" => legal().status("finished");
+    /// Only neutral pieces on the board: no play leaves that (the last
+    /// capture's piece stays), so the setup is impossible.
+    only_neutral_left: "mode: three-players\nneutral: black\nsetup: {pieces: {black: [f6, n10]}}", "" => malformed("setup");
     /// A pass is a turn of its own.
     pass_with_action_malformed: "", "1.B e3-e5 --" => malformed("syntax");
     /// Each further consecutive pass warns again.

@@ -501,6 +501,13 @@ impl Superpion {
                 .with_help("count the pieces, the pawns under Superpions and the piles"));
             }
         }
+        if !Camp::ALL.into_iter().any(|c| position.in_play(c)) {
+            return Err(HeaderError::setup(
+                "the setup puts no piece of a playing camp on the board",
+                text.key("setup"),
+            )
+            .with_help("list the pieces under `pieces:`, by camp"));
+        }
         match setup.to_move {
             Some(camp) if !position.in_play(camp) => {
                 let why = if rules.plays(camp) {
