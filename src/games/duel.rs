@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::game::Violation;
 use crate::record::{HeaderError, HeaderText};
+use crate::span::Spanned;
 
 /// One of the two sides of a duel: Simpei's red/blue, Puluc's a/b.
 pub trait Duellist: Copy + Eq + fmt::Display + 'static {
@@ -45,6 +46,33 @@ impl fmt::Display for MoveNumber {
             if self.ellipsis { "..." } else { "." }
         )
     }
+}
+
+/// `rule` (the game's `move-number`) when a turn carries a move number
+/// other than its own.
+pub fn check_move_number<S: Duellist>(
+    rule: &'static str,
+    written: Option<Spanned<MoveNumber>>,
+    opener: S,
+    index: usize,
+    to_move: S,
+) -> Result<(), Violation> {
+    let Some(written) = written else {
+        return Ok(());
+    };
+    let expected = MoveNumber::expected(opener, index);
+    if written.value == expected {
+        return Ok(());
+    }
+    Err(Violation::new(
+        rule,
+        format!(
+            "this is turn {expected} of {to_move}, not {}",
+            written.value
+        ),
+        written.span,
+    )
+    .expecting(vec![expected.to_string()]))
 }
 
 /// Turns written two to a line with their move numbers: `1. c5 f4`.

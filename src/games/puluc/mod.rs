@@ -318,17 +318,13 @@ impl Game for Puluc {
         if let Some(winner) = position.winner {
             return Err(breach(Breach::GameOver(winner), turn.whole()).expecting(Vec::new()));
         }
-        if let Some(number) = turn.number {
-            let expected = MoveNumber::expected(position.opener, index);
-            if number.value != expected {
-                let wrong = Breach::MoveNumber {
-                    expected: expected.to_string(),
-                    written: number.value.to_string(),
-                    side: position.to_move,
-                };
-                return Err(breach(wrong, number.span).expecting(vec![expected.to_string()]));
-            }
-        }
+        duel::check_move_number(
+            "puluc/move-number",
+            turn.number,
+            position.opener,
+            index,
+            position.to_move,
+        )?;
         // The parser only lets throws 1-5 through.
         let throw = turn.throw.value as u8;
         let refuse = |b: Breach, span: Span| breach(b, span).expecting(legal_for(position, throw));

@@ -70,12 +70,6 @@ pub enum Absent {
 pub enum Breach {
     #[error("the game is over: {0} has killed all four of the opponent's pawns")]
     GameOver(Side),
-    #[error("this is turn {expected} of {side}, not {written}")]
-    MoveNumber {
-        expected: String,
-        written: String,
-        side: Side,
-    },
     #[error("{0} has no pawn on its start square to enter")]
     NoPawnToEnter(Side),
     #[error("{}", absent_text(*.square, *.why))]
@@ -121,7 +115,6 @@ impl Breach {
     pub fn rule(&self) -> &'static str {
         match self {
             Breach::GameOver(_) => "puluc/game-over",
-            Breach::MoveNumber { .. } => "puluc/move-number",
             Breach::NoPawnToEnter(_) => "puluc/no-pawn-to-enter",
             Breach::NoPieceThere { .. } => "puluc/no-piece-there",
             Breach::NotYourPiece { .. } => "puluc/not-your-piece",

@@ -229,20 +229,13 @@ impl Game for Simpei {
         if let Some(winner) = position.winner {
             return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::new()));
         }
-        if let Some(number) = turn.number {
-            let expected = MoveNumber::expected(position.opener, index);
-            if number.value != expected {
-                return Err(Violation::new(
-                    "simpei/move-number",
-                    format!(
-                        "this is turn {expected} of {}, not {}",
-                        position.to_move, number.value
-                    ),
-                    number.span,
-                )
-                .expecting(vec![expected.to_string()]));
-            }
-        }
+        duel::check_move_number(
+            "simpei/move-number",
+            turn.number,
+            position.opener,
+            index,
+            position.to_move,
+        )?;
         let action_span = turn.action.span;
         let action = match turn.action.value {
             Written::Place(to) => Action::Place(point(to)?),
