@@ -73,11 +73,6 @@ impl LineIndex {
     }
 }
 
-/// 1-based line and column (in characters) of a byte offset.
-pub fn line_column(source: &str, offset: usize) -> (usize, usize) {
-    LineIndex::new(source).locate(source, offset)
-}
-
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     while i > 0 && !s.is_char_boundary(i) {
         i -= 1;
@@ -92,6 +87,8 @@ mod tests {
     #[test]
     fn lines_and_columns_are_one_based() {
         let text = "ab\ncdé\r\nf";
+        let index = LineIndex::new(text);
+        let line_column = |text, offset| index.locate(text, offset);
         assert_eq!(line_column(text, 0), (1, 1));
         assert_eq!(line_column(text, 3), (2, 1));
         assert_eq!(line_column(text, 7), (2, 4));
