@@ -304,7 +304,11 @@ fn house_rules_on_the_command_line_are_checked() {
 
 #[test]
 fn every_command_has_help_with_an_example() {
-    for command in ["check", "score", "show", "moves", "new", "random", "perft"] {
+    use clap::CommandFactory;
+    let cli = arbitre::cli::Cli::command();
+    let commands: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+    assert!(commands.contains(&"stats"));
+    for command in commands {
         arbitre()
             .args([command, "--help"])
             .assert()
