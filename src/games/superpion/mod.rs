@@ -1,19 +1,20 @@
 //! Superpion: draughts on a cross for two to four players, two pawns moved
 //! per turn, flying Superpions (`superpion.md`). This module is the glue:
-//! the header and its setup, spans attached to the rules' verdicts, the
-//! summary and score table, the diagram.
+//! spans attached to the rules' verdicts, the end-of-record checks, the
+//! summary and score table; the header and its setup are in `header`, the
+//! board drawing in `diagram`.
 
 pub mod board;
+mod diagram;
+mod header;
 pub mod notation;
 pub mod rules;
 
-use std::collections::BTreeMap;
+pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
+
 use std::fmt;
 
-use serde::Deserialize;
-
 use crate::game::{Game, Scores, Summary, Table, Violation, Warning};
-use crate::record::header::Date;
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
@@ -21,257 +22,12 @@ use crate::span::{Span, Spanned};
 
 use board::{locate, squares, Camp, Located, Sq, SIZE};
 use notation::{Square, Turn, Written, WrittenAction};
-use rules::{Action, Attempt, Breach, Colour, Fault, Focus, Mode, Pile, Position, Rules, PAWNS};
+use rules::{Action, Attempt, Breach, Fault, Focus, Mode, Position, Rules};
 
 pub struct Superpion;
 
 /// The house rule that turns missed and short captures into warnings.
 pub const FORGIVE: &str = "forgive-missed-captures";
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Players {
-    pub blue: Option<String>,
-    pub red: Option<String>,
-    pub yellow: Option<String>,
-    pub black: Option<String>,
-    pub player1: Option<String>,
-    pub player2: Option<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum End {
-    OneSideLeft,
-    CapturesImpossible,
-    Time,
-}
-
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HouseRules {
-    #[serde(rename = "forgive-missed-captures")]
-    pub forgive_missed_captures: Option<bool>,
-}
-
-/// Setup lists keyed by camp (pieces, and piles in the four-player modes)
-/// or by player (piles in the two-player modes).
-#[derive(Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Keyed {
-    #[serde(default)]
-    pub blue: Vec<String>,
-    #[serde(default)]
-    pub red: Vec<String>,
-    #[serde(default)]
-    pub yellow: Vec<String>,
-    #[serde(default)]
-    pub black: Vec<String>,
-    #[serde(default)]
-    pub player1: Vec<String>,
-    #[serde(default)]
-    pub player2: Vec<String>,
-}
-
-impl Keyed {
-    fn entries(&self) -> [(&'static str, &Vec<String>); 6] {
-        [
-            ("blue", &self.blue),
-            ("red", &self.red),
-            ("yellow", &self.yellow),
-            ("black", &self.black),
-            ("player1", &self.player1),
-            ("player2", &self.player2),
-        ]
-    }
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Setup {
-    #[serde(rename = "to-move")]
-    pub to_move: Option<Camp>,
-    #[serde(default)]
-    pub pieces: Keyed,
-    #[serde(default)]
-    pub piles: Keyed,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Header {
-    pub game: String,
-    pub mode: Option<Mode>,
-    pub neutral: Option<Camp>,
-    pub players: Option<Players>,
-    pub event: Option<String>,
-    pub date: Option<Date>,
-    pub end: Option<End>,
-    pub result: Option<BTreeMap<String, i64>>,
-    pub rules: Option<HouseRules>,
-    pub setup: Option<Setup>,
-}
-
-impl Header {
-    fn mode(&self) -> Mode {
-        self.mode.unwrap_or(Mode::FourPlayers)
-    }
-
-    fn rules(&self) -> Rules {
-        Rules::new(self.mode(), self.neutral)
-    }
-
-    /// The header key of a player slot: a camp, or `player1`/`player2`.
-    fn key(&self, player: usize) -> &'static str {
-        if self.mode().two_player() {
-            ["player1", "player2"][player.min(1)]
-        } else {
-            Camp::from_index(player).name()
-        }
-    }
-
-    fn name(&self, player: usize) -> Option<&str> {
-        let players = self.players.as_ref()?;
-        let name = match self.key(player) {
-            "blue" => &players.blue,
-            "red" => &players.red,
-            "yellow" => &players.yellow,
-            "black" => &players.black,
-            "player1" => &players.player1,
-            _ => &players.player2,
-        };
-        name.as_deref()
-    }
-
-    /// How reports name a player: their name, else their key.
-    fn label(&self, player: usize) -> String {
-        self.name(player)
-            .map_or_else(|| self.key(player).to_string(), str::to_string)
-    }
-
-    /// The player slot a `result` key names.
-    fn player_named(&self, key: &str) -> Option<usize> {
-        let rules = self.rules();
-        rules.players().into_iter().find(|&p| {
-            self.name(p) == Some(key.trim()) || self.key(p).eq_ignore_ascii_case(key.trim())
-        })
-    }
-
-    fn team_label(&self, rules: &Rules, team: usize) -> String {
-        let members: Vec<usize> = rules
-            .players()
-            .into_iter()
-            .filter(|&p| rules.side(Camp::from_index(p)) == team)
-            .collect();
-        let named: Vec<&str> = members.iter().filter_map(|&p| self.name(p)).collect();
-        if named.len() == members.len() {
-            named.join("+")
-        } else {
-            members
-                .iter()
-                .map(|&p| self.key(p))
-                .collect::<Vec<_>>()
-                .join("+")
-        }
-    }
-
-    /// Header consistency the types cannot express.
-    fn validate(&self, text: &HeaderText<'_>) -> Result<(), HeaderError> {
-        let mode = self.mode();
-        match (mode, self.neutral) {
-            (Mode::ThreePlayers, None) => {
-                return Err(HeaderError::header(
-                    "three-players needs a neutral camp",
-                    text.key("mode"),
-                )
-                .with_help("add `neutral: black` (or the camp nobody plays)"));
-            }
-            (m, Some(_)) if m != Mode::ThreePlayers => {
-                return Err(HeaderError::header(
-                    format!("`neutral` is for three-players only, and the mode is {m}"),
-                    text.key("neutral"),
-                )
-                .with_help("remove `neutral`, or write `mode: three-players`"));
-            }
-            _ => {}
-        }
-        if let Some(players) = &self.players {
-            let given = [
-                ("blue", players.blue.is_some()),
-                ("red", players.red.is_some()),
-                ("yellow", players.yellow.is_some()),
-                ("black", players.black.is_some()),
-                ("player1", players.player1.is_some()),
-                ("player2", players.player2.is_some()),
-            ];
-            for (key, present) in given {
-                if present {
-                    self.check_player_key(key, text, "players")?;
-                }
-            }
-        }
-        if let Some(result) = &self.result {
-            for key in result.keys() {
-                if self.player_named(key).is_none() {
-                    let known: Vec<String> = self
-                        .rules()
-                        .players()
-                        .into_iter()
-                        .map(|p| format!("`{}`", self.label(p)))
-                        .collect();
-                    return Err(HeaderError::header(
-                        format!("`{key}` in `result` is not a player of this {mode} game"),
-                        text.within("result", key),
-                    )
-                    .with_help(format!("the players are {}", known.join(", "))));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// A `players`/`piles` key must fit the mode.
-    fn check_player_key(
-        &self,
-        key: &str,
-        text: &HeaderText<'_>,
-        within: &str,
-    ) -> Result<(), HeaderError> {
-        let mode = self.mode();
-        let two = key.starts_with("player");
-        if two != mode.two_player() {
-            let help = if mode.two_player() {
-                "the two-player modes use `player1` and `player2`"
-            } else {
-                "the four-player modes use the camps `blue`, `red`, `yellow`, `black`"
-            };
-            return Err(HeaderError::header(
-                format!("`{key}` is not a player key in {mode}"),
-                text.within(within, key),
-            )
-            .with_help(help));
-        }
-        if Camp::from_name(key).is_some_and(|c| Some(c) == self.neutral) {
-            return Err(HeaderError::header(
-                format!("{key} is the neutral camp: nobody plays it"),
-                text.within(within, key),
-            ));
-        }
-        Ok(())
-    }
-
-    fn claimed(&self) -> Vec<(usize, i64)> {
-        let Some(result) = &self.result else {
-            return Vec::new();
-        };
-        let mut out: Vec<(usize, i64)> = result
-            .iter()
-            .filter_map(|(k, &v)| Some((self.player_named(k)?, v)))
-            .collect();
-        out.sort();
-        out
-    }
-}
 
 /// A legal turn: the camp and its actions (none for a pass).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -366,169 +122,7 @@ fn texts(actions: &[Action]) -> Vec<String> {
     actions.iter().map(ToString::to_string).collect()
 }
 
-/// A setup entry: `e5` or `"i9=R"`.
-fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>), HeaderError> {
-    let at = text.within("setup", entry);
-    let (name, under) = match entry.split_once('=') {
-        Some((name, under)) => (name.trim(), Some(under.trim())),
-        None => (entry.trim(), None),
-    };
-    let mut chars = name.chars();
-    let located = chars.next().and_then(|f| {
-        let rank: i32 = chars.as_str().parse().ok()?;
-        Some(locate(
-            f.to_ascii_lowercase() as i32 - 'a' as i32,
-            rank.saturating_sub(1),
-        ))
-    });
-    let sq = match located {
-        Some(Located::White(sq)) => sq,
-        Some(Located::Dark) => {
-            return Err(HeaderError::setup(
-                format!("`{name}` is a dark square: pieces stand on white squares"),
-                at,
-            ))
-        }
-        _ => {
-            return Err(
-                HeaderError::setup(format!("`{name}` is not a square of the board"), at).with_help(
-                    "squares are a file a-n and a rank 1-14, outside the four cut corners",
-                ),
-            )
-        }
-    };
-    let under = match under {
-        None => None,
-        Some(letter) => {
-            let mut cs = letter.chars();
-            match (cs.next().and_then(Colour::from_letter), cs.next()) {
-                (Some(colour), None) => Some(colour),
-                _ => {
-                    return Err(HeaderError::setup(
-                        format!("`{letter}` is not a pawn colour for the pawn under a Superpion"),
-                        at,
-                    )
-                    .with_help("write the Superpion as `i9=R`: B, R, Y, K, or S for a spare"))
-                }
-            }
-        }
-    };
-    Ok((sq, under))
-}
-
 impl Superpion {
-    fn setup(
-        header: &Header,
-        setup: &Setup,
-        rules: Rules,
-        text: &HeaderText<'_>,
-    ) -> Result<Position, HeaderError> {
-        let mut position = Position::empty(rules);
-        let mut counts = [0u32; 5];
-        for (key, entries) in setup.pieces.entries() {
-            let Some(camp) = Camp::from_name(key) else {
-                if !entries.is_empty() {
-                    return Err(HeaderError::setup(
-                        format!("`pieces` are listed by camp, not by `{key}`"),
-                        text.within("setup", key),
-                    ));
-                }
-                continue;
-            };
-            for entry in entries {
-                let (sq, under) = setup_entry(entry, text)?;
-                let at = text.within("setup", entry);
-                if let Some(other) = position.camp_at(sq) {
-                    return Err(HeaderError::setup(
-                        format!("{sq} holds two pieces ({other} and {camp})"),
-                        at,
-                    ));
-                }
-                if under.is_none() && rules.plays(camp) {
-                    if let Some(reached) = position.promotion_camp(camp, sq) {
-                        return Err(HeaderError::setup(
-                            format!("a {camp} pawn cannot stand on {sq}: it is on {reached}'s back line, where it would have become a Superpion"),
-                            at,
-                        )
-                        .with_help(format!("write it as a Superpion, e.g. \"{sq}=S\"")));
-                    }
-                }
-                position.place(camp, sq, under);
-                counts[Colour::of(camp).index()] += 1;
-                if let Some(colour) = under {
-                    counts[colour.index()] += 1;
-                }
-            }
-        }
-        for (key, entries) in setup.piles.entries() {
-            if entries.is_empty() {
-                continue;
-            }
-            header
-                .check_player_key(key, text, "setup")
-                .map_err(|e| HeaderError::setup(e.message, e.span))?;
-            let player = match Camp::from_name(key) {
-                Some(camp) => camp.index(),
-                None => usize::from(key == "player2"),
-            };
-            for entry in entries {
-                let mut cs = entry.trim().chars();
-                let colour = match (cs.next().and_then(Colour::from_letter), cs.next()) {
-                    (Some(c), None) => c,
-                    _ => {
-                        return Err(HeaderError::setup(
-                            format!("`{entry}` is not a pawn colour"),
-                            text.within("setup", entry),
-                        )
-                        .with_help("piles list pawns by colour: B, R, Y, K, or S for a spare"))
-                    }
-                };
-                let pile: &mut Pile = &mut position.piles[player];
-                pile[colour.index()] = pile[colour.index()].saturating_add(1);
-                counts[colour.index()] += 1;
-            }
-        }
-        for colour in &Colour::ALL[..4] {
-            let n = counts[colour.index()];
-            if n > PAWNS {
-                return Err(HeaderError::setup(
-                    format!(
-                        "the setup holds {n} {} pawns; there are 12 of each colour",
-                        colour.name()
-                    ),
-                    text.key("setup"),
-                )
-                .with_help("count the pieces, the pawns under Superpions and the piles"));
-            }
-        }
-        if !Camp::ALL.into_iter().any(|c| position.in_play(c)) {
-            return Err(HeaderError::setup(
-                "the setup puts no piece of a playing camp on the board",
-                text.key("setup"),
-            )
-            .with_help("list the pieces under `pieces:`, by camp"));
-        }
-        match setup.to_move {
-            Some(camp) if !position.in_play(camp) => {
-                let why = if rules.plays(camp) {
-                    "it has no piece on the board"
-                } else {
-                    "it is the neutral camp"
-                };
-                return Err(HeaderError::setup(
-                    format!("{camp} cannot be to move: {why}"),
-                    text.within("setup", "to-move"),
-                ));
-            }
-            Some(camp) => {
-                position.first_to_move();
-                position.to_move = camp;
-            }
-            None => position.first_to_move(),
-        }
-        Ok(position)
-    }
-
     /// The rest of a turn after its first action, for the counters.
     fn seconds(position: &Position, first: &Action) -> (Position, Vec<Action>) {
         let mut next = position.clone();
@@ -623,7 +217,7 @@ impl Game for Superpion {
             .unwrap_or(false);
         match &header.setup {
             None => Ok(Position::initial(rules)),
-            Some(setup) => Superpion::setup(header, setup, rules, text),
+            Some(setup) => header::set_up(header, setup, rules, text),
         }
     }
 
@@ -975,74 +569,7 @@ impl Game for Superpion {
     }
 
     fn diagram(position: &Position) -> String {
-        let mut out = String::new();
-        for rank in (0..SIZE).rev() {
-            out.push_str(&format!("{:>2} ", rank + 1));
-            for file in 0..SIZE {
-                let cell = match locate(file.into(), rank.into()) {
-                    Located::Off => "   ".to_string(),
-                    Located::Dark => " : ".to_string(),
-                    Located::White(sq) => match position.camp_at(sq) {
-                        None => " . ".to_string(),
-                        Some(camp) if position.is_superpion(sq) => {
-                            format!("{}={}", camp.letter(), position.under[sq.index()].letter())
-                        }
-                        Some(camp) => format!(" {} ", camp.letter().to_ascii_lowercase()),
-                    },
-                };
-                out.push_str(&cell);
-            }
-            out.truncate(out.trim_end().len());
-            out.push('\n');
-        }
-        out.push_str("   ");
-        for file in 0..SIZE {
-            out.push_str(&format!(" {} ", (b'a' + file as u8) as char));
-        }
-        out.truncate(out.trim_end().len());
-        out.push('\n');
-        out.push_str("   (b r y k pawns; B=R a blue Superpion over a red pawn; . empty white square; : dark square)\n");
-        let rules = position.rules;
-        if let Some(neutral) = rules.neutral {
-            out.push_str(&format!("Mode {}, {neutral} neutral\n", rules.mode));
-        } else {
-            out.push_str(&format!("Mode {}\n", rules.mode));
-        }
-        let piles: Vec<String> = rules
-            .players()
-            .into_iter()
-            .map(|p| {
-                let key = if rules.mode.two_player() {
-                    format!("player{}", p + 1)
-                } else {
-                    Camp::from_index(p).name().to_string()
-                };
-                let pile = &position.piles[p];
-                let pawns: Vec<String> = Colour::ALL
-                    .into_iter()
-                    .filter(|c| pile[c.index()] > 0)
-                    .map(|c| format!("{}x{}", pile[c.index()], c.letter()))
-                    .collect();
-                let pawns = if pawns.is_empty() {
-                    "-".to_string()
-                } else {
-                    pawns.join(" ")
-                };
-                format!("{key}: {pawns}")
-            })
-            .collect();
-        out.push_str(&format!("Piles: {}\n", piles.join("; ")));
-        if position.over {
-            out.push_str("Game over: only one side has pieces left\n");
-        } else {
-            out.push_str(&format!(
-                "Round {}, {} ({}) to play\n",
-                position.round,
-                position.to_move,
-                position.to_move.letter()
-            ));
-        }
-        out
+        diagram::draw(position)
     }
 
     fn template() -> &'static str {
