@@ -5,10 +5,13 @@
 //! board drawing in `diagram`.
 
 pub mod board;
+mod capture;
 mod diagram;
 mod header;
+pub mod modes;
 pub mod notation;
 pub mod rules;
+mod score;
 
 pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
 

@@ -1,0 +1,280 @@
+//! Captures (every complete sequence of a piece, the longest one, the
+//! maximum captures among the pieces that may still act) and, from them,
+//! the legal actions.
+
+use super::board::{reverse, squares, Camp, Sq, Squares};
+use super::rules::{Action, Position};
+
+impl Position {
+    /// Every complete capture sequence of the piece on `from` (one that
+    /// cannot jump further), as (landing squares, jumped pieces).
+    pub fn sequences(&self, from: Sq, visit: &mut dyn FnMut(&[Sq], Squares)) {
+        let Some(camp) = self.camp_at(from) else {
+            return;
+        };
+        let mut search = Search::new(
+            self.occupied() & !from.bit(),
+            self.foes(camp),
+            self.is_superpion(from),
+            from,
+        );
+        search.explore(from, 0, None, visit);
+    }
+
+    /// The most pieces the piece on `from` can take in one capture.
+    pub fn longest(&self, from: Sq) -> u32 {
+        let Some(camp) = self.camp_at(from) else {
+            return 0;
+        };
+        let search = Search::new(
+            self.occupied() & !from.bit(),
+            self.foes(camp),
+            self.is_superpion(from),
+            from,
+        );
+        search.longest(from, 0, None)
+    }
+
+    /// The longest capture among the pieces that may still act.
+    pub fn max_capture(&self) -> u32 {
+        squares(self.movers())
+            .map(|s| self.longest(s))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// Whether any camp that plays has a capture (for `captures-impossible`).
+    pub fn any_capture(&self) -> bool {
+        Camp::ALL
+            .into_iter()
+            .filter(|&c| self.rules.plays(c))
+            .any(|c| squares(self.camps[c.index()]).any(|s| self.longest(s) > 0))
+    }
+
+    /// The capture actions of maximum length among the pieces that may
+    /// still act; empty when none can capture.
+    pub fn capture_actions(&self) -> Vec<Action> {
+        let mut best = 1;
+        let mut found: Vec<Action> = Vec::new();
+        for from in squares(self.movers()) {
+            self.sequences(from, &mut |path, jumped| {
+                let n = jumped.count_ones();
+                if n > best {
+                    best = n;
+                    found.clear();
+                }
+                if n == best {
+                    found.push(Action {
+                        from,
+                        path: path.to_vec(),
+                        capture: true,
+                        jumped,
+                        promotion: None,
+                    });
+                }
+            });
+        }
+        self.finish(found)
+    }
+
+    /// One action per (start, final square, jumped pieces), written with its
+    /// first path; then one per promotion mark.
+    fn finish(&self, mut found: Vec<Action>) -> Vec<Action> {
+        found.sort_by_cached_key(|a| (a.from, a.to(), a.jumped, a.sort_key()));
+        found.dedup_by(|b, a| a.from == b.from && a.to() == b.to() && a.jumped == b.jumped);
+        let mut out = Vec::with_capacity(found.len());
+        for action in found {
+            self.with_marks(action, &mut out);
+        }
+        out.sort_by_cached_key(Action::sort_key);
+        out
+    }
+
+    /// The action once for each promotion mark it may carry (once, unmarked,
+    /// when it does not promote).
+    fn with_marks(&self, action: Action, out: &mut Vec<Action>) {
+        let camp = self.to_move;
+        let reached = if self.is_superpion(action.from) {
+            None
+        } else {
+            self.promotion_camp(camp, action.to())
+        };
+        match reached {
+            None => out.push(action),
+            Some(reached) => {
+                for colour in self.promotion_options(reached) {
+                    out.push(Action {
+                        promotion: Some(colour),
+                        ..action.clone()
+                    });
+                }
+            }
+        }
+    }
+
+    /// Moves of the pieces that may still act (captures ignored).
+    pub fn move_actions(&self) -> Vec<Action> {
+        let camp = self.to_move;
+        let occupied = self.occupied();
+        let forbidden = self.rules.two_player_forbidden(camp);
+        let mut found = Vec::new();
+        for from in squares(self.movers()) {
+            let superpion = self.is_superpion(from);
+            for d in 0..4 {
+                if !superpion && (d == camp.backward() || Some(d) == forbidden) {
+                    continue;
+                }
+                let mut at = from;
+                while let Some(to) = at.step(d) {
+                    if occupied & to.bit() != 0 {
+                        break;
+                    }
+                    found.push(Action {
+                        from,
+                        path: vec![to],
+                        capture: false,
+                        jumped: 0,
+                        promotion: None,
+                    });
+                    if !superpion {
+                        break;
+                    }
+                    at = to;
+                }
+            }
+        }
+        let mut out = Vec::with_capacity(found.len());
+        for action in found {
+            self.with_marks(action, &mut out);
+        }
+        out.sort_by_cached_key(Action::sort_key);
+        out
+    }
+
+    /// The legal actions now: the maximum captures if any, else the moves.
+    pub fn actions(&self) -> Vec<Action> {
+        if self.over {
+            return Vec::new();
+        }
+        let captures = self.capture_actions();
+        if captures.is_empty() {
+            self.move_actions()
+        } else {
+            captures
+        }
+    }
+}
+
+/// The capture search of one piece: pawns jump adjacent pieces, Superpions
+/// fly; jumped pieces stay on the board until the capture ends.
+pub(super) struct Search {
+    /// Every piece but the capturing one (its start counts as empty).
+    occupied: Squares,
+    foes: Squares,
+    superpion: bool,
+    path: Vec<Sq>,
+    /// Foes that any capture could ever jump: a bound on what is left to
+    /// take, which cuts the search short once a capture reaches it.
+    jumpable: Squares,
+}
+
+impl Search {
+    /// Where the piece may jump from `at`: (direction, jumped, landings).
+    fn jumps(
+        &self,
+        at: Sq,
+        jumped: Squares,
+        last: Option<usize>,
+        mut each: impl FnMut(usize, Sq, Sq),
+    ) {
+        for d in 0..4 {
+            if self.superpion && last == Some(reverse(d)) {
+                continue;
+            }
+            let mut s = at.diagonal(d);
+            if self.superpion {
+                while let Some(sq) = s {
+                    if self.occupied & sq.bit() != 0 {
+                        break;
+                    }
+                    s = sq.diagonal(d);
+                }
+            }
+            let Some(taken) = s else { continue };
+            if self.foes & taken.bit() == 0 || jumped & taken.bit() != 0 {
+                continue;
+            }
+            let mut landing = taken.diagonal(d);
+            while let Some(to) = landing {
+                if self.occupied & to.bit() != 0 {
+                    break;
+                }
+                each(d, taken, to);
+                if !self.superpion {
+                    break;
+                }
+                landing = to.diagonal(d);
+            }
+        }
+    }
+
+    fn explore(
+        &mut self,
+        at: Sq,
+        jumped: Squares,
+        last: Option<usize>,
+        visit: &mut dyn FnMut(&[Sq], Squares),
+    ) {
+        let mut next = Vec::new();
+        self.jumps(at, jumped, last, |d, taken, to| next.push((d, taken, to)));
+        if next.is_empty() {
+            if !self.path.is_empty() {
+                visit(&self.path, jumped);
+            }
+            return;
+        }
+        for (d, taken, to) in next {
+            self.path.push(to);
+            self.explore(to, jumped | taken.bit(), Some(d), visit);
+            self.path.pop();
+        }
+    }
+
+    pub(super) fn new(occupied: Squares, foes: Squares, superpion: bool, from: Sq) -> Self {
+        let free = |sq: Option<Sq>| sq.is_some_and(|sq| occupied & sq.bit() == 0);
+        // A foe can be jumped only with a free square on both sides of it
+        // along a diagonal (to come from, to land on); for a pawn, only on
+        // the diagonals of its own lattice of landing squares.
+        let (file, rank) = from.coords();
+        let jumpable = squares(foes)
+            .filter(|f| superpion || (f.file() - file) % 2 != 0 && (f.rank() - rank) % 2 != 0)
+            .filter(|f| (0..4).any(|d| free(f.diagonal(d)) && free(f.diagonal(reverse(d)))))
+            .fold(0, |set, f| set | f.bit());
+        Search {
+            occupied,
+            foes,
+            superpion,
+            path: Vec::new(),
+            jumpable,
+        }
+    }
+
+    /// The most pieces a capture can still take from `at`.
+    pub(super) fn longest(&self, at: Sq, jumped: Squares, last: Option<usize>) -> u32 {
+        let mut best = 0;
+        self.deepen(at, jumped, last, 0, &mut best);
+        best
+    }
+
+    /// Depth-first search for the longest capture, cut where even jumping
+    /// every foe left could not beat the best found.
+    fn deepen(&self, at: Sq, jumped: Squares, last: Option<usize>, depth: u32, best: &mut u32) {
+        *best = (*best).max(depth);
+        if depth + (self.jumpable & !jumped).count_ones() <= *best {
+            return;
+        }
+        self.jumps(at, jumped, last, |d, taken, to| {
+            self.deepen(to, jumped | taken.bit(), Some(d), depth + 1, best);
+        });
+    }
+}

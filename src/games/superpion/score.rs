@@ -1,0 +1,64 @@
+//! What each player holds at the end of the game, and the points.
+
+use super::board::{squares, Camp};
+use super::modes::{Colour, THRESHOLD};
+use super::rules::Position;
+
+impl Position {
+    /// Each player's holdings and points.
+    pub fn holdings(&self) -> Vec<Holding> {
+        self.rules
+            .players()
+            .into_iter()
+            .map(|player| {
+                let mut held = self.piles[player].map(u32::from);
+                let camps = self.rules.camps_of(player);
+                for &camp in &camps {
+                    for sq in squares(self.camps[camp.index()]) {
+                        held[Colour::of(camp).index()] += 1;
+                        if self.is_superpion(sq) {
+                            held[self.under[sq.index()].index()] += 1;
+                        }
+                    }
+                }
+                let own: u32 = camps.iter().map(|&c| held[Colour::of(c).index()]).sum();
+                let total: u32 = held.iter().sum();
+                let other = total - own;
+                let threshold = other >= THRESHOLD;
+                let points = other + if threshold { 2 * own } else { own };
+                Holding {
+                    player,
+                    camps,
+                    held,
+                    own,
+                    other,
+                    threshold,
+                    points,
+                }
+            })
+            .collect()
+    }
+
+    /// Pawns on the board belonging to nobody (the neutral camp's).
+    pub fn neutral_pawns(&self) -> u32 {
+        let Some(camp) = self.rules.neutral else {
+            return 0;
+        };
+        squares(self.camps[camp.index()])
+            .map(|sq| 1 + u32::from(self.is_superpion(sq)))
+            .sum()
+    }
+}
+
+/// What one player gathers at the end, and its points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Holding {
+    pub player: usize,
+    pub camps: Vec<Camp>,
+    /// Pawns held by colour (B, R, Y, K, spare).
+    pub held: [u32; 5],
+    pub own: u32,
+    pub other: u32,
+    pub threshold: bool,
+    pub points: u32,
+}
