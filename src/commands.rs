@@ -293,11 +293,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output) -> u8 {
 fn one_record(file: &str, index: usize, output: &mut Output) -> Result<(Source, usize), u8> {
     let source =
         Source::read(file).map_err(|err| usage(output, &format!("cannot read {file}: {err}")))?;
-    let count = if source.bad_utf8_at.is_some() {
-        1
-    } else {
-        record::split(&source.text).len()
-    };
+    let count = source::record_count(&source);
     if index >= count {
         return Err(usage(
             output,
@@ -316,12 +312,17 @@ fn report_failure(
     output: &mut Output,
 ) -> u8 {
     let report = RecordReport::new(source, &RecordCheck { index, checked });
-    output.out.push_str(&human::verdict_line(&report, style));
+    print_failure(source, &report, style, output)
+}
+
+/// The verdict line and diagnostic of a record that is not legal.
+fn print_failure(source: &Source, report: &RecordReport, style: Style, output: &mut Output) -> u8 {
+    output.out.push_str(&human::verdict_line(report, style));
     output.out.push('\n');
     output
         .out
-        .push_str(&human::diagnostic(&report, &named(source), style));
-    status_of(&[report])
+        .push_str(&human::diagnostic(report, &named(source), style));
+    status_of(std::slice::from_ref(report))
 }
 
 fn score(args: &ScoreArgs, style: Style, output: &mut Output) -> u8 {
@@ -333,8 +334,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output) -> u8 {
         Ok(found) => found,
         Err(status) => return status,
     };
-    let checks = source::check(&source, &switches);
-    let Some(check) = checks.into_iter().nth(index) else {
+    let Some(check) = source::check_record(&source, &switches, index) else {
         return usage(output, "no such record");
     };
     let table = check.checked.summary.as_ref().and_then(|s| s.table.clone());
@@ -349,12 +349,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output) -> u8 {
         return status_of(&[report]);
     }
     if report.verdict != Verdict::Legal {
-        output.out.push_str(&human::verdict_line(&report, style));
-        output.out.push('\n');
-        output
-            .out
-            .push_str(&human::diagnostic(&report, &named(&source), style));
-        return status_of(&[report]);
+        return print_failure(&source, &report, style, output);
     }
     if let Some(description) = &report.description {
         output
@@ -379,17 +374,12 @@ fn position(args: &PositionArgs, style: Style, output: &mut Output, moves: bool)
         Ok(found) => found,
         Err(status) => return status,
     };
-    if source.bad_utf8_at.is_some() {
-        let checked = source::check(&source, &switches).remove(0).checked;
-        return report_failure(&source, index, checked, style, output);
-    }
-    let raws = record::split(&source.text);
-    let raw = match raws.into_iter().nth(index) {
-        Some(Ok(raw)) => raw,
-        _ => {
-            let checked = source::check(&source, &switches).remove(index).checked;
-            return report_failure(&source, index, checked, style, output);
-        }
+    let raw = match record::split(&source.text).into_iter().nth(index) {
+        Some(Ok(raw)) if source.bad_utf8_at.is_none() => raw,
+        _ => match source::check_record(&source, &switches, index) {
+            Some(check) => return report_failure(&source, index, check.checked, style, output),
+            None => return usage(output, "no such record"),
+        },
     };
     let referee = match source::referee_for(&raw.header) {
         Ok(referee) => referee,

@@ -125,11 +125,12 @@ fn run<G: Game>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
                 if violation.expected.is_none() {
                     violation.expected = Some(legal_strings::<G>(&before));
                 }
+                let label = G::turn_label(&before, index);
                 return Run {
-                    position: before.clone(),
+                    position: before,
                     played: index,
                     warnings,
-                    violation: Some((violation, G::turn_label(&before, index))),
+                    violation: Some((violation, label)),
                 };
             }
         }

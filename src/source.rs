@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::games;
-use crate::record::{self, HeaderError, Switches};
+use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
 use crate::replay::{Checked, Malformed};
 use crate::span::{LineIndex, Span};
 
@@ -64,6 +64,30 @@ pub struct RecordCheck {
 
 /// Check every record of a source.
 pub fn check(source: &Source, switches: &Switches) -> Vec<RecordCheck> {
+    if source.bad_utf8_at.is_some() {
+        return check_record(source, switches, 0).into_iter().collect();
+    }
+    record::split(&source.text)
+        .into_iter()
+        .enumerate()
+        .map(|(index, raw)| RecordCheck {
+            index,
+            checked: check_raw(raw, switches),
+        })
+        .collect()
+}
+
+/// How many records a source holds (a file that is not UTF-8 counts as one).
+pub fn record_count(source: &Source) -> usize {
+    if source.bad_utf8_at.is_some() {
+        1
+    } else {
+        record::split(&source.text).len()
+    }
+}
+
+/// Check the `index`-th record of a source alone (`None` past the last).
+pub fn check_record(source: &Source, switches: &Switches, index: usize) -> Option<RecordCheck> {
     if let Some(at) = source.bad_utf8_at {
         let bad = Malformed {
             rule: "syntax",
@@ -71,33 +95,34 @@ pub fn check(source: &Source, switches: &Switches) -> Vec<RecordCheck> {
             span: Span::new(at, 1),
             help: Some("records are UTF-8; is this the right file?".into()),
         };
-        return vec![RecordCheck {
+        return (index == 0).then(|| RecordCheck {
             index: 0,
             checked: Checked::malformed(None, bad),
-        }];
+        });
     }
-    record::split(&source.text)
-        .into_iter()
-        .enumerate()
-        .map(|(index, raw)| {
-            let checked = match raw {
-                Err(framing) => Checked::malformed(
-                    None,
-                    Malformed {
-                        rule: "header",
-                        message: framing.message,
-                        span: framing.span,
-                        help: Some(framing.help),
-                    },
-                ),
-                Ok(raw) => match referee_for(&raw.header) {
-                    Ok(referee) => referee.check(&raw, switches),
-                    Err(err) => Checked::malformed(None, err.into()),
-                },
-            };
-            RecordCheck { index, checked }
-        })
-        .collect()
+    let raw = record::split(&source.text).into_iter().nth(index)?;
+    Some(RecordCheck {
+        index,
+        checked: check_raw(raw, switches),
+    })
+}
+
+fn check_raw(raw: Result<RawRecord<'_>, FramingError>, switches: &Switches) -> Checked {
+    match raw {
+        Err(framing) => Checked::malformed(
+            None,
+            Malformed {
+                rule: "header",
+                message: framing.message,
+                span: framing.span,
+                help: Some(framing.help),
+            },
+        ),
+        Ok(raw) => match referee_for(&raw.header) {
+            Ok(referee) => referee.check(&raw, switches),
+            Err(err) => Checked::malformed(None, err.into()),
+        },
+    }
 }
 
 /// The game a header names.
