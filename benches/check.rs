@@ -6,7 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use arbitre::games;
 use arbitre::record::Switches;
 use arbitre::report::RecordReport;
-use arbitre::source::{self, Source};
+use arbitre::source;
 
 fn archive() -> String {
     let mut text = String::new();
@@ -27,11 +27,8 @@ fn check_file(c: &mut Criterion) {
         format!("multi-record file of {} KB", text.len() / 1024),
         |b| {
             b.iter(|| {
-                let source = Source::from_bytes("archive.arb", text.clone().into_bytes());
-                let reports: Vec<RecordReport> = source::check(&source, &Switches::new())
-                    .iter()
-                    .map(|check| RecordReport::new(&source, check))
-                    .collect();
+                let reports: Vec<RecordReport> =
+                    source::check_str("archive.arb", &text, &Switches::new());
                 reports.len()
             })
         },

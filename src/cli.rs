@@ -3,8 +3,45 @@
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
+use crate::reader::Limits;
 use crate::report::human::ColorChoice;
-use crate::report::Format;
+use crate::report::Machine;
+
+/// Output formats of the commands that report on one record or on totals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// For people: diagnostics, tables, one line per record.
+    Human,
+    /// One JSON document.
+    Json,
+    /// One YAML document.
+    Yaml,
+}
+
+/// Output formats of `check`, which streams its records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CheckFormat {
+    /// For people: diagnostics, tables, one line per record.
+    Human,
+    /// One JSON document, written as the records are checked.
+    Json,
+    /// One JSON object per line, one per record, then `{"summary": ...}`.
+    Jsonl,
+    /// One YAML document, written as the records are checked.
+    Yaml,
+}
+
+impl CheckFormat {
+    /// The machine form, `None` for people.
+    pub fn machine(self) -> Option<Machine> {
+        match self {
+            CheckFormat::Human => None,
+            CheckFormat::Json => Some(Machine::Json),
+            CheckFormat::Jsonl => Some(Machine::JsonLines),
+            CheckFormat::Yaml => Some(Machine::Yaml),
+        }
+    }
+}
 
 const LONG_ABOUT: &str = concat!(
     "arbitre replays game records with the full rules and prints the result and scores, ",
@@ -129,9 +166,16 @@ pub struct CheckArgs {
     /// Record files, directories (searched for *.arb), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
+    /// Output format; json, jsonl and yaml are written as records are checked.
+    #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
+    pub format: CheckFormat,
+    /// Threads checking records (default: every core). The output is the
+    /// same, byte for byte, whatever the number.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// The most bytes one record may take; a longer one is malformed.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT_RECORD_BYTES)]
+    pub max_record_bytes: usize,
     #[command(flatten)]
     pub switch: Switch,
 }

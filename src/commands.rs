@@ -1,82 +1,98 @@
 //! What each command does, kept thin: read, hand to the engine, report.
+//! Output is written as it is found, to writers the caller owns.
 
-use std::sync::Arc;
+use std::io::{self, Read, Write};
 
-use miette::NamedSource;
-
-use crate::cli::{CheckArgs, Cli, Command, PositionArgs, ScoreArgs, StatsArgs, Switch};
+use crate::cli::{
+    CheckArgs, CheckFormat, Cli, Command, Format, PositionArgs, ScoreArgs, StatsArgs, Switch,
+};
 use crate::games;
+use crate::pipeline::{self, Item, Items};
+use crate::reader::{Limits, Reader, Record};
 use crate::record::{self, Switches};
 use crate::replay::{Checked, Referee, StopError};
-use crate::report::human::{self, Style};
+use crate::report::human::{self, Snippet, Style};
 use crate::report::{
-    self, Document, Format, RecordReport, Skipped, StatsDocument, ThrowRecord, ThrowTotal, Verdict,
+    self, Document, Machine, RecordReport, Skipped, StatsDocument, Tally, ThrowRecord, ThrowTotal,
+    Verdict,
 };
-use crate::source::{self, RecordCheck, Source};
+use crate::source;
 
 /// Exit statuses of `record.md`.
 pub const LEGAL: u8 = 0;
+/// Some record is illegal.
 pub const ILLEGAL: u8 = 1;
+/// A usage error, or a record malformed or unreadable.
 pub const TROUBLE: u8 = 2;
 
 /// Where output goes: standard output for results, standard error for
-/// usage trouble.
-#[derive(Default)]
-pub struct Output {
-    pub out: String,
-    pub err: String,
+/// usage trouble. A failed write ends the command with its error.
+pub struct Output<'a> {
+    /// Results.
+    pub out: &'a mut dyn Write,
+    /// Trouble.
+    pub err: &'a mut dyn Write,
 }
 
-pub fn run(cli: &Cli) -> (u8, Output) {
+impl Machine {
+    fn of(format: Format) -> Option<Machine> {
+        match format {
+            Format::Human => None,
+            Format::Json => Some(Machine::Json),
+            Format::Yaml => Some(Machine::Yaml),
+        }
+    }
+}
+
+/// Run a command; `Err` only when the output could not be written.
+pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
     let style = Style::detect(cli.color);
-    let mut output = Output::default();
-    let status = match &cli.command {
-        Command::Check(args) => check(args, style, &mut output),
-        Command::Score(args) => score(args, style, &mut output),
-        Command::Stats(args) => stats(args, style, &mut output),
-        Command::Show(args) => position(args, style, &mut output, false),
-        Command::Moves(args) => position(args, style, &mut output, true),
-        Command::New { game } => with_game(game, &mut output, |g, out| {
-            out.out.push_str(g.template());
-            LEGAL
+    match &cli.command {
+        Command::Check(args) => check(args, style, output),
+        Command::Score(args) => score(args, style, output),
+        Command::Stats(args) => stats(args, style, output),
+        Command::Show(args) => position(args, style, output, false),
+        Command::Moves(args) => position(args, style, output, true),
+        Command::New { game } => with_game(game, output, |g, out| {
+            out.out.write_all(g.template().as_bytes())?;
+            Ok(LEGAL)
         }),
         Command::Random {
             game,
             seed,
             max_turns,
             mode,
-        } => with_game(game, &mut output, |g, out| {
+        } => with_game(game, output, |g, out| {
             match g.random(mode.as_deref(), *seed, *max_turns) {
                 Ok(text) => {
-                    out.out.push_str(&text);
-                    LEGAL
+                    out.out.write_all(text.as_bytes())?;
+                    Ok(LEGAL)
                 }
                 Err(err) => usage(out, &err),
             }
         }),
-        Command::Perft { game, depth, mode } => with_game(game, &mut output, |g, out| {
+        Command::Perft { game, depth, mode } => with_game(game, output, |g, out| {
             match g.perft(mode.as_deref(), *depth) {
                 Ok(count) => {
-                    out.out.push_str(&format!("{count}\n"));
-                    LEGAL
+                    writeln!(out.out, "{count}")?;
+                    Ok(LEGAL)
                 }
                 Err(err) => usage(out, &err),
             }
         }),
-    };
-    (status, output)
+    }
 }
 
-fn usage(output: &mut Output, message: &str) -> u8 {
-    output.err.push_str(&format!("error: {message}\n"));
-    TROUBLE
+fn usage(output: &mut Output<'_>, message: &str) -> io::Result<u8> {
+    writeln!(output.err, "error: {message}")?;
+    Ok(TROUBLE)
 }
 
 fn with_game(
     name: &str,
-    output: &mut Output,
-    f: impl FnOnce(&'static dyn Referee, &mut Output) -> u8,
-) -> u8 {
+    output: &mut Output<'_>,
+    f: impl FnOnce(&'static dyn Referee, &mut Output<'_>) -> io::Result<u8>,
+) -> io::Result<u8> {
     match games::find(name) {
         Some(game) => f(game, output),
         None => usage(
@@ -119,306 +135,374 @@ fn switches(switch: &Switch) -> Result<Switches, String> {
     Ok(out)
 }
 
-fn status_of(reports: &[RecordReport]) -> u8 {
-    if reports.iter().any(|r| r.verdict == Verdict::Malformed) {
+fn status_of(tally: &Tally) -> u8 {
+    if tally.malformed > 0 || tally.unreadable > 0 {
         TROUBLE
-    } else if reports.iter().any(|r| r.verdict == Verdict::Illegal) {
+    } else if tally.illegal > 0 {
         ILLEGAL
     } else {
         LEGAL
     }
 }
 
-fn named(source: &Source) -> NamedSource<Arc<str>> {
-    NamedSource::new(&source.path, source.text.clone())
+fn limits(max_record_bytes: usize) -> Limits {
+    Limits {
+        record_bytes: max_record_bytes.max(1),
+    }
 }
 
-/// Read every path (directories walked for `*.arb`); a file that cannot be
-/// read is reported and flagged, the others are still read.
-fn read_all(paths: &[String], output: &mut Output) -> Result<(Vec<Source>, bool), u8> {
-    let paths = source::expand(paths)
-        .map_err(|err| usage(output, &format!("cannot check a directory: {err}")))?;
-    let mut sources = Vec::new();
-    let mut unreadable = false;
-    for path in &paths {
-        match Source::read(path) {
-            Ok(source) => sources.push(source),
-            Err(err) => {
-                output
-                    .err
-                    .push_str(&format!("error: cannot read {path}: {err}\n"));
-                unreadable = true;
+/// The items of `paths` (directories walked for `*.arb`), or the usage
+/// error of a path that cannot be walked.
+fn items(paths: &[String], limits: Limits, output: &mut Output<'_>) -> io::Result<Option<Items>> {
+    match source::expand(paths) {
+        Ok(paths) => Ok(Some(Items::new(paths, limits))),
+        Err(err) => {
+            usage(output, &format!("cannot check a directory: {err}"))?;
+            Ok(None)
+        }
+    }
+}
+
+/// What one record adds to the output of `check`, rendered on any thread.
+struct Rendered {
+    text: String,
+    found: Option<Found>,
+    trouble: Option<String>,
+}
+
+/// What the totals need of a record.
+struct Found {
+    verdict: Verdict,
+    warnings: usize,
+    rule: Option<String>,
+}
+
+fn render(item: Item, switches: &Switches, format: CheckFormat, style: Style) -> Rendered {
+    match item {
+        Item::Unreadable { path, error } => Rendered {
+            text: String::new(),
+            found: None,
+            trouble: Some(format!("error: cannot read {path}: {error}\n")),
+        },
+        Item::Record { path, record } => {
+            let checked = source::check(&record, switches);
+            let report = RecordReport::new(&path, &record, &checked);
+            let text = match format.machine() {
+                Some(machine) => machine.record(&report),
+                None => {
+                    let shown = Snippet::new(&path, &record);
+                    let mut text = human::verdict_line(&report, style);
+                    text.push('\n');
+                    text.push_str(&human::diagnostic(&report, &shown, style));
+                    text.push_str(&human::warnings(&report, &shown, style));
+                    text
+                }
+            };
+            Rendered {
+                text,
+                found: Some(Found {
+                    verdict: report.verdict,
+                    warnings: report.warnings.len(),
+                    rule: report.diagnostic.map(|d| d.rule),
+                }),
+                trouble: None,
             }
         }
     }
-    Ok((sources, unreadable))
 }
 
-fn check(args: &CheckArgs, style: Style, output: &mut Output) -> u8 {
+fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
     let switches = match switches(&args.switch) {
         Ok(s) => s,
         Err(err) => return usage(output, &err),
     };
-    let (sources, unreadable) = match read_all(&args.paths, output) {
-        Ok(read) => read,
-        Err(status) => return status,
+    let Some(items) = items(&args.paths, limits(args.max_record_bytes), output)? else {
+        return Ok(TROUBLE);
     };
-    let mut reports = Vec::new();
-    for source in &sources {
-        let checks = source::check(source, &switches);
-        let shown = named(source);
-        for check in &checks {
-            let report = RecordReport::new(source, check);
-            if args.format == Format::Human {
-                output.out.push_str(&human::verdict_line(&report, style));
-                output.out.push('\n');
-                output
-                    .out
-                    .push_str(&human::diagnostic(&report, &shown, style));
-                output
-                    .out
-                    .push_str(&human::warnings(&report, &shown, style));
+    let format = args.format;
+    let machine = format.machine();
+    let interactive = args.paths.iter().any(|p| p == "-");
+    if let Some(machine) = machine {
+        output.out.write_all(machine.opening().as_bytes())?;
+    }
+    let mut tally = Tally::default();
+    let jobs = args.jobs.unwrap_or_else(pipeline::cores);
+    let work = |item: Item| render(item, &switches, format, style);
+    pipeline::run(
+        items,
+        jobs,
+        interactive,
+        &work,
+        &mut *output.out,
+        |out, rendered| {
+            if let Some(trouble) = &rendered.trouble {
+                tally.unreadable += 1;
+                out.flush()?;
+                output.err.write_all(trouble.as_bytes())?;
             }
-            reports.push(report);
+            if let Some(found) = rendered.found {
+                if tally.records > 0 {
+                    if let Some(machine) = machine {
+                        out.write_all(machine.between().as_bytes())?;
+                    }
+                }
+                tally.count(found.verdict, found.warnings, found.rule);
+            }
+            out.write_all(rendered.text.as_bytes())
+        },
+    )?;
+    match machine {
+        Some(machine) => output
+            .out
+            .write_all(machine.closing(tally.records, &tally).as_bytes())?,
+        None if tally.records > 1 => {
+            output.out.write_all(b"\n")?;
+            output
+                .out
+                .write_all(human::summary(&tally, style).as_bytes())?;
         }
+        None => {}
     }
-    match args.format {
-        Format::Human if reports.len() > 1 => {
-            output.out.push('\n');
-            output.out.push_str(&human::summary(&reports, style));
-        }
-        Format::Human => {}
-        format => output.out.push_str(&report::machine(
-            &Document {
-                records: reports.clone(),
-            },
-            format,
-        )),
-    }
-    if unreadable {
-        TROUBLE
-    } else {
-        status_of(&reports)
-    }
+    Ok(status_of(&tally))
 }
 
 /// Throw statistics of every record that has throws, by record and by game.
 /// A report, not a verdict: illegal records count too (their throws were
 /// thrown); only records that cannot be read or parsed are skipped.
-fn stats(args: &StatsArgs, style: Style, output: &mut Output) -> u8 {
-    let (sources, unreadable) = match read_all(&args.paths, output) {
-        Ok(read) => read,
-        Err(status) => return status,
+fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
+    let Some(items) = items(&args.paths, Limits::default(), output)? else {
+        return Ok(TROUBLE);
     };
     let mut document = StatsDocument::default();
-    for source in &sources {
-        for check in source::check(source, &Switches::new()) {
-            let checked = &check.checked;
-            let game = checked.game.unwrap_or("?");
-            let throws = match (&checked.malformed, &checked.throws) {
-                (None, Some(throws)) => throws,
-                (malformed, _) => {
-                    let reason = match malformed {
-                        Some(m) => format!("malformed ({}): {}", m.rule, m.message),
-                        None => format!("{game} has no throws"),
-                    };
-                    document.skipped.push(Skipped {
-                        path: source.path.clone(),
-                        index: check.index,
-                        reason,
-                    });
-                    continue;
-                }
-            };
-            match document.totals.iter_mut().find(|t| t.game == game) {
-                Some(total) => {
-                    total.records += 1;
-                    total.throws = total.throws.merge(throws);
-                }
-                None => document.totals.push(ThrowTotal {
-                    game: game.to_string(),
-                    records: 1,
-                    throws: throws.clone(),
-                }),
+    let mut unreadable = false;
+    for item in items {
+        let (path, record) = match item {
+            Item::Record { path, record } => (path, record),
+            Item::Unreadable { path, error } => {
+                writeln!(output.err, "error: cannot read {path}: {error}")?;
+                unreadable = true;
+                continue;
             }
-            document.records.push(ThrowRecord {
-                path: source.path.clone(),
-                index: check.index,
+        };
+        let checked = source::check(&record, &Switches::new());
+        let game = checked.game.unwrap_or("?");
+        let throws = match (&checked.malformed, checked.throws) {
+            (None, Some(throws)) => throws,
+            (malformed, _) => {
+                let reason = match malformed {
+                    Some(m) => format!("malformed ({}): {}", m.rule, m.message),
+                    None => format!("{game} has no throws"),
+                };
+                document.skipped.push(Skipped {
+                    path: path.to_string(),
+                    index: record.index,
+                    reason,
+                });
+                continue;
+            }
+        };
+        match document.totals.iter_mut().find(|t| t.game == game) {
+            Some(total) => {
+                total.records += 1;
+                total.throws = total.throws.merge(&throws);
+            }
+            None => document.totals.push(ThrowTotal {
                 game: game.to_string(),
+                records: 1,
                 throws: throws.clone(),
-            });
+            }),
         }
+        document.records.push(ThrowRecord {
+            path: path.to_string(),
+            index: record.index,
+            game: game.to_string(),
+            throws,
+        });
     }
-    if args.format != Format::Human {
+    if let Some(machine) = Machine::of(args.format) {
         output
             .out
-            .push_str(&report::machine(&document, args.format));
+            .write_all(report::machine(&document, machine).as_bytes())?;
     } else {
         for r in &document.records {
             let p = r
                 .throws
                 .p_value
                 .map_or("no p-value".to_string(), |p| format!("p-value {p:.4}"));
-            output.out.push_str(&format!(
-                "{}#{}: {}, {} throw(s), {p}\n",
+            writeln!(
+                output.out,
+                "{}#{}: {}, {} throw(s), {p}",
                 r.path, r.index, r.game, r.throws.throws
-            ));
+            )?;
         }
         for s in &document.skipped {
-            output
-                .out
-                .push_str(&format!("{}#{}: skipped: {}\n", s.path, s.index, s.reason));
+            writeln!(output.out, "{}#{}: skipped: {}", s.path, s.index, s.reason)?;
         }
         for total in &document.totals {
-            output.out.push_str(&format!(
-                "\n{}: {} throws in {} record(s)\n",
-                total.game, total.throws.throws, total.records
-            ));
-            output
-                .out
-                .push_str(&human::throw_table(&total.throws, style));
+            write!(
+                output.out,
+                "\n{}: {} throws in {} record(s)\n{}",
+                total.game,
+                total.throws.throws,
+                total.records,
+                human::throw_table(&total.throws, style)
+            )?;
         }
         if document.totals.is_empty() {
-            output.out.push_str("no record with throws\n");
+            writeln!(output.out, "no record with throws")?;
         }
     }
-    if unreadable {
-        TROUBLE
-    } else {
-        LEGAL
-    }
+    Ok(if unreadable { TROUBLE } else { LEGAL })
 }
 
-/// Read one record of a file; the error is already reported.
-fn one_record(file: &str, index: usize, output: &mut Output) -> Result<(Source, usize), u8> {
-    let source =
-        Source::read(file).map_err(|err| usage(output, &format!("cannot read {file}: {err}")))?;
-    let count = source::record_count(&source);
-    if index >= count {
-        return Err(usage(
+/// The `index`-th record of a file, read as a stream: only that record is
+/// kept. `Err` holds the status of a usage error already reported.
+fn one_record(file: &str, index: usize, output: &mut Output<'_>) -> io::Result<Result<Record, u8>> {
+    let input: Box<dyn Read> = if file == "-" {
+        Box::new(io::stdin())
+    } else {
+        match std::fs::File::open(file) {
+            Ok(f) => Box::new(f),
+            Err(err) => return usage(output, &format!("cannot read {file}: {err}")).map(Err),
+        }
+    };
+    let mut count = 0;
+    let mut found = None;
+    for record in Reader::new(input) {
+        match record {
+            Ok(record) if record.index == index => found = Some(record),
+            Ok(_) => {}
+            Err(err) => return usage(output, &format!("cannot read {file}: {err}")).map(Err),
+        }
+        count += 1;
+    }
+    match found {
+        Some(record) => Ok(Ok(record)),
+        None => usage(
             output,
             &format!("{file} holds {count} record(s); --record counts from 0"),
-        ));
+        )
+        .map(Err),
     }
-    Ok((source, index))
-}
-
-/// Report a record that could not be followed to the asked point.
-fn report_failure(
-    source: &Source,
-    index: usize,
-    checked: Checked,
-    style: Style,
-    output: &mut Output,
-) -> u8 {
-    let report = RecordReport::new(source, &RecordCheck { index, checked });
-    print_failure(source, &report, style, output)
 }
 
 /// The verdict line and diagnostic of a record that is not legal.
-fn print_failure(source: &Source, report: &RecordReport, style: Style, output: &mut Output) -> u8 {
-    output.out.push_str(&human::verdict_line(report, style));
-    output.out.push('\n');
+fn print_failure(
+    file: &str,
+    record: &Record,
+    checked: &Checked,
+    style: Style,
+    output: &mut Output<'_>,
+) -> io::Result<u8> {
+    let report = RecordReport::new(file, record, checked);
+    writeln!(output.out, "{}", human::verdict_line(&report, style))?;
+    let shown = Snippet::new(file, record);
     output
         .out
-        .push_str(&human::diagnostic(report, &named(source), style));
-    status_of(std::slice::from_ref(report))
+        .write_all(human::diagnostic(&report, &shown, style).as_bytes())?;
+    let mut tally = Tally::default();
+    tally.add(&report);
+    Ok(status_of(&tally))
 }
 
-fn score(args: &ScoreArgs, style: Style, output: &mut Output) -> u8 {
+fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
     let switches = match switches(&args.switch) {
         Ok(s) => s,
         Err(err) => return usage(output, &err),
     };
-    let (source, index) = match one_record(&args.file, args.record, output) {
-        Ok(found) => found,
-        Err(status) => return status,
+    let record = match one_record(&args.file, args.record, output)? {
+        Ok(record) => record,
+        Err(status) => return Ok(status),
     };
-    let Some(check) = source::check_record(&source, &switches, index) else {
-        return usage(output, "no such record");
-    };
-    let table = check.checked.summary.as_ref().and_then(|s| s.table.clone());
-    let report = RecordReport::new(&source, &check);
-    if args.format != Format::Human {
-        output.out.push_str(&report::machine(
-            &Document {
-                records: vec![report.clone()],
-            },
-            args.format,
-        ));
-        return status_of(&[report]);
+    let checked = source::check(&record, &switches);
+    let table = checked.summary.as_ref().and_then(|s| s.table.clone());
+    let report = RecordReport::new(&args.file, &record, &checked);
+    if let Some(machine) = Machine::of(args.format) {
+        let mut tally = Tally::default();
+        tally.add(&report);
+        output.out.write_all(
+            report::machine(
+                &Document {
+                    records: vec![report],
+                },
+                machine,
+            )
+            .as_bytes(),
+        )?;
+        return Ok(status_of(&tally));
     }
     if report.verdict != Verdict::Legal {
-        return print_failure(&source, &report, style, output);
+        return print_failure(&args.file, &record, &checked, style, output);
     }
     if let Some(description) = &report.description {
-        output
-            .out
-            .push_str(&format!("{description} after {} turns\n", report.turns));
+        writeln!(output.out, "{description} after {} turns", report.turns)?;
     }
     if let Some(table) = table {
-        output.out.push_str(&human::table(&table, style));
+        output
+            .out
+            .write_all(human::table(&table, style).as_bytes())?;
     }
+    let shown = Snippet::new(&args.file, &record);
     output
         .out
-        .push_str(&human::warnings(&report, &named(&source), style));
-    LEGAL
+        .write_all(human::warnings(&report, &shown, style).as_bytes())?;
+    Ok(LEGAL)
 }
 
-fn position(args: &PositionArgs, style: Style, output: &mut Output, moves: bool) -> u8 {
+fn position(
+    args: &PositionArgs,
+    style: Style,
+    output: &mut Output<'_>,
+    moves: bool,
+) -> io::Result<u8> {
     let switches = match switches(&args.switch) {
         Ok(s) => s,
         Err(err) => return usage(output, &err),
     };
-    let (source, index) = match one_record(&args.file, args.record, output) {
-        Ok(found) => found,
-        Err(status) => return status,
+    let record = match one_record(&args.file, args.record, output)? {
+        Ok(record) => record,
+        Err(status) => return Ok(status),
     };
-    let raw = match record::split(&source.text).into_iter().nth(index) {
-        Some(Ok(raw)) if source.bad_utf8_at.is_none() => raw,
-        _ => match source::check_record(&source, &switches, index) {
-            Some(check) => return report_failure(&source, index, check.checked, style, output),
-            None => return usage(output, "no such record"),
-        },
+    let file = args.file.as_str();
+    let raw = match record::split(&record.text).into_iter().next() {
+        Some(Ok(raw)) if record.fault.is_none() => raw,
+        _ => {
+            let checked = source::check(&record, &switches);
+            return print_failure(file, &record, &checked, style, output);
+        }
     };
     let referee = match source::referee_for(&raw.header) {
         Ok(referee) => referee,
         Err(err) => {
-            return report_failure(
-                &source,
-                index,
-                Checked::malformed(None, err.into()),
-                style,
-                output,
-            )
+            let checked = Checked::malformed(None, err.into());
+            return print_failure(file, &record, &checked, style, output);
         }
     };
     match referee.stop(&raw, &switches, args.turn) {
-        Err(StopError::Record(checked)) => report_failure(&source, index, *checked, style, output),
+        Err(StopError::Record(checked)) => print_failure(file, &record, &checked, style, output),
         Err(StopError::TooFew { asked, turns }) => usage(
             output,
             &format!("the record has {turns} turns, so --turn goes from 0 to {turns}, not {asked}"),
         ),
         Ok(stop) if moves => {
-            output.out.push_str(&format!(
-                "After {} turns, {}: {} legal turn(s)\n",
+            writeln!(
+                output.out,
+                "After {} turns, {}: {} legal turn(s)",
                 stop.turn,
                 stop.label,
                 stop.legal.len()
-            ));
+            )?;
             for play in &stop.legal {
-                output.out.push_str(&format!("  {play}\n"));
+                writeln!(output.out, "  {play}")?;
             }
             for note in &stop.notes {
-                output.out.push_str(&format!("{note}\n"));
+                writeln!(output.out, "{note}")?;
             }
-            LEGAL
+            Ok(LEGAL)
         }
         Ok(stop) => {
-            output
-                .out
-                .push_str(&format!("After {} turns:\n{}", stop.turn, stop.diagram));
-            LEGAL
+            write!(output.out, "After {} turns:\n{}", stop.turn, stop.diagram)?;
+            Ok(LEGAL)
         }
     }
 }

@@ -8,21 +8,21 @@
 //!
 //! ```
 //! use arbitre::record::Switches;
-//! use arbitre::report::{RecordReport, Verdict};
-//! use arbitre::source::{self, Source};
+//! use arbitre::report::Verdict;
+//! use arbitre::source;
 //!
 //! let text = "---\ngame: simpei\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n";
-//! let source = Source::from_bytes("game.arb", text.as_bytes().to_vec());
-//! let checks = source::check(&source, &Switches::new());
-//! let report = RecordReport::new(&source, &checks[0]);
-//! assert_eq!(report.verdict, Verdict::Legal);
-//! assert_eq!(report.winner.as_deref(), Some("blue"));
+//! let reports = source::check_str("game.arb", text, &Switches::new());
+//! assert_eq!(reports[0].verdict, Verdict::Legal);
+//! assert_eq!(reports[0].winner.as_deref(), Some("blue"));
 //! ```
 
 pub mod cli;
 pub mod commands;
 pub mod game;
 pub mod games;
+pub mod pipeline;
+pub mod reader;
 pub mod record;
 pub mod replay;
 pub mod report;

@@ -1,13 +1,30 @@
-use std::io::Write;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
+use arbitre::commands::{self, Output};
+
 fn main() -> ExitCode {
     let cli = arbitre::cli::Cli::parse();
-    let (status, output) = arbitre::commands::run(&cli);
-    // A closed pipe (`arbitre check | head`) is not an error worth a panic.
-    let _ = std::io::stdout().write_all(output.out.as_bytes());
-    let _ = std::io::stderr().write_all(output.err.as_bytes());
-    ExitCode::from(status)
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 << 10, stdout.lock());
+    let mut err = io::stderr();
+    let mut output = Output {
+        out: &mut out,
+        err: &mut err,
+    };
+    let status = commands::run(&cli, &mut output).and_then(|status| {
+        out.flush()?;
+        Ok(status)
+    });
+    match status {
+        Ok(status) => ExitCode::from(status),
+        // A closed pipe (`arbitre check | head`) ends the run quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(commands::LEGAL),
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "error: cannot write the output: {e}");
+            ExitCode::from(commands::TROUBLE)
+        }
+    }
 }

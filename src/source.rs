@@ -1,110 +1,64 @@
-//! Reading record files (or standard input) and checking every record in
-//! them with the right game.
+//! Checking a record with the right game, and finding the record files of
+//! the paths given on the command line.
 
-use std::io::Read;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use crate::games;
+use crate::reader::{Fault, Reader, Record};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
 use crate::replay::{Checked, Malformed};
-use crate::span::{LineIndex, Span};
+use crate::report::RecordReport;
+use crate::span::Span;
 
-/// A file's text as read, named as the user named it.
-#[derive(Clone, Debug)]
-pub struct Source {
-    pub path: String,
-    pub text: Arc<str>,
-    /// Where the first byte that is not UTF-8 sits, if any.
-    pub bad_utf8_at: Option<usize>,
-    pub lines: LineIndex,
-}
-
-impl Source {
-    pub fn from_bytes(path: impl Into<String>, bytes: Vec<u8>) -> Self {
-        match String::from_utf8(bytes) {
-            Ok(text) => Source {
-                path: path.into(),
-                lines: LineIndex::new(&text),
-                text: text.into(),
-                bad_utf8_at: None,
+/// Check one record as the reader handed it over. The verdict's spans are
+/// offsets in `record.text`; the report adds where the record sits.
+pub fn check(record: &Record, switches: &Switches) -> Checked {
+    match record.fault {
+        Some(Fault::NotUtf8 { at }) => Checked::malformed(
+            None,
+            Malformed {
+                rule: "syntax",
+                message: "this file is not UTF-8 text".into(),
+                span: Span::new(at, 1),
+                help: Some("records are UTF-8; is this the right file?".into()),
             },
-            Err(err) => {
-                let at = err.utf8_error().valid_up_to();
-                let text = String::from_utf8_lossy(err.as_bytes());
-                Source {
-                    path: path.into(),
-                    lines: LineIndex::new(&text),
-                    text: text.into(),
-                    bad_utf8_at: Some(at),
-                }
-            }
+        ),
+        Some(Fault::TooLong { limit }) => Checked::malformed(
+            None,
+            Malformed {
+                rule: "syntax",
+                message: format!("this record is longer than {limit} bytes, the limit"),
+                span: first_line(&record.text),
+                help: Some(
+                    "no real record comes near it; raise the limit with --max-record-bytes".into(),
+                ),
+            },
+        ),
+        None => match record::split(&record.text).into_iter().next() {
+            Some(raw) => check_raw(raw, switches),
+            None => Checked::malformed(None, Malformed::from(framing_gap())),
+        },
+    }
+}
+
+/// The first line that is not blank: where a record as a whole is pointed at.
+fn first_line(text: &str) -> Span {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_end();
+        if !trimmed.trim_start().is_empty() {
+            return Span::new(offset, trimmed.len());
         }
+        offset += line.len();
     }
-
-    /// Read a path, or standard input for `-`.
-    pub fn read(path: &str) -> std::io::Result<Self> {
-        let bytes = if path == "-" {
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes)?;
-            bytes
-        } else {
-            std::fs::read(path)?
-        };
-        Ok(Source::from_bytes(path, bytes))
-    }
+    Span::new(0, 0)
 }
 
-/// One record's verdict within its file.
-#[derive(Clone, Debug)]
-pub struct RecordCheck {
-    pub index: usize,
-    pub checked: Checked,
-}
-
-/// Check every record of a source.
-pub fn check(source: &Source, switches: &Switches) -> Vec<RecordCheck> {
-    if source.bad_utf8_at.is_some() {
-        return check_record(source, switches, 0).into_iter().collect();
-    }
-    record::split(&source.text)
-        .into_iter()
-        .enumerate()
-        .map(|(index, raw)| RecordCheck {
-            index,
-            checked: check_raw(raw, switches),
-        })
-        .collect()
-}
-
-/// How many records a source holds (a file that is not UTF-8 counts as one).
-pub fn record_count(source: &Source) -> usize {
-    if source.bad_utf8_at.is_some() {
-        1
-    } else {
-        record::split(&source.text).len()
-    }
-}
-
-/// Check the `index`-th record of a source alone (`None` past the last).
-pub fn check_record(source: &Source, switches: &Switches, index: usize) -> Option<RecordCheck> {
-    if let Some(at) = source.bad_utf8_at {
-        let bad = Malformed {
-            rule: "syntax",
-            message: "this file is not UTF-8 text".into(),
-            span: Span::new(at, 1),
-            help: Some("records are UTF-8; is this the right file?".into()),
-        };
-        return (index == 0).then(|| RecordCheck {
-            index: 0,
-            checked: Checked::malformed(None, bad),
-        });
-    }
-    let raw = record::split(&source.text).into_iter().nth(index)?;
-    Some(RecordCheck {
-        index,
-        checked: check_raw(raw, switches),
-    })
+/// `split` gives every text at least one record or error; this stands for
+/// the case that cannot happen, so that no input can make it panic.
+fn framing_gap() -> HeaderError {
+    HeaderError::header("the file holds no record", Span::new(0, 0))
 }
 
 fn check_raw(raw: Result<RawRecord<'_>, FramingError>, switches: &Switches) -> Checked {
@@ -174,4 +128,24 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Every record of a text, checked and reported in order, as `check` reports
+/// a file named `path` holding that text.
+pub fn check_str(path: &str, text: &str, switches: &Switches) -> Vec<RecordReport> {
+    check_reader(path, text.as_bytes(), switches)
+        .filter_map(Result::ok)
+        .collect()
+}
+
+/// Every record of a stream, checked and reported one at a time as it is
+/// read; memory is bounded by the largest record.
+pub fn check_reader<'a, R: Read + 'a>(
+    path: &'a str,
+    input: R,
+    switches: &'a Switches,
+) -> impl Iterator<Item = io::Result<RecordReport>> + 'a {
+    Reader::new(input).map(move |record| {
+        record.map(|record| RecordReport::new(path, &record, &check(&record, switches)))
+    })
 }

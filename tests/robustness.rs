@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use arbitre::record::Switches;
 use arbitre::report::RecordReport;
-use arbitre::source::{self, Source};
+use arbitre::source;
 use proptest::prelude::*;
 
 fn samples() -> &'static [Vec<u8>] {
@@ -85,13 +85,12 @@ proptest! {
         let all = samples();
         let original = all[pick.index(all.len())].clone();
         let bytes = mutate(original, &mutations);
-        let source = Source::from_bytes("mutant.arb", bytes);
         for rule in [false, true] {
             let mut switches = Switches::new();
             switches.insert("forgive-missed-captures".into(), rule);
-            for check in source::check(&source, &switches) {
-                let report = RecordReport::new(&source, &check);
-                prop_assert!(report.diagnostic.as_ref().is_none_or(|d| d.offset <= source.text.len()));
+            for report in source::check_reader("mutant.arb", &bytes[..], &switches) {
+                let report: RecordReport = report.map_err(|e| TestCaseError::fail(e.to_string()))?;
+                prop_assert!(report.diagnostic.as_ref().is_none_or(|d| d.offset <= bytes.len()));
             }
         }
     }

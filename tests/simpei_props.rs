@@ -5,7 +5,7 @@
 use arbitre::games::simpei::Simpei;
 use arbitre::record::{split, Switches};
 use arbitre::replay::{check, random};
-use arbitre::source::{self, Source};
+use arbitre::source;
 use proptest::prelude::*;
 
 fn checked(text: &str) -> arbitre::replay::Checked {
@@ -77,8 +77,8 @@ proptest! {
 
     #[test]
     fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
-        let source = Source::from_bytes("fuzz", bytes);
-        let _ = source::check(&source, &Switches::new());
+        let switches = Switches::new();
+        let _ = source::check_reader("fuzz", &bytes[..], &switches).count();
     }
 
     #[test]
@@ -87,7 +87,6 @@ proptest! {
         0..60,
     )) {
         let text = format!("---\ngame: simpei\n---\n{}", words.join(" "));
-        let source = Source::from_bytes("fuzz", text.into_bytes());
-        let _ = source::check(&source, &Switches::new());
+        let _ = source::check_str("fuzz", &text, &Switches::new());
     }
 }

@@ -3,13 +3,11 @@
 
 use arbitre::record::Switches;
 use arbitre::report::{RecordReport, Verdict};
-use arbitre::source::{self, Source};
+use arbitre::source;
 
 fn report(text: &str, switches: &[&str]) -> RecordReport {
-    let source = Source::from_bytes("test.arb", text.as_bytes().to_vec());
     let switches: Switches = switches.iter().map(|s| (s.to_string(), true)).collect();
-    let checks = source::check(&source, &switches);
-    RecordReport::new(&source, &checks[0])
+    source::check_str("test.arb", text, &switches).remove(0)
 }
 
 /// A record: extra header lines, then the movetext.

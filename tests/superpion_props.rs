@@ -9,7 +9,7 @@ use arbitre::games::superpion::{Play, Superpion};
 use arbitre::record::Switches;
 use arbitre::report::{RecordReport, Verdict};
 use arbitre::rng::Rng;
-use arbitre::source::{self, Source};
+use arbitre::source;
 use proptest::prelude::*;
 
 const MODES: [&str; 6] = [
@@ -22,9 +22,7 @@ const MODES: [&str; 6] = [
 ];
 
 fn report(text: &str) -> RecordReport {
-    let source = Source::from_bytes("prop.arb", text.as_bytes().to_vec());
-    let checks = source::check(&source, &Switches::new());
-    RecordReport::new(&source, &checks[0])
+    source::check_str("prop.arb", text, &Switches::new()).remove(0)
 }
 
 /// A random game: its start, its turns and the final position.

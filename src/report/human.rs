@@ -3,14 +3,17 @@
 
 use std::fmt;
 use std::io::IsTerminal;
-use std::sync::Arc;
 
 use comfy_table::presets::{ASCII_FULL_CONDENSED, UTF8_FULL_CONDENSED};
 use comfy_table::{ContentArrangement, Table as Grid};
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteError, MietteSpanContents,
+    SourceCode, SourceSpan, SpanContents,
+};
 
-use super::{RecordReport, Verdict};
+use super::{RecordReport, Tally, Verdict};
 use crate::game::Table;
+use crate::reader::Record;
 use crate::span::Span;
 use crate::stats::ThrowStats;
 
@@ -52,6 +55,47 @@ impl Style {
     }
 }
 
+/// A record's text as miette reads it: only the record is searched for
+/// the lines around a span, and the lines are numbered as in the file.
+#[derive(Debug)]
+pub struct Snippet<'a> {
+    name: &'a str,
+    record: &'a Record,
+}
+
+impl<'a> Snippet<'a> {
+    /// The record `record` of the file `name`.
+    pub fn new(name: &'a str, record: &'a Record) -> Self {
+        Snippet { name, record }
+    }
+}
+
+impl SourceCode for Snippet<'_> {
+    fn read_span<'b>(
+        &'b self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
+        let base = self.record.offset;
+        let local = SourceSpan::new(span.offset().saturating_sub(base).into(), span.len());
+        let inner = self.record.text.as_str().read_span(
+            &local,
+            context_lines_before,
+            context_lines_after,
+        )?;
+        let found = inner.span();
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.to_string(),
+            inner.data(),
+            SourceSpan::new((found.offset() + base).into(), found.len()),
+            inner.line() + self.record.line - 1,
+            inner.column(),
+            inner.line_count(),
+        )))
+    }
+}
+
 /// One diagnostic in the shape miette draws.
 #[derive(Debug)]
 struct Drawn<'a> {
@@ -60,7 +104,7 @@ struct Drawn<'a> {
     label: String,
     span: SourceSpan,
     help: Option<String>,
-    source: &'a NamedSource<Arc<str>>,
+    source: &'a Snippet<'a>,
     severity: miette::Severity,
 }
 
@@ -134,7 +178,7 @@ fn list_expected(expected: &[String]) -> Option<String> {
 }
 
 /// The diagnostic of a record that is not legal, drawn over its source.
-pub fn diagnostic(report: &RecordReport, source: &NamedSource<Arc<str>>, style: Style) -> String {
+pub fn diagnostic(report: &RecordReport, source: &Snippet<'_>, style: Style) -> String {
     let Some(d) = &report.diagnostic else {
         return String::new();
     };
@@ -162,7 +206,7 @@ pub fn diagnostic(report: &RecordReport, source: &NamedSource<Arc<str>>, style: 
 }
 
 /// The warnings of a record, each drawn over its source when it has a place.
-pub fn warnings(report: &RecordReport, source: &NamedSource<Arc<str>>, style: Style) -> String {
+pub fn warnings(report: &RecordReport, source: &Snippet<'_>, style: Style) -> String {
     report
         .warnings
         .iter()
@@ -232,35 +276,22 @@ pub fn table(table: &Table, style: Style) -> String {
 
 /// The summary of a multi-record `check`: counts by verdict and the rules
 /// broken.
-pub fn summary(reports: &[RecordReport], style: Style) -> String {
-    let count = |v: Verdict| reports.iter().filter(|r| r.verdict == v).count();
+pub fn summary(tally: &Tally, style: Style) -> String {
     let mut out = grid(style);
     out.set_header(vec!["records", "legal", "illegal", "malformed", "warnings"]);
     out.add_row(vec![
-        reports.len().to_string(),
-        count(Verdict::Legal).to_string(),
-        count(Verdict::Illegal).to_string(),
-        count(Verdict::Malformed).to_string(),
-        reports
-            .iter()
-            .map(|r| r.warnings.len())
-            .sum::<usize>()
-            .to_string(),
+        tally.records.to_string(),
+        tally.legal.to_string(),
+        tally.illegal.to_string(),
+        tally.malformed.to_string(),
+        tally.warnings.to_string(),
     ]);
-    let mut rules: Vec<(String, usize)> = Vec::new();
-    for d in reports.iter().filter_map(|r| r.diagnostic.as_ref()) {
-        match rules.iter_mut().find(|(rule, _)| *rule == d.rule) {
-            Some((_, n)) => *n += 1,
-            None => rules.push((d.rule.clone(), 1)),
-        }
-    }
     let mut text = format!("{out}\n");
-    if !rules.is_empty() {
-        rules.sort();
+    if !tally.rules.is_empty() {
         let mut by_rule = grid(style);
         by_rule.set_header(vec!["rule", "records"]);
-        for (rule, n) in rules {
-            by_rule.add_row(vec![rule, n.to_string()]);
+        for (rule, n) in &tally.rules {
+            by_rule.add_row(vec![rule.clone(), n.to_string()]);
         }
         text.push_str(&format!("{by_rule}\n"));
     }

@@ -7,9 +7,9 @@ pub mod human;
 use serde::Serialize;
 
 use crate::game::Scores;
+use crate::reader::Record;
 use crate::replay::Checked;
-use crate::source::{RecordCheck, Source};
-use crate::span::Span;
+use crate::span::{LineIndex, Span};
 use crate::stats::ThrowStats;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -72,8 +72,31 @@ pub struct Document {
     pub records: Vec<RecordReport>,
 }
 
+/// Where a record sits in its stream, to turn the record's own spans into
+/// stream lines and columns. Only the record's text is read, so the cost
+/// of a diagnostic does not grow with what came before it.
+struct Locator<'a> {
+    record: &'a Record,
+    lines: Option<LineIndex>,
+}
+
+impl Locator<'_> {
+    /// Line, column and stream offset of a span found in the record.
+    fn locate(&mut self, span: Span) -> (usize, usize, usize) {
+        let text = &self.record.text;
+        let lines = self.lines.get_or_insert_with(|| LineIndex::new(text));
+        let (line, column) = lines.locate(text, span.offset);
+        (
+            self.record.line + line - 1,
+            column,
+            self.record.offset + span.offset,
+        )
+    }
+}
+
 impl RecordReport {
-    pub fn new(source: &Source, check: &RecordCheck) -> Self {
+    /// The report of a record read from the stream named `path`.
+    pub fn new(path: &str, record: &Record, checked: &Checked) -> Self {
         let Checked {
             game,
             malformed,
@@ -83,16 +106,19 @@ impl RecordReport {
             turns,
             summary,
             throws,
-        } = &check.checked;
-        let locate = |span: Span| source.lines.locate(&source.text, span.offset);
+        } = checked;
+        let mut at = Locator {
+            record,
+            lines: None,
+        };
         let diagnostic = if let Some(m) = malformed {
-            let (line, column) = locate(m.span);
+            let (line, column, offset) = at.locate(m.span);
             Some(Diagnostic {
                 rule: m.rule.to_string(),
                 message: m.message.clone(),
                 line,
                 column,
-                offset: m.span.offset,
+                offset,
                 length: m.span.len,
                 turn_index: None,
                 expected: Vec::new(),
@@ -101,13 +127,13 @@ impl RecordReport {
             })
         } else {
             violation.as_ref().map(|v| {
-                let (line, column) = locate(v.span);
+                let (line, column, offset) = at.locate(v.span);
                 Diagnostic {
                     rule: v.rule.to_string(),
                     message: v.message.clone(),
                     line,
                     column,
-                    offset: v.span.offset,
+                    offset,
                     length: v.span.len,
                     turn_index: v.turn_index,
                     expected: v.expected.clone().unwrap_or_default(),
@@ -126,20 +152,20 @@ impl RecordReport {
         let warnings = warnings
             .iter()
             .map(|w| {
-                let at = w.span.map(locate);
+                let place = w.span.map(|span| (at.locate(span), span));
                 WarningReport {
                     rule: w.rule.to_string(),
                     message: w.message.clone(),
-                    line: at.map(|a| a.0),
-                    column: at.map(|a| a.1),
+                    line: place.map(|((line, _, _), _)| line),
+                    column: place.map(|((_, column, _), _)| column),
                     turn_index: w.turn_index,
-                    span: w.span,
+                    span: place.map(|((_, _, offset), span)| Span::new(offset, span.len)),
                 }
             })
             .collect();
         RecordReport {
-            path: source.path.clone(),
-            index: check.index,
+            path: path.to_string(),
+            index: record.index,
             game: game.map(str::to_string),
             verdict,
             diagnostic,
@@ -190,18 +216,23 @@ pub struct StatsDocument {
     pub skipped: Vec<Skipped>,
 }
 
-/// The machine-readable formats of `--format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    Human,
+/// The machine-readable forms of a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Machine {
+    /// One pretty JSON document.
     Json,
+    /// One YAML document.
     Yaml,
+    /// One compact JSON object per line: each record, then the summary.
+    JsonLines,
 }
 
-pub fn machine<T: Serialize>(document: &T, format: Format) -> String {
+/// A whole document at once, for the reports of one record or of totals.
+pub fn machine<T: Serialize>(document: &T, format: Machine) -> String {
     let text = match format {
-        Format::Yaml => serde_yaml::to_string(document).map_err(|e| e.to_string()),
-        _ => serde_json::to_string_pretty(document).map_err(|e| e.to_string()),
+        Machine::Yaml => serde_yaml::to_string(document).map_err(|e| e.to_string()),
+        Machine::Json => serde_json::to_string_pretty(document).map_err(|e| e.to_string()),
+        Machine::JsonLines => serde_json::to_string(document).map_err(|e| e.to_string()),
     };
     match text {
         Ok(mut text) => {
@@ -211,5 +242,187 @@ pub fn machine<T: Serialize>(document: &T, format: Format) -> String {
             text
         }
         Err(err) => format!("error: cannot serialise the report: {err}\n"),
+    }
+}
+
+/// The counts of a run: records by verdict, warnings, and the rules broken.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// Records checked (unreadable files not counted).
+    pub records: usize,
+    /// Records by verdict.
+    pub legal: usize,
+    /// See `legal`.
+    pub illegal: usize,
+    /// See `legal`.
+    pub malformed: usize,
+    /// Files (or streams) that could not be read.
+    pub unreadable: usize,
+    /// Warnings over all records.
+    pub warnings: usize,
+    /// Records by the rule of their diagnostic.
+    pub rules: std::collections::BTreeMap<String, usize>,
+}
+
+impl Tally {
+    /// Count one record's report.
+    pub fn add(&mut self, report: &RecordReport) {
+        let rule = report.diagnostic.as_ref().map(|d| d.rule.clone());
+        self.count(report.verdict, report.warnings.len(), rule);
+    }
+
+    /// Count a record by what it was found to be.
+    pub fn count(&mut self, verdict: Verdict, warnings: usize, rule: Option<String>) {
+        self.records += 1;
+        match verdict {
+            Verdict::Legal => self.legal += 1,
+            Verdict::Illegal => self.illegal += 1,
+            Verdict::Malformed => self.malformed += 1,
+        }
+        self.warnings += warnings;
+        if let Some(rule) = rule {
+            *self.rules.entry(rule).or_default() += 1;
+        }
+    }
+}
+
+/// A document of records written as the records come: `Json` and `Yaml`
+/// stay one valid document (byte for byte what the whole document would
+/// serialise to), `JsonLines` one object per record and a closing summary.
+/// The pieces are strings so that records can be rendered on any thread
+/// and written in order by one.
+impl Machine {
+    /// What comes before the first record.
+    pub fn opening(self) -> &'static str {
+        match self {
+            Machine::Json => "{\n  \"records\": [",
+            Machine::Yaml => "records:",
+            Machine::JsonLines => "",
+        }
+    }
+
+    /// One record, without the separator that `between` gives.
+    pub fn record(self, report: &RecordReport) -> String {
+        match self {
+            Machine::Json => match serde_json::to_string_pretty(report) {
+                Ok(text) => indented(&text, "    ", "    "),
+                Err(err) => format!("\n    {}", serde_json::Value::String(err.to_string())),
+            },
+            Machine::Yaml => match serde_yaml::to_string(report) {
+                Ok(text) => indented(text.trim_end_matches('\n'), "- ", "  "),
+                Err(err) => format!("\n- {err:?}"),
+            },
+            Machine::JsonLines => match serde_json::to_string(report) {
+                Ok(text) => text + "\n",
+                Err(err) => format!("{}\n", serde_json::Value::String(err.to_string())),
+            },
+        }
+    }
+
+    /// What goes between two records.
+    pub fn between(self) -> &'static str {
+        match self {
+            Machine::Json => ",",
+            Machine::Yaml | Machine::JsonLines => "",
+        }
+    }
+
+    /// What ends the document, after `records` records.
+    pub fn closing(self, records: usize, tally: &Tally) -> String {
+        match (self, records) {
+            (Machine::Json, 0) => "]\n}\n".into(),
+            (Machine::Json, _) => "\n  ]\n}\n".into(),
+            (Machine::Yaml, 0) => " []\n".into(),
+            (Machine::Yaml, _) => "\n".into(),
+            (Machine::JsonLines, _) => {
+                #[derive(Serialize)]
+                struct Closing<'a> {
+                    summary: &'a Tally,
+                }
+                machine(&Closing { summary: tally }, Machine::JsonLines)
+            }
+        }
+    }
+}
+
+/// Each line of `text` on a new line, the first after `first`, the others
+/// after `rest`. Serialised strings hold no raw newline, so lines are safe
+/// to indent.
+fn indented(text: &str, first: &str, rest: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8 + 8);
+    for (i, line) in text.lines().enumerate() {
+        out.push('\n');
+        out.push_str(if i == 0 { first } else { rest });
+        out.push_str(line);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(index: usize, warned: bool) -> RecordReport {
+        RecordReport {
+            path: "a: b.arb".into(),
+            index,
+            game: Some("simpei".into()),
+            verdict: Verdict::Illegal,
+            diagnostic: Some(Diagnostic {
+                rule: "simpei/occupied".into(),
+                message: "c3 is \"taken\"\nreally".into(),
+                line: 4,
+                column: 2,
+                offset: 30,
+                length: 2,
+                turn_index: Some(1),
+                expected: vec!["c5".into(), "d4".into()],
+                turn: Some("1... blue".into()),
+                help: None,
+            }),
+            warnings: if warned {
+                vec![WarningReport {
+                    rule: "w".into(),
+                    message: "- odd: yes".into(),
+                    line: None,
+                    column: None,
+                    turn_index: None,
+                    span: None,
+                }]
+            } else {
+                Vec::new()
+            },
+            turns: 1,
+            status: Some("unfinished"),
+            winner: None,
+            to_move: Some("blue".into()),
+            scores: Some(Scores(vec![("red".into(), 1), ("blue".into(), 0)])),
+            throws: None,
+            description: None,
+        }
+    }
+
+    #[test]
+    fn streamed_documents_are_the_whole_documents() {
+        for n in 0..3 {
+            let records: Vec<RecordReport> = (0..n).map(|i| report(i, i == 1)).collect();
+            for format in [Machine::Json, Machine::Yaml] {
+                let mut streamed = format.opening().to_string();
+                for (i, r) in records.iter().enumerate() {
+                    if i > 0 {
+                        streamed.push_str(format.between());
+                    }
+                    streamed.push_str(&format.record(r));
+                }
+                streamed.push_str(&format.closing(records.len(), &Tally::default()));
+                let whole = machine(
+                    &Document {
+                        records: records.clone(),
+                    },
+                    format,
+                );
+                assert_eq!(streamed, whole, "{format:?} with {n} records");
+            }
+        }
     }
 }

@@ -1,0 +1,241 @@
+//! Records of many files checked on every core, written in input order.
+//!
+//! One thread reads records, `jobs` threads check and render them, and the
+//! caller's thread writes each one as soon as every record before it is
+//! written. At most a fixed number of records is in flight, so memory stays
+//! bounded whatever the size of the input, and the output is byte for byte
+//! that of a serial run. A pipeline rather than a parallel map (rayon's
+//! strength): input is a stream of unknown length and output must leave in
+//! order as it is found.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::sync::mpsc::{self, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use crate::reader::{Limits, Reader, Record};
+
+/// One thing the check stream meets, in input order.
+pub enum Item {
+    /// A record of the file `path`.
+    Record {
+        /// The file as the user named it.
+        path: Arc<str>,
+        /// The record.
+        record: Record,
+    },
+    /// A file that could not be opened or read to its end.
+    Unreadable {
+        /// The file as the user named it.
+        path: String,
+        /// Why.
+        error: io::Error,
+    },
+}
+
+type Input = Box<dyn Read + Send>;
+
+/// The records of a list of paths (`-` for standard input), file after
+/// file, each read as a stream.
+pub struct Items {
+    paths: std::vec::IntoIter<String>,
+    current: Option<(Arc<str>, Reader<Input>)>,
+    limits: Limits,
+}
+
+impl Items {
+    /// The records of `paths`, read with `limits`.
+    pub fn new(paths: Vec<String>, limits: Limits) -> Self {
+        Items {
+            paths: paths.into_iter(),
+            current: None,
+            limits,
+        }
+    }
+}
+
+impl Iterator for Items {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if let Some((path, reader)) = &mut self.current {
+                match reader.next() {
+                    Some(Ok(record)) => {
+                        return Some(Item::Record {
+                            path: path.clone(),
+                            record,
+                        })
+                    }
+                    Some(Err(error)) => {
+                        let path = path.to_string();
+                        self.current = None;
+                        return Some(Item::Unreadable { path, error });
+                    }
+                    None => self.current = None,
+                }
+            }
+            let path = self.paths.next()?;
+            let input: io::Result<Input> = if path == "-" {
+                Ok(Box::new(io::stdin()))
+            } else {
+                File::open(&path).map(|f| Box::new(f) as Input)
+            };
+            match input {
+                Ok(input) => {
+                    let reader = Reader::with_limits(input, self.limits);
+                    self.current = Some((path.into(), reader));
+                }
+                Err(error) => return Some(Item::Unreadable { path, error }),
+            }
+        }
+    }
+}
+
+/// The cores of this machine (1 when it cannot be told).
+pub fn cores() -> usize {
+    thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// Chunks in flight per worker: enough to keep every core busy while one
+/// record takes long, few enough to bound memory.
+const IN_FLIGHT_PER_JOB: usize = 4;
+
+/// Records handed to a worker at once: one channel message costs about what
+/// checking a short record does, so records travel in chunks (one by one
+/// for an interactive stream, so each verdict shows as it comes).
+const CHUNK: usize = 64;
+
+/// Run `work` over `items` on `jobs` threads and hand each result, in input
+/// order, to `sink` with `out`. `out` is flushed whenever the writer has
+/// caught up with the workers (or after every item when `interactive`, on
+/// one thread), so a slow stream shows each verdict as it comes. The first
+/// error of `sink` stops the run and is returned.
+pub fn run<T: Send, R: Send>(
+    items: impl Iterator<Item = T> + Send,
+    jobs: usize,
+    interactive: bool,
+    work: &(dyn Fn(T) -> R + Sync),
+    out: &mut dyn Write,
+    mut sink: impl FnMut(&mut dyn Write, R) -> io::Result<()>,
+) -> io::Result<()> {
+    if jobs <= 1 {
+        for item in items {
+            sink(out, work(item))?;
+            if interactive {
+                out.flush()?;
+            }
+        }
+        return out.flush();
+    }
+    let in_flight = jobs * IN_FLIGHT_PER_JOB;
+    let chunk = if interactive { 1 } else { CHUNK };
+    thread::scope(|scope| {
+        let (todo_tx, todo_rx) = mpsc::sync_channel::<(usize, Vec<T>)>(in_flight);
+        let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<R>)>();
+        // A token per record in flight: the reader takes one before it reads,
+        // the writer gives it back once the record is written.
+        let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
+        for _ in 0..in_flight {
+            let _ = token_tx.send(());
+        }
+        scope.spawn(move || {
+            let mut items = items.peekable();
+            let mut seq = 0;
+            while items.peek().is_some() {
+                if token_rx.recv().is_err() {
+                    break;
+                }
+                let batch: Vec<T> = items.by_ref().take(chunk).collect();
+                if todo_tx.send((seq, batch)).is_err() {
+                    break;
+                }
+                seq += 1;
+            }
+        });
+        let todo_rx = Arc::new(Mutex::new(todo_rx));
+        for _ in 0..jobs {
+            let todo_rx = Arc::clone(&todo_rx);
+            let done_tx = done_tx.clone();
+            scope.spawn(move || loop {
+                let next = match todo_rx.lock() {
+                    Ok(todo) => todo.recv(),
+                    Err(_) => break,
+                };
+                let Ok((seq, batch)) = next else { break };
+                let results = batch.into_iter().map(work).collect();
+                if done_tx.send((seq, results)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(done_tx);
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        loop {
+            let (seq, result) = match done_rx.try_recv() {
+                Ok(done) => done,
+                Err(TryRecvError::Empty) => {
+                    out.flush()?;
+                    match done_rx.recv() {
+                        Ok(done) => done,
+                        Err(_) => break,
+                    }
+                }
+                Err(TryRecvError::Disconnected) => break,
+            };
+            waiting.insert(seq, result);
+            while let Some(results) = waiting.remove(&next) {
+                for result in results {
+                    sink(out, result)?;
+                }
+                next += 1;
+                let _ = token_tx.send(());
+            }
+        }
+        out.flush()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_come_in_input_order_on_any_number_of_threads() {
+        let work = |n: u64| {
+            // Uneven work, so that threads finish out of order.
+            let spin = (n * 7919) % 5000;
+            (0..spin).fold(n, |a, b| a.wrapping_mul(31).wrapping_add(b)) % 2 + n * 2
+        };
+        let serial: Vec<u64> = (0..2000).map(work).collect();
+        for jobs in [1, 2, 3, 8] {
+            let mut got = Vec::new();
+            let mut out = Vec::new();
+            run(0..2000u64, jobs, false, &work, &mut out, |_, r| {
+                got.push(r);
+                Ok(())
+            })
+            .unwrap_or_default();
+            assert_eq!(got, serial, "{jobs} jobs");
+        }
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_run() {
+        let mut seen = 0;
+        let mut out = Vec::new();
+        let result = run(0..100_000u32, 2, false, &|n| n, &mut out, |_, _| {
+            seen += 1;
+            if seen == 10 {
+                Err(io::Error::from(io::ErrorKind::BrokenPipe))
+            } else {
+                Ok(())
+            }
+        });
+        assert!(result.is_err());
+        assert_eq!(seen, 10);
+    }
+}
