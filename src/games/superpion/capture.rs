@@ -241,22 +241,34 @@ impl Search {
     }
 
     pub(super) fn new(occupied: Squares, foes: Squares, superpion: bool, from: Sq) -> Self {
+        let mut search = Search {
+            occupied,
+            foes,
+            superpion,
+            path: Vec::new(),
+            jumpable: foes,
+        };
+        // Most pieces cannot capture at all: then every foe is a bound good
+        // enough, and the finer one is not worth its cost.
+        let mut any = false;
+        search.jumps(from, 0, None, |_, _, _| any = true);
+        if any {
+            search.jumpable = Search::jumpable(occupied, foes, superpion, from);
+        }
+        search
+    }
+
+    /// The foes that some capture of the piece on `from` could jump.
+    fn jumpable(occupied: Squares, foes: Squares, superpion: bool, from: Sq) -> Squares {
         let free = |sq: Option<Sq>| sq.is_some_and(|sq| occupied & sq.bit() == 0);
         // A foe can be jumped only with a free square on both sides of it
         // along a diagonal (to come from, to land on); for a pawn, only on
         // the diagonals of its own lattice of landing squares.
         let (file, rank) = from.coords();
-        let jumpable = squares(foes)
+        squares(foes)
             .filter(|f| superpion || (f.file() - file) % 2 != 0 && (f.rank() - rank) % 2 != 0)
             .filter(|f| (0..4).any(|d| free(f.diagonal(d)) && free(f.diagonal(reverse(d)))))
-            .fold(0, |set, f| set | f.bit());
-        Search {
-            occupied,
-            foes,
-            superpion,
-            path: Vec::new(),
-            jumpable,
-        }
+            .fold(0, |set, f| set | f.bit())
     }
 
     /// The most pieces a capture can still take from `at`.
