@@ -3,9 +3,17 @@
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use crate::reader::Limits;
-use crate::report::human::ColorChoice;
-use crate::report::Machine;
+use arbitre::reader::Limits;
+use arbitre::report::Machine;
+
+/// When to colour, as asked on the command line.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
 
 /// Output formats of the commands that report on one record or on totals.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -219,6 +227,9 @@ pub struct PositionArgs {
 }
 
 /// The man pages: `arbitre.1` and one per command, as (file name, roff).
+/// Written by `tests/man.rs`, which includes this file; the binary itself
+/// does not print them.
+#[allow(dead_code)]
 pub fn man_pages() -> Vec<(String, Vec<u8>)> {
     let command = Cli::command();
     let mut pages = Vec::new();

@@ -3,20 +3,21 @@
 
 use std::io::{self, Read, Write};
 
-use crate::cli::{
-    CheckArgs, CheckFormat, Cli, Command, Format, PositionArgs, ScoreArgs, StatsArgs, Switch,
-};
-use crate::games;
-use crate::pipeline::{self, Item, Items};
-use crate::reader::{Limits, Reader, Record};
-use crate::record::{self, Switches};
-use crate::replay::{Checked, Referee, StopError};
-use crate::report::human::{self, Snippet, Style};
-use crate::report::{
+use arbitre::games;
+use arbitre::pipeline::{self, Item, Items};
+use arbitre::reader::{Limits, Reader, Record};
+use arbitre::record::{self, Switches};
+use arbitre::replay::{Checked, Referee, StopError};
+use arbitre::report::{
     self, Document, Machine, RecordReport, Skipped, StatsDocument, Tally, ThrowRecord, ThrowTotal,
     Verdict,
 };
-use crate::source;
+use arbitre::source;
+
+use crate::cli::{
+    CheckArgs, CheckFormat, Cli, Command, Format, PositionArgs, ScoreArgs, StatsArgs, Switch,
+};
+use crate::human::{self, Snippet, Style};
 
 /// Exit statuses of `record.md`.
 pub const LEGAL: u8 = 0;
@@ -34,13 +35,11 @@ pub struct Output<'a> {
     pub err: &'a mut dyn Write,
 }
 
-impl Machine {
-    fn of(format: Format) -> Option<Machine> {
-        match format {
-            Format::Human => None,
-            Format::Json => Some(Machine::Json),
-            Format::Yaml => Some(Machine::Yaml),
-        }
+fn machine_of(format: Format) -> Option<Machine> {
+    match format {
+        Format::Human => None,
+        Format::Json => Some(Machine::Json),
+        Format::Yaml => Some(Machine::Yaml),
     }
 }
 
@@ -319,7 +318,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             throws,
         });
     }
-    if let Some(machine) = Machine::of(args.format) {
+    if let Some(machine) = machine_of(args.format) {
         output
             .out
             .write_all(report::machine(&document, machine).as_bytes())?;
@@ -417,7 +416,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     let checked = source::check(&record, &switches);
     let table = checked.summary.as_ref().and_then(|s| s.table.clone());
     let report = RecordReport::new(&args.file, &record, &checked);
-    if let Some(machine) = Machine::of(args.format) {
+    if let Some(machine) = machine_of(args.format) {
         let mut tally = Tally::default();
         tally.add(&report);
         output.out.write_all(

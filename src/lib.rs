@@ -17,8 +17,6 @@
 //! assert_eq!(reports[0].winner.as_deref(), Some("blue"));
 //! ```
 
-pub mod cli;
-pub mod commands;
 pub mod game;
 pub mod games;
 pub mod pipeline;

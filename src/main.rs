@@ -1,12 +1,19 @@
+//! The `arbitre` command: clap's definition, the commands and the human
+//! report live here; everything they check goes through the library.
+
+mod cli;
+mod commands;
+mod human;
+
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
-use arbitre::commands::{self, Output};
+use commands::Output;
 
 fn main() -> ExitCode {
-    let cli = arbitre::cli::Cli::parse();
+    let cli = cli::Cli::parse();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 << 10, stdout.lock());
     let mut err = io::stderr();

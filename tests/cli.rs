@@ -5,6 +5,10 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
+#[path = "../src/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
 fn arbitre() -> Command {
     let mut cmd = Command::cargo_bin("arbitre").unwrap();
     cmd.env_remove("NO_COLOR");
@@ -305,7 +309,7 @@ fn house_rules_on_the_command_line_are_checked() {
 #[test]
 fn every_command_has_help_with_an_example() {
     use clap::CommandFactory;
-    let cli = arbitre::cli::Cli::command();
+    let cli = cli::Cli::command();
     let commands: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
     assert!(commands.contains(&"stats"));
     for command in commands {

@@ -4,10 +4,14 @@
 
 use std::path::Path;
 
+#[path = "../src/cli.rs"]
+#[allow(dead_code)]
+mod cli;
+
 #[test]
 fn man_pages_are_current() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("man");
-    let pages = arbitre::cli::man_pages();
+    let pages = cli::man_pages();
     assert!(pages.len() > 1);
     let update = std::env::var_os("ARBITRE_UPDATE_MAN").is_some();
     let mut stale = Vec::new();

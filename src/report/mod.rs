@@ -2,8 +2,6 @@
 //! `record.md`, and the human forms (diagnostics, tables, one-line verdicts).
 //! Reports know neither notation nor rules: they get spans and strings.
 
-pub mod human;
-
 use serde::Serialize;
 
 use crate::game::Scores;

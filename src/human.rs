@@ -11,20 +11,13 @@ use miette::{
     SourceCode, SourceSpan, SpanContents,
 };
 
-use super::{RecordReport, Tally, Verdict};
-use crate::game::Table;
-use crate::reader::Record;
-use crate::span::Span;
-use crate::stats::ThrowStats;
+use arbitre::game::Table;
+use arbitre::reader::Record;
+use arbitre::report::{RecordReport, Tally, Verdict};
+use arbitre::span::Span;
+use arbitre::stats::ThrowStats;
 
-/// When to colour, as asked on the command line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorChoice {
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
+use crate::cli::ColorChoice;
 
 /// How human output is drawn: colour only on a terminal, never with
 /// `NO_COLOR` set (unless asked for explicitly).
