@@ -1,5 +1,5 @@
-//! The one trait through which a game plugs into the shared machinery, and
-//! the vocabulary the games answer in.
+//! The traits through which a game plugs into the shared machinery, one per
+//! role, and the vocabulary the games answer in.
 
 use std::fmt;
 
@@ -100,9 +100,71 @@ pub struct Summary {
     pub table: Option<Table>,
 }
 
-/// A game: its header, positions, notation and rules. The replay engine,
-/// the reports and the commands see games only through this trait.
-pub trait Game: 'static {
+/// Positions and legal turns: everything the rules decide, nothing about
+/// text records. perft and random play need only this.
+pub trait Rules: 'static {
+    /// Compared by the tests of [`Notation::play`]'s all-or-nothing contract.
+    type Position: Clone + PartialEq + fmt::Debug;
+    /// A legal turn, displayed in canonical notation.
+    type Play: Clone + PartialEq + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// The chance of each throw value with fair sticks or dice, for games
+    /// played with them (`arbitre stats`); empty for games without throws.
+    const FAIR_THROWS: &'static [(u32, f64)] = &[];
+
+    /// The initial position of a mode (`None`: the default).
+    fn initial(mode: Option<&str>) -> Result<Self::Position, String>;
+
+    /// "3. red", "12.B": how a referee names the turn about to be played.
+    fn turn_label(position: &Self::Position, index: usize) -> String;
+
+    /// Every legal turn; empty once the game is over.
+    fn legal(position: &Self::Position) -> Vec<Self::Play>;
+
+    fn apply(position: &mut Self::Position, play: &Self::Play);
+
+    /// One random legal turn; games with dice override this.
+    fn random_play(position: &Self::Position, rng: &mut Rng) -> Option<Self::Play> {
+        let plays = Self::legal(position);
+        if plays.is_empty() {
+            None
+        } else {
+            Some(plays[rng.below(plays.len())].clone())
+        }
+    }
+}
+
+/// The written turns: movetext to turns, and turns played against the rules.
+pub trait Notation: Rules {
+    /// A turn as written: notation with spans, legality unknown.
+    type Turn;
+
+    /// Group movetext tokens into turns; notation only, no legality.
+    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Self::Turn>, SyntaxError>;
+
+    /// Play one written turn, or say which rule it breaks.
+    ///
+    /// All or nothing: on `Err` the position is left exactly as it was, so
+    /// that the engine can list the legal turns and name the turn from it
+    /// without keeping a copy.
+    fn play(
+        position: &mut Self::Position,
+        turn: &Self::Turn,
+        index: usize,
+    ) -> Result<Vec<Warning>, Violation>;
+
+    /// Movetext for turns played from `start`, with move numbers.
+    fn movetext(start: &Self::Position, plays: &[Self::Play]) -> String;
+
+    /// The throw written in each turn, for the throw statistics.
+    fn throws(_turns: &[Self::Turn]) -> Vec<u32> {
+        Vec::new()
+    }
+}
+
+/// A record file's game: its `game:` name, header, and the checks made
+/// around the turns.
+pub trait Record: Notation {
     /// The `game:` value.
     const NAME: &'static str;
     /// House-rule switches the game understands.
@@ -110,14 +172,6 @@ pub trait Game: 'static {
 
     /// The header, deserialised with unknown keys denied.
     type Header: DeserializeOwned;
-    type Position: Clone;
-    /// A turn as written: notation with spans, legality unknown.
-    type Turn;
-    /// A legal turn, displayed in canonical notation.
-    type Play: Clone + fmt::Display;
-
-    /// Group movetext tokens into turns; notation only, no legality.
-    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Self::Turn>, SyntaxError>;
 
     /// The position the record starts from (its `setup`, or the initial one).
     fn start(
@@ -125,16 +179,6 @@ pub trait Game: 'static {
         text: &HeaderText<'_>,
         switches: &Switches,
     ) -> Result<Self::Position, HeaderError>;
-
-    /// "3. red", "12.B": how a referee names the turn about to be played.
-    fn turn_label(position: &Self::Position, index: usize) -> String;
-
-    /// Play one written turn, or say which rule it breaks.
-    fn play(
-        position: &mut Self::Position,
-        turn: &Self::Turn,
-        index: usize,
-    ) -> Result<Vec<Warning>, Violation>;
 
     /// Checks once every turn is played: `end`, `result`, and the like.
     fn conclude(
@@ -146,66 +190,64 @@ pub trait Game: 'static {
 
     fn summary(header: &Self::Header, position: &Self::Position) -> Summary;
 
-    /// Every legal turn; empty once the game is over.
-    fn legal(position: &Self::Position) -> Vec<Self::Play>;
-
-    fn apply(position: &mut Self::Position, play: &Self::Play);
-
-    /// The initial position of a mode (`None`: the default).
-    fn initial(mode: Option<&str>) -> Result<Self::Position, String>;
-
     /// Header lines (without `---`) for a record generated from `initial`.
     fn record_header(start: &Self::Position) -> String;
 
-    /// Movetext for turns played from `start`, with move numbers.
-    fn movetext(start: &Self::Position, plays: &[Self::Play]) -> String;
-
-    /// The position as an ASCII diagram, with whose turn it is.
-    fn diagram(position: &Self::Position) -> String;
-
     /// A commented record to start from (`arbitre new`).
     fn template() -> &'static str;
+}
 
-    /// One random legal turn; games with dice override this.
-    fn random_play(position: &Self::Position, rng: &mut Rng) -> Option<Self::Play> {
-        let plays = Self::legal(position);
-        if plays.is_empty() {
-            None
-        } else {
-            Some(plays[rng.below(plays.len())].clone())
-        }
-    }
-
-    /// The chance of each throw value with fair sticks or dice, for games
-    /// played with them (`arbitre stats`); empty for games without throws.
-    const FAIR_THROWS: &'static [(u32, f64)] = &[];
-
-    /// The throw written in each turn, for the throw statistics.
-    fn throws(_turns: &[Self::Turn]) -> Vec<u32> {
-        Vec::new()
-    }
+/// Positions shown to humans (`arbitre show`, `arbitre moves`).
+pub trait Presentation: Rules {
+    /// The position as an ASCII diagram, with whose turn it is.
+    fn diagram(position: &Self::Position) -> String;
 
     /// Lines shown under `arbitre moves` besides the legal turns.
     fn moves_notes(_position: &Self::Position) -> Vec<String> {
         Vec::new()
     }
+}
 
-    /// perft: distinct legal turn sequences of `depth` turns.
-    fn perft(position: &Self::Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let plays = Self::legal(position);
-        if depth == 1 {
-            return plays.len() as u64;
-        }
-        plays
-            .iter()
-            .map(|play| {
-                let mut next = position.clone();
-                Self::apply(&mut next, play);
-                Self::perft(&next, depth - 1)
-            })
-            .sum()
+/// A game in full. The replay engine, the reports and the commands see games
+/// only through these traits; code that needs one role asks for that one.
+pub trait Game: Record + Presentation {}
+
+impl<G: Record + Presentation> Game for G {}
+
+/// perft: distinct legal turn sequences of `depth` turns.
+pub fn perft<R: Rules>(position: &R::Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
     }
+    let plays = R::legal(position);
+    if depth == 1 {
+        return plays.len() as u64;
+    }
+    plays
+        .iter()
+        .map(|play| {
+            let mut next = position.clone();
+            R::apply(&mut next, play);
+            perft::<R>(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Up to `max_turns` random legal turns from `start`, stopping when the game
+/// is over.
+pub fn random_plays<R: Rules>(
+    start: &R::Position,
+    rng: &mut Rng,
+    max_turns: usize,
+) -> Vec<R::Play> {
+    let mut position = start.clone();
+    let mut plays = Vec::new();
+    while plays.len() < max_turns {
+        let Some(play) = R::random_play(&position, rng) else {
+            break;
+        };
+        R::apply(&mut position, &play);
+        plays.push(play);
+    }
+    plays
 }

@@ -2,7 +2,7 @@
 //! conserved at every turn, and a turn changed into an illegal one is caught
 //! at exactly that turn.
 
-use arbitre::game::Game;
+use arbitre::game::Rules;
 use arbitre::games::puluc::board::{Side, PAWNS};
 use arbitre::games::puluc::rules::{Action, Position};
 use arbitre::games::puluc::Puluc;

@@ -2,7 +2,7 @@
 //! scores add up, and a turn changed into an illegal one is caught at
 //! exactly that turn.
 
-use arbitre::game::Game;
+use arbitre::game::{Notation, Record, Rules};
 use arbitre::games::superpion::board::Camp;
 use arbitre::games::superpion::rules::{Colour, Position};
 use arbitre::games::superpion::{Play, Superpion};

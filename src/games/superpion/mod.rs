@@ -17,7 +17,9 @@ pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
 
 use std::fmt;
 
-use crate::game::{Game, Scores, Summary, Table, Violation, Warning};
+use crate::game::{
+    self, Notation, Presentation, Record, Rules as _, Scores, Summary, Table, Violation, Warning,
+};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
@@ -188,44 +190,84 @@ impl Superpion {
     }
 }
 
-impl Game for Superpion {
-    const NAME: &'static str = "superpion";
-    const SWITCHES: &'static [&'static str] = &[FORGIVE];
-
-    type Header = Header;
+impl game::Rules for Superpion {
     type Position = Position;
-    type Turn = Turn;
     type Play = Play;
-
-    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-        notation::parse(tokens)
-    }
-
-    fn start(
-        header: &Header,
-        text: &HeaderText<'_>,
-        switches: &Switches,
-    ) -> Result<Position, HeaderError> {
-        header.validate(text)?;
-        let mut rules = header.rules();
-        rules.forgive_missed_captures = switches
-            .get(FORGIVE)
-            .copied()
-            .or_else(|| {
-                header
-                    .rules
-                    .as_ref()
-                    .and_then(|r| r.forgive_missed_captures)
-            })
-            .unwrap_or(false);
-        match &header.setup {
-            None => Ok(Position::initial(rules)),
-            Some(setup) => header::set_up(header, setup, rules, text),
-        }
-    }
 
     fn turn_label(position: &Position, _index: usize) -> String {
         format!("{}.{}", position.round, position.to_move.letter())
+    }
+
+    fn legal(position: &Position) -> Vec<Play> {
+        if position.over {
+            return Vec::new();
+        }
+        let camp = position.to_move;
+        let first = position.actions();
+        if first.is_empty() {
+            return vec![Play {
+                camp,
+                actions: Vec::new(),
+            }];
+        }
+        let mut plays = Vec::new();
+        for a in first {
+            let (_, seconds) = Superpion::seconds(position, &a);
+            if seconds.is_empty() {
+                plays.push(Play {
+                    camp,
+                    actions: vec![a],
+                });
+            } else {
+                for b in seconds {
+                    plays.push(Play {
+                        camp,
+                        actions: vec![a.clone(), b],
+                    });
+                }
+            }
+        }
+        plays
+    }
+
+    fn apply(position: &mut Position, play: &Play) {
+        for a in &play.actions {
+            position.act(a);
+        }
+        position.end_turn(play.actions.is_empty());
+    }
+
+    fn initial(mode: Option<&str>) -> Result<Position, String> {
+        Ok(Position::initial(Superpion::parse_mode(mode)?))
+    }
+
+    fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
+        if position.over {
+            return None;
+        }
+        let camp = position.to_move;
+        let first = position.actions();
+        if first.is_empty() {
+            return Some(Play {
+                camp,
+                actions: Vec::new(),
+            });
+        }
+        let a = first[rng.below(first.len())].clone();
+        let (_, seconds) = Superpion::seconds(position, &a);
+        let mut actions = vec![a];
+        if !seconds.is_empty() {
+            actions.push(seconds[rng.below(seconds.len())].clone());
+        }
+        Some(Play { camp, actions })
+    }
+}
+
+impl Notation for Superpion {
+    type Turn = Turn;
+
+    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
+        notation::parse(tokens)
     }
 
     fn play(
@@ -317,6 +359,46 @@ impl Game for Superpion {
         }
         position.end_turn(false);
         Ok(warnings)
+    }
+
+    fn movetext(start: &Position, plays: &[Play]) -> String {
+        let mut out = String::new();
+        let mut position = start.clone();
+        for play in plays {
+            out.push_str(&format!("{}.{play}\n", position.round));
+            Superpion::apply(&mut position, play);
+        }
+        out
+    }
+}
+
+impl Record for Superpion {
+    const NAME: &'static str = "superpion";
+    const SWITCHES: &'static [&'static str] = &[FORGIVE];
+
+    type Header = Header;
+
+    fn start(
+        header: &Header,
+        text: &HeaderText<'_>,
+        switches: &Switches,
+    ) -> Result<Position, HeaderError> {
+        header.validate(text)?;
+        let mut rules = header.rules();
+        rules.forgive_missed_captures = switches
+            .get(FORGIVE)
+            .copied()
+            .or_else(|| {
+                header
+                    .rules
+                    .as_ref()
+                    .and_then(|r| r.forgive_missed_captures)
+            })
+            .unwrap_or(false);
+        match &header.setup {
+            None => Ok(Position::initial(rules)),
+            Some(setup) => header::set_up(header, setup, rules, text),
+        }
     }
 
     fn conclude(
@@ -509,49 +591,6 @@ impl Game for Superpion {
         }
     }
 
-    fn legal(position: &Position) -> Vec<Play> {
-        if position.over {
-            return Vec::new();
-        }
-        let camp = position.to_move;
-        let first = position.actions();
-        if first.is_empty() {
-            return vec![Play {
-                camp,
-                actions: Vec::new(),
-            }];
-        }
-        let mut plays = Vec::new();
-        for a in first {
-            let (_, seconds) = Superpion::seconds(position, &a);
-            if seconds.is_empty() {
-                plays.push(Play {
-                    camp,
-                    actions: vec![a],
-                });
-            } else {
-                for b in seconds {
-                    plays.push(Play {
-                        camp,
-                        actions: vec![a.clone(), b],
-                    });
-                }
-            }
-        }
-        plays
-    }
-
-    fn apply(position: &mut Position, play: &Play) {
-        for a in &play.actions {
-            position.act(a);
-        }
-        position.end_turn(play.actions.is_empty());
-    }
-
-    fn initial(mode: Option<&str>) -> Result<Position, String> {
-        Ok(Position::initial(Superpion::parse_mode(mode)?))
-    }
-
     fn record_header(start: &Position) -> String {
         let rules = start.rules;
         let mut out = format!("game: superpion\nmode: {}\n", rules.mode);
@@ -561,43 +600,14 @@ impl Game for Superpion {
         out
     }
 
-    fn movetext(start: &Position, plays: &[Play]) -> String {
-        let mut out = String::new();
-        let mut position = start.clone();
-        for play in plays {
-            out.push_str(&format!("{}.{play}\n", position.round));
-            Superpion::apply(&mut position, play);
-        }
-        out
-    }
-
-    fn diagram(position: &Position) -> String {
-        diagram::draw(position)
-    }
-
     fn template() -> &'static str {
         include_str!("template.arb")
     }
+}
 
-    fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
-        if position.over {
-            return None;
-        }
-        let camp = position.to_move;
-        let first = position.actions();
-        if first.is_empty() {
-            return Some(Play {
-                camp,
-                actions: Vec::new(),
-            });
-        }
-        let a = first[rng.below(first.len())].clone();
-        let (_, seconds) = Superpion::seconds(position, &a);
-        let mut actions = vec![a];
-        if !seconds.is_empty() {
-            actions.push(seconds[rng.below(seconds.len())].clone());
-        }
-        Some(Play { camp, actions })
+impl Presentation for Superpion {
+    fn diagram(position: &Position) -> String {
+        diagram::draw(position)
     }
 
     fn moves_notes(position: &Position) -> Vec<String> {
@@ -632,45 +642,5 @@ impl Game for Superpion {
             seen.push(text);
         }
         notes
-    }
-
-    fn perft(position: &Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if position.over {
-            return 0;
-        }
-        let first = position.actions();
-        if first.is_empty() {
-            let mut next = position.clone();
-            next.end_turn(true);
-            return Superpion::perft(&next, depth - 1);
-        }
-        let mut total = 0;
-        for a in &first {
-            let (after, seconds) = Superpion::seconds(position, a);
-            if seconds.is_empty() {
-                if depth == 1 {
-                    total += 1;
-                } else {
-                    let mut next = after;
-                    next.end_turn(false);
-                    total += Superpion::perft(&next, depth - 1);
-                }
-                continue;
-            }
-            if depth == 1 {
-                total += seconds.len() as u64;
-                continue;
-            }
-            for b in &seconds {
-                let mut next = after.clone();
-                next.act(b);
-                next.end_turn(false);
-                total += Superpion::perft(&next, depth - 1);
-            }
-        }
-        total
     }
 }
