@@ -115,7 +115,7 @@ fn run<G: Record>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
     let mut position = loaded.start.clone();
     let mut warnings = Vec::new();
     for (index, turn) in loaded.turns.iter().take(limit).enumerate() {
-        let before = position.clone();
+        // `play` leaves the position as it was on an illegal turn.
         match G::play(&mut position, turn, index) {
             Ok(found) => warnings.extend(found.into_iter().map(|mut w| {
                 w.turn_index.get_or_insert(index);
@@ -124,11 +124,11 @@ fn run<G: Record>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
             Err(mut violation) => {
                 violation.turn_index = Some(index);
                 if violation.expected.is_none() {
-                    violation.expected = Some(legal_strings::<G>(&before));
+                    violation.expected = Some(legal_strings::<G>(&position));
                 }
-                let label = G::turn_label(&before, index);
+                let label = G::turn_label(&position, index);
                 return Run {
-                    position: before,
+                    position,
                     played: index,
                     warnings,
                     violation: Some((violation, label)),

@@ -2,11 +2,11 @@
 //! conserved at every turn, and a turn changed into an illegal one is caught
 //! at exactly that turn.
 
-use arbitre::game::Rules;
+use arbitre::game::{Notation, Rules};
 use arbitre::games::puluc::board::{Side, PAWNS};
 use arbitre::games::puluc::rules::{Action, Position};
 use arbitre::games::puluc::Puluc;
-use arbitre::record::{self, Switches};
+use arbitre::record::{self, movetext, Switches};
 use arbitre::replay::{self, Checked};
 use arbitre::rng::Rng;
 use proptest::prelude::*;
@@ -32,6 +32,25 @@ fn conserved(p: &Position) -> bool {
     [Side::A, Side::B]
         .into_iter()
         .all(|s| p.start[s.index()] + p.on_track(s) + p.killed[s.index()] == PAWNS)
+}
+
+/// Plays `movetext` from `start` until a turn is refused, and returns that
+/// turn's index, having checked the refused turn left the position as it was.
+fn refused<G: Notation>(
+    start: &G::Position,
+    movetext: &str,
+) -> Result<Option<usize>, TestCaseError> {
+    let tokens = movetext::tokens(movetext, 0).expect("tokens");
+    let turns = G::parse(&tokens).expect("turns");
+    let mut position = start.clone();
+    for (index, turn) in turns.iter().enumerate() {
+        let before = position.clone();
+        if G::play(&mut position, turn, index).is_err() {
+            prop_assert_eq!(&position, &before, "turn {} of\n{}", index, movetext);
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
 }
 
 proptest! {
@@ -74,6 +93,23 @@ proptest! {
         let violation = checked.violation.expect("the changed turn is illegal");
         prop_assert_eq!(violation.turn_index, Some(index));
         prop_assert_eq!(violation.rule, "puluc/wrong-destination");
+    }
+
+    #[test]
+    fn a_refused_turn_leaves_the_position_as_it_was(seed in any::<u64>(), pick in any::<prop::sample::Index>(), shift in 0u32..5) {
+        let text = replay::random::<Puluc>(None, seed, 120).unwrap();
+        let (_, mut turns) = turns_of(&text);
+        let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
+        prop_assume!(!moves.is_empty());
+        let index = moves[pick.index(moves.len())];
+        let (throw, rest) = turns[index].split_once(':').unwrap();
+        // Another throw for the same move, or a pass where a move was open.
+        turns[index] = match shift {
+            0 => format!("{throw}:-"),
+            _ => format!("{}:{rest}", (throw.parse::<u32>().unwrap() - 1 + shift) % 5 + 1),
+        };
+        let found = refused::<Puluc>(&Puluc::initial(None).unwrap(), &turns.join(" "))?;
+        prop_assert_eq!(found, Some(index), "{}", turns.join(" "));
     }
 
     #[test]

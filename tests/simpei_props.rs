@@ -2,8 +2,9 @@
 //! games replay as legal, a corrupted turn is caught exactly where it was
 //! corrupted, and no input makes arbitre panic.
 
+use arbitre::game::{Notation, Rules};
 use arbitre::games::simpei::Simpei;
-use arbitre::record::{split, Switches};
+use arbitre::record::{movetext, split, Switches};
 use arbitre::replay::{check, random};
 use arbitre::source::{self, Source};
 use proptest::prelude::*;
@@ -33,6 +34,25 @@ fn turns_of(record: &str) -> Vec<String> {
         }
     }
     turns
+}
+
+/// Plays `movetext` from `start` until a turn is refused, and returns that
+/// turn's index, having checked the refused turn left the position as it was.
+fn refused<G: Notation>(
+    start: &G::Position,
+    movetext: &str,
+) -> Result<Option<usize>, TestCaseError> {
+    let tokens = movetext::tokens(movetext, 0).expect("tokens");
+    let turns = G::parse(&tokens).expect("turns");
+    let mut position = start.clone();
+    for (index, turn) in turns.iter().enumerate() {
+        let before = position.clone();
+        if G::play(&mut position, turn, index).is_err() {
+            prop_assert_eq!(&position, &before, "turn {} of\n{}", index, movetext);
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
 }
 
 proptest! {
@@ -73,6 +93,24 @@ proptest! {
         let result = checked(&text);
         let violation = result.violation.expect("the changed turn is illegal");
         prop_assert_eq!(violation.turn_index, Some(at), "{}\n{:?}", text, violation);
+    }
+
+    #[test]
+    fn a_refused_turn_leaves_the_position_as_it_was(seed in any::<u64>(), pick in any::<prop::sample::Index>(), kind in 0u8..3) {
+        let record = random::<Simpei>(None, seed, 60).unwrap();
+        let mut turns = turns_of(&record);
+        prop_assume!(!turns.is_empty());
+        let at = pick.index(turns.len());
+        let relocations = turns[at].matches('>').count();
+        // Refused at the action, at a relocation after the action was made,
+        // or at the end of a turn that leaves a lifted piece waiting.
+        turns[at] = match kind {
+            0 => "b1".to_string(),
+            2 if relocations > 0 => turns[at].rsplit_once(' ').map_or("b1", |(kept, _)| kept).to_string(),
+            _ => format!("{} a1>a1", turns[at]),
+        };
+        let found = refused::<Simpei>(&Simpei::initial(None).unwrap(), &turns.join("\n"))?;
+        prop_assert_eq!(found, Some(at), "{}", turns.join("\n"));
     }
 
     #[test]

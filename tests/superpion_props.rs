@@ -6,7 +6,7 @@ use arbitre::game::{Notation, Record, Rules};
 use arbitre::games::superpion::board::Camp;
 use arbitre::games::superpion::rules::{Colour, Position};
 use arbitre::games::superpion::{Play, Superpion};
-use arbitre::record::Switches;
+use arbitre::record::{movetext, Switches};
 use arbitre::report::{RecordReport, Verdict};
 use arbitre::rng::Rng;
 use arbitre::source::{self, Source};
@@ -49,6 +49,25 @@ fn text(start: &Position, plays: &[Play]) -> String {
         Superpion::record_header(start),
         Superpion::movetext(start, plays)
     )
+}
+
+/// Plays `movetext` from `start` until a turn is refused, and returns that
+/// turn's index, having checked the refused turn left the position as it was.
+fn refused<G: Notation>(
+    start: &G::Position,
+    movetext: &str,
+) -> Result<Option<usize>, TestCaseError> {
+    let tokens = movetext::tokens(movetext, 0).expect("tokens");
+    let turns = G::parse(&tokens).expect("turns");
+    let mut position = start.clone();
+    for (index, turn) in turns.iter().enumerate() {
+        let before = position.clone();
+        if G::play(&mut position, turn, index).is_err() {
+            prop_assert_eq!(&position, &before, "turn {} of\n{}", index, movetext);
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
 }
 
 proptest! {
@@ -131,5 +150,34 @@ proptest! {
         prop_assert_eq!(r.verdict, Verdict::Illegal, "{}", record);
         let d = r.diagnostic.unwrap();
         prop_assert_eq!(d.turn_index, Some(k), "{}\n{:?}", record, d);
+    }
+
+    #[test]
+    fn a_refused_turn_leaves_the_position_as_it_was(
+        mode in 0..MODES.len(),
+        seed in any::<u64>(),
+        pick in any::<prop::sample::Index>(),
+        how in 0..3usize,
+    ) {
+        let (start, plays, _) = game(MODES[mode], seed, 60);
+        prop_assume!(!plays.is_empty());
+        let k = pick.index(plays.len());
+        let mut lines: Vec<String> = Superpion::movetext(&start, &plays).lines().map(str::to_string).collect();
+        let play = &plays[k];
+        let round = lines[k].split_once('.').unwrap().0.to_string();
+        let head = format!("{round}.{}", play.camp.letter());
+        // Refused after the first action was made: the second left out, or
+        // the first played again; else before anything: another camp.
+        lines[k] = match (how, &play.actions[..]) {
+            (0, [first, _]) => format!("{head} {first}"),
+            (1, [first, _]) => format!("{head} {first} {first}"),
+            _ => {
+                let other = Camp::from_index(play.camp.index() + 1).letter();
+                format!("{round}.{other}{}", &lines[k][head.len()..])
+            }
+        };
+        let movetext = lines.join("\n") + "\n";
+        let found = refused::<Superpion>(&start, &movetext)?;
+        prop_assert_eq!(found, Some(k), "{}", movetext);
     }
 }

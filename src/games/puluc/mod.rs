@@ -330,6 +330,7 @@ impl Notation for Puluc {
         )?;
         // The parser only lets throws 1-5 through.
         let throw = turn.throw.value as u8;
+        // A pass or a move is checked whole before the position changes.
         let refuse = |b: Breach, span: Span| breach(b, span).expecting(legal_for(position, throw));
         match turn.written {
             Written::Pass => {

@@ -223,25 +223,27 @@ impl Notation for Simpei {
             Written::Pass => Action::Pass,
         };
         position.check(action).map_err(|b| breach(b, action_span))?;
-        position.act(action);
+        // The relocations are checked against the position the action left:
+        // a scratch copy, kept only if the whole turn is legal.
+        let mut next = position.clone();
+        next.act(action);
         for relocation in &turn.relocations {
             let (from, to) = relocation.value;
             let from_point = point(from)?;
             let to_point = point(to)?;
-            position
-                .check_relocation(from_point, to_point)
+            next.check_relocation(from_point, to_point)
                 .map_err(|b| match b {
                     Breach::RelocationOccupied(_) => {
-                        breach(b, to.span).expecting(open_relocations(position, Some(from_point)))
+                        breach(b, to.span).expecting(open_relocations(&next, Some(from_point)))
                     }
-                    _ => breach(b, from.span).expecting(open_relocations(position, None)),
+                    _ => breach(b, from.span).expecting(open_relocations(&next, None)),
                 })?;
-            position.relocate(from_point, to_point);
+            next.relocate(from_point, to_point);
         }
-        position
-            .check_relocated()
-            .map_err(|b| breach(b, action_span).expecting(open_relocations(position, None)))?;
-        position.end_turn();
+        next.check_relocated()
+            .map_err(|b| breach(b, action_span).expecting(open_relocations(&next, None)))?;
+        next.end_turn();
+        *position = next;
         Ok(Vec::new())
     }
 

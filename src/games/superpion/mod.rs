@@ -322,16 +322,19 @@ impl Notation for Superpion {
             position.end_turn(true);
             return Ok(warnings);
         }
+        // The second action is checked against the position the first left:
+        // a scratch copy, kept only if the whole turn is legal.
+        let mut next = position.clone();
         for written in &turn.actions {
-            if position.over {
+            if next.over {
                 return Err(breach(Breach::GameOver, written.span));
             }
             let attempt = attempt(&written.value)?;
             let mark = written.value.mark.map(|m| m.value);
-            let accepted = position.check_action(&attempt, mark).map_err(|fault| {
+            let accepted = next.check_action(&attempt, mark).map_err(|fault| {
                 let mut v = focus(fault, written);
                 if v.expected.is_none() {
-                    v.expected = Some(texts(&position.actions()));
+                    v.expected = Some(texts(&next.actions()));
                 }
                 v
             })?;
@@ -342,10 +345,10 @@ impl Notation for Superpion {
                     Some(written.span),
                 ));
             }
-            position.act(&accepted.action);
+            next.act(&accepted.action);
         }
-        if turn.actions.len() == 1 && !position.over {
-            let options = position.actions();
+        if turn.actions.len() == 1 && !next.over {
+            let options = next.actions();
             if !options.is_empty() {
                 let end = Span::new(turn.span.end(), 0);
                 return Err(breach(
@@ -357,7 +360,8 @@ impl Notation for Superpion {
                 ));
             }
         }
-        position.end_turn(false);
+        next.end_turn(false);
+        *position = next;
         Ok(warnings)
     }
 
