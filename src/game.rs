@@ -153,6 +153,18 @@ pub trait Notation: Rules {
         index: usize,
     ) -> Result<Vec<Warning>, Violation>;
 
+    /// The legal turn a written turn denotes, the position untouched (a
+    /// refused turn gives the violation `play` gives). By default
+    /// [`resolve_by_outcome`]; games where several legal turns lead to one
+    /// position override it.
+    fn resolve(
+        position: &Self::Position,
+        turn: &Self::Turn,
+        index: usize,
+    ) -> Result<Self::Play, Violation> {
+        resolve_by_outcome::<Self>(position, turn, index)
+    }
+
     /// Movetext for turns played from `start`, with move numbers.
     fn movetext(start: &Self::Position, plays: &[Self::Play]) -> String;
 
@@ -213,6 +225,42 @@ pub trait Presentation: Rules {
 pub trait Game: Record + Presentation {}
 
 impl<G: Record + Presentation> Game for G {}
+
+/// The written turn played on a copy, and matched with the first legal turn
+/// leading to the same position.
+pub fn resolve_by_outcome<N: Notation + ?Sized>(
+    position: &N::Position,
+    turn: &N::Turn,
+    index: usize,
+) -> Result<N::Play, Violation> {
+    let mut after = position.clone();
+    N::play(&mut after, turn, index)?;
+    denoted::<N>(position, &after, N::legal(position))
+}
+
+/// The first of `candidates` that leads from `position` to `after`. None
+/// doing so would be a referee bug (a turn `play` accepts but the rules do
+/// not list), reported rather than panicked on.
+pub fn denoted<R: Rules + ?Sized>(
+    position: &R::Position,
+    after: &R::Position,
+    candidates: impl IntoIterator<Item = R::Play>,
+) -> Result<R::Play, Violation> {
+    candidates
+        .into_iter()
+        .find(|play| {
+            let mut next = position.clone();
+            R::apply(&mut next, play);
+            next == *after
+        })
+        .ok_or_else(|| {
+            Violation::new(
+                "unmatched-turn",
+                "the turn is accepted, but no legal turn leads to the same position",
+                Span::default(),
+            )
+        })
+}
 
 /// perft: distinct legal turn sequences of `depth` turns.
 pub fn perft<R: Rules>(position: &R::Position, depth: u32) -> u64 {

@@ -262,6 +262,24 @@ pub fn perft<R: Rules>(mode: Option<&str>, depth: u32) -> Result<u64, String> {
     Ok(game::perft::<R>(&R::initial(mode)?, depth))
 }
 
+/// One written turn alone, e.g. `"c3"` or `"3.B e5xg7 f2-f3"`, as `N::parse`
+/// reads it; its spans count from the start of `text`.
+pub fn parse_turn<N: Notation>(text: &str) -> Result<N::Turn, SyntaxError> {
+    let whole = Span::new(0, text.len());
+    let tokens = movetext::tokens(text, 0)?;
+    let turns = N::parse(&tokens)?;
+    let count = turns.len();
+    let mut turns = turns.into_iter();
+    match (turns.next(), turns.next()) {
+        (Some(turn), None) => Ok(turn),
+        (None, _) => Err(SyntaxError::new("no turn is written", whole)),
+        (Some(_), Some(_)) => Err(SyntaxError::new(
+            format!("one turn is expected, not {count}"),
+            whole,
+        )),
+    }
+}
+
 /// A game with its type erased, for the commands.
 pub trait Referee: Sync {
     fn name(&self) -> &'static str;

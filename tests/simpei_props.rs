@@ -2,10 +2,13 @@
 //! games replay as legal, a corrupted turn is caught exactly where it was
 //! corrupted, and no input makes arbitre panic.
 
+use arbitre::game;
 use arbitre::game::{Notation, Rules};
+use arbitre::games::simpei::Play;
 use arbitre::games::simpei::Simpei;
 use arbitre::record::{movetext, split, Switches};
-use arbitre::replay::{check, random};
+use arbitre::replay::{self, check, random};
+use arbitre::rng::Rng;
 use arbitre::source::{self, Source};
 use proptest::prelude::*;
 
@@ -55,8 +58,33 @@ fn refused<G: Notation>(
     Ok(None)
 }
 
+/// Every play of a game, written as `write` writes it, parsed alone and
+/// resolved against its position, gives back that play.
+fn resolves<G: Notation>(
+    start: &G::Position,
+    plays: &[G::Play],
+    write: impl Fn(&G::Position, &G::Play) -> String,
+) -> Result<(), TestCaseError> {
+    let mut position = start.clone();
+    for (index, play) in plays.iter().enumerate() {
+        let text = write(&position, play);
+        let turn = replay::parse_turn::<G>(&text).expect("one turn");
+        let resolved = G::resolve(&position, &turn, index);
+        prop_assert_eq!(resolved.as_ref(), Ok(play), "{}", text);
+        G::apply(&mut position, play);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_turn_resolves_to_its_play(seed in any::<u64>(), max in 0usize..80) {
+        let start = Simpei::initial(None).unwrap();
+        let plays = game::random_plays::<Simpei>(&start, &mut Rng::new(seed), max);
+        resolves::<Simpei>(&start, &plays, |_, play| play.to_string())?;
+    }
 
     #[test]
     fn random_games_replay_as_legal(seed in any::<u64>(), max in 0usize..80) {
@@ -128,4 +156,24 @@ proptest! {
         let source = Source::from_bytes("fuzz", text.into_bytes());
         let _ = source::check(&source, &Switches::new());
     }
+}
+
+#[test]
+fn one_turn_is_parsed_and_resolved_alone() {
+    let start = Simpei::initial(None).unwrap();
+    let turn = replay::parse_turn::<Simpei>("1. c3").unwrap();
+    let play: Play = Simpei::resolve(&start, &turn, 0).unwrap();
+    assert_eq!(play.to_string(), "c3");
+    assert!(Simpei::legal(&start).contains(&play));
+
+    let refused = replay::parse_turn::<Simpei>("b1").unwrap();
+    let mut position = start.clone();
+    let played = Simpei::play(&mut position, &refused, 0).unwrap_err();
+    assert_eq!(Simpei::resolve(&start, &refused, 0), Err(played));
+
+    let none = replay::parse_turn::<Simpei>(" ").unwrap_err();
+    assert_eq!(none.message, "no turn is written");
+    let two = replay::parse_turn::<Simpei>("c3 c1").unwrap_err();
+    assert_eq!(two.message, "one turn is expected, not 2");
+    assert!(replay::parse_turn::<Simpei>("c3 {").is_err());
 }

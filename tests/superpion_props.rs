@@ -7,6 +7,7 @@ use arbitre::games::superpion::board::Camp;
 use arbitre::games::superpion::rules::{Colour, Position};
 use arbitre::games::superpion::{Play, Superpion};
 use arbitre::record::{movetext, Switches};
+use arbitre::replay;
 use arbitre::report::{RecordReport, Verdict};
 use arbitre::rng::Rng;
 use arbitre::source::{self, Source};
@@ -70,8 +71,32 @@ fn refused<G: Notation>(
     Ok(None)
 }
 
+/// Every play of a game, written as `write` writes it, parsed alone and
+/// resolved against its position, gives back that play.
+fn resolves<G: Notation>(
+    start: &G::Position,
+    plays: &[G::Play],
+    write: impl Fn(&G::Position, &G::Play) -> String,
+) -> Result<(), TestCaseError> {
+    let mut position = start.clone();
+    for (index, play) in plays.iter().enumerate() {
+        let text = write(&position, play);
+        let turn = replay::parse_turn::<G>(&text).expect("one turn");
+        let resolved = G::resolve(&position, &turn, index);
+        prop_assert_eq!(resolved.as_ref(), Ok(play), "{}", text);
+        G::apply(&mut position, play);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_turn_resolves_to_its_play(mode in 0..MODES.len(), seed in any::<u64>()) {
+        let (start, plays, _) = game(MODES[mode], seed, 80);
+        resolves::<Superpion>(&start, &plays, |position, play| format!("{}.{play}", position.round))?;
+    }
 
     #[test]
     fn random_games_replay_as_legal(mode in 0..MODES.len(), seed in any::<u64>()) {
@@ -180,4 +205,25 @@ proptest! {
         let found = refused::<Superpion>(&start, &movetext)?;
         prop_assert_eq!(found, Some(k), "{}", movetext);
     }
+}
+
+#[test]
+fn one_turn_is_parsed_and_resolved_alone() {
+    let start = Superpion::initial(Some("two-players")).unwrap();
+    let first = Superpion::legal(&start).remove(0);
+    let text = format!("1.{first}");
+    let turn = replay::parse_turn::<Superpion>(&text).unwrap();
+    assert_eq!(Superpion::resolve(&start, &turn, 0), Ok(first.clone()));
+
+    // The first action alone is refused after it was checked: the second is missing.
+    let half = format!("1.{} {}", first.camp.letter(), first.actions[0]);
+    let refused = replay::parse_turn::<Superpion>(&half).unwrap();
+    let mut position = start.clone();
+    let played = Superpion::play(&mut position, &refused, 0).unwrap_err();
+    assert_eq!(position, start);
+    assert_eq!(Superpion::resolve(&start, &refused, 0), Err(played));
+
+    assert!(replay::parse_turn::<Superpion>("").is_err());
+    let two = replay::parse_turn::<Superpion>(&format!("{text}\n{text}")).unwrap_err();
+    assert_eq!(two.message, "one turn is expected, not 2");
 }

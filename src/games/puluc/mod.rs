@@ -11,7 +11,9 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use crate::game::{Notation, Presentation, Record, Rules, Summary, Table, Violation, Warning};
+use crate::game::{
+    self, Notation, Presentation, Record, Rules, Summary, Table, Violation, Warning,
+};
 use crate::games::duel::{self, MoveNumber};
 use crate::record::header::Date;
 use crate::record::movetext::{SyntaxError, Token};
@@ -360,6 +362,14 @@ impl Notation for Puluc {
             }
         }
         Ok(Vec::new())
+    }
+
+    /// A pass leads to the same position whatever the throw: only the
+    /// written throw's turns are candidates.
+    fn resolve(position: &Position, turn: &Turn, index: usize) -> Result<Play, Violation> {
+        let mut after = position.clone();
+        Self::play(&mut after, turn, index)?;
+        game::denoted::<Self>(position, &after, position.plays(turn.throw.value as u8))
     }
 
     fn movetext(start: &Position, plays: &[Play]) -> String {

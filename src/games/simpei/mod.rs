@@ -8,7 +8,9 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use crate::game::{Notation, Presentation, Record, Rules, Summary, Table, Violation, Warning};
+use crate::game::{
+    self, Notation, Presentation, Record, Rules, Summary, Table, Violation, Warning,
+};
 use crate::games::duel::{self, MoveNumber};
 use crate::record::header::Date;
 use crate::record::movetext::{SyntaxError, Token};
@@ -102,6 +104,18 @@ fn point(square: Spanned<Square>) -> Result<Point, Violation> {
     Point::parse(file, rank).ok_or_else(|| {
         let written = format!("{}{}", file.to_ascii_lowercase(), rank);
         breach(Breach::NotAPoint(written), square.span)
+    })
+}
+
+/// A written action on the board's points, or the point that is not one.
+fn action(written: Written) -> Result<Action, Violation> {
+    Ok(match written {
+        Written::Place(to) => Action::Place(point(to)?),
+        Written::Move(from, to) => {
+            let from = point(from)?;
+            Action::Move(from, point(to)?)
+        }
+        Written::Pass => Action::Pass,
     })
 }
 
@@ -214,14 +228,7 @@ impl Notation for Simpei {
             position.to_move,
         )?;
         let action_span = turn.action.span;
-        let action = match turn.action.value {
-            Written::Place(to) => Action::Place(point(to)?),
-            Written::Move(from, to) => {
-                let from = point(from)?;
-                Action::Move(from, point(to)?)
-            }
-            Written::Pass => Action::Pass,
-        };
+        let action = action(turn.action.value)?;
         position.check(action).map_err(|b| breach(b, action_span))?;
         // The relocations are checked against the position the action left:
         // a scratch copy, kept only if the whole turn is legal.
@@ -245,6 +252,24 @@ impl Notation for Simpei {
         next.end_turn();
         *position = next;
         Ok(Vec::new())
+    }
+
+    /// Two pieces of one colour relocated crosswise lead to one position:
+    /// the play is the turn as written, its relocations in `Play`'s order.
+    fn resolve(position: &Position, turn: &Turn, index: usize) -> Result<Play, Violation> {
+        let mut after = position.clone();
+        Self::play(&mut after, turn, index)?;
+        let mut relocations = turn
+            .relocations
+            .iter()
+            .map(|r| Ok((point(r.value.0)?, point(r.value.1)?)))
+            .collect::<Result<Vec<_>, Violation>>()?;
+        relocations.sort();
+        let play = Play {
+            action: action(turn.action.value)?,
+            relocations,
+        };
+        game::denoted::<Self>(position, &after, [play])
     }
 
     fn movetext(start: &Position, plays: &[Play]) -> String {

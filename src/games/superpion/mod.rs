@@ -136,6 +136,107 @@ impl Superpion {
         (next, seconds)
     }
 
+    /// A written turn checked against `position`: the position it leads to
+    /// (`None`: the position passes), the turn as accepted, in the order
+    /// written, and the warnings.
+    fn turn(
+        position: &Position,
+        turn: &Turn,
+    ) -> Result<(Option<Position>, Play, Vec<Warning>), Violation> {
+        if position.over {
+            return Err(breach(Breach::GameOver, turn.span));
+        }
+        if let Some(number) = turn.number {
+            if number.value != position.round {
+                return Err(breach(
+                    Breach::MoveNumber {
+                        written: number.value,
+                        expected: position.round,
+                    },
+                    number.span,
+                ));
+            }
+        }
+        let camp = position.to_move;
+        if turn.camp.value != camp {
+            return Err(breach(
+                Breach::WrongCamp {
+                    written: turn.camp.value,
+                    expected: camp,
+                },
+                turn.camp.span,
+            )
+            .expecting(vec![camp.letter().to_string()]));
+        }
+        let mut warnings = Vec::new();
+        if let Some(pass) = turn.pass {
+            let options = position.actions();
+            if !options.is_empty() {
+                return Err(breach(
+                    Breach::IllegalPass {
+                        camp,
+                        options: texts(&options),
+                    },
+                    pass,
+                ));
+            }
+            if position.passed[camp.index()] {
+                warnings.push(Warning::new(
+                    "superpion/blocking",
+                    format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
+                    Some(pass),
+                ));
+            }
+            let play = Play {
+                camp,
+                actions: Vec::new(),
+            };
+            return Ok((None, play, warnings));
+        }
+        // The second action is checked against the position the first left:
+        // a scratch copy, kept only if the whole turn is legal.
+        let mut next = position.clone();
+        let mut actions = Vec::with_capacity(turn.actions.len());
+        for written in &turn.actions {
+            if next.over {
+                return Err(breach(Breach::GameOver, written.span));
+            }
+            let attempt = attempt(&written.value)?;
+            let mark = written.value.mark.map(|m| m.value);
+            let accepted = next.check_action(&attempt, mark).map_err(|fault| {
+                let mut v = focus(fault, written);
+                if v.expected.is_none() {
+                    v.expected = Some(texts(&next.actions()));
+                }
+                v
+            })?;
+            if let Some(forgiven) = accepted.forgiven {
+                warnings.push(Warning::new(
+                    forgiven.rule(),
+                    forgiven.to_string(),
+                    Some(written.span),
+                ));
+            }
+            next.act(&accepted.action);
+            actions.push(accepted.action);
+        }
+        if turn.actions.len() == 1 && !next.over {
+            let options = next.actions();
+            if !options.is_empty() {
+                let end = Span::new(turn.span.end(), 0);
+                return Err(breach(
+                    Breach::MissingSecondAction {
+                        camp,
+                        options: texts(&options),
+                    },
+                    turn.span.to(end),
+                ));
+            }
+        }
+        next.end_turn(false);
+        Ok((Some(next), Play { camp, actions }, warnings))
+    }
+
     fn winner(header: &Header, position: &Position) -> Option<String> {
         let rules = position.rules;
         let holdings = position.holdings();
@@ -275,94 +376,18 @@ impl Notation for Superpion {
         turn: &Turn,
         _index: usize,
     ) -> Result<Vec<Warning>, Violation> {
-        if position.over {
-            return Err(breach(Breach::GameOver, turn.span));
+        let (next, _, warnings) = Superpion::turn(position, turn)?;
+        match next {
+            Some(next) => *position = next,
+            None => position.end_turn(true),
         }
-        if let Some(number) = turn.number {
-            if number.value != position.round {
-                return Err(breach(
-                    Breach::MoveNumber {
-                        written: number.value,
-                        expected: position.round,
-                    },
-                    number.span,
-                ));
-            }
-        }
-        let camp = position.to_move;
-        if turn.camp.value != camp {
-            return Err(breach(
-                Breach::WrongCamp {
-                    written: turn.camp.value,
-                    expected: camp,
-                },
-                turn.camp.span,
-            )
-            .expecting(vec![camp.letter().to_string()]));
-        }
-        let mut warnings = Vec::new();
-        if let Some(pass) = turn.pass {
-            let options = position.actions();
-            if !options.is_empty() {
-                return Err(breach(
-                    Breach::IllegalPass {
-                        camp,
-                        options: texts(&options),
-                    },
-                    pass,
-                ));
-            }
-            if position.passed[camp.index()] {
-                warnings.push(Warning::new(
-                    "superpion/blocking",
-                    format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
-                    Some(pass),
-                ));
-            }
-            position.end_turn(true);
-            return Ok(warnings);
-        }
-        // The second action is checked against the position the first left:
-        // a scratch copy, kept only if the whole turn is legal.
-        let mut next = position.clone();
-        for written in &turn.actions {
-            if next.over {
-                return Err(breach(Breach::GameOver, written.span));
-            }
-            let attempt = attempt(&written.value)?;
-            let mark = written.value.mark.map(|m| m.value);
-            let accepted = next.check_action(&attempt, mark).map_err(|fault| {
-                let mut v = focus(fault, written);
-                if v.expected.is_none() {
-                    v.expected = Some(texts(&next.actions()));
-                }
-                v
-            })?;
-            if let Some(forgiven) = accepted.forgiven {
-                warnings.push(Warning::new(
-                    forgiven.rule(),
-                    forgiven.to_string(),
-                    Some(written.span),
-                ));
-            }
-            next.act(&accepted.action);
-        }
-        if turn.actions.len() == 1 && !next.over {
-            let options = next.actions();
-            if !options.is_empty() {
-                let end = Span::new(turn.span.end(), 0);
-                return Err(breach(
-                    Breach::MissingSecondAction {
-                        camp,
-                        options: texts(&options),
-                    },
-                    turn.span.to(end),
-                ));
-            }
-        }
-        next.end_turn(false);
-        *position = next;
         Ok(warnings)
+    }
+
+    /// Built from the actions as accepted: two orders of the same actions
+    /// lead to one position, and a forgiven turn is in no list of legal ones.
+    fn resolve(position: &Position, turn: &Turn, _index: usize) -> Result<Play, Violation> {
+        Superpion::turn(position, turn).map(|(_, play, _)| play)
     }
 
     fn movetext(start: &Position, plays: &[Play]) -> String {
