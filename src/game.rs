@@ -1,7 +1,9 @@
 //! The traits through which a game plugs into the shared machinery, one per
 //! role, and the vocabulary the games answer in.
 
+use std::any::Any;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -21,7 +23,7 @@ pub struct Violation {
     /// Set by the replay engine for turns; by the game in `conclude`.
     pub turn_index: Option<usize>,
     /// What was legal instead. `None` lets the engine list the legal turns.
-    pub expected: Option<Vec<String>>,
+    pub expected: Option<Alternatives>,
 }
 
 impl Violation {
@@ -35,8 +37,8 @@ impl Violation {
         }
     }
 
-    pub fn expecting(mut self, expected: Vec<String>) -> Self {
-        self.expected = Some(expected);
+    pub fn expecting<P: fmt::Display + Send + Sync + 'static>(mut self, expected: Vec<P>) -> Self {
+        self.expected = Some(Alternatives::new(expected));
         self
     }
 
@@ -45,6 +47,80 @@ impl Violation {
         self
     }
 }
+
+/// What was legal instead of a refused turn or claim, kept typed (the legal
+/// plays themselves, say) until a report prints them. Things that are not
+/// turns (a camp letter, a result) are listed as strings.
+#[derive(Clone)]
+pub struct Alternatives(Arc<dyn Listed>);
+
+/// A `Vec` of displayable things, its item type erased.
+trait Listed: Send + Sync {
+    fn len(&self) -> usize;
+    fn item(&self, index: usize) -> Option<&dyn fmt::Display>;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<P: fmt::Display + Send + Sync + 'static> Listed for Vec<P> {
+    fn len(&self) -> usize {
+        <[P]>::len(self)
+    }
+
+    fn item(&self, index: usize) -> Option<&dyn fmt::Display> {
+        self.get(index).map(|p| p as &dyn fmt::Display)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Alternatives {
+    pub fn new<P: fmt::Display + Send + Sync + 'static>(items: Vec<P>) -> Self {
+        Alternatives(Arc::new(items))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &dyn fmt::Display> + '_ {
+        (0..self.len()).filter_map(|i| self.0.item(i))
+    }
+
+    /// As a report prints them.
+    pub fn to_strings(&self) -> Vec<String> {
+        self.iter().map(ToString::to_string).collect()
+    }
+
+    /// The items as their own type, when they are `P`s.
+    pub fn plays<P: 'static>(&self) -> Option<&[P]> {
+        self.0.as_any().downcast_ref::<Vec<P>>().map(Vec::as_slice)
+    }
+}
+
+impl fmt::Debug for Alternatives {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.to_strings()).finish()
+    }
+}
+
+/// Alternatives are equal when a report would print them alike.
+impl PartialEq for Alternatives {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len()
+            && self
+                .iter()
+                .zip(other.iter())
+                .all(|(a, b)| a.to_string() == b.to_string())
+    }
+}
+
+impl Eq for Alternatives {}
 
 /// A tolerated infraction or a remark; replay goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -298,4 +374,22 @@ pub fn random_plays<R: Rules>(
         plays.push(play);
     }
     plays
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alternatives_keep_their_type_and_print_alike() {
+        let numbers = Alternatives::new(vec![3u8, 14]);
+        assert_eq!(numbers.len(), 2);
+        assert_eq!(numbers.plays::<u8>(), Some(&[3u8, 14][..]));
+        assert_eq!(numbers.plays::<String>(), None);
+        assert_eq!(numbers.to_strings(), ["3", "14"]);
+        assert_eq!(numbers, Alternatives::new(vec!["3", "14"]));
+        assert_ne!(numbers, Alternatives::new(vec!["3"]));
+        assert_eq!(format!("{numbers:?}"), r#"["3", "14"]"#);
+        assert!(Alternatives::new(Vec::<String>::new()).is_empty());
+    }
 }

@@ -4,7 +4,7 @@
 
 use std::marker::PhantomData;
 
-use crate::game::{self, Game, Notation, Record, Rules, Summary, Violation, Warning};
+use crate::game::{self, Alternatives, Game, Notation, Record, Rules, Summary, Violation, Warning};
 use crate::record::movetext::{self, SyntaxError};
 use crate::record::{HeaderError, RawRecord, Switches};
 use crate::rng::Rng;
@@ -124,7 +124,7 @@ fn run<G: Record>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
             Err(mut violation) => {
                 violation.turn_index = Some(index);
                 if violation.expected.is_none() {
-                    violation.expected = Some(legal_strings::<G>(&position));
+                    violation.expected = Some(Alternatives::new(G::legal(&position)));
                 }
                 let label = G::turn_label(&position, index);
                 return Run {

@@ -134,15 +134,6 @@ fn breach(breach: Breach, span: Span) -> Violation {
     Violation::new(breach.rule(), breach.to_string(), span)
 }
 
-/// The legal turns with the throw a record gave.
-fn legal_for(position: &Position, throw: u8) -> Vec<String> {
-    position
-        .plays(throw)
-        .iter()
-        .map(ToString::to_string)
-        .collect()
-}
-
 /// The span of a `track` entry in the setup: `"3"` or `3`.
 fn track_entry(text: &HeaderText<'_>, key: &str) -> Span {
     let fallback = text.key("setup");
@@ -321,7 +312,9 @@ impl Notation for Puluc {
 
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
         if let Some(winner) = position.winner {
-            return Err(breach(Breach::GameOver(winner), turn.whole()).expecting(Vec::new()));
+            return Err(
+                breach(Breach::GameOver(winner), turn.whole()).expecting(Vec::<Play>::new())
+            );
         }
         duel::check_move_number(
             "puluc/move-number",
@@ -333,7 +326,7 @@ impl Notation for Puluc {
         // The parser only lets throws 1-5 through.
         let throw = turn.throw.value as u8;
         // A pass or a move is checked whole before the position changes.
-        let refuse = |b: Breach, span: Span| breach(b, span).expecting(legal_for(position, throw));
+        let refuse = |b: Breach, span: Span| breach(b, span).expecting(position.plays(throw));
         match turn.written {
             Written::Pass => {
                 position

@@ -218,7 +218,7 @@ impl Notation for Simpei {
 
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
         if let Some(winner) = position.winner {
-            return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::new()));
+            return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::<Play>::new()));
         }
         duel::check_move_number(
             "simpei/move-number",

@@ -18,7 +18,8 @@ pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
 use std::fmt;
 
 use crate::game::{
-    self, Notation, Presentation, Record, Rules as _, Scores, Summary, Table, Violation, Warning,
+    self, Alternatives, Notation, Presentation, Record, Rules as _, Scores, Summary, Table,
+    Violation, Warning,
 };
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
@@ -57,7 +58,7 @@ impl fmt::Display for Play {
 fn breach(breach: Breach, span: Span) -> Violation {
     let expected = breach.expected();
     let mut v = Violation::new(breach.rule(), breach.to_string(), span);
-    v.expected = expected;
+    v.expected = expected.map(Alternatives::new);
     v
 }
 
@@ -206,7 +207,7 @@ impl Superpion {
             let accepted = next.check_action(&attempt, mark).map_err(|fault| {
                 let mut v = focus(fault, written);
                 if v.expected.is_none() {
-                    v.expected = Some(texts(&next.actions()));
+                    v.expected = Some(Alternatives::new(next.actions()));
                 }
                 v
             })?;
@@ -510,7 +511,7 @@ impl Record for Superpion {
                 };
                 let actual: Vec<(usize, i64)> =
                     claimed.iter().map(|&(p, _)| (p, points(p))).collect();
-                let expected = actual
+                let expected: Vec<String> = actual
                     .iter()
                     .map(|&(p, v)| format!("{}: {v}", header.label(p)))
                     .collect();
