@@ -96,3 +96,16 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_header_without_a_game_is_offered_every_game() {
+    for text in ["---\n\n---\n", "---\nevent: x\n---\n"] {
+        let source = Source::from_bytes("game.arb", text.as_bytes().to_vec());
+        let checks = source::check(&source, &Switches::new());
+        let report = RecordReport::new(&source, &checks[0]);
+        let help = report.diagnostic.and_then(|d| d.help).unwrap_or_default();
+        for name in arbitre::games::names() {
+            assert!(help.contains(&format!("`game: {name}`")), "{help}");
+        }
+    }
+}
