@@ -177,9 +177,10 @@ pub struct Summary {
 }
 
 /// Positions and legal turns: everything the rules decide, nothing about
-/// text records. perft and random play need only this.
+/// text records. [`perft`] and [`random_plays`] need only this.
 pub trait Rules: 'static {
-    /// Compared by the tests of [`Notation::play`]'s all-or-nothing contract.
+    /// Compared to tell turns apart by where they lead ([`denoted`]), and
+    /// by the tests of [`Notation::play`]'s all-or-nothing contract.
     type Position: Clone + PartialEq + fmt::Debug;
     /// A legal turn, displayed in canonical notation.
     type Play: Clone + PartialEq + fmt::Debug + fmt::Display + Send + Sync + 'static;
