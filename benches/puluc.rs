@@ -1,7 +1,7 @@
 //! How fast Puluc records are validated: whole records through the replay
 //! engine (parse + replay), the rules alone on pre-parsed turns, and perft.
 
-use arbitre::game::Game;
+use arbitre::game::{self, Notation, Rules};
 use arbitre::games::puluc::Puluc;
 use arbitre::record::{self, movetext, Switches};
 use arbitre::replay;
@@ -77,7 +77,7 @@ fn check_records(c: &mut Criterion) {
     });
     group.finish();
     c.bench_function("puluc perft 6", |b| {
-        b.iter(|| Puluc::perft(black_box(&start), 6))
+        b.iter(|| game::perft::<Puluc>(black_box(&start), 6))
     });
 }
 

@@ -4,7 +4,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
-use arbitre::game::Game;
+use arbitre::game::{Notation, Rules};
 use arbitre::games::simpei::Simpei;
 use arbitre::record::{movetext, split, RawRecord, Switches};
 use arbitre::replay::{check, random};

@@ -1,7 +1,9 @@
-//! The one trait through which a game plugs into the shared machinery, and
-//! the vocabulary the games answer in.
+//! The traits through which a game plugs into the shared machinery, one per
+//! role, and the vocabulary the games answer in.
 
+use std::any::Any;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -21,7 +23,7 @@ pub struct Violation {
     /// Set by the replay engine for turns; by the game in `conclude`.
     pub turn_index: Option<usize>,
     /// What was legal instead. `None` lets the engine list the legal turns.
-    pub expected: Option<Vec<String>>,
+    pub expected: Option<Alternatives>,
 }
 
 impl Violation {
@@ -35,8 +37,8 @@ impl Violation {
         }
     }
 
-    pub fn expecting(mut self, expected: Vec<String>) -> Self {
-        self.expected = Some(expected);
+    pub fn expecting<P: fmt::Display + Send + Sync + 'static>(mut self, expected: Vec<P>) -> Self {
+        self.expected = Some(Alternatives::new(expected));
         self
     }
 
@@ -45,6 +47,80 @@ impl Violation {
         self
     }
 }
+
+/// What was legal instead of a refused turn or claim, kept typed (the legal
+/// plays themselves, say) until a report prints them. Things that are not
+/// turns (a camp letter, a result) are listed as strings.
+#[derive(Clone)]
+pub struct Alternatives(Arc<dyn Listed>);
+
+/// A `Vec` of displayable things, its item type erased.
+trait Listed: Send + Sync {
+    fn len(&self) -> usize;
+    fn item(&self, index: usize) -> Option<&dyn fmt::Display>;
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<P: fmt::Display + Send + Sync + 'static> Listed for Vec<P> {
+    fn len(&self) -> usize {
+        <[P]>::len(self)
+    }
+
+    fn item(&self, index: usize) -> Option<&dyn fmt::Display> {
+        self.get(index).map(|p| p as &dyn fmt::Display)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Alternatives {
+    pub fn new<P: fmt::Display + Send + Sync + 'static>(items: Vec<P>) -> Self {
+        Alternatives(Arc::new(items))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &dyn fmt::Display> + '_ {
+        (0..self.len()).filter_map(|i| self.0.item(i))
+    }
+
+    /// As a report prints them.
+    pub fn to_strings(&self) -> Vec<String> {
+        self.iter().map(ToString::to_string).collect()
+    }
+
+    /// The items as their own type, when they are `P`s.
+    pub fn plays<P: 'static>(&self) -> Option<&[P]> {
+        self.0.as_any().downcast_ref::<Vec<P>>().map(Vec::as_slice)
+    }
+}
+
+impl fmt::Debug for Alternatives {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.to_strings()).finish()
+    }
+}
+
+/// Alternatives are equal when a report would print them alike.
+impl PartialEq for Alternatives {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len()
+            && self
+                .iter()
+                .zip(other.iter())
+                .all(|(a, b)| a.to_string() == b.to_string())
+    }
+}
+
+impl Eq for Alternatives {}
 
 /// A tolerated infraction or a remark; replay goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,9 +176,84 @@ pub struct Summary {
     pub table: Option<Table>,
 }
 
-/// A game: its header, positions, notation and rules. The replay engine,
-/// the reports and the commands see games only through this trait.
-pub trait Game: 'static {
+/// Positions and legal turns: everything the rules decide, nothing about
+/// text records. [`perft`] and [`random_plays`] need only this.
+pub trait Rules: 'static {
+    /// Compared to tell turns apart by where they lead ([`denoted`]), and
+    /// by the tests of [`Notation::play`]'s all-or-nothing contract.
+    type Position: Clone + PartialEq + fmt::Debug;
+    /// A legal turn, displayed in canonical notation.
+    type Play: Clone + PartialEq + fmt::Debug + fmt::Display + Send + Sync + 'static;
+
+    /// The chance of each throw value with fair sticks or dice, for games
+    /// played with them (`arbitre stats`); empty for games without throws.
+    const FAIR_THROWS: &'static [(u32, f64)] = &[];
+
+    /// The initial position of a mode (`None`: the default).
+    fn initial(mode: Option<&str>) -> Result<Self::Position, String>;
+
+    /// "3. red", "12.B": how a referee names the turn about to be played.
+    fn turn_label(position: &Self::Position, index: usize) -> String;
+
+    /// Every legal turn; empty once the game is over.
+    fn legal(position: &Self::Position) -> Vec<Self::Play>;
+
+    fn apply(position: &mut Self::Position, play: &Self::Play);
+
+    /// One random legal turn; games with dice override this.
+    fn random_play(position: &Self::Position, rng: &mut Rng) -> Option<Self::Play> {
+        let plays = Self::legal(position);
+        if plays.is_empty() {
+            None
+        } else {
+            Some(plays[rng.below(plays.len())].clone())
+        }
+    }
+}
+
+/// The written turns: movetext to turns, and turns played against the rules.
+pub trait Notation: Rules {
+    /// A turn as written: notation with spans, legality unknown.
+    type Turn;
+
+    /// Group movetext tokens into turns; notation only, no legality.
+    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Self::Turn>, SyntaxError>;
+
+    /// Play one written turn, or say which rule it breaks.
+    ///
+    /// All or nothing: on `Err` the position is left exactly as it was, so
+    /// that the engine can list the legal turns and name the turn from it
+    /// without keeping a copy.
+    fn play(
+        position: &mut Self::Position,
+        turn: &Self::Turn,
+        index: usize,
+    ) -> Result<Vec<Warning>, Violation>;
+
+    /// The legal turn a written turn denotes, the position untouched (a
+    /// refused turn gives the violation `play` gives). By default
+    /// [`resolve_by_outcome`]; games where several legal turns lead to one
+    /// position override it.
+    fn resolve(
+        position: &Self::Position,
+        turn: &Self::Turn,
+        index: usize,
+    ) -> Result<Self::Play, Violation> {
+        resolve_by_outcome::<Self>(position, turn, index)
+    }
+
+    /// Movetext for turns played from `start`, with move numbers.
+    fn movetext(start: &Self::Position, plays: &[Self::Play]) -> String;
+
+    /// The throw written in each turn, for the throw statistics.
+    fn throws(_turns: &[Self::Turn]) -> Vec<u32> {
+        Vec::new()
+    }
+}
+
+/// A record file's game: its `game:` name, header, and the checks made
+/// around the turns.
+pub trait Record: Notation {
     /// The `game:` value.
     const NAME: &'static str;
     /// House-rule switches the game understands.
@@ -110,14 +261,6 @@ pub trait Game: 'static {
 
     /// The header, deserialised with unknown keys denied.
     type Header: DeserializeOwned;
-    type Position: Clone;
-    /// A turn as written: notation with spans, legality unknown.
-    type Turn;
-    /// A legal turn, displayed in canonical notation.
-    type Play: Clone + fmt::Display;
-
-    /// Group movetext tokens into turns; notation only, no legality.
-    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Self::Turn>, SyntaxError>;
 
     /// The position the record starts from (its `setup`, or the initial one).
     fn start(
@@ -125,16 +268,6 @@ pub trait Game: 'static {
         text: &HeaderText<'_>,
         switches: &Switches,
     ) -> Result<Self::Position, HeaderError>;
-
-    /// "3. red", "12.B": how a referee names the turn about to be played.
-    fn turn_label(position: &Self::Position, index: usize) -> String;
-
-    /// Play one written turn, or say which rule it breaks.
-    fn play(
-        position: &mut Self::Position,
-        turn: &Self::Turn,
-        index: usize,
-    ) -> Result<Vec<Warning>, Violation>;
 
     /// Checks once every turn is played: `end`, `result`, and the like.
     fn conclude(
@@ -146,66 +279,118 @@ pub trait Game: 'static {
 
     fn summary(header: &Self::Header, position: &Self::Position) -> Summary;
 
-    /// Every legal turn; empty once the game is over.
-    fn legal(position: &Self::Position) -> Vec<Self::Play>;
-
-    fn apply(position: &mut Self::Position, play: &Self::Play);
-
-    /// The initial position of a mode (`None`: the default).
-    fn initial(mode: Option<&str>) -> Result<Self::Position, String>;
-
     /// Header lines (without `---`) for a record generated from `initial`.
     fn record_header(start: &Self::Position) -> String;
 
-    /// Movetext for turns played from `start`, with move numbers.
-    fn movetext(start: &Self::Position, plays: &[Self::Play]) -> String;
-
-    /// The position as an ASCII diagram, with whose turn it is.
-    fn diagram(position: &Self::Position) -> String;
-
     /// A commented record to start from (`arbitre new`).
     fn template() -> &'static str;
+}
 
-    /// One random legal turn; games with dice override this.
-    fn random_play(position: &Self::Position, rng: &mut Rng) -> Option<Self::Play> {
-        let plays = Self::legal(position);
-        if plays.is_empty() {
-            None
-        } else {
-            Some(plays[rng.below(plays.len())].clone())
-        }
-    }
-
-    /// The chance of each throw value with fair sticks or dice, for games
-    /// played with them (`arbitre stats`); empty for games without throws.
-    const FAIR_THROWS: &'static [(u32, f64)] = &[];
-
-    /// The throw written in each turn, for the throw statistics.
-    fn throws(_turns: &[Self::Turn]) -> Vec<u32> {
-        Vec::new()
-    }
+/// Positions shown to humans (`arbitre show`, `arbitre moves`).
+pub trait Presentation: Rules {
+    /// The position as an ASCII diagram, with whose turn it is.
+    fn diagram(position: &Self::Position) -> String;
 
     /// Lines shown under `arbitre moves` besides the legal turns.
     fn moves_notes(_position: &Self::Position) -> Vec<String> {
         Vec::new()
     }
+}
 
-    /// perft: distinct legal turn sequences of `depth` turns.
-    fn perft(position: &Self::Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let plays = Self::legal(position);
-        if depth == 1 {
-            return plays.len() as u64;
-        }
-        plays
-            .iter()
-            .map(|play| {
-                let mut next = position.clone();
-                Self::apply(&mut next, play);
-                Self::perft(&next, depth - 1)
-            })
-            .sum()
+/// A game in full. The replay engine, the reports and the commands see games
+/// only through these traits; code that needs one role asks for that one.
+pub trait Game: Record + Presentation {}
+
+impl<G: Record + Presentation> Game for G {}
+
+/// The written turn played on a copy, and matched with the first legal turn
+/// leading to the same position.
+pub fn resolve_by_outcome<N: Notation + ?Sized>(
+    position: &N::Position,
+    turn: &N::Turn,
+    index: usize,
+) -> Result<N::Play, Violation> {
+    let mut after = position.clone();
+    N::play(&mut after, turn, index)?;
+    denoted::<N>(position, &after, N::legal(position))
+}
+
+/// The first of `candidates` that leads from `position` to `after`. None
+/// doing so would be a referee bug (a turn `play` accepts but the rules do
+/// not list), reported rather than panicked on.
+pub fn denoted<R: Rules + ?Sized>(
+    position: &R::Position,
+    after: &R::Position,
+    candidates: impl IntoIterator<Item = R::Play>,
+) -> Result<R::Play, Violation> {
+    candidates
+        .into_iter()
+        .find(|play| {
+            let mut next = position.clone();
+            R::apply(&mut next, play);
+            next == *after
+        })
+        .ok_or_else(|| {
+            Violation::new(
+                "unmatched-turn",
+                "the turn is accepted, but no legal turn leads to the same position",
+                Span::default(),
+            )
+        })
+}
+
+/// perft: distinct legal turn sequences of `depth` turns.
+pub fn perft<R: Rules>(position: &R::Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let plays = R::legal(position);
+    if depth == 1 {
+        return plays.len() as u64;
+    }
+    plays
+        .iter()
+        .map(|play| {
+            let mut next = position.clone();
+            R::apply(&mut next, play);
+            perft::<R>(&next, depth - 1)
+        })
+        .sum()
+}
+
+/// Up to `max_turns` random legal turns from `start`, stopping when the game
+/// is over.
+pub fn random_plays<R: Rules>(
+    start: &R::Position,
+    rng: &mut Rng,
+    max_turns: usize,
+) -> Vec<R::Play> {
+    let mut position = start.clone();
+    let mut plays = Vec::new();
+    while plays.len() < max_turns {
+        let Some(play) = R::random_play(&position, rng) else {
+            break;
+        };
+        R::apply(&mut position, &play);
+        plays.push(play);
+    }
+    plays
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alternatives_keep_their_type_and_print_alike() {
+        let numbers = Alternatives::new(vec![3u8, 14]);
+        assert_eq!(numbers.len(), 2);
+        assert_eq!(numbers.plays::<u8>(), Some(&[3u8, 14][..]));
+        assert_eq!(numbers.plays::<String>(), None);
+        assert_eq!(numbers.to_strings(), ["3", "14"]);
+        assert_eq!(numbers, Alternatives::new(vec!["3", "14"]));
+        assert_ne!(numbers, Alternatives::new(vec!["3"]));
+        assert_eq!(format!("{numbers:?}"), r#"["3", "14"]"#);
+        assert!(Alternatives::new(Vec::<String>::new()).is_empty());
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! The shared machinery (record files, spans, replay, reports, command line)
 //! knows no game; each game lives under [`games`] and plugs in through
-//! [`game::Game`].
+//! the traits of [`game`].
 //!
 //! Checking a record from a program takes the same path as `arbitre check`:
 //!

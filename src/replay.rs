@@ -1,9 +1,10 @@
 //! The replay engine: a record in, a verdict out. It knows games only
-//! through [`Game`], and hands the commands a type-erased [`Referee`].
+//! through the traits of [`crate::game`], and hands the commands a
+//! type-erased [`Referee`].
 
 use std::marker::PhantomData;
 
-use crate::game::{Game, Summary, Violation, Warning};
+use crate::game::{self, Alternatives, Game, Notation, Record, Rules, Summary, Violation, Warning};
 use crate::record::movetext::{self, SyntaxError};
 use crate::record::{HeaderError, RawRecord, Switches};
 use crate::rng::Rng;
@@ -84,13 +85,13 @@ pub struct Stop {
 }
 
 /// A record parsed and set up, ready to replay.
-struct Loaded<G: Game> {
+struct Loaded<G: Record> {
     header: G::Header,
     start: G::Position,
     turns: Vec<G::Turn>,
 }
 
-fn load<G: Game>(record: &RawRecord<'_>, switches: &Switches) -> Result<Loaded<G>, Malformed> {
+fn load<G: Record>(record: &RawRecord<'_>, switches: &Switches) -> Result<Loaded<G>, Malformed> {
     // In file order: the header and its setup come before the movetext.
     let header: G::Header = record.header.deserialize()?;
     let start = G::start(&header, &record.header, switches)?;
@@ -103,18 +104,18 @@ fn load<G: Game>(record: &RawRecord<'_>, switches: &Switches) -> Result<Loaded<G
     })
 }
 
-struct Run<G: Game> {
-    position: G::Position,
+struct Run<R: Rules> {
+    position: R::Position,
     played: usize,
     warnings: Vec<Warning>,
     violation: Option<(Violation, String)>,
 }
 
-fn run<G: Game>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
+fn run<G: Record>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
     let mut position = loaded.start.clone();
     let mut warnings = Vec::new();
     for (index, turn) in loaded.turns.iter().take(limit).enumerate() {
-        let before = position.clone();
+        // `play` leaves the position as it was on an illegal turn.
         match G::play(&mut position, turn, index) {
             Ok(found) => warnings.extend(found.into_iter().map(|mut w| {
                 w.turn_index.get_or_insert(index);
@@ -123,11 +124,11 @@ fn run<G: Game>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
             Err(mut violation) => {
                 violation.turn_index = Some(index);
                 if violation.expected.is_none() {
-                    violation.expected = Some(legal_strings::<G>(&before));
+                    violation.expected = Some(Alternatives::new(G::legal(&position)));
                 }
-                let label = G::turn_label(&before, index);
+                let label = G::turn_label(&position, index);
                 return Run {
-                    position: before,
+                    position,
                     played: index,
                     warnings,
                     violation: Some((violation, label)),
@@ -145,16 +146,16 @@ fn run<G: Game>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
 
 /// Every written throw counted, also after an illegal turn: the statistics
 /// are about what was thrown, not about the verdict.
-fn throw_stats<G: Game>(turns: &[G::Turn]) -> Option<ThrowStats> {
-    (!G::FAIR_THROWS.is_empty()).then(|| ThrowStats::new(G::FAIR_THROWS, &G::throws(turns)))
+fn throw_stats<N: Notation>(turns: &[N::Turn]) -> Option<ThrowStats> {
+    (!N::FAIR_THROWS.is_empty()).then(|| ThrowStats::new(N::FAIR_THROWS, &N::throws(turns)))
 }
 
-fn legal_strings<G: Game>(position: &G::Position) -> Vec<String> {
-    G::legal(position).iter().map(ToString::to_string).collect()
+fn legal_strings<R: Rules>(position: &R::Position) -> Vec<String> {
+    R::legal(position).iter().map(ToString::to_string).collect()
 }
 
 /// Check one record of game `G` completely.
-pub fn check<G: Game>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
+pub fn check<G: Record>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
     let loaded = match load::<G>(record, switches) {
         Ok(loaded) => loaded,
         Err(malformed) => return Checked::malformed(Some(G::NAME), malformed),
@@ -243,18 +244,13 @@ pub fn stop<G: Game>(
 }
 
 /// A random legal game as a record.
-pub fn random<G: Game>(mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String> {
+pub fn random<G: Record>(
+    mode: Option<&str>,
+    seed: u64,
+    max_turns: usize,
+) -> Result<String, String> {
     let start = G::initial(mode)?;
-    let mut rng = Rng::new(seed);
-    let mut position = start.clone();
-    let mut plays = Vec::new();
-    while plays.len() < max_turns {
-        let Some(play) = G::random_play(&position, &mut rng) else {
-            break;
-        };
-        G::apply(&mut position, &play);
-        plays.push(play);
-    }
+    let plays = game::random_plays::<G>(&start, &mut Rng::new(seed), max_turns);
     Ok(format!(
         "---\n{}---\n{}",
         G::record_header(&start),
@@ -262,8 +258,26 @@ pub fn random<G: Game>(mode: Option<&str>, seed: u64, max_turns: usize) -> Resul
     ))
 }
 
-pub fn perft<G: Game>(mode: Option<&str>, depth: u32) -> Result<u64, String> {
-    Ok(G::perft(&G::initial(mode)?, depth))
+pub fn perft<R: Rules>(mode: Option<&str>, depth: u32) -> Result<u64, String> {
+    Ok(game::perft::<R>(&R::initial(mode)?, depth))
+}
+
+/// One written turn alone, e.g. `"c3"` or `"3.B e5xg7 f2-f3"`, as `N::parse`
+/// reads it; its spans count from the start of `text`.
+pub fn parse_turn<N: Notation>(text: &str) -> Result<N::Turn, SyntaxError> {
+    let whole = Span::new(0, text.len());
+    let tokens = movetext::tokens(text, 0)?;
+    let turns = N::parse(&tokens)?;
+    let count = turns.len();
+    let mut turns = turns.into_iter();
+    match (turns.next(), turns.next()) {
+        (Some(turn), None) => Ok(turn),
+        (None, _) => Err(SyntaxError::new("no turn is written", whole)),
+        (Some(_), Some(_)) => Err(SyntaxError::new(
+            format!("one turn is expected, not {count}"),
+            whole,
+        )),
+    }
 }
 
 /// A game with its type erased, for the commands.

@@ -83,7 +83,7 @@ fn check_raw(raw: Result<RawRecord<'_>, FramingError>, switches: &Switches) -> C
 pub fn referee_for(
     header: &record::HeaderText<'_>,
 ) -> Result<&'static dyn crate::replay::Referee, HeaderError> {
-    let name = header.game()?;
+    let name = header.game(&games::names())?;
     games::find(&name).ok_or_else(|| {
         HeaderError::header(
             format!("`{name}` is not a game arbitre knows"),

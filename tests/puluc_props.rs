@@ -2,11 +2,11 @@
 //! conserved at every turn, and a turn changed into an illegal one is caught
 //! at exactly that turn.
 
-use arbitre::game::Game;
+use arbitre::game::{self, Notation, Rules};
 use arbitre::games::puluc::board::{Side, PAWNS};
 use arbitre::games::puluc::rules::{Action, Position};
 use arbitre::games::puluc::Puluc;
-use arbitre::record::{self, Switches};
+use arbitre::record::{self, movetext, Switches};
 use arbitre::replay::{self, Checked};
 use arbitre::rng::Rng;
 use proptest::prelude::*;
@@ -34,8 +34,53 @@ fn conserved(p: &Position) -> bool {
         .all(|s| p.start[s.index()] + p.on_track(s) + p.killed[s.index()] == PAWNS)
 }
 
+/// Plays `movetext` from `start` until a turn is refused, and returns that
+/// turn's index, having checked the refused turn left the position as it was.
+fn refused<G: Notation>(
+    start: &G::Position,
+    movetext: &str,
+) -> Result<Option<usize>, TestCaseError> {
+    let tokens = movetext::tokens(movetext, 0).expect("tokens");
+    let turns = G::parse(&tokens).expect("turns");
+    let mut position = start.clone();
+    for (index, turn) in turns.iter().enumerate() {
+        let before = position.clone();
+        if G::play(&mut position, turn, index).is_err() {
+            prop_assert_eq!(&position, &before, "turn {} of\n{}", index, movetext);
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
+}
+
+/// Every play of a game, written as `write` writes it, parsed alone and
+/// resolved against its position, gives back that play.
+fn resolves<G: Notation>(
+    start: &G::Position,
+    plays: &[G::Play],
+    write: impl Fn(&G::Position, &G::Play) -> String,
+) -> Result<(), TestCaseError> {
+    let mut position = start.clone();
+    for (index, play) in plays.iter().enumerate() {
+        let text = write(&position, play);
+        let turn = replay::parse_turn::<G>(&text).expect("one turn");
+        let resolved = G::resolve(&position, &turn, index);
+        prop_assert_eq!(resolved.as_ref(), Ok(play), "{}", text);
+        G::apply(&mut position, play);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn every_turn_resolves_to_its_play(seed in any::<u64>()) {
+        let start = Puluc::initial(None).unwrap();
+        let plays = game::random_plays::<Puluc>(&start, &mut Rng::new(seed), 200);
+        // Passes of every throw lead to one position: the written throw counts.
+        resolves::<Puluc>(&start, &plays, |_, play| play.to_string())?;
+    }
 
     #[test]
     fn random_games_replay_as_legal(seed in any::<u64>()) {
@@ -74,6 +119,23 @@ proptest! {
         let violation = checked.violation.expect("the changed turn is illegal");
         prop_assert_eq!(violation.turn_index, Some(index));
         prop_assert_eq!(violation.rule, "puluc/wrong-destination");
+    }
+
+    #[test]
+    fn a_refused_turn_leaves_the_position_as_it_was(seed in any::<u64>(), pick in any::<prop::sample::Index>(), shift in 0u32..5) {
+        let text = replay::random::<Puluc>(None, seed, 120).unwrap();
+        let (_, mut turns) = turns_of(&text);
+        let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
+        prop_assume!(!moves.is_empty());
+        let index = moves[pick.index(moves.len())];
+        let (throw, rest) = turns[index].split_once(':').unwrap();
+        // Another throw for the same move, or a pass where a move was open.
+        turns[index] = match shift {
+            0 => format!("{throw}:-"),
+            _ => format!("{}:{rest}", (throw.parse::<u32>().unwrap() - 1 + shift) % 5 + 1),
+        };
+        let found = refused::<Puluc>(&Puluc::initial(None).unwrap(), &turns.join(" "))?;
+        prop_assert_eq!(found, Some(index), "{}", turns.join(" "));
     }
 
     #[test]
@@ -116,4 +178,27 @@ fn a_pass_is_generated_only_without_a_move() {
         }
         Puluc::apply(&mut position, &play);
     }
+}
+
+#[test]
+fn one_turn_is_parsed_and_resolved_alone() {
+    let start = Puluc::initial(None).unwrap();
+    let turn = replay::parse_turn::<Puluc>("1. 2:e-2").unwrap();
+    let play = Puluc::resolve(&start, &turn, 0).unwrap();
+    assert_eq!(play.to_string(), "2:e-2");
+    assert!(Puluc::legal(&start).contains(&play));
+    // A move is told apart by where it leads: the generic way finds it too.
+    assert_eq!(
+        game::resolve_by_outcome::<Puluc>(&start, &turn, 0),
+        Ok(play)
+    );
+
+    let refused = replay::parse_turn::<Puluc>("2:e-3").unwrap();
+    let mut position = start.clone();
+    let played = Puluc::play(&mut position, &refused, 0).unwrap_err();
+    assert_eq!(Puluc::resolve(&start, &refused, 0), Err(played));
+
+    assert!(replay::parse_turn::<Puluc>("").is_err());
+    let two = replay::parse_turn::<Puluc>("2:e-2 1:e-1").unwrap_err();
+    assert_eq!(two.message, "one turn is expected, not 2");
 }

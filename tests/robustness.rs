@@ -95,3 +95,14 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_header_without_a_game_is_offered_every_game() {
+    for text in ["---\n\n---\n", "---\nevent: x\n---\n"] {
+        let report = source::check_str("game.arb", text, &Switches::new()).remove(0);
+        let help = report.diagnostic.and_then(|d| d.help).unwrap_or_default();
+        for name in arbitre::games::names() {
+            assert!(help.contains(&format!("`game: {name}`")), "{help}");
+        }
+    }
+}

@@ -262,5 +262,36 @@ fn the_message_lists_the_sandwiched_points() {
     let checked = run("", "c3 c1 a1 e1 g1");
     let v = checked.violation.unwrap();
     assert!(v.message.contains("c1, e1"), "{}", v.message);
-    assert!(v.expected.unwrap().contains(&"c1>d2".to_string()));
+    assert!(v
+        .expected
+        .unwrap()
+        .to_strings()
+        .contains(&"c1>d2".to_string()));
+}
+
+#[test]
+fn the_legal_turns_listed_for_a_refused_turn_stay_typed() {
+    use arbitre::game::Rules;
+    use arbitre::games::simpei::Play;
+
+    let checked = run("", "c3 c3");
+    let expected = checked.violation.unwrap().expected.unwrap();
+    let mut position = Simpei::initial(None).unwrap();
+    let first = Simpei::legal(&position)
+        .into_iter()
+        .find(|p| p.to_string() == "c3")
+        .unwrap();
+    Simpei::apply(&mut position, &first);
+    assert_eq!(
+        expected.plays::<Play>(),
+        Some(&Simpei::legal(&position)[..])
+    );
+    assert_eq!(expected.plays::<String>(), None);
+    // Relocations are no turns: they are listed as text.
+    let relocations = run("", "c3 c1 a1 e1 g1")
+        .violation
+        .unwrap()
+        .expected
+        .unwrap();
+    assert!(relocations.plays::<String>().is_some());
 }

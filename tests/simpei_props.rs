@@ -2,9 +2,13 @@
 //! games replay as legal, a corrupted turn is caught exactly where it was
 //! corrupted, and no input makes arbitre panic.
 
+use arbitre::game;
+use arbitre::game::{Notation, Rules};
+use arbitre::games::simpei::Play;
 use arbitre::games::simpei::Simpei;
-use arbitre::record::{split, Switches};
-use arbitre::replay::{check, random};
+use arbitre::record::{movetext, split, Switches};
+use arbitre::replay::{self, check, random};
+use arbitre::rng::Rng;
 use arbitre::source;
 use proptest::prelude::*;
 
@@ -35,8 +39,52 @@ fn turns_of(record: &str) -> Vec<String> {
     turns
 }
 
+/// Plays `movetext` from `start` until a turn is refused, and returns that
+/// turn's index, having checked the refused turn left the position as it was.
+fn refused<G: Notation>(
+    start: &G::Position,
+    movetext: &str,
+) -> Result<Option<usize>, TestCaseError> {
+    let tokens = movetext::tokens(movetext, 0).expect("tokens");
+    let turns = G::parse(&tokens).expect("turns");
+    let mut position = start.clone();
+    for (index, turn) in turns.iter().enumerate() {
+        let before = position.clone();
+        if G::play(&mut position, turn, index).is_err() {
+            prop_assert_eq!(&position, &before, "turn {} of\n{}", index, movetext);
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
+}
+
+/// Every play of a game, written as `write` writes it, parsed alone and
+/// resolved against its position, gives back that play.
+fn resolves<G: Notation>(
+    start: &G::Position,
+    plays: &[G::Play],
+    write: impl Fn(&G::Position, &G::Play) -> String,
+) -> Result<(), TestCaseError> {
+    let mut position = start.clone();
+    for (index, play) in plays.iter().enumerate() {
+        let text = write(&position, play);
+        let turn = replay::parse_turn::<G>(&text).expect("one turn");
+        let resolved = G::resolve(&position, &turn, index);
+        prop_assert_eq!(resolved.as_ref(), Ok(play), "{}", text);
+        G::apply(&mut position, play);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_turn_resolves_to_its_play(seed in any::<u64>(), max in 0usize..80) {
+        let start = Simpei::initial(None).unwrap();
+        let plays = game::random_plays::<Simpei>(&start, &mut Rng::new(seed), max);
+        resolves::<Simpei>(&start, &plays, |_, play| play.to_string())?;
+    }
 
     #[test]
     fn random_games_replay_as_legal(seed in any::<u64>(), max in 0usize..80) {
@@ -76,6 +124,24 @@ proptest! {
     }
 
     #[test]
+    fn a_refused_turn_leaves_the_position_as_it_was(seed in any::<u64>(), pick in any::<prop::sample::Index>(), kind in 0u8..3) {
+        let record = random::<Simpei>(None, seed, 60).unwrap();
+        let mut turns = turns_of(&record);
+        prop_assume!(!turns.is_empty());
+        let at = pick.index(turns.len());
+        let relocations = turns[at].matches('>').count();
+        // Refused at the action, at a relocation after the action was made,
+        // or at the end of a turn that leaves a lifted piece waiting.
+        turns[at] = match kind {
+            0 => "b1".to_string(),
+            2 if relocations > 0 => turns[at].rsplit_once(' ').map_or("b1", |(kept, _)| kept).to_string(),
+            _ => format!("{} a1>a1", turns[at]),
+        };
+        let found = refused::<Simpei>(&Simpei::initial(None).unwrap(), &turns.join("\n"))?;
+        prop_assert_eq!(found, Some(at), "{}", turns.join("\n"));
+    }
+
+    #[test]
     fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let switches = Switches::new();
         let _ = source::check_reader("fuzz", &bytes[..], &switches).count();
@@ -89,4 +155,24 @@ proptest! {
         let text = format!("---\ngame: simpei\n---\n{}", words.join(" "));
         let _ = source::check_str("fuzz", &text, &Switches::new());
     }
+}
+
+#[test]
+fn one_turn_is_parsed_and_resolved_alone() {
+    let start = Simpei::initial(None).unwrap();
+    let turn = replay::parse_turn::<Simpei>("1. c3").unwrap();
+    let play: Play = Simpei::resolve(&start, &turn, 0).unwrap();
+    assert_eq!(play.to_string(), "c3");
+    assert!(Simpei::legal(&start).contains(&play));
+
+    let refused = replay::parse_turn::<Simpei>("b1").unwrap();
+    let mut position = start.clone();
+    let played = Simpei::play(&mut position, &refused, 0).unwrap_err();
+    assert_eq!(Simpei::resolve(&start, &refused, 0), Err(played));
+
+    let none = replay::parse_turn::<Simpei>(" ").unwrap_err();
+    assert_eq!(none.message, "no turn is written");
+    let two = replay::parse_turn::<Simpei>("c3 c1").unwrap_err();
+    assert_eq!(two.message, "one turn is expected, not 2");
+    assert!(replay::parse_turn::<Simpei>("c3 {").is_err());
 }

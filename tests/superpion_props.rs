@@ -2,11 +2,12 @@
 //! scores add up, and a turn changed into an illegal one is caught at
 //! exactly that turn.
 
-use arbitre::game::Game;
+use arbitre::game::{Notation, Record, Rules};
 use arbitre::games::superpion::board::Camp;
 use arbitre::games::superpion::rules::{Colour, Position};
 use arbitre::games::superpion::{Play, Superpion};
-use arbitre::record::Switches;
+use arbitre::record::{movetext, Switches};
+use arbitre::replay;
 use arbitre::report::{RecordReport, Verdict};
 use arbitre::rng::Rng;
 use arbitre::source;
@@ -49,8 +50,51 @@ fn text(start: &Position, plays: &[Play]) -> String {
     )
 }
 
+/// Plays `movetext` from `start` until a turn is refused, and returns that
+/// turn's index, having checked the refused turn left the position as it was.
+fn refused<G: Notation>(
+    start: &G::Position,
+    movetext: &str,
+) -> Result<Option<usize>, TestCaseError> {
+    let tokens = movetext::tokens(movetext, 0).expect("tokens");
+    let turns = G::parse(&tokens).expect("turns");
+    let mut position = start.clone();
+    for (index, turn) in turns.iter().enumerate() {
+        let before = position.clone();
+        if G::play(&mut position, turn, index).is_err() {
+            prop_assert_eq!(&position, &before, "turn {} of\n{}", index, movetext);
+            return Ok(Some(index));
+        }
+    }
+    Ok(None)
+}
+
+/// Every play of a game, written as `write` writes it, parsed alone and
+/// resolved against its position, gives back that play.
+fn resolves<G: Notation>(
+    start: &G::Position,
+    plays: &[G::Play],
+    write: impl Fn(&G::Position, &G::Play) -> String,
+) -> Result<(), TestCaseError> {
+    let mut position = start.clone();
+    for (index, play) in plays.iter().enumerate() {
+        let text = write(&position, play);
+        let turn = replay::parse_turn::<G>(&text).expect("one turn");
+        let resolved = G::resolve(&position, &turn, index);
+        prop_assert_eq!(resolved.as_ref(), Ok(play), "{}", text);
+        G::apply(&mut position, play);
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn every_turn_resolves_to_its_play(mode in 0..MODES.len(), seed in any::<u64>()) {
+        let (start, plays, _) = game(MODES[mode], seed, 80);
+        resolves::<Superpion>(&start, &plays, |position, play| format!("{}.{play}", position.round))?;
+    }
 
     #[test]
     fn random_games_replay_as_legal(mode in 0..MODES.len(), seed in any::<u64>()) {
@@ -130,4 +174,54 @@ proptest! {
         let d = r.diagnostic.unwrap();
         prop_assert_eq!(d.turn_index, Some(k), "{}\n{:?}", record, d);
     }
+
+    #[test]
+    fn a_refused_turn_leaves_the_position_as_it_was(
+        mode in 0..MODES.len(),
+        seed in any::<u64>(),
+        pick in any::<prop::sample::Index>(),
+        how in 0..3usize,
+    ) {
+        let (start, plays, _) = game(MODES[mode], seed, 60);
+        prop_assume!(!plays.is_empty());
+        let k = pick.index(plays.len());
+        let mut lines: Vec<String> = Superpion::movetext(&start, &plays).lines().map(str::to_string).collect();
+        let play = &plays[k];
+        let round = lines[k].split_once('.').unwrap().0.to_string();
+        let head = format!("{round}.{}", play.camp.letter());
+        // Refused after the first action was made: the second left out, or
+        // the first played again; else before anything: another camp.
+        lines[k] = match (how, &play.actions[..]) {
+            (0, [first, _]) => format!("{head} {first}"),
+            (1, [first, _]) => format!("{head} {first} {first}"),
+            _ => {
+                let other = Camp::from_index(play.camp.index() + 1).letter();
+                format!("{round}.{other}{}", &lines[k][head.len()..])
+            }
+        };
+        let movetext = lines.join("\n") + "\n";
+        let found = refused::<Superpion>(&start, &movetext)?;
+        prop_assert_eq!(found, Some(k), "{}", movetext);
+    }
+}
+
+#[test]
+fn one_turn_is_parsed_and_resolved_alone() {
+    let start = Superpion::initial(Some("two-players")).unwrap();
+    let first = Superpion::legal(&start).remove(0);
+    let text = format!("1.{first}");
+    let turn = replay::parse_turn::<Superpion>(&text).unwrap();
+    assert_eq!(Superpion::resolve(&start, &turn, 0), Ok(first.clone()));
+
+    // The first action alone is refused after it was checked: the second is missing.
+    let half = format!("1.{} {}", first.camp.letter(), first.actions[0]);
+    let refused = replay::parse_turn::<Superpion>(&half).unwrap();
+    let mut position = start.clone();
+    let played = Superpion::play(&mut position, &refused, 0).unwrap_err();
+    assert_eq!(position, start);
+    assert_eq!(Superpion::resolve(&start, &refused, 0), Err(played));
+
+    assert!(replay::parse_turn::<Superpion>("").is_err());
+    let two = replay::parse_turn::<Superpion>(&format!("{text}\n{text}")).unwrap_err();
+    assert_eq!(two.message, "one turn is expected, not 2");
 }

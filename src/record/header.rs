@@ -67,20 +67,28 @@ impl HeaderError {
     }
 }
 
+/// "`game: a`, `game: b` or `game: c`".
+fn game_lines(games: &[&str]) -> String {
+    let lines: Vec<String> = games.iter().map(|g| format!("`game: {g}`")).collect();
+    match lines.split_last() {
+        None => "`game: NAME`".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 #[derive(Deserialize)]
 struct GameKey {
     game: Option<String>,
 }
 
 impl<'a> HeaderText<'a> {
-    /// The value of `game`, before the game's own header type can be chosen.
-    pub fn game(&self) -> Result<String, HeaderError> {
+    /// The value of `game`, before the game's own header type can be chosen;
+    /// the hints offer the `games` the caller knows.
+    pub fn game(&self, games: &[&str]) -> Result<String, HeaderError> {
         if self.text.trim().is_empty() {
-            return Err(
-                HeaderError::header("the header is empty", self.opening).with_help(
-                    "a header needs at least `game: simpei`, `game: superpion` or `game: puluc`",
-                ),
-            );
+            return Err(HeaderError::header("the header is empty", self.opening)
+                .with_help(format!("a header needs at least {}", game_lines(games))));
         }
         if let Some(name) = self.plain_game() {
             return Ok(name.to_string());
@@ -88,7 +96,7 @@ impl<'a> HeaderText<'a> {
         let probe: GameKey = self.deserialize()?;
         probe.game.ok_or_else(|| {
             HeaderError::header("the header has no `game`", self.opening)
-                .with_help("add `game: simpei`, `game: superpion` or `game: puluc`")
+                .with_help(format!("add {}", game_lines(games)))
         })
     }
 
@@ -355,23 +363,34 @@ mod tests {
         assert_eq!(err.help.as_deref(), Some("did you mean `event`?"));
     }
 
+    const GAMES: &[&str] = &["simpei", "superpion", "puluc"];
+
     #[test]
     fn missing_and_empty_game() {
-        assert!(header("event: x\n")
-            .game()
-            .unwrap_err()
-            .message
-            .contains("no `game`"));
-        assert!(header("\n").game().unwrap_err().message.contains("empty"));
-        assert_eq!(header("game: puluc\n").game().unwrap(), "puluc");
+        let missing = header("event: x\n").game(GAMES).unwrap_err();
+        assert!(missing.message.contains("no `game`"));
+        assert_eq!(
+            missing.help.as_deref(),
+            Some("add `game: simpei`, `game: superpion` or `game: puluc`")
+        );
+        let empty = header("\n").game(&["go"]).unwrap_err();
+        assert!(empty.message.contains("empty"));
+        assert_eq!(
+            empty.help.as_deref(),
+            Some("a header needs at least `game: go`")
+        );
+        assert_eq!(header("game: puluc\n").game(GAMES).unwrap(), "puluc");
         assert_eq!(
             header("event: x\ngame: simpei   # a comment\n")
-                .game()
+                .game(GAMES)
                 .unwrap(),
             "simpei"
         );
-        assert_eq!(header("game: \"puluc\"\n").game().unwrap(), "puluc");
-        assert_eq!(header("{game: superpion}\n").game().unwrap(), "superpion");
+        assert_eq!(header("game: \"puluc\"\n").game(GAMES).unwrap(), "puluc");
+        assert_eq!(
+            header("{game: superpion}\n").game(GAMES).unwrap(),
+            "superpion"
+        );
     }
 
     #[test]

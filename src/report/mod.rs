@@ -134,7 +134,11 @@ impl RecordReport {
                     offset,
                     length: v.span.len,
                     turn_index: v.turn_index,
-                    expected: v.expected.clone().unwrap_or_default(),
+                    expected: v
+                        .expected
+                        .as_ref()
+                        .map(|e| e.to_strings())
+                        .unwrap_or_default(),
                     turn: violation_turn.clone(),
                     help: None,
                 }

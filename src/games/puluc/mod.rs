@@ -11,7 +11,9 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use crate::game::{Game, Summary, Table, Violation, Warning};
+use crate::game::{
+    self, Notation, Presentation, Record, Rules, Summary, Table, Violation, Warning,
+};
 use crate::games::duel::{self, MoveNumber};
 use crate::record::header::Date;
 use crate::record::movetext::{SyntaxError, Token};
@@ -130,15 +132,6 @@ impl Header {
 
 fn breach(breach: Breach, span: Span) -> Violation {
     Violation::new(breach.rule(), breach.to_string(), span)
-}
-
-/// The legal turns with the throw a record gave.
-fn legal_for(position: &Position, throw: u8) -> Vec<String> {
-    position
-        .plays(throw)
-        .iter()
-        .map(ToString::to_string)
-        .collect()
 }
 
 /// The span of a `track` entry in the setup: `"3"` or `3`.
@@ -270,41 +263,11 @@ impl Puluc {
     }
 }
 
-impl Game for Puluc {
-    const NAME: &'static str = "puluc";
-    const FAIR_THROWS: &'static [(u32, f64)] = &FAIR;
-
-    type Header = Header;
+impl Rules for Puluc {
     type Position = Position;
-    type Turn = Turn;
     type Play = Play;
 
-    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-        notation::parse(tokens)
-    }
-
-    fn start(
-        header: &Header,
-        text: &HeaderText<'_>,
-        _switches: &Switches,
-    ) -> Result<Position, HeaderError> {
-        header.claimed(text)?;
-        let squares = header.squares.unwrap_or(u32::from(DEFAULT_SQUARES));
-        if !(u32::from(MIN_SQUARES)..=u32::from(MAX_SQUARES)).contains(&squares) {
-            return Err(HeaderError::header(
-                format!("a track of {squares} squares is not allowed"),
-                text.within("squares", &squares.to_string()),
-            )
-            .with_help(format!(
-                "`squares` is {MIN_SQUARES} to {MAX_SQUARES} (11 by default)"
-            )));
-        }
-        let squares = squares as u8;
-        match &header.setup {
-            None => Ok(Position::new(squares)),
-            Some(setup) => set_up(setup, squares, text),
-        }
-    }
+    const FAIR_THROWS: &'static [(u32, f64)] = &FAIR;
 
     fn turn_label(position: &Position, index: usize) -> String {
         format!(
@@ -314,9 +277,44 @@ impl Game for Puluc {
         )
     }
 
+    fn legal(position: &Position) -> Vec<Play> {
+        THROWS.flat_map(|throw| position.plays(throw)).collect()
+    }
+
+    fn apply(position: &mut Position, play: &Play) {
+        position.apply(play);
+    }
+
+    fn initial(mode: Option<&str>) -> Result<Position, String> {
+        match mode {
+            None => Ok(Position::default()),
+            Some(mode) => Err(format!("Puluc has no modes (`{mode}` given)")),
+        }
+    }
+
+    /// Throw the sticks with the fair chances, then pick among that throw's
+    /// legal turns (a pass when there is none).
+    fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
+        if position.winner.is_some() {
+            return None;
+        }
+        let plays = position.plays(throw_sticks(rng));
+        plays.get(rng.below(plays.len().max(1))).copied()
+    }
+}
+
+impl Notation for Puluc {
+    type Turn = Turn;
+
+    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
+        notation::parse(tokens)
+    }
+
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
         if let Some(winner) = position.winner {
-            return Err(breach(Breach::GameOver(winner), turn.whole()).expecting(Vec::new()));
+            return Err(
+                breach(Breach::GameOver(winner), turn.whole()).expecting(Vec::<Play>::new())
+            );
         }
         duel::check_move_number(
             "puluc/move-number",
@@ -327,7 +325,8 @@ impl Game for Puluc {
         )?;
         // The parser only lets throws 1-5 through.
         let throw = turn.throw.value as u8;
-        let refuse = |b: Breach, span: Span| breach(b, span).expecting(legal_for(position, throw));
+        // A pass or a move is checked whole before the position changes.
+        let refuse = |b: Breach, span: Span| breach(b, span).expecting(position.plays(throw));
         match turn.written {
             Written::Pass => {
                 position
@@ -356,6 +355,51 @@ impl Game for Puluc {
             }
         }
         Ok(Vec::new())
+    }
+
+    /// A pass leads to the same position whatever the throw: only the
+    /// written throw's turns are candidates.
+    fn resolve(position: &Position, turn: &Turn, index: usize) -> Result<Play, Violation> {
+        let mut after = position.clone();
+        Self::play(&mut after, turn, index)?;
+        game::denoted::<Self>(position, &after, position.plays(turn.throw.value as u8))
+    }
+
+    fn movetext(start: &Position, plays: &[Play]) -> String {
+        duel::movetext(start.opener, plays)
+    }
+
+    fn throws(turns: &[Turn]) -> Vec<u32> {
+        turns.iter().map(|t| t.throw.value).collect()
+    }
+}
+
+impl Record for Puluc {
+    const NAME: &'static str = "puluc";
+
+    type Header = Header;
+
+    fn start(
+        header: &Header,
+        text: &HeaderText<'_>,
+        _switches: &Switches,
+    ) -> Result<Position, HeaderError> {
+        header.claimed(text)?;
+        let squares = header.squares.unwrap_or(u32::from(DEFAULT_SQUARES));
+        if !(u32::from(MIN_SQUARES)..=u32::from(MAX_SQUARES)).contains(&squares) {
+            return Err(HeaderError::header(
+                format!("a track of {squares} squares is not allowed"),
+                text.within("squares", &squares.to_string()),
+            )
+            .with_help(format!(
+                "`squares` is {MIN_SQUARES} to {MAX_SQUARES} (11 by default)"
+            )));
+        }
+        let squares = squares as u8;
+        match &header.setup {
+            None => Ok(Position::new(squares)),
+            Some(setup) => set_up(setup, squares, text),
+        }
     }
 
     fn conclude(
@@ -430,21 +474,6 @@ impl Game for Puluc {
         }
     }
 
-    fn legal(position: &Position) -> Vec<Play> {
-        THROWS.flat_map(|throw| position.plays(throw)).collect()
-    }
-
-    fn apply(position: &mut Position, play: &Play) {
-        position.apply(play);
-    }
-
-    fn initial(mode: Option<&str>) -> Result<Position, String> {
-        match mode {
-            None => Ok(Position::default()),
-            Some(mode) => Err(format!("Puluc has no modes (`{mode}` given)")),
-        }
-    }
-
     fn record_header(start: &Position) -> String {
         let mut header = String::from("game: puluc\nplayers: {a: A, b: B}\n");
         if start.squares != DEFAULT_SQUARES {
@@ -453,10 +482,12 @@ impl Game for Puluc {
         header
     }
 
-    fn movetext(start: &Position, plays: &[Play]) -> String {
-        duel::movetext(start.opener, plays)
+    fn template() -> &'static str {
+        include_str!("template.arb")
     }
+}
 
+impl Presentation for Puluc {
     fn diagram(position: &Position) -> String {
         let n = position.squares;
         let cell = |text: &str| format!("{text:>4}");
@@ -512,20 +543,6 @@ impl Game for Puluc {
         out
     }
 
-    fn template() -> &'static str {
-        include_str!("template.arb")
-    }
-
-    /// Throw the sticks with the fair chances, then pick among that throw's
-    /// legal turns (a pass when there is none).
-    fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
-        if position.winner.is_some() {
-            return None;
-        }
-        let plays = position.plays(throw_sticks(rng));
-        plays.get(rng.below(plays.len().max(1))).copied()
-    }
-
     fn moves_notes(position: &Position) -> Vec<String> {
         if position.winner.is_some() {
             return vec!["The game is over.".into()];
@@ -544,10 +561,6 @@ impl Game for Puluc {
             "Moves by throw ({}); a throw without a move is a pass. Fair chances: 1 4/16, 2 6/16, 3 4/16, 4 1/16, 5 1/16.",
             counts.join(", ")
         )]
-    }
-
-    fn throws(turns: &[Turn]) -> Vec<u32> {
-        turns.iter().map(|t| t.throw.value).collect()
     }
 }
 

@@ -8,7 +8,9 @@ use std::fmt;
 
 use serde::Deserialize;
 
-use crate::game::{Game, Summary, Table, Violation, Warning};
+use crate::game::{
+    self, Notation, Presentation, Record, Rules, Summary, Table, Violation, Warning,
+};
 use crate::games::duel::{self, MoveNumber};
 use crate::record::header::Date;
 use crate::record::movetext::{SyntaxError, Token};
@@ -105,6 +107,18 @@ fn point(square: Spanned<Square>) -> Result<Point, Violation> {
     })
 }
 
+/// A written action on the board's points, or the point that is not one.
+fn action(written: Written) -> Result<Action, Violation> {
+    Ok(match written {
+        Written::Place(to) => Action::Place(point(to)?),
+        Written::Move(from, to) => {
+            let from = point(from)?;
+            Action::Move(from, point(to)?)
+        }
+        Written::Pass => Action::Pass,
+    })
+}
+
 fn breach(breach: Breach, span: Span) -> Violation {
     Violation::new(breach.rule(), breach.to_string(), span)
 }
@@ -144,17 +158,129 @@ impl Simpei {
     }
 }
 
-impl Game for Simpei {
-    const NAME: &'static str = "simpei";
-
-    type Header = Header;
+impl Rules for Simpei {
     type Position = Position;
-    type Turn = Turn;
     type Play = Play;
+
+    fn turn_label(position: &Position, index: usize) -> String {
+        format!(
+            "{} {}",
+            MoveNumber::expected(position.opener, index),
+            position.to_move
+        )
+    }
+
+    fn legal(position: &Position) -> Vec<Play> {
+        let mut plays = Vec::new();
+        for action in position.actions() {
+            let mut next = position.clone();
+            let after = next.act(action);
+            if after.sandwiched == 0 {
+                plays.push(Play {
+                    action,
+                    relocations: Vec::new(),
+                });
+                continue;
+            }
+            let lifted: Vec<Point> = points(after.sandwiched).collect();
+            let mut all = Vec::new();
+            Simpei::relocations(&next, &lifted, &mut all, &mut Vec::new());
+            plays.extend(all.into_iter().map(|relocations| Play {
+                action,
+                relocations,
+            }));
+        }
+        plays
+    }
+
+    fn apply(position: &mut Position, play: &Play) {
+        position.act(play.action);
+        for &(from, to) in &play.relocations {
+            position.relocate(from, to);
+        }
+        position.end_turn();
+    }
+
+    fn initial(mode: Option<&str>) -> Result<Position, String> {
+        match mode {
+            None => Ok(Position::default()),
+            Some(mode) => Err(format!("Simpei has no modes (`{mode}` given)")),
+        }
+    }
+}
+
+impl Notation for Simpei {
+    type Turn = Turn;
 
     fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
         notation::parse(tokens)
     }
+
+    fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
+        if let Some(winner) = position.winner {
+            return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::<Play>::new()));
+        }
+        duel::check_move_number(
+            "simpei/move-number",
+            turn.number,
+            position.opener,
+            index,
+            position.to_move,
+        )?;
+        let action_span = turn.action.span;
+        let action = action(turn.action.value)?;
+        position.check(action).map_err(|b| breach(b, action_span))?;
+        // The relocations are checked against the position the action left:
+        // a scratch copy, kept only if the whole turn is legal.
+        let mut next = position.clone();
+        next.act(action);
+        for relocation in &turn.relocations {
+            let (from, to) = relocation.value;
+            let from_point = point(from)?;
+            let to_point = point(to)?;
+            next.check_relocation(from_point, to_point)
+                .map_err(|b| match b {
+                    Breach::RelocationOccupied(_) => {
+                        breach(b, to.span).expecting(open_relocations(&next, Some(from_point)))
+                    }
+                    _ => breach(b, from.span).expecting(open_relocations(&next, None)),
+                })?;
+            next.relocate(from_point, to_point);
+        }
+        next.check_relocated()
+            .map_err(|b| breach(b, action_span).expecting(open_relocations(&next, None)))?;
+        next.end_turn();
+        *position = next;
+        Ok(Vec::new())
+    }
+
+    /// Two pieces of one colour relocated crosswise lead to one position:
+    /// the play is the turn as written, its relocations in `Play`'s order.
+    fn resolve(position: &Position, turn: &Turn, index: usize) -> Result<Play, Violation> {
+        let mut after = position.clone();
+        Self::play(&mut after, turn, index)?;
+        let mut relocations = turn
+            .relocations
+            .iter()
+            .map(|r| Ok((point(r.value.0)?, point(r.value.1)?)))
+            .collect::<Result<Vec<_>, Violation>>()?;
+        relocations.sort();
+        let play = Play {
+            action: action(turn.action.value)?,
+            relocations,
+        };
+        game::denoted::<Self>(position, &after, [play])
+    }
+
+    fn movetext(start: &Position, plays: &[Play]) -> String {
+        duel::movetext(start.opener, plays)
+    }
+}
+
+impl Record for Simpei {
+    const NAME: &'static str = "simpei";
+
+    type Header = Header;
 
     fn start(
         header: &Header,
@@ -215,57 +341,6 @@ impl Game for Simpei {
         position.to_move = to_move;
         position.opener = to_move;
         Ok(position)
-    }
-
-    fn turn_label(position: &Position, index: usize) -> String {
-        format!(
-            "{} {}",
-            MoveNumber::expected(position.opener, index),
-            position.to_move
-        )
-    }
-
-    fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
-        if let Some(winner) = position.winner {
-            return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::new()));
-        }
-        duel::check_move_number(
-            "simpei/move-number",
-            turn.number,
-            position.opener,
-            index,
-            position.to_move,
-        )?;
-        let action_span = turn.action.span;
-        let action = match turn.action.value {
-            Written::Place(to) => Action::Place(point(to)?),
-            Written::Move(from, to) => {
-                let from = point(from)?;
-                Action::Move(from, point(to)?)
-            }
-            Written::Pass => Action::Pass,
-        };
-        position.check(action).map_err(|b| breach(b, action_span))?;
-        position.act(action);
-        for relocation in &turn.relocations {
-            let (from, to) = relocation.value;
-            let from_point = point(from)?;
-            let to_point = point(to)?;
-            position
-                .check_relocation(from_point, to_point)
-                .map_err(|b| match b {
-                    Breach::RelocationOccupied(_) => {
-                        breach(b, to.span).expecting(open_relocations(position, Some(from_point)))
-                    }
-                    _ => breach(b, from.span).expecting(open_relocations(position, None)),
-                })?;
-            position.relocate(from_point, to_point);
-        }
-        position
-            .check_relocated()
-            .map_err(|b| breach(b, action_span).expecting(open_relocations(position, None)))?;
-        position.end_turn();
-        Ok(Vec::new())
     }
 
     fn conclude(
@@ -331,52 +406,16 @@ impl Game for Simpei {
         }
     }
 
-    fn legal(position: &Position) -> Vec<Play> {
-        let mut plays = Vec::new();
-        for action in position.actions() {
-            let mut next = position.clone();
-            let after = next.act(action);
-            if after.sandwiched == 0 {
-                plays.push(Play {
-                    action,
-                    relocations: Vec::new(),
-                });
-                continue;
-            }
-            let lifted: Vec<Point> = points(after.sandwiched).collect();
-            let mut all = Vec::new();
-            Simpei::relocations(&next, &lifted, &mut all, &mut Vec::new());
-            plays.extend(all.into_iter().map(|relocations| Play {
-                action,
-                relocations,
-            }));
-        }
-        plays
-    }
-
-    fn apply(position: &mut Position, play: &Play) {
-        position.act(play.action);
-        for &(from, to) in &play.relocations {
-            position.relocate(from, to);
-        }
-        position.end_turn();
-    }
-
-    fn initial(mode: Option<&str>) -> Result<Position, String> {
-        match mode {
-            None => Ok(Position::default()),
-            Some(mode) => Err(format!("Simpei has no modes (`{mode}` given)")),
-        }
-    }
-
     fn record_header(_start: &Position) -> String {
         "game: simpei\nplayers: {red: Red, blue: Blue}\n".into()
     }
 
-    fn movetext(start: &Position, plays: &[Play]) -> String {
-        duel::movetext(start.opener, plays)
+    fn template() -> &'static str {
+        include_str!("template.arb")
     }
+}
 
+impl Presentation for Simpei {
     fn diagram(position: &Position) -> String {
         let mut out = String::new();
         for rank in (0..SIZE).rev() {
@@ -408,9 +447,5 @@ impl Game for Simpei {
             None => out.push_str(&format!("{} to act\n", position.to_move)),
         }
         out
-    }
-
-    fn template() -> &'static str {
-        include_str!("template.arb")
     }
 }

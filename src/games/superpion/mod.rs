@@ -17,7 +17,10 @@ pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
 
 use std::fmt;
 
-use crate::game::{Game, Scores, Summary, Table, Violation, Warning};
+use crate::game::{
+    self, Alternatives, Notation, Presentation, Record, Rules as _, Scores, Summary, Table,
+    Violation, Warning,
+};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
@@ -55,7 +58,7 @@ impl fmt::Display for Play {
 fn breach(breach: Breach, span: Span) -> Violation {
     let expected = breach.expected();
     let mut v = Violation::new(breach.rule(), breach.to_string(), span);
-    v.expected = expected;
+    v.expected = expected.map(Alternatives::new);
     v
 }
 
@@ -134,6 +137,107 @@ impl Superpion {
         (next, seconds)
     }
 
+    /// A written turn checked against `position`: the position it leads to
+    /// (`None`: the position passes), the turn as accepted, in the order
+    /// written, and the warnings.
+    fn turn(
+        position: &Position,
+        turn: &Turn,
+    ) -> Result<(Option<Position>, Play, Vec<Warning>), Violation> {
+        if position.over {
+            return Err(breach(Breach::GameOver, turn.span));
+        }
+        if let Some(number) = turn.number {
+            if number.value != position.round {
+                return Err(breach(
+                    Breach::MoveNumber {
+                        written: number.value,
+                        expected: position.round,
+                    },
+                    number.span,
+                ));
+            }
+        }
+        let camp = position.to_move;
+        if turn.camp.value != camp {
+            return Err(breach(
+                Breach::WrongCamp {
+                    written: turn.camp.value,
+                    expected: camp,
+                },
+                turn.camp.span,
+            )
+            .expecting(vec![camp.letter().to_string()]));
+        }
+        let mut warnings = Vec::new();
+        if let Some(pass) = turn.pass {
+            let options = position.actions();
+            if !options.is_empty() {
+                return Err(breach(
+                    Breach::IllegalPass {
+                        camp,
+                        options: texts(&options),
+                    },
+                    pass,
+                ));
+            }
+            if position.passed[camp.index()] {
+                warnings.push(Warning::new(
+                    "superpion/blocking",
+                    format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
+                    Some(pass),
+                ));
+            }
+            let play = Play {
+                camp,
+                actions: Vec::new(),
+            };
+            return Ok((None, play, warnings));
+        }
+        // The second action is checked against the position the first left:
+        // a scratch copy, kept only if the whole turn is legal.
+        let mut next = position.clone();
+        let mut actions = Vec::with_capacity(turn.actions.len());
+        for written in &turn.actions {
+            if next.over {
+                return Err(breach(Breach::GameOver, written.span));
+            }
+            let attempt = attempt(&written.value)?;
+            let mark = written.value.mark.map(|m| m.value);
+            let accepted = next.check_action(&attempt, mark).map_err(|fault| {
+                let mut v = focus(fault, written);
+                if v.expected.is_none() {
+                    v.expected = Some(Alternatives::new(next.actions()));
+                }
+                v
+            })?;
+            if let Some(forgiven) = accepted.forgiven {
+                warnings.push(Warning::new(
+                    forgiven.rule(),
+                    forgiven.to_string(),
+                    Some(written.span),
+                ));
+            }
+            next.act(&accepted.action);
+            actions.push(accepted.action);
+        }
+        if turn.actions.len() == 1 && !next.over {
+            let options = next.actions();
+            if !options.is_empty() {
+                let end = Span::new(turn.span.end(), 0);
+                return Err(breach(
+                    Breach::MissingSecondAction {
+                        camp,
+                        options: texts(&options),
+                    },
+                    turn.span.to(end),
+                ));
+            }
+        }
+        next.end_turn(false);
+        Ok((Some(next), Play { camp, actions }, warnings))
+    }
+
     fn winner(header: &Header, position: &Position) -> Option<String> {
         let rules = position.rules;
         let holdings = position.holdings();
@@ -188,18 +292,121 @@ impl Superpion {
     }
 }
 
-impl Game for Superpion {
-    const NAME: &'static str = "superpion";
-    const SWITCHES: &'static [&'static str] = &[FORGIVE];
-
-    type Header = Header;
+impl game::Rules for Superpion {
     type Position = Position;
-    type Turn = Turn;
     type Play = Play;
+
+    fn turn_label(position: &Position, _index: usize) -> String {
+        format!("{}.{}", position.round, position.to_move.letter())
+    }
+
+    fn legal(position: &Position) -> Vec<Play> {
+        if position.over {
+            return Vec::new();
+        }
+        let camp = position.to_move;
+        let first = position.actions();
+        if first.is_empty() {
+            return vec![Play {
+                camp,
+                actions: Vec::new(),
+            }];
+        }
+        let mut plays = Vec::new();
+        for a in first {
+            let (_, seconds) = Superpion::seconds(position, &a);
+            if seconds.is_empty() {
+                plays.push(Play {
+                    camp,
+                    actions: vec![a],
+                });
+            } else {
+                for b in seconds {
+                    plays.push(Play {
+                        camp,
+                        actions: vec![a.clone(), b],
+                    });
+                }
+            }
+        }
+        plays
+    }
+
+    fn apply(position: &mut Position, play: &Play) {
+        for a in &play.actions {
+            position.act(a);
+        }
+        position.end_turn(play.actions.is_empty());
+    }
+
+    fn initial(mode: Option<&str>) -> Result<Position, String> {
+        Ok(Position::initial(Superpion::parse_mode(mode)?))
+    }
+
+    fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
+        if position.over {
+            return None;
+        }
+        let camp = position.to_move;
+        let first = position.actions();
+        if first.is_empty() {
+            return Some(Play {
+                camp,
+                actions: Vec::new(),
+            });
+        }
+        let a = first[rng.below(first.len())].clone();
+        let (_, seconds) = Superpion::seconds(position, &a);
+        let mut actions = vec![a];
+        if !seconds.is_empty() {
+            actions.push(seconds[rng.below(seconds.len())].clone());
+        }
+        Some(Play { camp, actions })
+    }
+}
+
+impl Notation for Superpion {
+    type Turn = Turn;
 
     fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
         notation::parse(tokens)
     }
+
+    fn play(
+        position: &mut Position,
+        turn: &Turn,
+        _index: usize,
+    ) -> Result<Vec<Warning>, Violation> {
+        let (next, _, warnings) = Superpion::turn(position, turn)?;
+        match next {
+            Some(next) => *position = next,
+            None => position.end_turn(true),
+        }
+        Ok(warnings)
+    }
+
+    /// Built from the actions as accepted: two orders of the same actions
+    /// lead to one position, and a forgiven turn is in no list of legal ones.
+    fn resolve(position: &Position, turn: &Turn, _index: usize) -> Result<Play, Violation> {
+        Superpion::turn(position, turn).map(|(_, play, _)| play)
+    }
+
+    fn movetext(start: &Position, plays: &[Play]) -> String {
+        let mut out = String::new();
+        let mut position = start.clone();
+        for play in plays {
+            out.push_str(&format!("{}.{play}\n", position.round));
+            Superpion::apply(&mut position, play);
+        }
+        out
+    }
+}
+
+impl Record for Superpion {
+    const NAME: &'static str = "superpion";
+    const SWITCHES: &'static [&'static str] = &[FORGIVE];
+
+    type Header = Header;
 
     fn start(
         header: &Header,
@@ -222,101 +429,6 @@ impl Game for Superpion {
             None => Ok(Position::initial(rules)),
             Some(setup) => header::set_up(header, setup, rules, text),
         }
-    }
-
-    fn turn_label(position: &Position, _index: usize) -> String {
-        format!("{}.{}", position.round, position.to_move.letter())
-    }
-
-    fn play(
-        position: &mut Position,
-        turn: &Turn,
-        _index: usize,
-    ) -> Result<Vec<Warning>, Violation> {
-        if position.over {
-            return Err(breach(Breach::GameOver, turn.span));
-        }
-        if let Some(number) = turn.number {
-            if number.value != position.round {
-                return Err(breach(
-                    Breach::MoveNumber {
-                        written: number.value,
-                        expected: position.round,
-                    },
-                    number.span,
-                ));
-            }
-        }
-        let camp = position.to_move;
-        if turn.camp.value != camp {
-            return Err(breach(
-                Breach::WrongCamp {
-                    written: turn.camp.value,
-                    expected: camp,
-                },
-                turn.camp.span,
-            )
-            .expecting(vec![camp.letter().to_string()]));
-        }
-        let mut warnings = Vec::new();
-        if let Some(pass) = turn.pass {
-            let options = position.actions();
-            if !options.is_empty() {
-                return Err(breach(
-                    Breach::IllegalPass {
-                        camp,
-                        options: texts(&options),
-                    },
-                    pass,
-                ));
-            }
-            if position.passed[camp.index()] {
-                warnings.push(Warning::new(
-                    "superpion/blocking",
-                    format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
-                    Some(pass),
-                ));
-            }
-            position.end_turn(true);
-            return Ok(warnings);
-        }
-        for written in &turn.actions {
-            if position.over {
-                return Err(breach(Breach::GameOver, written.span));
-            }
-            let attempt = attempt(&written.value)?;
-            let mark = written.value.mark.map(|m| m.value);
-            let accepted = position.check_action(&attempt, mark).map_err(|fault| {
-                let mut v = focus(fault, written);
-                if v.expected.is_none() {
-                    v.expected = Some(texts(&position.actions()));
-                }
-                v
-            })?;
-            if let Some(forgiven) = accepted.forgiven {
-                warnings.push(Warning::new(
-                    forgiven.rule(),
-                    forgiven.to_string(),
-                    Some(written.span),
-                ));
-            }
-            position.act(&accepted.action);
-        }
-        if turn.actions.len() == 1 && !position.over {
-            let options = position.actions();
-            if !options.is_empty() {
-                let end = Span::new(turn.span.end(), 0);
-                return Err(breach(
-                    Breach::MissingSecondAction {
-                        camp,
-                        options: texts(&options),
-                    },
-                    turn.span.to(end),
-                ));
-            }
-        }
-        position.end_turn(false);
-        Ok(warnings)
     }
 
     fn conclude(
@@ -399,7 +511,7 @@ impl Game for Superpion {
                 };
                 let actual: Vec<(usize, i64)> =
                     claimed.iter().map(|&(p, _)| (p, points(p))).collect();
-                let expected = actual
+                let expected: Vec<String> = actual
                     .iter()
                     .map(|&(p, v)| format!("{}: {v}", header.label(p)))
                     .collect();
@@ -509,49 +621,6 @@ impl Game for Superpion {
         }
     }
 
-    fn legal(position: &Position) -> Vec<Play> {
-        if position.over {
-            return Vec::new();
-        }
-        let camp = position.to_move;
-        let first = position.actions();
-        if first.is_empty() {
-            return vec![Play {
-                camp,
-                actions: Vec::new(),
-            }];
-        }
-        let mut plays = Vec::new();
-        for a in first {
-            let (_, seconds) = Superpion::seconds(position, &a);
-            if seconds.is_empty() {
-                plays.push(Play {
-                    camp,
-                    actions: vec![a],
-                });
-            } else {
-                for b in seconds {
-                    plays.push(Play {
-                        camp,
-                        actions: vec![a.clone(), b],
-                    });
-                }
-            }
-        }
-        plays
-    }
-
-    fn apply(position: &mut Position, play: &Play) {
-        for a in &play.actions {
-            position.act(a);
-        }
-        position.end_turn(play.actions.is_empty());
-    }
-
-    fn initial(mode: Option<&str>) -> Result<Position, String> {
-        Ok(Position::initial(Superpion::parse_mode(mode)?))
-    }
-
     fn record_header(start: &Position) -> String {
         let rules = start.rules;
         let mut out = format!("game: superpion\nmode: {}\n", rules.mode);
@@ -561,43 +630,14 @@ impl Game for Superpion {
         out
     }
 
-    fn movetext(start: &Position, plays: &[Play]) -> String {
-        let mut out = String::new();
-        let mut position = start.clone();
-        for play in plays {
-            out.push_str(&format!("{}.{play}\n", position.round));
-            Superpion::apply(&mut position, play);
-        }
-        out
-    }
-
-    fn diagram(position: &Position) -> String {
-        diagram::draw(position)
-    }
-
     fn template() -> &'static str {
         include_str!("template.arb")
     }
+}
 
-    fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
-        if position.over {
-            return None;
-        }
-        let camp = position.to_move;
-        let first = position.actions();
-        if first.is_empty() {
-            return Some(Play {
-                camp,
-                actions: Vec::new(),
-            });
-        }
-        let a = first[rng.below(first.len())].clone();
-        let (_, seconds) = Superpion::seconds(position, &a);
-        let mut actions = vec![a];
-        if !seconds.is_empty() {
-            actions.push(seconds[rng.below(seconds.len())].clone());
-        }
-        Some(Play { camp, actions })
+impl Presentation for Superpion {
+    fn diagram(position: &Position) -> String {
+        diagram::draw(position)
     }
 
     fn moves_notes(position: &Position) -> Vec<String> {
@@ -632,45 +672,5 @@ impl Game for Superpion {
             seen.push(text);
         }
         notes
-    }
-
-    fn perft(position: &Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        if position.over {
-            return 0;
-        }
-        let first = position.actions();
-        if first.is_empty() {
-            let mut next = position.clone();
-            next.end_turn(true);
-            return Superpion::perft(&next, depth - 1);
-        }
-        let mut total = 0;
-        for a in &first {
-            let (after, seconds) = Superpion::seconds(position, a);
-            if seconds.is_empty() {
-                if depth == 1 {
-                    total += 1;
-                } else {
-                    let mut next = after;
-                    next.end_turn(false);
-                    total += Superpion::perft(&next, depth - 1);
-                }
-                continue;
-            }
-            if depth == 1 {
-                total += seconds.len() as u64;
-                continue;
-            }
-            for b in &seconds {
-                let mut next = after.clone();
-                next.act(b);
-                next.end_turn(false);
-                total += Superpion::perft(&next, depth - 1);
-            }
-        }
-        total
     }
 }
