@@ -4,9 +4,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 use arbitre::games;
-use arbitre::record::Switches;
-use arbitre::report::RecordReport;
-use arbitre::source;
+use arbitre::{RecordReport, Switches};
 
 fn archive() -> String {
     let mut text = String::new();
@@ -28,7 +26,7 @@ fn check_file(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 let reports: Vec<RecordReport> =
-                    source::check_str("archive.arb", &text, &Switches::new());
+                    arbitre::check_str("archive.arb", &text, &Switches::new());
                 reports.len()
             })
         },

@@ -1,26 +1,26 @@
 //! How fast Puluc records are validated: whole records through the replay
 //! engine (parse + replay), the rules alone on pre-parsed turns, and perft.
 
-use arbitre::game::{self, Notation, Rules};
 use arbitre::games::puluc::Puluc;
-use arbitre::record::{self, movetext, Switches};
-use arbitre::replay;
+use arbitre::{check_as, Notation, Rules, Switches};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// Long random games (up to 2,000 turns each), as records.
 fn records() -> Vec<String> {
     (0..20)
-        .map(|seed| replay::random::<Puluc>(None, seed, 2_000).unwrap())
+        .map(|seed| arbitre::random_record::<Puluc>(None, seed, 2_000).unwrap())
         .collect()
+}
+
+/// The movetext of a generated record: what follows its header.
+fn movetext(record: &str) -> &str {
+    record.splitn(3, "---\n").nth(2).unwrap_or("")
 }
 
 fn turns_in(texts: &[String]) -> u64 {
     texts
         .iter()
-        .map(|t| {
-            let raw = record::split(t).remove(0).unwrap();
-            replay::check::<Puluc>(&raw, &Switches::new()).turns as u64
-        })
+        .map(|t| check_as::<Puluc>(t, &Switches::new()).turns as u64)
         .sum()
 }
 
@@ -33,16 +33,14 @@ fn check_records(c: &mut Criterion) {
     group.bench_function("check (parse + replay), per turn", |b| {
         b.iter(|| {
             for text in &texts {
-                let raw = record::split(text).remove(0).unwrap();
-                black_box(replay::check::<Puluc>(&raw, &switches));
+                black_box(check_as::<Puluc>(text, &switches));
             }
         })
     });
     group.bench_function("tokenize + parse notation, per turn", |b| {
         b.iter(|| {
             for text in &texts {
-                let raw = record::split(text).remove(0).unwrap();
-                let tokens = movetext::tokens(raw.movetext, raw.movetext_offset).unwrap();
+                let tokens = arbitre::tokens(movetext(text), 0).unwrap();
                 black_box(Puluc::parse(&tokens).unwrap());
             }
         })
@@ -50,8 +48,7 @@ fn check_records(c: &mut Criterion) {
     group.bench_function("tokenize only, per turn", |b| {
         b.iter(|| {
             for text in &texts {
-                let raw = record::split(text).remove(0).unwrap();
-                black_box(movetext::tokens(raw.movetext, raw.movetext_offset).unwrap());
+                black_box(arbitre::tokens(movetext(text), 0).unwrap());
             }
         })
     });
@@ -59,8 +56,7 @@ fn check_records(c: &mut Criterion) {
     let parsed: Vec<_> = texts
         .iter()
         .map(|text| {
-            let raw = record::split(text).remove(0).unwrap();
-            let tokens = movetext::tokens(raw.movetext, raw.movetext_offset).unwrap();
+            let tokens = arbitre::tokens(movetext(text), 0).unwrap();
             Puluc::parse(&tokens).unwrap()
         })
         .collect();
@@ -77,7 +73,7 @@ fn check_records(c: &mut Criterion) {
     });
     group.finish();
     c.bench_function("puluc perft 6", |b| {
-        b.iter(|| game::perft::<Puluc>(black_box(&start), 6))
+        b.iter(|| arbitre::perft::<Puluc>(black_box(&start), 6))
     });
 }
 

@@ -4,25 +4,27 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
-use arbitre::game::{Notation, Rules};
 use arbitre::games::simpei::Simpei;
-use arbitre::record::{movetext, split, RawRecord, Switches};
-use arbitre::replay::{check, random};
+use arbitre::{check_as, random_record, Notation, Rules, Switches};
 
 /// 500 random games (they end by alignment after some 20 turns).
-fn corpus() -> String {
+fn corpus() -> Vec<String> {
     (0..500)
-        .map(|seed| random::<Simpei>(None, seed, 200).unwrap_or_default())
+        .map(|seed| random_record::<Simpei>(None, seed, 200).unwrap_or_default())
         .collect()
 }
 
+/// The movetext of a generated record: what follows its header.
+fn movetext(record: &str) -> &str {
+    record.splitn(3, "---\n").nth(2).unwrap_or("")
+}
+
 fn replay(c: &mut Criterion) {
-    let text = corpus();
-    let records: Vec<RawRecord> = split(&text).into_iter().flatten().collect();
+    let records = corpus();
     let switches = Switches::new();
     let turns: u64 = records
         .iter()
-        .map(|r| check::<Simpei>(r, &switches).turns as u64)
+        .map(|r| check_as::<Simpei>(r, &switches).turns as u64)
         .sum();
     let mut group = c.benchmark_group("simpei");
     group.throughput(Throughput::Elements(turns));
@@ -32,7 +34,7 @@ fn replay(c: &mut Criterion) {
             b.iter(|| {
                 records
                     .iter()
-                    .map(|r| check::<Simpei>(r, &switches).turns)
+                    .map(|r| check_as::<Simpei>(r, &switches).turns)
                     .sum::<usize>()
             })
         },
@@ -40,7 +42,7 @@ fn replay(c: &mut Criterion) {
     group.bench_function("tokenize + parse notation", |b| {
         b.iter(|| {
             for r in &records {
-                let tokens = movetext::tokens(r.movetext, r.movetext_offset).unwrap_or_default();
+                let tokens = arbitre::tokens(movetext(r), 0).unwrap_or_default();
                 black_box(Simpei::parse(&tokens).map(|t| t.len()).unwrap_or(0));
             }
         })
@@ -48,7 +50,7 @@ fn replay(c: &mut Criterion) {
     let parsed: Vec<_> = records
         .iter()
         .map(|r| {
-            let tokens = movetext::tokens(r.movetext, r.movetext_offset).unwrap_or_default();
+            let tokens = arbitre::tokens(movetext(r), 0).unwrap_or_default();
             Simpei::parse(&tokens).unwrap_or_default()
         })
         .collect();

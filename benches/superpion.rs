@@ -4,10 +4,8 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-use arbitre::games::superpion::board::{Camp, Sq};
-use arbitre::games::superpion::rules::{Colour, Mode, Position, Rules};
-use arbitre::games::superpion::Superpion;
-use arbitre::record::{self, Switches};
+use arbitre::games::superpion::{Camp, Colour, Mode, Position, Rules, Sq, Superpion};
+use arbitre::{check_as, Switches};
 
 const MODES: [&str; 5] = [
     "four-players",
@@ -29,16 +27,12 @@ fn actions(record: &str) -> u64 {
 fn replay(c: &mut Criterion) {
     let mut group = c.benchmark_group("superpion/replay");
     for mode in MODES {
-        let text = arbitre::replay::random::<Superpion>(Some(mode), 1, 200).unwrap();
+        let text = arbitre::random_record::<Superpion>(Some(mode), 1, 200).unwrap();
         group.throughput(Throughput::Elements(actions(&text)));
         let switches = Switches::new();
         group.bench_with_input(BenchmarkId::from_parameter(mode), &text, |b, text| {
             b.iter(|| {
-                let records = record::split(text);
-                let Some(Ok(raw)) = records.first() else {
-                    panic!("the random record splits");
-                };
-                let checked = arbitre::replay::check::<Superpion>(raw, &switches);
+                let checked = check_as::<Superpion>(text, &switches);
                 assert!(checked.violation.is_none());
                 black_box(checked.turns)
             })

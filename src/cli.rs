@@ -3,8 +3,7 @@
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use arbitre::reader::Limits;
-use arbitre::report::Machine;
+use arbitre::{Limits, Machine};
 
 /// When to colour, as asked on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

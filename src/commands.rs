@@ -5,14 +5,10 @@ use std::io::{self, Read, Write};
 
 use arbitre::games;
 use arbitre::pipeline::{self, Item, Items};
-use arbitre::reader::{Limits, Reader, Record};
-use arbitre::record::{self, Switches};
-use arbitre::replay::{Checked, Referee, StopError};
-use arbitre::report::{
-    self, Document, Machine, RecordReport, Skipped, StatsDocument, Tally, ThrowRecord, ThrowTotal,
-    Verdict,
+use arbitre::{
+    Checked, Document, Limits, Machine, Reader, Record, RecordReport, Referee, Skipped,
+    StatsDocument, StopError, Switches, Tally, ThrowRecord, ThrowTotal, Verdict,
 };
-use arbitre::source;
 
 use crate::cli::{
     CheckArgs, CheckFormat, Cli, Command, Format, PositionArgs, ScoreArgs, StatsArgs, Switch,
@@ -153,7 +149,7 @@ fn limits(max_record_bytes: usize) -> Limits {
 /// The items of `paths` (directories walked for `*.arb`), or the usage
 /// error of a path that cannot be walked.
 fn items(paths: &[String], limits: Limits, output: &mut Output<'_>) -> io::Result<Option<Items>> {
-    match source::expand(paths) {
+    match arbitre::expand(paths) {
         Ok(paths) => Ok(Some(Items::new(paths, limits))),
         Err(err) => {
             usage(output, &format!("cannot check a directory: {err}"))?;
@@ -184,7 +180,7 @@ fn render(item: Item, switches: &Switches, format: CheckFormat, style: Style) ->
             trouble: Some(format!("error: cannot read {path}: {error}\n")),
         },
         Item::Record { path, record } => {
-            let checked = source::check(&record, switches);
+            let checked = arbitre::check(&record, switches);
             let report = RecordReport::new(&path, &record, &checked);
             let text = match format.machine() {
                 Some(machine) => machine.record(&report),
@@ -283,7 +279,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                 continue;
             }
         };
-        let checked = source::check(&record, &Switches::new());
+        let checked = arbitre::check(&record, &Switches::new());
         let game = checked.game.unwrap_or("?");
         let throws = match (&checked.malformed, checked.throws) {
             (None, Some(throws)) => throws,
@@ -321,7 +317,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     if let Some(machine) = machine_of(args.format) {
         output
             .out
-            .write_all(report::machine(&document, machine).as_bytes())?;
+            .write_all(machine.document(&document).as_bytes())?;
     } else {
         for r in &document.records {
             let p = r
@@ -413,20 +409,18 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(record) => record,
         Err(status) => return Ok(status),
     };
-    let checked = source::check(&record, &switches);
+    let checked = arbitre::check(&record, &switches);
     let table = checked.summary.as_ref().and_then(|s| s.table.clone());
     let report = RecordReport::new(&args.file, &record, &checked);
     if let Some(machine) = machine_of(args.format) {
         let mut tally = Tally::default();
         tally.add(&report);
         output.out.write_all(
-            report::machine(
-                &Document {
+            machine
+                .document(&Document {
                     records: vec![report],
-                },
-                machine,
-            )
-            .as_bytes(),
+                })
+                .as_bytes(),
         )?;
         return Ok(status_of(&tally));
     }
@@ -463,21 +457,7 @@ fn position(
         Err(status) => return Ok(status),
     };
     let file = args.file.as_str();
-    let raw = match record::split(&record.text).into_iter().next() {
-        Some(Ok(raw)) if record.fault.is_none() => raw,
-        _ => {
-            let checked = source::check(&record, &switches);
-            return print_failure(file, &record, &checked, style, output);
-        }
-    };
-    let referee = match source::referee_for(&raw.header) {
-        Ok(referee) => referee,
-        Err(err) => {
-            let checked = Checked::malformed(None, err.into());
-            return print_failure(file, &record, &checked, style, output);
-        }
-    };
-    match referee.stop(&raw, &switches, args.turn) {
+    match arbitre::stop(&record, &switches, args.turn) {
         Err(StopError::Record(checked)) => print_failure(file, &record, &checked, style, output),
         Err(StopError::TooFew { asked, turns }) => usage(
             output,

@@ -18,7 +18,9 @@ use crate::span::Span;
 pub struct Violation {
     /// The spec's rule id, e.g. `simpei/occupied` or `result-mismatch`.
     pub rule: &'static str,
+    /// Why, in one sentence a referee would say.
     pub message: String,
+    /// The action (or header key) that breaks it, in the record's text.
     pub span: Span,
     /// Set by the replay engine for turns; by the game in `conclude`.
     pub turn_index: Option<usize>,
@@ -27,6 +29,7 @@ pub struct Violation {
 }
 
 impl Violation {
+    /// A violation of `rule` at `span`; the engine lists the legal turns.
     pub fn new(rule: &'static str, message: impl Into<String>, span: Span) -> Self {
         Violation {
             rule,
@@ -37,14 +40,44 @@ impl Violation {
         }
     }
 
+    /// What was legal instead, when it is not the legal turns of the position.
     pub fn expecting<P: fmt::Display + Send + Sync + 'static>(mut self, expected: Vec<P>) -> Self {
         self.expected = Some(Alternatives::new(expected));
         self
     }
 
+    /// The turn it happened in (0-based).
     pub fn at_turn(mut self, index: Option<usize>) -> Self {
         self.turn_index = index;
         self
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// Spans are offsets in the record's own text: attach that text as the
+/// source code to draw it.
+impl miette::Diagnostic for Violation {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.rule))
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        let expected = self.expected.as_ref()?;
+        let legal: Vec<String> = expected.iter().map(|p| p.to_string()).collect();
+        Some(Box::new(format!("legal here: {}", legal.join(", "))))
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
+            Some(self.rule.to_string()),
+            self.span.offset,
+            self.span.len,
+        ))))
     }
 }
 
@@ -76,18 +109,22 @@ impl<P: fmt::Display + Send + Sync + 'static> Listed for Vec<P> {
 }
 
 impl Alternatives {
+    /// Any list of displayable things, kept as it is.
     pub fn new<P: fmt::Display + Send + Sync + 'static>(items: Vec<P>) -> Self {
         Alternatives(Arc::new(items))
     }
 
+    /// How many alternatives there are.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// Whether nothing was legal.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    /// Each alternative, as it prints.
     pub fn iter(&self) -> impl Iterator<Item = &dyn fmt::Display> + '_ {
         (0..self.len()).filter_map(|i| self.0.item(i))
     }
@@ -125,13 +162,18 @@ impl Eq for Alternatives {}
 /// A tolerated infraction or a remark; replay goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
+    /// The rule id, e.g. `superpion/blocking`.
     pub rule: &'static str,
+    /// What the referee remarks, in one sentence.
     pub message: String,
+    /// Where in the record's text, when it has a place.
     pub span: Option<Span>,
+    /// The turn it came with (0-based).
     pub turn_index: Option<usize>,
 }
 
 impl Warning {
+    /// A warning of `rule`, at `span` when it has a place.
     pub fn new(rule: &'static str, message: impl Into<String>, span: Option<Span>) -> Self {
         Warning {
             rule,
@@ -139,6 +181,31 @@ impl Warning {
             span,
             turn_index: None,
         }
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Warning {}
+
+impl miette::Diagnostic for Warning {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.rule))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette::Severity::Warning)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let span = self.span?;
+        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
+            Some("here".into()),
+            span.offset,
+            span.len,
+        ))))
     }
 }
 
@@ -159,16 +226,22 @@ impl Serialize for Scores {
 /// A table for humans: a header row and rows of cells.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Table {
+    /// Column titles.
     pub header: Vec<String>,
+    /// One row of cells per line.
     pub rows: Vec<Vec<String>>,
 }
 
 /// Where a record stands after its last replayed turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
+    /// The game is over (won, drawn, or ended as the header says).
     pub finished: bool,
+    /// Who won: a side key (`red`, `a`) or a player or team by name.
     pub winner: Option<String>,
+    /// Who acts next, while the game goes on.
     pub to_move: Option<String>,
+    /// Points by player, for games that score.
     pub scores: Option<Scores>,
     /// One line for humans: "red wins", "unfinished, blue to act".
     pub description: String,
@@ -198,6 +271,7 @@ pub trait Rules: 'static {
     /// Every legal turn; empty once the game is over.
     fn legal(position: &Self::Position) -> Vec<Self::Play>;
 
+    /// Play a legal turn; `play` is the way to play a written one.
     fn apply(position: &mut Self::Position, play: &Self::Play);
 
     /// One random legal turn; games with dice override this.
@@ -253,7 +327,7 @@ pub trait Notation: Rules {
 
 /// A record file's game: its `game:` name, header, and the checks made
 /// around the turns.
-pub trait Record: Notation {
+pub trait RecordFormat: Notation {
     /// The `game:` value.
     const NAME: &'static str;
     /// House-rule switches the game understands.
@@ -277,6 +351,7 @@ pub trait Record: Notation {
         turns: &[Self::Turn],
     ) -> Result<Vec<Warning>, Violation>;
 
+    /// Where the record stands after the replayed turns, for the reports.
     fn summary(header: &Self::Header, position: &Self::Position) -> Summary;
 
     /// Header lines (without `---`) for a record generated from `initial`.
@@ -299,9 +374,9 @@ pub trait Presentation: Rules {
 
 /// A game in full. The replay engine, the reports and the commands see games
 /// only through these traits; code that needs one role asks for that one.
-pub trait Game: Record + Presentation {}
+pub trait Game: RecordFormat + Presentation {}
 
-impl<G: Record + Presentation> Game for G {}
+impl<G: RecordFormat + Presentation> Game for G {}
 
 /// The written turn played on a copy, and matched with the first legal turn
 /// leading to the same position.

@@ -11,11 +11,7 @@ use miette::{
     SourceCode, SourceSpan, SpanContents,
 };
 
-use arbitre::game::Table;
-use arbitre::reader::Record;
-use arbitre::report::{RecordReport, Tally, Verdict};
-use arbitre::span::Span;
-use arbitre::stats::ThrowStats;
+use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Verdict};
 
 use crate::cli::ColorChoice;
 
@@ -89,21 +85,21 @@ impl SourceCode for Snippet<'_> {
     }
 }
 
-/// One diagnostic in the shape miette draws.
-#[derive(Debug)]
+/// A diagnostic of the library, drawn over the record it is about.
 struct Drawn<'a> {
-    message: String,
-    code: String,
-    label: String,
-    span: SourceSpan,
-    help: Option<String>,
+    inner: &'a dyn miette::Diagnostic,
     source: &'a Snippet<'a>,
-    severity: miette::Severity,
+}
+
+impl fmt::Debug for Drawn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.inner, f)
+    }
 }
 
 impl fmt::Display for Drawn<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        fmt::Display::fmt(self.inner, f)
     }
 }
 
@@ -111,24 +107,19 @@ impl std::error::Error for Drawn<'_> {}
 
 impl miette::Diagnostic for Drawn<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        Some(Box::new(&self.code))
+        self.inner.code()
     }
     fn severity(&self) -> Option<miette::Severity> {
-        Some(self.severity)
+        self.inner.severity()
     }
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        self.inner.help()
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(self.source)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some(self.label.clone()),
-            self.span,
-        ))))
+        self.inner.labels()
     }
 }
 
@@ -145,57 +136,23 @@ fn render(style: Style, drawn: &Drawn<'_>) -> String {
     let mut out = String::new();
     match handler.render_report(&mut out, drawn) {
         Ok(()) => out,
-        Err(_) => format!("{}: {}\n", drawn.code, drawn.message),
+        Err(_) => {
+            let code = drawn
+                .inner
+                .code()
+                .map(|c| c.to_string())
+                .unwrap_or_default();
+            format!("{code}: {}\n", drawn.inner)
+        }
     }
-}
-
-/// At most this many legal alternatives are named in a help line.
-const EXPECTED_SHOWN: usize = 12;
-
-fn list_expected(expected: &[String]) -> Option<String> {
-    if expected.is_empty() {
-        return None;
-    }
-    let shown: Vec<&str> = expected
-        .iter()
-        .take(EXPECTED_SHOWN)
-        .map(String::as_str)
-        .collect();
-    let more = expected.len().saturating_sub(EXPECTED_SHOWN);
-    let tail = if more > 0 {
-        format!(" (and {more} more; `arbitre moves` lists them all)")
-    } else {
-        String::new()
-    };
-    Some(format!("legal here: {}{tail}", shown.join(", ")))
 }
 
 /// The diagnostic of a record that is not legal, drawn over its source.
 pub fn diagnostic(report: &RecordReport, source: &Snippet<'_>, style: Style) -> String {
-    let Some(d) = &report.diagnostic else {
-        return String::new();
-    };
-    let message = match &d.turn {
-        Some(turn) => format!("{} (turn {turn})", d.message),
-        None => d.message.clone(),
-    };
-    let help = match (&d.help, list_expected(&d.expected)) {
-        (Some(h), Some(e)) => Some(format!("{h}\n{e}")),
-        (h, e) => h.clone().or(e),
-    };
-    let label = d.rule.clone();
-    render(
-        style,
-        &Drawn {
-            message,
-            code: d.rule.clone(),
-            label,
-            span: (d.offset, d.length).into(),
-            help,
-            source,
-            severity: miette::Severity::Error,
-        },
-    )
+    match &report.diagnostic {
+        Some(d) => render(style, &Drawn { inner: d, source }),
+        None => String::new(),
+    }
 }
 
 /// The warnings of a record, each drawn over its source when it has a place.
@@ -204,18 +161,7 @@ pub fn warnings(report: &RecordReport, source: &Snippet<'_>, style: Style) -> St
         .warnings
         .iter()
         .map(|w| match w.span {
-            Some(Span { offset, len }) => render(
-                style,
-                &Drawn {
-                    message: w.message.clone(),
-                    code: w.rule.clone(),
-                    label: "here".into(),
-                    span: (offset, len).into(),
-                    help: None,
-                    source,
-                    severity: miette::Severity::Warning,
-                },
-            ),
+            Some(_) => render(style, &Drawn { inner: w, source }),
             None => format!("  warning[{}]: {}\n", w.rule, w.message),
         })
         .collect()

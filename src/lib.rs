@@ -1,30 +1,120 @@
 //! arbitre: a referee for Superpion, Simpei and Puluc game records.
 //!
-//! The shared machinery (record files, spans, replay, reports, command line)
-//! knows no game; each game lives under [`games`] and plugs in through
-//! the traits of [`game`].
+//! A record is a YAML header between two `---` lines followed by the turns.
+//! arbitre replays every turn with the full rules and gives a [`Verdict`]:
+//! legal (with the result and scores), illegal (the first illegal action,
+//! the rule it breaks and what was legal instead) or malformed.
 //!
-//! Checking a record from a program takes the same path as `arbitre check`:
+//! The crate is built in layers, each usable alone:
+//!
+//! - **Reading**: a [`Reader`] yields the [`Record`]s of any byte stream one
+//!   at a time, so memory is bounded by the largest record, not the file.
+//! - **Checking**: [`check`] gives a record's typed verdict, [`Checked`];
+//!   [`check_str`] and [`check_reader`] give located [`RecordReport`]s, the
+//!   fields of `--format json`, in file lines and columns.
+//! - **Playing**: each game implements [`Rules`] (positions and legal
+//!   turns), [`Notation`] (written turns), [`RecordFormat`] (header, setup,
+//!   end) and [`Presentation`] (diagrams); [`Game`] is all four. [`open`]
+//!   gives a record's typed start and turns, [`parse_turn`] reads one
+//!   written turn, and [`Notation::play`] plays it all or nothing.
+//! - **Reporting**: [`Machine`] writes JSON, JSON lines or YAML a record at
+//!   a time; [`Diagnostic`] and [`WarningReport`] are `miette` diagnostics.
+//!
+//! Checking a record of any game, as `arbitre check` does:
 //!
 //! ```
-//! use arbitre::record::Switches;
-//! use arbitre::report::Verdict;
-//! use arbitre::source;
+//! use arbitre::{check_str, Switches, Verdict};
 //!
 //! let text = "---\ngame: simpei\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n";
-//! let reports = source::check_str("game.arb", text, &Switches::new());
+//! let reports = check_str("game.arb", text, &Switches::new());
 //! assert_eq!(reports[0].verdict, Verdict::Legal);
 //! assert_eq!(reports[0].winner.as_deref(), Some("blue"));
 //! ```
+//!
+//! A Puluc record opened as such: its position after two turns, and the
+//! legal turns there.
+//!
+//! ```
+//! use arbitre::games::puluc::Puluc;
+//! use arbitre::{open, Rules, Switches};
+//!
+//! let text = "---\ngame: puluc\n---\n1. 2:e-2 3:e-7\n2. 1:2-3\n";
+//! let record = open::<Puluc>(text, &Switches::new()).map_err(|m| m.message)?;
+//! let position = record.position_after(2).map_err(|v| v.message)?;
+//! let legal = Puluc::legal(&position);
+//! assert!(legal.iter().any(|play| play.to_string() == "1:e-1"));
+//! # Ok::<(), String>(())
+//! ```
+//!
+//! A written Superpion turn against a position: an illegal turn leaves the
+//! position as it was, a legal one is played whole.
+//!
+//! ```
+//! use arbitre::games::superpion::Superpion;
+//! use arbitre::{parse_turn, Notation, Rules};
+//!
+//! let mut position = Superpion::initial(Some("two-players")).map_err(|e| e)?;
+//! let before = position.clone();
+//! let illegal = parse_turn::<Superpion>("1.B g3-g6 i3-i5").map_err(|e| e.message)?;
+//! let refused = Superpion::play(&mut position, &illegal, 0);
+//! assert!(refused.is_err());
+//! assert_eq!(position, before);
+//! let legal = parse_turn::<Superpion>("1.B g3-g5 i3-i5").map_err(|e| e.message)?;
+//! let play = Superpion::resolve(&position, &legal, 0).map_err(|v| v.message)?;
+//! Superpion::apply(&mut position, &play);
+//! assert_ne!(position, before);
+//! # Ok::<(), String>(())
+//! ```
+//!
+//! A platform checking a stream, one JSON line per record and a summary:
+//!
+//! ```
+//! use arbitre::{check, Machine, Reader, RecordReport, Switches, Tally};
+//!
+//! let upload = "---\ngame: simpei\n---\n1. c3 c3\n---\ngame: puluc\n---\n1. 2:e-2\n";
+//! let (mut out, mut tally) = (String::new(), Tally::default());
+//! for record in Reader::new(upload.as_bytes()) {
+//!     let record = record.map_err(|e| e.to_string())?;
+//!     let report = RecordReport::new("upload.arb", &record, &check(&record, &Switches::new()));
+//!     tally.add(&report);
+//!     out.push_str(&Machine::JsonLines.record(&report));
+//! }
+//! out.push_str(&Machine::JsonLines.closing(tally.records, &tally));
+//! assert_eq!(out.lines().count(), 3);
+//! assert!(out.contains(r#""rule":"simpei/occupied""#));
+//! # Ok::<(), String>(())
+//! ```
 
-pub mod game;
+#![warn(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod game;
 pub mod games;
 pub mod pipeline;
-pub mod reader;
-pub mod record;
-pub mod replay;
-pub mod report;
-pub mod rng;
-pub mod source;
-pub mod span;
-pub mod stats;
+mod reader;
+mod record;
+mod replay;
+mod report;
+mod rng;
+mod source;
+mod span;
+mod stats;
+
+pub use game::{
+    denoted, perft, random_plays, resolve_by_outcome, Alternatives, Game, Notation, Presentation,
+    RecordFormat, Rules, Scores, Summary, Table, Violation, Warning,
+};
+pub use reader::{Fault, Limits, Reader, Record};
+pub use record::movetext::{tokens, SyntaxError, Token};
+pub use record::{HeaderError, HeaderText, Part, Switches};
+pub use replay::{
+    check_as, open, parse_turn, random_record, Checked, Malformed, Opened, Referee, Stop, StopError,
+};
+pub use report::{
+    Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument, Tally, ThrowRecord,
+    ThrowTotal, Verdict, WarningReport,
+};
+pub use rng::Rng;
+pub use source::{check, check_reader, check_str, expand, stop};
+pub use span::{Span, Spanned};
+pub use stats::{ThrowStats, ValueCount};

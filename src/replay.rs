@@ -2,11 +2,14 @@
 //! through the traits of [`crate::game`], and hands the commands a
 //! type-erased [`Referee`].
 
+use std::fmt;
 use std::marker::PhantomData;
 
-use crate::game::{self, Alternatives, Game, Notation, Record, Rules, Summary, Violation, Warning};
+use crate::game::{
+    self, Alternatives, Game, Notation, RecordFormat, Rules, Summary, Violation, Warning,
+};
 use crate::record::movetext::{self, SyntaxError};
-use crate::record::{HeaderError, RawRecord, Switches};
+use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
 use crate::stats::ThrowStats;
@@ -16,9 +19,39 @@ use crate::stats::ThrowStats;
 pub struct Malformed {
     /// `header`, `setup` or `syntax`.
     pub rule: &'static str,
+    /// What is wrong, in one sentence.
     pub message: String,
+    /// Where, in the record's text.
     pub span: Span,
+    /// How to mend it, when that can be said.
     pub help: Option<String>,
+}
+
+impl fmt::Display for Malformed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Malformed {}
+
+/// Spans are offsets in the record's own text.
+impl miette::Diagnostic for Malformed {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.rule))
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
+            Some(self.rule.to_string()),
+            self.span.offset,
+            self.span.len,
+        ))))
+    }
 }
 
 impl From<HeaderError> for Malformed {
@@ -28,6 +61,17 @@ impl From<HeaderError> for Malformed {
             message: err.message,
             span: err.span,
             help: err.help,
+        }
+    }
+}
+
+impl From<FramingError> for Malformed {
+    fn from(err: FramingError) -> Self {
+        Malformed {
+            rule: "header",
+            message: err.message,
+            span: err.span,
+            help: Some(err.help),
         }
     }
 }
@@ -46,12 +90,17 @@ impl From<SyntaxError> for Malformed {
 /// The verdict on one record, with what the reports need to explain it.
 #[derive(Clone, Debug)]
 pub struct Checked {
+    /// The game, when the header named one arbitre knows.
     pub game: Option<&'static str>,
+    /// Why the record cannot be replayed, if it cannot.
     pub malformed: Option<Malformed>,
+    /// The first illegal action, or a contradicted `end` or `result`.
     pub violation: Option<Violation>,
     /// The turn label ("3. red") of the violation, when it is in a turn.
     pub violation_turn: Option<String>,
+    /// Tolerated infractions and remarks, in record order.
     pub warnings: Vec<Warning>,
+    /// Turns replayed legally.
     pub turns: usize,
     /// Where the replay stopped; `None` for a malformed record.
     pub summary: Option<Summary>,
@@ -60,6 +109,7 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// The verdict on a record that could not be replayed.
     pub fn malformed(game: Option<&'static str>, malformed: Malformed) -> Self {
         Checked {
             game,
@@ -77,21 +127,67 @@ impl Checked {
 /// The position after some turns, and the legal turns there.
 #[derive(Clone, Debug)]
 pub struct Stop {
+    /// Turns played to reach it.
     pub turn: usize,
+    /// The position drawn, with whose turn it is.
     pub diagram: String,
+    /// The turn about to be played, as a referee names it ("3. red").
     pub label: String,
+    /// Every legal turn, in canonical notation.
     pub legal: Vec<String>,
+    /// Lines the game adds under the legal turns (the throw to make, say).
     pub notes: Vec<String>,
 }
 
-/// A record parsed and set up, ready to replay.
-struct Loaded<G: Record> {
-    header: G::Header,
-    start: G::Position,
-    turns: Vec<G::Turn>,
+/// A record parsed and set up as a game of type `G`, ready to be replayed
+/// to any point: the typed view of a record, for programs.
+pub struct Opened<G: RecordFormat> {
+    /// The header, as the game reads it.
+    pub header: G::Header,
+    /// The position the record starts from (its `setup`, or the initial one).
+    pub start: G::Position,
+    /// The turns as written, notation resolved, legality not yet known.
+    pub turns: Vec<G::Turn>,
 }
 
-fn load<G: Record>(record: &RawRecord<'_>, switches: &Switches) -> Result<Loaded<G>, Malformed> {
+type Loaded<G> = Opened<G>;
+
+/// Open the first record of `text` as a game of type `G`; a record that
+/// cannot be read as one is malformed.
+pub fn open<G: RecordFormat>(text: &str, switches: &Switches) -> Result<Opened<G>, Malformed> {
+    match record::split(text).into_iter().next() {
+        Some(Ok(raw)) => load::<G>(&raw, switches),
+        Some(Err(framing)) => Err(Malformed::from(framing)),
+        None => Err(Malformed::from(FramingError::empty())),
+    }
+}
+
+impl<G: RecordFormat> Opened<G> {
+    /// The position after the first `turns` turns (all of them, if fewer),
+    /// or the first of them that is illegal, with what was legal there.
+    pub fn position_after(&self, turns: usize) -> Result<G::Position, Violation> {
+        let done = run(self, turns);
+        match done.violation {
+            Some((violation, _)) => Err(violation),
+            None => Ok(done.position),
+        }
+    }
+}
+
+/// Check the first record of `text` as a game of type `G`, whatever its
+/// header's `game` says.
+pub fn check_as<G: RecordFormat>(text: &str, switches: &Switches) -> Checked {
+    match record::split(text).into_iter().next() {
+        Some(Ok(raw)) => check::<G>(&raw, switches),
+        Some(Err(framing)) => Checked::malformed(Some(G::NAME), Malformed::from(framing)),
+        None => Checked::malformed(Some(G::NAME), Malformed::from(FramingError::empty())),
+    }
+}
+
+fn load<G: RecordFormat>(
+    record: &RawRecord<'_>,
+    switches: &Switches,
+) -> Result<Loaded<G>, Malformed> {
     // In file order: the header and its setup come before the movetext.
     let header: G::Header = record.header.deserialize()?;
     let start = G::start(&header, &record.header, switches)?;
@@ -111,7 +207,7 @@ struct Run<R: Rules> {
     violation: Option<(Violation, String)>,
 }
 
-fn run<G: Record>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
+fn run<G: RecordFormat>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
     let mut position = loaded.start.clone();
     let mut warnings = Vec::new();
     for (index, turn) in loaded.turns.iter().take(limit).enumerate() {
@@ -155,7 +251,7 @@ fn legal_strings<R: Rules>(position: &R::Position) -> Vec<String> {
 }
 
 /// Check one record of game `G` completely.
-pub fn check<G: Record>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
+pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
     let loaded = match load::<G>(record, switches) {
         Ok(loaded) => loaded,
         Err(malformed) => return Checked::malformed(Some(G::NAME), malformed),
@@ -194,7 +290,12 @@ pub enum StopError {
     /// The record is malformed, or illegal before that point: its verdict.
     Record(Box<Checked>),
     /// The record has fewer turns than asked for.
-    TooFew { asked: usize, turns: usize },
+    TooFew {
+        /// The turns asked for.
+        asked: usize,
+        /// The turns the record has.
+        turns: usize,
+    },
 }
 
 /// The position after `turn` turns (all of them when `None`).
@@ -244,7 +345,7 @@ pub fn stop<G: Game>(
 }
 
 /// A random legal game as a record.
-pub fn random<G: Record>(
+pub fn random_record<G: RecordFormat>(
     mode: Option<&str>,
     seed: u64,
     max_turns: usize,
@@ -282,17 +383,24 @@ pub fn parse_turn<N: Notation>(text: &str) -> Result<N::Turn, SyntaxError> {
 
 /// A game with its type erased, for the commands.
 pub trait Referee: Sync {
+    /// The `game:` value.
     fn name(&self) -> &'static str;
+    /// House-rule switches the game understands.
     fn switches(&self) -> &'static [&'static str];
+    /// Check one record completely.
     fn check(&self, record: &RawRecord<'_>, switches: &Switches) -> Checked;
+    /// The position after `turn` turns (all when `None`), with the legal turns.
     fn stop(
         &self,
         record: &RawRecord<'_>,
         switches: &Switches,
         turn: Option<usize>,
     ) -> Result<Stop, StopError>;
+    /// A random legal game as a record, reproducible by its seed.
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String>;
+    /// perft from the initial position of `mode`.
     fn perft(&self, mode: Option<&str>, depth: u32) -> Result<u64, String>;
+    /// A commented record to start from (`arbitre new`).
     fn template(&self) -> &'static str;
 }
 
@@ -329,7 +437,7 @@ impl<G: Game> Referee for Engine<G> {
         stop::<G>(record, switches, turn)
     }
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String> {
-        random::<G>(mode, seed, max_turns)
+        random_record::<G>(mode, seed, max_turns)
     }
     fn perft(&self, mode: Option<&str>, depth: u32) -> Result<u64, String> {
         perft::<G>(mode, depth)

@@ -1,14 +1,17 @@
 //! A small seeded generator (SplitMix64) for reproducible random games; the
 //! only randomness arbitre needs, so no crate is pulled in for it.
 
+/// SplitMix64: the same seed always gives the same games.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator started from `seed`.
     pub fn new(seed: u64) -> Self {
         Rng(seed)
     }
 
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use crate::games;
 use crate::reader::{Fault, Reader, Record};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
-use crate::replay::{Checked, Malformed};
+use crate::replay::{Checked, Malformed, Stop, StopError};
 use crate::report::RecordReport;
 use crate::span::Span;
 
@@ -37,7 +37,7 @@ pub fn check(record: &Record, switches: &Switches) -> Checked {
         ),
         None => match record::split(&record.text).into_iter().next() {
             Some(raw) => check_raw(raw, switches),
-            None => Checked::malformed(None, Malformed::from(framing_gap())),
+            None => Checked::malformed(None, Malformed::from(FramingError::empty())),
         },
     }
 }
@@ -55,23 +55,9 @@ fn first_line(text: &str) -> Span {
     Span::new(0, 0)
 }
 
-/// `split` gives every text at least one record or error; this stands for
-/// the case that cannot happen, so that no input can make it panic.
-fn framing_gap() -> HeaderError {
-    HeaderError::header("the file holds no record", Span::new(0, 0))
-}
-
 fn check_raw(raw: Result<RawRecord<'_>, FramingError>, switches: &Switches) -> Checked {
     match raw {
-        Err(framing) => Checked::malformed(
-            None,
-            Malformed {
-                rule: "header",
-                message: framing.message,
-                span: framing.span,
-                help: Some(framing.help),
-            },
-        ),
+        Err(framing) => Checked::malformed(None, framing.into()),
         Ok(raw) => match referee_for(&raw.header) {
             Ok(referee) => referee.check(&raw, switches),
             Err(err) => Checked::malformed(None, err.into()),
@@ -148,4 +134,21 @@ pub fn check_reader<'a, R: Read + 'a>(
     Reader::new(input).map(move |record| {
         record.map(|record| RecordReport::new(path, &record, &check(&record, switches)))
     })
+}
+
+/// The position of a record after `turn` turns (all of them when `None`),
+/// with the legal turns there: what `arbitre show` and `moves` print.
+pub fn stop(record: &Record, switches: &Switches, turn: Option<usize>) -> Result<Stop, StopError> {
+    let refused = || StopError::Record(Box::new(check(record, switches)));
+    let raw = match record::split(&record.text).into_iter().next() {
+        Some(Ok(raw)) if record.fault.is_none() => raw,
+        _ => return Err(refused()),
+    };
+    match referee_for(&raw.header) {
+        Ok(referee) => referee.stop(&raw, switches, turn),
+        Err(err) => Err(StopError::Record(Box::new(Checked::malformed(
+            None,
+            err.into(),
+        )))),
+    }
 }

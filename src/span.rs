@@ -6,19 +6,24 @@ use serde::Serialize;
 /// so spans are always relative to the whole file, never to a record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Span {
+    /// The first byte.
     pub offset: usize,
+    /// Bytes covered.
     pub len: usize,
 }
 
 impl Span {
+    /// `len` bytes from `offset`.
     pub const fn new(offset: usize, len: usize) -> Self {
         Span { offset, len }
     }
 
+    /// The byte after the last.
     pub fn end(self) -> usize {
         self.offset + self.len
     }
 
+    /// The same start, `len` bytes long.
     pub fn resized(self, len: usize) -> Span {
         Span::new(self.offset, len)
     }
@@ -39,11 +44,14 @@ impl From<Span> for miette::SourceSpan {
 /// A value as written, with where it was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spanned<T> {
+    /// The value.
     pub value: T,
+    /// Where it was written.
     pub span: Span,
 }
 
 impl<T> Spanned<T> {
+    /// `value`, written at `span`.
     pub fn new(value: T, span: Span) -> Self {
         Spanned { value, span }
     }

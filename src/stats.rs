@@ -8,8 +8,11 @@ use serde::Serialize;
 /// One throw value: how often it came, against how often fair throws would.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ValueCount {
+    /// The throw value.
     pub value: u32,
+    /// Times it was thrown.
     pub count: u64,
+    /// Times fair throws would give it, on average.
     pub expected: f64,
     /// Its chance with fair sticks or dice.
     pub chance: f64,
@@ -18,9 +21,13 @@ pub struct ValueCount {
 /// Counts per throw value and the chi-square test against the fair chances.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ThrowStats {
+    /// Throws counted.
     pub throws: u64,
+    /// Each value's count, in value order.
     pub values: Vec<ValueCount>,
+    /// Pearson's statistic; `None` with no throws.
     pub chi_square: Option<f64>,
+    /// Values less one.
     pub degrees_of_freedom: usize,
     /// The chance that fair throws land at least this far from the
     /// expectation; `None` with no throws (or an odd number of degrees of

@@ -2,19 +2,12 @@
 //! conserved at every turn, and a turn changed into an illegal one is caught
 //! at exactly that turn.
 
-use arbitre::game::{self, Notation, Rules};
-use arbitre::games::puluc::board::{Side, PAWNS};
-use arbitre::games::puluc::rules::{Action, Position};
-use arbitre::games::puluc::Puluc;
-use arbitre::record::{self, movetext, Switches};
-use arbitre::replay::{self, Checked};
-use arbitre::rng::Rng;
+use arbitre::games::puluc::{Action, Position, Puluc, Side, PAWNS};
+use arbitre::{check_as, Checked, Notation, Rng, Rules, Switches};
 use proptest::prelude::*;
 
 fn check(text: &str) -> Checked {
-    let records = record::split(text);
-    let raw = records.into_iter().next().unwrap().unwrap();
-    replay::check::<Puluc>(&raw, &Switches::new())
+    check_as::<Puluc>(text, &Switches::new())
 }
 
 /// The record's movetext turns, one string per turn (numbers dropped).
@@ -40,7 +33,7 @@ fn refused<G: Notation>(
     start: &G::Position,
     movetext: &str,
 ) -> Result<Option<usize>, TestCaseError> {
-    let tokens = movetext::tokens(movetext, 0).expect("tokens");
+    let tokens = arbitre::tokens(movetext, 0).expect("tokens");
     let turns = G::parse(&tokens).expect("turns");
     let mut position = start.clone();
     for (index, turn) in turns.iter().enumerate() {
@@ -63,7 +56,7 @@ fn resolves<G: Notation>(
     let mut position = start.clone();
     for (index, play) in plays.iter().enumerate() {
         let text = write(&position, play);
-        let turn = replay::parse_turn::<G>(&text).expect("one turn");
+        let turn = arbitre::parse_turn::<G>(&text).expect("one turn");
         let resolved = G::resolve(&position, &turn, index);
         prop_assert_eq!(resolved.as_ref(), Ok(play), "{}", text);
         G::apply(&mut position, play);
@@ -77,14 +70,14 @@ proptest! {
     #[test]
     fn every_turn_resolves_to_its_play(seed in any::<u64>()) {
         let start = Puluc::initial(None).unwrap();
-        let plays = game::random_plays::<Puluc>(&start, &mut Rng::new(seed), 200);
+        let plays = arbitre::random_plays::<Puluc>(&start, &mut Rng::new(seed), 200);
         // Passes of every throw lead to one position: the written throw counts.
         resolves::<Puluc>(&start, &plays, |_, play| play.to_string())?;
     }
 
     #[test]
     fn random_games_replay_as_legal(seed in any::<u64>()) {
-        let text = replay::random::<Puluc>(None, seed, 300).unwrap();
+        let text = arbitre::random_record::<Puluc>(None, seed, 300).unwrap();
         let checked = check(&text);
         prop_assert!(checked.malformed.is_none(), "{:?}", checked.malformed);
         prop_assert!(checked.violation.is_none(), "{:?}\n{text}", checked.violation);
@@ -107,7 +100,7 @@ proptest! {
 
     #[test]
     fn a_changed_throw_is_caught_where_it_was_changed(seed in any::<u64>(), pick in any::<prop::sample::Index>(), shift in 1u32..5) {
-        let text = replay::random::<Puluc>(None, seed, 120).unwrap();
+        let text = arbitre::random_record::<Puluc>(None, seed, 120).unwrap();
         let (header, mut turns) = turns_of(&text);
         let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
         prop_assume!(!moves.is_empty());
@@ -123,7 +116,7 @@ proptest! {
 
     #[test]
     fn a_refused_turn_leaves_the_position_as_it_was(seed in any::<u64>(), pick in any::<prop::sample::Index>(), shift in 0u32..5) {
-        let text = replay::random::<Puluc>(None, seed, 120).unwrap();
+        let text = arbitre::random_record::<Puluc>(None, seed, 120).unwrap();
         let (_, mut turns) = turns_of(&text);
         let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
         prop_assume!(!moves.is_empty());
@@ -140,7 +133,7 @@ proptest! {
 
     #[test]
     fn a_pass_instead_of_a_move_is_caught_there(seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
-        let text = replay::random::<Puluc>(None, seed, 120).unwrap();
+        let text = arbitre::random_record::<Puluc>(None, seed, 120).unwrap();
         let (header, mut turns) = turns_of(&text);
         let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
         prop_assume!(!moves.is_empty());
@@ -161,7 +154,7 @@ fn random_games_throw_with_fair_chances() {
     for _ in 0..16_000 {
         counts[usize::from(arbitre::games::puluc::throw_sticks(&mut rng)) - 1] += 1;
     }
-    let stats = arbitre::stats::ThrowStats::from_counts(Puluc::FAIR_THROWS, &counts);
+    let stats = arbitre::ThrowStats::from_counts(Puluc::FAIR_THROWS, &counts);
     assert!(stats.p_value.unwrap() > 0.001, "{counts:?}");
 }
 
@@ -183,22 +176,22 @@ fn a_pass_is_generated_only_without_a_move() {
 #[test]
 fn one_turn_is_parsed_and_resolved_alone() {
     let start = Puluc::initial(None).unwrap();
-    let turn = replay::parse_turn::<Puluc>("1. 2:e-2").unwrap();
+    let turn = arbitre::parse_turn::<Puluc>("1. 2:e-2").unwrap();
     let play = Puluc::resolve(&start, &turn, 0).unwrap();
     assert_eq!(play.to_string(), "2:e-2");
     assert!(Puluc::legal(&start).contains(&play));
     // A move is told apart by where it leads: the generic way finds it too.
     assert_eq!(
-        game::resolve_by_outcome::<Puluc>(&start, &turn, 0),
+        arbitre::resolve_by_outcome::<Puluc>(&start, &turn, 0),
         Ok(play)
     );
 
-    let refused = replay::parse_turn::<Puluc>("2:e-3").unwrap();
+    let refused = arbitre::parse_turn::<Puluc>("2:e-3").unwrap();
     let mut position = start.clone();
     let played = Puluc::play(&mut position, &refused, 0).unwrap_err();
     assert_eq!(Puluc::resolve(&start, &refused, 0), Err(played));
 
-    assert!(replay::parse_turn::<Puluc>("").is_err());
-    let two = replay::parse_turn::<Puluc>("2:e-2 1:e-1").unwrap_err();
+    assert!(arbitre::parse_turn::<Puluc>("").is_err());
+    let two = arbitre::parse_turn::<Puluc>("2:e-2 1:e-1").unwrap_err();
     assert_eq!(two.message, "one turn is expected, not 2");
 }

@@ -4,9 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use arbitre::record::Switches;
-use arbitre::report::RecordReport;
-use arbitre::source;
+use arbitre::{RecordReport, Switches};
 use proptest::prelude::*;
 
 fn samples() -> &'static [Vec<u8>] {
@@ -88,7 +86,7 @@ proptest! {
         for rule in [false, true] {
             let mut switches = Switches::new();
             switches.insert("forgive-missed-captures".into(), rule);
-            for report in source::check_reader("mutant.arb", &bytes[..], &switches) {
+            for report in arbitre::check_reader("mutant.arb", &bytes[..], &switches) {
                 let report: RecordReport = report.map_err(|e| TestCaseError::fail(e.to_string()))?;
                 prop_assert!(report.diagnostic.as_ref().is_none_or(|d| d.offset <= bytes.len()));
             }
@@ -99,7 +97,7 @@ proptest! {
 #[test]
 fn a_header_without_a_game_is_offered_every_game() {
     for text in ["---\n\n---\n", "---\nevent: x\n---\n"] {
-        let report = source::check_str("game.arb", text, &Switches::new()).remove(0);
+        let report = arbitre::check_str("game.arb", text, &Switches::new()).remove(0);
         let help = report.diagnostic.and_then(|d| d.help).unwrap_or_default();
         for name in arbitre::games::names() {
             assert!(help.contains(&format!("`game: {name}`")), "{help}");

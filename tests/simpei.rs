@@ -2,13 +2,11 @@
 //! situation with the one detail that makes it legal.
 
 use arbitre::games::simpei::Simpei;
-use arbitre::record::{split, Switches};
-use arbitre::replay::{check, Checked};
+use arbitre::{check_as, Checked, Switches};
 
 fn run(header: &str, movetext: &str) -> Checked {
     let text = format!("---\ngame: simpei\n{header}---\n{movetext}\n");
-    let records = split(&text);
-    check::<Simpei>(records[0].as_ref().unwrap(), &Switches::new())
+    check_as::<Simpei>(&text, &Switches::new())
 }
 
 /// The rule broken (or "legal"), and the turn index.
@@ -251,8 +249,7 @@ fn setups_are_checked() {
 #[test]
 fn a_setup_error_points_at_the_entry() {
     let text = "---\ngame: simpei\nsetup:\n  red: [c3, b1]\n---\n";
-    let records = split(text);
-    let checked = check::<Simpei>(records[0].as_ref().unwrap(), &Switches::new());
+    let checked = check_as::<Simpei>(text, &Switches::new());
     let m = checked.malformed.unwrap();
     assert_eq!(&text[m.span.offset..m.span.end()], "b1");
 }
@@ -271,8 +268,8 @@ fn the_message_lists_the_sandwiched_points() {
 
 #[test]
 fn the_legal_turns_listed_for_a_refused_turn_stay_typed() {
-    use arbitre::game::Rules;
     use arbitre::games::simpei::Play;
+    use arbitre::Rules;
 
     let checked = run("", "c3 c3");
     let expected = checked.violation.unwrap().expected.unwrap();

@@ -2,20 +2,12 @@
 //! games replay as legal, a corrupted turn is caught exactly where it was
 //! corrupted, and no input makes arbitre panic.
 
-use arbitre::game;
-use arbitre::game::{Notation, Rules};
-use arbitre::games::simpei::Play;
-use arbitre::games::simpei::Simpei;
-use arbitre::record::{movetext, split, Switches};
-use arbitre::replay::{self, check, random};
-use arbitre::rng::Rng;
-use arbitre::source;
+use arbitre::games::simpei::{Play, Simpei};
+use arbitre::{check_as, random_record, Notation, Rng, Rules, Switches};
 use proptest::prelude::*;
 
-fn checked(text: &str) -> arbitre::replay::Checked {
-    let records = split(text);
-    let record = records[0].as_ref().expect("a framed record");
-    check::<Simpei>(record, &Switches::new())
+fn checked(text: &str) -> arbitre::Checked {
+    check_as::<Simpei>(text, &Switches::new())
 }
 
 /// The turns of a generated record, one string each.
@@ -45,7 +37,7 @@ fn refused<G: Notation>(
     start: &G::Position,
     movetext: &str,
 ) -> Result<Option<usize>, TestCaseError> {
-    let tokens = movetext::tokens(movetext, 0).expect("tokens");
+    let tokens = arbitre::tokens(movetext, 0).expect("tokens");
     let turns = G::parse(&tokens).expect("turns");
     let mut position = start.clone();
     for (index, turn) in turns.iter().enumerate() {
@@ -68,7 +60,7 @@ fn resolves<G: Notation>(
     let mut position = start.clone();
     for (index, play) in plays.iter().enumerate() {
         let text = write(&position, play);
-        let turn = replay::parse_turn::<G>(&text).expect("one turn");
+        let turn = arbitre::parse_turn::<G>(&text).expect("one turn");
         let resolved = G::resolve(&position, &turn, index);
         prop_assert_eq!(resolved.as_ref(), Ok(play), "{}", text);
         G::apply(&mut position, play);
@@ -82,13 +74,13 @@ proptest! {
     #[test]
     fn every_turn_resolves_to_its_play(seed in any::<u64>(), max in 0usize..80) {
         let start = Simpei::initial(None).unwrap();
-        let plays = game::random_plays::<Simpei>(&start, &mut Rng::new(seed), max);
+        let plays = arbitre::random_plays::<Simpei>(&start, &mut Rng::new(seed), max);
         resolves::<Simpei>(&start, &plays, |_, play| play.to_string())?;
     }
 
     #[test]
     fn random_games_replay_as_legal(seed in any::<u64>(), max in 0usize..80) {
-        let record = random::<Simpei>(None, seed, max).unwrap();
+        let record = random_record::<Simpei>(None, seed, max).unwrap();
         let result = checked(&record);
         prop_assert!(result.malformed.is_none(), "{record}");
         prop_assert!(result.violation.is_none(), "{record}\n{:?}", result.violation);
@@ -97,7 +89,7 @@ proptest! {
 
     #[test]
     fn a_changed_turn_is_caught_where_it_was_changed(seed in any::<u64>(), pick in any::<prop::sample::Index>(), kind in 0u8..3) {
-        let record = random::<Simpei>(None, seed, 60).unwrap();
+        let record = random_record::<Simpei>(None, seed, 60).unwrap();
         let mut turns = turns_of(&record);
         prop_assume!(!turns.is_empty());
         let at = pick.index(turns.len());
@@ -125,7 +117,7 @@ proptest! {
 
     #[test]
     fn a_refused_turn_leaves_the_position_as_it_was(seed in any::<u64>(), pick in any::<prop::sample::Index>(), kind in 0u8..3) {
-        let record = random::<Simpei>(None, seed, 60).unwrap();
+        let record = random_record::<Simpei>(None, seed, 60).unwrap();
         let mut turns = turns_of(&record);
         prop_assume!(!turns.is_empty());
         let at = pick.index(turns.len());
@@ -144,7 +136,7 @@ proptest! {
     #[test]
     fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
         let switches = Switches::new();
-        let _ = source::check_reader("fuzz", &bytes[..], &switches).count();
+        let _ = arbitre::check_reader("fuzz", &bytes[..], &switches).count();
     }
 
     #[test]
@@ -153,26 +145,26 @@ proptest! {
         0..60,
     )) {
         let text = format!("---\ngame: simpei\n---\n{}", words.join(" "));
-        let _ = source::check_str("fuzz", &text, &Switches::new());
+        let _ = arbitre::check_str("fuzz", &text, &Switches::new());
     }
 }
 
 #[test]
 fn one_turn_is_parsed_and_resolved_alone() {
     let start = Simpei::initial(None).unwrap();
-    let turn = replay::parse_turn::<Simpei>("1. c3").unwrap();
+    let turn = arbitre::parse_turn::<Simpei>("1. c3").unwrap();
     let play: Play = Simpei::resolve(&start, &turn, 0).unwrap();
     assert_eq!(play.to_string(), "c3");
     assert!(Simpei::legal(&start).contains(&play));
 
-    let refused = replay::parse_turn::<Simpei>("b1").unwrap();
+    let refused = arbitre::parse_turn::<Simpei>("b1").unwrap();
     let mut position = start.clone();
     let played = Simpei::play(&mut position, &refused, 0).unwrap_err();
     assert_eq!(Simpei::resolve(&start, &refused, 0), Err(played));
 
-    let none = replay::parse_turn::<Simpei>(" ").unwrap_err();
+    let none = arbitre::parse_turn::<Simpei>(" ").unwrap_err();
     assert_eq!(none.message, "no turn is written");
-    let two = replay::parse_turn::<Simpei>("c3 c1").unwrap_err();
+    let two = arbitre::parse_turn::<Simpei>("c3 c1").unwrap_err();
     assert_eq!(two.message, "one turn is expected, not 2");
-    assert!(replay::parse_turn::<Simpei>("c3 {").is_err());
+    assert!(arbitre::parse_turn::<Simpei>("c3 {").is_err());
 }

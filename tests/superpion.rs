@@ -1,13 +1,11 @@
 //! Superpion rules, one test per rule id with its legal neighbour, on small
 //! `setup` positions or short records checked through the whole chain.
 
-use arbitre::record::Switches;
-use arbitre::report::{RecordReport, Verdict};
-use arbitre::source;
+use arbitre::{RecordReport, Switches, Verdict};
 
 fn report(text: &str, switches: &[&str]) -> RecordReport {
     let switches: Switches = switches.iter().map(|s| (s.to_string(), true)).collect();
-    source::check_str("test.arb", text, &switches).remove(0)
+    arbitre::check_str("test.arb", text, &switches).remove(0)
 }
 
 /// A record: extra header lines, then the movetext.

@@ -2,15 +2,8 @@
 //! scores add up, and a turn changed into an illegal one is caught at
 //! exactly that turn.
 
-use arbitre::game::{Notation, Record, Rules};
-use arbitre::games::superpion::board::Camp;
-use arbitre::games::superpion::rules::{Colour, Position};
-use arbitre::games::superpion::{Play, Superpion};
-use arbitre::record::{movetext, Switches};
-use arbitre::replay;
-use arbitre::report::{RecordReport, Verdict};
-use arbitre::rng::Rng;
-use arbitre::source;
+use arbitre::games::superpion::{squares, Camp, Colour, Play, Position, Superpion};
+use arbitre::{Notation, RecordFormat, RecordReport, Rng, Rules, Switches, Verdict};
 use proptest::prelude::*;
 
 const MODES: [&str; 6] = [
@@ -23,7 +16,7 @@ const MODES: [&str; 6] = [
 ];
 
 fn report(text: &str) -> RecordReport {
-    source::check_str("prop.arb", text, &Switches::new()).remove(0)
+    arbitre::check_str("prop.arb", text, &Switches::new()).remove(0)
 }
 
 /// A random game: its start, its turns and the final position.
@@ -56,7 +49,7 @@ fn refused<G: Notation>(
     start: &G::Position,
     movetext: &str,
 ) -> Result<Option<usize>, TestCaseError> {
-    let tokens = movetext::tokens(movetext, 0).expect("tokens");
+    let tokens = arbitre::tokens(movetext, 0).expect("tokens");
     let turns = G::parse(&tokens).expect("turns");
     let mut position = start.clone();
     for (index, turn) in turns.iter().enumerate() {
@@ -79,7 +72,7 @@ fn resolves<G: Notation>(
     let mut position = start.clone();
     for (index, play) in plays.iter().enumerate() {
         let text = write(&position, play);
-        let turn = replay::parse_turn::<G>(&text).expect("one turn");
+        let turn = arbitre::parse_turn::<G>(&text).expect("one turn");
         let resolved = G::resolve(&position, &turn, index);
         prop_assert_eq!(resolved.as_ref(), Ok(play), "{}", text);
         G::apply(&mut position, play);
@@ -98,7 +91,7 @@ proptest! {
 
     #[test]
     fn random_games_replay_as_legal(mode in 0..MODES.len(), seed in any::<u64>()) {
-        let record = arbitre::replay::random::<Superpion>(Some(MODES[mode]), seed, 150).unwrap();
+        let record = arbitre::random_record::<Superpion>(Some(MODES[mode]), seed, 150).unwrap();
         let r = report(&record);
         prop_assert_eq!(r.verdict, Verdict::Legal, "{}\n{:?}", record, r.diagnostic);
         let written = record.lines().filter(|l| l.contains('.') && !l.contains(':')).count();
@@ -121,7 +114,7 @@ proptest! {
         }
         // Neutral pieces on the board belong to nobody.
         if let Some(neutral) = end.rules.neutral {
-            for sq in arbitre::games::superpion::board::squares(end.camps[neutral.index()]) {
+            for sq in squares(end.camps[neutral.index()]) {
                 by_colour[Colour::of(neutral).index()] += 1;
                 if end.is_superpion(sq) {
                     by_colour[end.under[sq.index()].index()] += 1;
@@ -210,18 +203,18 @@ fn one_turn_is_parsed_and_resolved_alone() {
     let start = Superpion::initial(Some("two-players")).unwrap();
     let first = Superpion::legal(&start).remove(0);
     let text = format!("1.{first}");
-    let turn = replay::parse_turn::<Superpion>(&text).unwrap();
+    let turn = arbitre::parse_turn::<Superpion>(&text).unwrap();
     assert_eq!(Superpion::resolve(&start, &turn, 0), Ok(first.clone()));
 
     // The first action alone is refused after it was checked: the second is missing.
     let half = format!("1.{} {}", first.camp.letter(), first.actions[0]);
-    let refused = replay::parse_turn::<Superpion>(&half).unwrap();
+    let refused = arbitre::parse_turn::<Superpion>(&half).unwrap();
     let mut position = start.clone();
     let played = Superpion::play(&mut position, &refused, 0).unwrap_err();
     assert_eq!(position, start);
     assert_eq!(Superpion::resolve(&start, &refused, 0), Err(played));
 
-    assert!(replay::parse_turn::<Superpion>("").is_err());
-    let two = replay::parse_turn::<Superpion>(&format!("{text}\n{text}")).unwrap_err();
+    assert!(arbitre::parse_turn::<Superpion>("").is_err());
+    let two = arbitre::parse_turn::<Superpion>(&format!("{text}\n{text}")).unwrap_err();
     assert_eq!(two.message, "one turn is expected, not 2");
 }

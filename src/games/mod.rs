@@ -1,7 +1,7 @@
 //! The games arbitre referees. This registry is the one place that lists
 //! them; everything else reaches a game through [`Referee`].
 
-pub mod duel;
+mod duel;
 pub mod puluc;
 pub mod simpei;
 pub mod superpion;
@@ -18,10 +18,12 @@ pub fn all() -> [&'static dyn Referee; 3] {
     [&SUPERPION, &SIMPEI, &PULUC]
 }
 
+/// The `game:` names, in registry order.
 pub fn names() -> Vec<&'static str> {
     all().iter().map(|g| g.name()).collect()
 }
 
+/// The game a `game:` value names, in any case.
 pub fn find(name: &str) -> Option<&'static dyn Referee> {
     all()
         .into_iter()

@@ -14,7 +14,9 @@ pub type Switches = BTreeMap<String, bool>;
 /// The header of one record: its YAML text and where it sits in the file.
 #[derive(Clone, Copy, Debug)]
 pub struct HeaderText<'a> {
+    /// The YAML between the two `---` lines.
     pub text: &'a str,
+    /// Where that text starts in the record.
     pub offset: usize,
     /// The opening `---` line, for errors about the header as a whole.
     pub opening: Span,
@@ -23,11 +25,14 @@ pub struct HeaderText<'a> {
 /// Which part of the record a malformed-record error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Part {
+    /// The header as a whole: its YAML and its keys.
     Header,
+    /// The `setup` key: the position the record starts from.
     Setup,
 }
 
 impl Part {
+    /// The rule id of a malformed record: `header` or `setup`.
     pub fn rule(self) -> &'static str {
         match self {
             Part::Header => "header",
@@ -36,15 +41,21 @@ impl Part {
     }
 }
 
+/// Why a header cannot be read, with where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeaderError {
+    /// Which part of the header.
     pub part: Part,
+    /// What is wrong, in one sentence.
     pub message: String,
+    /// Where, in the record's text.
     pub span: Span,
+    /// How to mend it, when that can be said.
     pub help: Option<String>,
 }
 
 impl HeaderError {
+    /// A `header` error at `span`.
     pub fn header(message: impl Into<String>, span: Span) -> Self {
         HeaderError {
             part: Part::Header,
@@ -54,6 +65,7 @@ impl HeaderError {
         }
     }
 
+    /// A `setup` error at `span`.
     pub fn setup(message: impl Into<String>, span: Span) -> Self {
         HeaderError {
             part: Part::Setup,
@@ -61,6 +73,7 @@ impl HeaderError {
         }
     }
 
+    /// With advice on how to mend it.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self

@@ -7,7 +7,7 @@ pub mod movetext;
 
 use crate::span::Span;
 
-pub use header::{HeaderError, HeaderText, Switches};
+pub use header::{HeaderError, HeaderText, Part, Switches};
 
 /// One record of a file, located but not yet understood.
 #[derive(Clone, Copy, Debug)]
@@ -24,6 +24,17 @@ pub struct FramingError {
     pub message: String,
     pub span: Span,
     pub help: String,
+}
+
+impl FramingError {
+    /// A text without a record: nothing but blank lines, or nothing.
+    pub fn empty() -> Self {
+        FramingError {
+            message: "the file holds no record".into(),
+            span: Span::new(0, 0),
+            help: "a record starts with a line `---`, a YAML header with at least `game:`, and a closing `---`; `arbitre new GAME` prints one".into(),
+        }
+    }
 }
 
 struct Line<'a> {
@@ -70,11 +81,7 @@ fn lines(source: &str) -> Vec<Line<'_>> {
 pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
     let lines = lines(source);
     let Some(first) = lines.iter().position(|l| !l.is_blank()) else {
-        return vec![Err(FramingError {
-            message: "the file holds no record".into(),
-            span: Span::new(0, 0),
-            help: "a record starts with a line `---`, a YAML header with at least `game:`, and a closing `---`; `arbitre new GAME` prints one".into(),
-        })];
+        return vec![Err(FramingError::empty())];
     };
     if !lines[first].is_delimiter() {
         return vec![Err(FramingError {

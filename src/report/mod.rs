@@ -2,6 +2,8 @@
 //! `record.md`, and the human forms (diagnostics, tables, one-line verdicts).
 //! Reports know neither notation nor rules: they get spans and strings.
 
+use std::fmt;
+
 use serde::Serialize;
 
 use crate::game::Scores;
@@ -10,52 +12,85 @@ use crate::replay::Checked;
 use crate::span::{LineIndex, Span};
 use crate::stats::ThrowStats;
 
+/// The verdict on a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
+    /// Every turn is legal.
     Legal,
+    /// Some action breaks a rule: the first is reported.
     Illegal,
+    /// The record cannot be replayed: header, setup or syntax.
     Malformed,
 }
 
+/// Why a record is not legal, located in its file.
 #[derive(Clone, Debug, Serialize)]
 pub struct Diagnostic {
+    /// The rule id: `header`, `setup`, `syntax`, or a game's rule.
     pub rule: String,
+    /// What is wrong, in one sentence.
     pub message: String,
+    /// 1-based line in the file.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
+    /// Byte offset in the file.
     pub offset: usize,
+    /// Length in bytes.
     pub length: usize,
+    /// The turn (0-based) of an illegal action.
     pub turn_index: Option<usize>,
+    /// What was legal instead, in canonical notation.
     pub expected: Vec<String>,
     /// The turn as a referee names it ("3. red"), when in a turn.
     pub turn: Option<String>,
+    /// How to mend a malformed record.
     pub help: Option<String>,
 }
 
+/// A warning, located in its file.
 #[derive(Clone, Debug, Serialize)]
 pub struct WarningReport {
+    /// The rule id.
     pub rule: String,
+    /// What the referee remarks.
     pub message: String,
+    /// 1-based line in the file, when it has a place.
     pub line: Option<usize>,
+    /// 1-based column, in characters.
     pub column: Option<usize>,
+    /// The turn (0-based) it came with.
     pub turn_index: Option<usize>,
+    /// Byte span in the file.
     #[serde(skip)]
     pub span: Option<Span>,
 }
 
+/// One record's report: what `--format json` prints for it.
 #[derive(Clone, Debug, Serialize)]
 pub struct RecordReport {
+    /// The file as the user named it (`-` for standard input).
     pub path: String,
+    /// Which record of the file, from 0.
     pub index: usize,
+    /// The game, when the header named one arbitre knows.
     pub game: Option<String>,
+    /// Legal, illegal or malformed.
     pub verdict: Verdict,
+    /// Why it is not legal.
     pub diagnostic: Option<Diagnostic>,
+    /// Tolerated infractions and remarks.
     pub warnings: Vec<WarningReport>,
+    /// Turns replayed legally.
     pub turns: usize,
+    /// `finished` or `unfinished`; `null` when malformed.
     pub status: Option<&'static str>,
+    /// Who won, when someone did.
     pub winner: Option<String>,
+    /// Who acts next, while the game goes on.
     pub to_move: Option<String>,
+    /// Points by player, for games that score.
     pub scores: Option<Scores>,
     /// Throw counts and their chi-square test, for games with throws.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -65,9 +100,98 @@ pub struct RecordReport {
     pub description: Option<String>,
 }
 
+/// The reports of a run, as one document.
 #[derive(Clone, Debug, Serialize)]
 pub struct Document {
+    /// Every record, in file order.
     pub records: Vec<RecordReport>,
+}
+
+/// At most this many legal alternatives are named in a help line; the
+/// JSON field lists them all.
+const EXPECTED_SHOWN: usize = 12;
+
+impl Diagnostic {
+    /// The help line: how to mend it, and what was legal instead.
+    pub fn help_text(&self) -> Option<String> {
+        let legal = (!self.expected.is_empty()).then(|| {
+            let shown: Vec<&str> = self
+                .expected
+                .iter()
+                .take(EXPECTED_SHOWN)
+                .map(String::as_str)
+                .collect();
+            let more = self.expected.len().saturating_sub(EXPECTED_SHOWN);
+            let tail = if more > 0 {
+                format!(" (and {more} more; `arbitre moves` lists them all)")
+            } else {
+                String::new()
+            };
+            format!("legal here: {}{tail}", shown.join(", "))
+        });
+        match (&self.help, legal) {
+            (Some(h), Some(e)) => Some(format!("{h}\n{e}")),
+            (h, e) => h.clone().or(e),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.turn {
+            Some(turn) => write!(f, "{} (turn {turn})", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// Drawn by `miette` over the file's text, which the caller attaches (with
+/// `miette::Report::with_source_code`, say): spans are file offsets.
+impl miette::Diagnostic for Diagnostic {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(&self.rule))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette::Severity::Error)
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help_text()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
+            Some(self.rule.clone()),
+            self.offset,
+            self.length,
+        ))))
+    }
+}
+
+impl fmt::Display for WarningReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for WarningReport {}
+
+impl miette::Diagnostic for WarningReport {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(&self.rule))
+    }
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(miette::Severity::Warning)
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
+        let span = self.span?;
+        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
+            Some("here".into()),
+            span.offset,
+            span.len,
+        ))))
+    }
 }
 
 /// Where a record sits in its stream, to turn the record's own spans into
@@ -188,33 +312,46 @@ impl RecordReport {
 /// One record's throws, for `arbitre stats`.
 #[derive(Clone, Debug, Serialize)]
 pub struct ThrowRecord {
+    /// The file as the user named it.
     pub path: String,
+    /// Which record of the file, from 0.
     pub index: usize,
+    /// The game.
     pub game: String,
+    /// Its throws.
     pub throws: ThrowStats,
 }
 
 /// The throws of every record of one game taken together.
 #[derive(Clone, Debug, Serialize)]
 pub struct ThrowTotal {
+    /// The game.
     pub game: String,
+    /// Records counted.
     pub records: usize,
+    /// Their throws together.
     pub throws: ThrowStats,
 }
 
 /// A record `stats` could not count, and why.
 #[derive(Clone, Debug, Serialize)]
 pub struct Skipped {
+    /// The file as the user named it.
     pub path: String,
+    /// Which record of the file, from 0.
     pub index: usize,
+    /// Why it was not counted.
     pub reason: String,
 }
 
 /// What `arbitre stats --format json` prints.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct StatsDocument {
+    /// Each record with throws.
     pub records: Vec<ThrowRecord>,
+    /// The throws of each game together.
     pub totals: Vec<ThrowTotal>,
+    /// Records not counted, and why.
     pub skipped: Vec<Skipped>,
 }
 
@@ -229,21 +366,23 @@ pub enum Machine {
     JsonLines,
 }
 
-/// A whole document at once, for the reports of one record or of totals.
-pub fn machine<T: Serialize>(document: &T, format: Machine) -> String {
-    let text = match format {
-        Machine::Yaml => serde_yaml::to_string(document).map_err(|e| e.to_string()),
-        Machine::Json => serde_json::to_string_pretty(document).map_err(|e| e.to_string()),
-        Machine::JsonLines => serde_json::to_string(document).map_err(|e| e.to_string()),
-    };
-    match text {
-        Ok(mut text) => {
-            if !text.ends_with('\n') {
-                text.push('\n');
+impl Machine {
+    /// A whole document at once, for the reports of one record or of totals.
+    pub fn document<T: Serialize>(self, document: &T) -> String {
+        let text = match self {
+            Machine::Yaml => serde_yaml::to_string(document).map_err(|e| e.to_string()),
+            Machine::Json => serde_json::to_string_pretty(document).map_err(|e| e.to_string()),
+            Machine::JsonLines => serde_json::to_string(document).map_err(|e| e.to_string()),
+        };
+        match text {
+            Ok(mut text) => {
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                text
             }
-            text
+            Err(err) => format!("error: cannot serialise the report: {err}\n"),
         }
-        Err(err) => format!("error: cannot serialise the report: {err}\n"),
     }
 }
 
@@ -341,7 +480,7 @@ impl Machine {
                 struct Closing<'a> {
                     summary: &'a Tally,
                 }
-                machine(&Closing { summary: tally }, Machine::JsonLines)
+                Machine::JsonLines.document(&Closing { summary: tally })
             }
         }
     }
@@ -417,12 +556,9 @@ mod tests {
                     streamed.push_str(&format.record(r));
                 }
                 streamed.push_str(&format.closing(records.len(), &Tally::default()));
-                let whole = machine(
-                    &Document {
-                        records: records.clone(),
-                    },
-                    format,
-                );
+                let whole = format.document(&Document {
+                    records: records.clone(),
+                });
                 assert_eq!(streamed, whole, "{format:?} with {n} records");
             }
         }

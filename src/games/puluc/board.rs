@@ -18,13 +18,16 @@ pub const MAX_SQUARES: u8 = 31;
 /// A is the side that throws first and starts on square 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 pub enum Side {
+    /// A, who throws first, starts on square 0 and moves up the track.
     #[serde(rename = "a")]
     A,
+    /// B, who starts on the last square and moves down toward 0.
     #[serde(rename = "b")]
     B,
 }
 
 impl Side {
+    /// The opponent.
     pub fn other(self) -> Side {
         match self {
             Side::A => Side::B,
@@ -32,10 +35,12 @@ impl Side {
         }
     }
 
+    /// Index into a position's per-side arrays: A 0, B 1.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The header key: `a` or `b`.
     pub fn name(self) -> &'static str {
         match self {
             Side::A => "a",
@@ -68,6 +73,7 @@ pub struct Stack {
 }
 
 impl Stack {
+    /// A square with no pawn.
     pub const EMPTY: Stack = Stack {
         owners: 0,
         height: 0,
@@ -82,10 +88,12 @@ impl Stack {
         stack
     }
 
+    /// How many pawns the stack holds.
     pub fn height(self) -> u8 {
         self.height
     }
 
+    /// Whether no pawn stands there.
     pub fn is_empty(self) -> bool {
         self.height == 0
     }
@@ -104,10 +112,12 @@ impl Stack {
         }
     }
 
+    /// The owners of its pawns, bottom to top.
     pub fn pawns(self) -> impl Iterator<Item = Side> {
         (0..self.height).map(move |i| self.pawn(i))
     }
 
+    /// Put a pawn on top; a stack holds at most 8, every pawn of the game.
     pub fn push(&mut self, pawn: Side) {
         if self.height < 8 {
             self.owners |= u8::from(pawn == Side::B) << self.height;
@@ -115,6 +125,7 @@ impl Stack {
         }
     }
 
+    /// How many of the stack's pawns are `side`'s.
     pub fn count(self, side: Side) -> u8 {
         let mask = ((1u16 << self.height) - 1) as u8;
         let b = (self.owners & mask).count_ones() as u8;

@@ -1,9 +1,13 @@
 //! Puluc: a race with captures along a track of squares, driven by four
 //! throwing sticks (`puluc.md`).
 
-pub mod board;
-pub mod notation;
-pub mod rules;
+mod board;
+mod notation;
+mod rules;
+
+pub use board::{Side, Stack, PAWNS};
+pub use notation::{Source, Turn, Written};
+pub use rules::{Action, Origin, Play, Position};
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -12,7 +16,7 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use crate::game::{
-    self, Notation, Presentation, Record, Rules, Summary, Table, Violation, Warning,
+    self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
 use crate::games::duel::{self, MoveNumber};
 use crate::record::header::Date;
@@ -21,22 +25,28 @@ use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
 
-use board::{Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, MIN_SQUARES, PAWNS};
-use notation::{Source, Turn, Written};
-use rules::{Action, Breach, Play, Position, THROWS};
+use board::{DEFAULT_SQUARES, MAX_SQUARES, MIN_SQUARES};
+use rules::{Breach, THROWS};
 
+/// Puluc, the [`Game`](crate::Game): a race with captures along a track,
+/// driven by four throwing sticks.
 pub struct Puluc;
 
+/// The `players` key: who played each side.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Players {
+    /// The `a` key: the name of A, who throws first.
     pub a: Option<String>,
+    /// The `b` key: the name of B.
     pub b: Option<String>,
 }
 
+/// The `end` key: why a game stopped without a winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum End {
+    /// `abandoned`: the game was given up before anyone won.
     Abandoned,
 }
 
@@ -44,7 +54,9 @@ pub enum End {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Counts {
+    /// A's pawns.
     pub a: Option<u8>,
+    /// B's pawns.
     pub b: Option<u8>,
 }
 
@@ -84,28 +96,45 @@ impl<'de> Deserialize<'de> for SquareKey {
     }
 }
 
+/// The `setup` key: the position the replay starts from.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
+    /// The `to-move` key: the side to throw first (A without it).
     #[serde(rename = "to-move")]
     pub to_move: Option<Side>,
+    /// The `start` key: the pawns on each side's start square; without it,
+    /// those neither on the track nor killed.
     pub start: Option<Counts>,
+    /// The `killed` key: each side's pawns killed, out of the game (none
+    /// without it).
     pub killed: Option<Counts>,
     /// Each square's pawns, bottom to top.
     #[serde(default)]
     pub track: BTreeMap<SquareKey, Vec<Side>>,
 }
 
+/// A Puluc record's header.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {
+    /// The `game` key: `puluc`.
     pub game: String,
+    /// The `event` key: where and when the game was played.
     pub event: Option<String>,
+    /// The `date` key: the day the game was played.
     pub date: Option<Date>,
+    /// The `players` key: who played.
     pub players: Option<Players>,
+    /// The `squares` key: the track length N, 5 to 31 (11 without it), for
+    /// squares 0 to N-1.
     pub squares: Option<u32>,
+    /// The `end` key: why a game without a winner stopped.
     pub end: Option<End>,
+    /// The `result` key: the claimed winner (`a`, `b` or a name) or `none`,
+    /// checked against the replay.
     pub result: Option<String>,
+    /// The `setup` key: a position to start from instead of the initial one.
     pub setup: Option<Setup>,
 }
 
@@ -374,7 +403,7 @@ impl Notation for Puluc {
     }
 }
 
-impl Record for Puluc {
+impl RecordFormat for Puluc {
     const NAME: &'static str = "puluc";
 
     type Header = Header;

@@ -25,16 +25,21 @@ pub enum Origin {
 pub enum Action {
     /// A unit moves and lands on (or finishes at) `to`.
     Move {
+        /// Where the unit comes from.
         from: Origin,
+        /// The square it lands on, or the opponent's start when it finishes.
         to: u8,
     },
+    /// `-`: the throw has no legal move.
     Pass,
 }
 
 /// A legal turn: one throw and what it moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Play {
+    /// The throw, 1 to 5: the flat sides up, or 5 when none is.
     pub throw: u8,
+    /// What the throw moved.
     pub action: Action,
 }
 
@@ -132,10 +137,16 @@ impl Breach {
 pub struct Position {
     /// Track length N: squares 0 to N-1.
     pub squares: u8,
+    /// The stack on each square, by number; start squares and any past the track stay empty.
     pub track: [Stack; MAX_SQUARES as usize],
+    /// Pawns on each side's start square, by [`Side::index`].
     pub start: [u8; 2],
+    /// Each side's pawns killed, out of the game for good, by [`Side::index`].
     pub killed: [u8; 2],
+    /// The side to throw.
     pub to_move: Side,
+    /// The side that killed all four of the opponent's pawns, once the game is
+    /// won.
     pub winner: Option<Side>,
     /// Who played the record's first turn (move numbers count from it).
     pub opener: Side,
@@ -317,6 +328,7 @@ impl Position {
         }
     }
 
+    /// Whether the side to move has a legal move for this throw.
     pub fn has_move(&self, throw: u8) -> bool {
         let mut any = false;
         self.each_move(throw, |_, _| any = true);
@@ -379,10 +391,12 @@ impl Position {
         landing
     }
 
+    /// Pass: the opponent throws next.
     pub fn pass(&mut self) {
         self.to_move = self.to_move.other();
     }
 
+    /// Play a legal turn and hand the turn over.
     pub fn apply(&mut self, play: &Play) {
         match play.action {
             Action::Move { from, to } => {

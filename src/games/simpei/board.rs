@@ -9,9 +9,12 @@ pub const SIZE: i8 = 7;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Point(u8);
 
+/// The two worlds a point can belong to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum World {
+    /// The upper world: 4x4 raised points, files a, c, e, g by ranks 1, 3, 5, 7.
     Upper,
+    /// The lower world: 3x3 sunken points, files b, d, f by ranks 2, 4, 6.
     Lower,
 }
 
@@ -31,18 +34,22 @@ impl Point {
         Point::at(file as i8 - b'a' as i8, rank as i8 - 1)
     }
 
+    /// 0-based file: 0 is `a`.
     pub fn file(self) -> i8 {
         self.0 as i8 % SIZE
     }
 
+    /// 0-based rank: 0 is rank 1.
     pub fn rank(self) -> i8 {
         self.0 as i8 / SIZE
     }
 
+    /// The point's bit in a position's piece sets: `rank * 7 + file`.
     pub fn bit(self) -> u64 {
         1 << self.0
     }
 
+    /// The world the point belongs to.
     pub fn world(self) -> World {
         if self.file() % 2 == 0 {
             World::Upper
@@ -63,6 +70,7 @@ impl Point {
             .filter_map(move |(df, dr)| Point::at(self.file() + df, self.rank() + dr))
     }
 
+    /// Every point of both worlds, in grid order.
     pub fn all() -> impl Iterator<Item = Point> {
         (0..SIZE * SIZE).filter_map(|i| Point::at(i % SIZE, i / SIZE))
     }
@@ -72,6 +80,8 @@ impl Point {
         matches!((self.file(), self.rank()), (2 | 4, 2 | 4))
     }
 
+    /// The point whose bit in a piece set is `index`, as [`Point::bit`]
+    /// numbers them.
     pub fn from_bit_index(index: u32) -> Point {
         Point(index as u8)
     }

@@ -1,15 +1,19 @@
 //! Simpei: three in a row on two interlocking worlds (`simpei.md`).
 
-pub mod board;
-pub mod notation;
-pub mod rules;
+mod board;
+mod notation;
+mod rules;
+
+pub use board::{Point, World};
+pub use notation::{Square, Turn, Written};
+pub use rules::{Action, Colour, Position};
 
 use std::fmt;
 
 use serde::Deserialize;
 
 use crate::game::{
-    self, Notation, Presentation, Record, Rules, Summary, Table, Violation, Warning,
+    self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
 use crate::games::duel::{self, MoveNumber};
 use crate::record::header::Date;
@@ -17,46 +21,68 @@ use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::span::{Span, Spanned};
 
-use board::{points, Point, SIZE};
-use notation::{Square, Turn, Written};
-use rules::{Action, Breach, Colour, Position, PIECES};
+use board::{points, SIZE};
+use rules::{Breach, PIECES};
 
+/// Simpei, the [`Game`](crate::Game): three in a row on two interlocking
+/// worlds.
 pub struct Simpei;
 
+/// The `players` key: who played each colour.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Players {
+    /// The `red` key: the name of Red, who plays first.
     pub red: Option<String>,
+    /// The `blue` key: the name of Blue.
     pub blue: Option<String>,
 }
 
+/// The `end` key: why a game stopped without a winner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum End {
+    /// `draw`: the players agreed a draw.
     Draw,
+    /// `abandoned`: the game was given up.
     Abandoned,
 }
 
+/// The `setup` key: the position the replay starts from.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
+    /// The `red` key: the points of Red's pieces on the board; the rest are
+    /// in hand.
     #[serde(default)]
     pub red: Vec<String>,
+    /// The `blue` key: the points of Blue's pieces on the board; the rest are
+    /// in hand.
     #[serde(default)]
     pub blue: Vec<String>,
+    /// The `to-move` key: who acts first (Red without it).
     #[serde(rename = "to-move")]
     pub to_move: Option<Colour>,
 }
 
+/// A Simpei record's header.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {
+    /// The `game` key: `simpei`.
     pub game: String,
+    /// The `event` key: where and when the game was played.
     pub event: Option<String>,
+    /// The `date` key: the day the game was played.
     pub date: Option<Date>,
+    /// The `players` key: who played.
     pub players: Option<Players>,
+    /// The `end` key: why a game without a winner stopped.
     pub end: Option<End>,
+    /// The `result` key: the claimed winner (`red`, `blue` or a name) or
+    /// `none`, checked against the replay.
     pub result: Option<String>,
+    /// The `setup` key: a position to start from instead of the empty board.
     pub setup: Option<Setup>,
 }
 
@@ -84,6 +110,7 @@ impl Header {
 /// A legal turn: the action and the relocations it calls for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Play {
+    /// The placement, move or pass.
     pub action: Action,
     /// Sorted by the point the piece came from.
     pub relocations: Vec<(Point, Point)>,
@@ -277,7 +304,7 @@ impl Notation for Simpei {
     }
 }
 
-impl Record for Simpei {
+impl RecordFormat for Simpei {
     const NAME: &'static str = "simpei";
 
     type Header = Header;

@@ -13,14 +13,18 @@ use super::board::{lines_through, points, Point, DIRECTIONS};
 /// Pieces per player.
 pub const PIECES: u8 = 4;
 
+/// The two players, named by the colour of their pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
+    /// Red, who plays first.
     Red,
+    /// Blue, who plays second.
     Blue,
 }
 
 impl Colour {
+    /// The opponent.
     pub fn other(self) -> Colour {
         match self {
             Colour::Red => Colour::Blue,
@@ -28,10 +32,12 @@ impl Colour {
         }
     }
 
+    /// Index into a position's per-colour arrays: Red 0, Blue 1.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The header key: `red` or `blue`.
     pub fn name(self) -> &'static str {
         match self {
             Colour::Red => "red",
@@ -57,12 +63,17 @@ impl fmt::Display for Colour {
 /// A normal action (relocations are not normal actions).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Action {
+    /// A piece from hand put on an empty point.
     Place(Point),
+    /// A piece moved from the first point to a neighbour, in the other world.
     Move(Point, Point),
+    /// `--`: the player has no move.
     Pass,
 }
 
 impl Action {
+    /// The point the piece lands on, where the win and sandwiches are looked
+    /// for; `None` for a pass.
     pub fn landing(self) -> Option<Point> {
         match self {
             Action::Place(to) | Action::Move(_, to) => Some(to),
@@ -152,9 +163,13 @@ impl Breach {
 /// A Simpei position: pieces of each colour as bit sets over the 7x7 grid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
+    /// Each colour's pieces, one [`Point::bit`] each, by [`Colour::index`].
     pub pieces: [u64; 2],
+    /// Pieces each colour still holds in hand, by [`Colour::index`].
     pub hand: [u8; 2],
+    /// The colour to act.
     pub to_move: Colour,
+    /// The colour that aligned three, once the game is won.
     pub winner: Option<Colour>,
     /// Pieces lifted by a sandwich, waiting for their relocation.
     pub lifted: u64,
@@ -186,16 +201,20 @@ impl Default for Position {
 }
 
 impl Position {
+    /// Every point holding a piece, as a bit set.
     pub fn occupied(&self) -> u64 {
         self.pieces[0] | self.pieces[1]
     }
 
+    /// The colour of the piece on `point`, if any.
     pub fn colour_at(&self, point: Point) -> Option<Colour> {
         [Colour::Red, Colour::Blue]
             .into_iter()
             .find(|c| self.pieces[c.index()] & point.bit() != 0)
     }
 
+    /// Whether the game is still in the placement phase: a player holds
+    /// pieces in hand.
     pub fn in_placement(&self) -> bool {
         self.hand[0] > 0 || self.hand[1] > 0
     }
@@ -323,6 +342,8 @@ impl Position {
         })
     }
 
+    /// Close the turn once its relocations are done: the opponent acts
+    /// next.
     pub fn end_turn(&mut self) {
         self.sandwiched = 0;
         self.to_move = self.to_move.other();

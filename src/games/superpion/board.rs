@@ -120,14 +120,17 @@ pub fn locate(file: i32, rank: i32) -> Located {
 }
 
 impl Sq {
+    /// Every white square, in index order.
     pub fn all() -> impl Iterator<Item = Sq> {
         (0..SQUARES as u8).map(Sq)
     }
 
+    /// The square's number, 0..80, rank by rank from the south.
     pub fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The square as a set of one.
     pub fn bit(self) -> Squares {
         1u128 << self.0
     }
@@ -137,10 +140,12 @@ impl Sq {
         TABLES.coords[self.index()]
     }
 
+    /// 0-based file: 0 is `a`, west.
     pub fn file(self) -> i8 {
         self.coords().0
     }
 
+    /// 0-based rank: 0 is rank 1, south.
     pub fn rank(self) -> i8 {
         self.coords().1
     }
@@ -244,9 +249,13 @@ pub fn reverse(d: usize) -> usize {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Camp {
+    /// Blue, seated south, who plays first (letter B).
     Blue,
+    /// Red, seated west, to Blue's left (letter R).
     Red,
+    /// Yellow, seated north, facing Blue (letter Y).
     Yellow,
+    /// Black, seated east, to Blue's right (letter K).
     Black,
 }
 
@@ -254,14 +263,17 @@ impl Camp {
     /// B, R, Y, K: the order of play, Blue first.
     pub const ALL: [Camp; 4] = [Camp::Blue, Camp::Red, Camp::Yellow, Camp::Black];
 
+    /// The camp's place in the order of play, from 0 for Blue.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The camp at that place in the order of play, wrapping round after Black.
     pub fn from_index(i: usize) -> Camp {
         Camp::ALL[i % 4]
     }
 
+    /// The letter that starts the camp's turns: B, R, Y or K.
     pub fn letter(self) -> char {
         match self {
             Camp::Blue => 'B',
@@ -271,6 +283,7 @@ impl Camp {
         }
     }
 
+    /// The camp a turn letter names, in either case.
     pub fn from_letter(c: char) -> Option<Camp> {
         match c.to_ascii_uppercase() {
             'B' => Some(Camp::Blue),
@@ -281,6 +294,7 @@ impl Camp {
         }
     }
 
+    /// The camp's header key: `blue`, `red`, `yellow` or `black`.
     pub fn name(self) -> &'static str {
         match self {
             Camp::Blue => "blue",
@@ -290,13 +304,14 @@ impl Camp {
         }
     }
 
+    /// The camp a header key names, in any case.
     pub fn from_name(name: &str) -> Option<Camp> {
         Camp::ALL
             .into_iter()
             .find(|c| c.name().eq_ignore_ascii_case(name.trim()))
     }
 
-    /// The orthogonal direction toward the far side (index in [`ORTHOGONAL`]).
+    /// The orthogonal direction toward the far side (index in `ORTHOGONAL`).
     pub fn forward(self) -> usize {
         match self {
             Camp::Blue => 0,

@@ -11,28 +11,45 @@ use crate::record::{HeaderError, HeaderText};
 use super::board::{locate, Camp, Located, Sq};
 use super::rules::{Colour, Mode, Pile, Position, Rules, PAWNS};
 
+/// The `players` key: the players' names, by camp in the four-player modes,
+/// by `player1`/`player2` in the two-player modes.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Players {
+    /// The `blue` key: the name of Blue's player.
     pub blue: Option<String>,
+    /// The `red` key: the name of Red's player.
     pub red: Option<String>,
+    /// The `yellow` key: the name of Yellow's player.
     pub yellow: Option<String>,
+    /// The `black` key: the name of Black's player.
     pub black: Option<String>,
+    /// The `player1` key: the name of player 1, who holds Blue.
     pub player1: Option<String>,
+    /// The `player2` key: the name of player 2, who holds Black.
     pub player2: Option<String>,
 }
 
+/// The `end` key: how the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum End {
+    /// `one-side-left`: only one side has pieces on the board; the game
+    /// ends there by itself, so the key may be left out.
     OneSideLeft,
+    /// `captures-impossible`: the players agreed that no capture can happen
+    /// any more.
     CapturesImpossible,
+    /// `time`: the time limit ran out, and the round was played to its end.
     Time,
 }
 
+/// The `rules` key: the house-rule switches.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HouseRules {
+    /// `forgive-missed-captures`: a missed or short capture is a warning,
+    /// not an illegal action.
     #[serde(rename = "forgive-missed-captures")]
     pub forgive_missed_captures: Option<bool>,
 }
@@ -42,16 +59,23 @@ pub struct HouseRules {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Keyed {
+    /// Blue's entries: its pieces, or its player's pile in the four-player modes.
     #[serde(default)]
     pub blue: Vec<String>,
+    /// Red's entries: its pieces, or its player's pile in the four-player modes.
     #[serde(default)]
     pub red: Vec<String>,
+    /// Yellow's entries: its pieces, or its player's pile in the four-player
+    /// modes.
     #[serde(default)]
     pub yellow: Vec<String>,
+    /// Black's entries: its pieces, or its player's pile in the four-player modes.
     #[serde(default)]
     pub black: Vec<String>,
+    /// Player 1's pile, in the two-player modes.
     #[serde(default)]
     pub player1: Vec<String>,
+    /// Player 2's pile, in the two-player modes.
     #[serde(default)]
     pub player2: Vec<String>,
 }
@@ -69,29 +93,48 @@ impl Keyed {
     }
 }
 
+/// The `setup` key: the position the replay starts from.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
+    /// The `to-move` key: the camp to play first; without it, the first camp
+    /// in the order B, R, Y, K that plays and has pieces.
     #[serde(rename = "to-move")]
     pub to_move: Option<Camp>,
+    /// The `pieces` key: each camp's pieces, a Superpion written with the
+    /// pawn under it (`"i9=R"`).
     #[serde(default)]
     pub pieces: Keyed,
+    /// The `piles` key: the pawns each player has captured, by colour letter
+    /// (`S` for a spare).
     #[serde(default)]
     pub piles: Keyed,
 }
 
+/// A Superpion record's header.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Header {
+    /// The `game` key: `superpion`.
     pub game: String,
+    /// The `mode` key: who plays which camps (`four-players` without it).
     pub mode: Option<Mode>,
+    /// The `neutral` key: the camp nobody plays, in `three-players` only.
     pub neutral: Option<Camp>,
+    /// The `players` key: who played.
     pub players: Option<Players>,
+    /// The `event` key: where and when the game was played.
     pub event: Option<String>,
+    /// The `date` key: the day the game was played.
     pub date: Option<Date>,
+    /// The `end` key: how the game ended; without it, it is unfinished.
     pub end: Option<End>,
+    /// The `result` key: each player's claimed score, by name or player key;
+    /// checked against the replay.
     pub result: Option<BTreeMap<String, i64>>,
+    /// The `rules` key: the house rules in force.
     pub rules: Option<HouseRules>,
+    /// The `setup` key: a position to start from instead of the initial one.
     pub setup: Option<Setup>,
 }
 

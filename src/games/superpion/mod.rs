@@ -4,21 +4,26 @@
 //! summary and score table; the header and its setup are in `header`, the
 //! board drawing in `diagram`.
 
-pub mod board;
+mod board;
 mod capture;
 mod diagram;
 mod header;
-pub mod modes;
-pub mod notation;
-pub mod rules;
+mod modes;
+mod notation;
+mod rules;
 mod score;
+
+pub use board::{squares, Camp, Sq, Squares};
+pub use modes::{Colour, Mode, Rules};
+pub use notation::{Turn, Written, WrittenAction};
+pub use rules::{Action, Position};
 
 pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
 
 use std::fmt;
 
 use crate::game::{
-    self, Alternatives, Notation, Presentation, Record, Rules as _, Scores, Summary, Table,
+    self, Alternatives, Notation, Presentation, RecordFormat, Rules as _, Scores, Summary, Table,
     Violation, Warning,
 };
 use crate::record::movetext::{SyntaxError, Token};
@@ -26,10 +31,12 @@ use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::{Span, Spanned};
 
-use board::{locate, squares, Camp, Located, Sq, SIZE};
-use notation::{Square, Turn, Written, WrittenAction};
-use rules::{Action, Attempt, Breach, Fault, Focus, Mode, Position, Rules};
+use board::{locate, Located, SIZE};
+use notation::Square;
+use rules::{Attempt, Breach, Fault, Focus};
 
+/// Superpion, the [`Game`](crate::Game): draughts on a cross for two to four
+/// players, two pieces acting per turn.
 pub struct Superpion;
 
 /// The house rule that turns missed and short captures into warnings.
@@ -38,7 +45,9 @@ pub const FORGIVE: &str = "forgive-missed-captures";
 /// A legal turn: the camp and its actions (none for a pass).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Play {
+    /// The camp whose turn it is.
     pub camp: Camp,
+    /// Its actions in order: one or two, or none for `--`.
     pub actions: Vec<Action>,
 }
 
@@ -402,7 +411,7 @@ impl Notation for Superpion {
     }
 }
 
-impl Record for Superpion {
+impl RecordFormat for Superpion {
     const NAME: &'static str = "superpion";
     const SWITCHES: &'static [&'static str] = &[FORGIVE];
 

@@ -12,17 +12,27 @@ pub const PAWNS: u32 = 12;
 /// Pawns not of one's own colours needed for own pawns to count double.
 pub const THRESHOLD: u32 = 5;
 
+/// Who plays which camps and who partners whom: the `mode` key.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
+    /// `four-players`: one player per camp, everyone against everyone.
     FourPlayers,
+    /// `teams`: one player per camp, Blue and Yellow against Red and Black.
     Teams,
+    /// `three-players`: three camps play; the neutral camp's pieces never
+    /// move and are everyone's opponents.
     ThreePlayers,
+    /// `two-players`: player 1 holds Blue and Red, player 2 Yellow and Black;
+    /// no pawn moves toward its partner's back line.
     TwoPlayers,
+    /// `two-super-players`: player 1 holds Blue and Yellow, player 2 Red and
+    /// Black.
     TwoSuperPlayers,
 }
 
 impl Mode {
+    /// Every mode.
     pub const ALL: [Mode; 5] = [
         Mode::FourPlayers,
         Mode::Teams,
@@ -31,6 +41,7 @@ impl Mode {
         Mode::TwoSuperPlayers,
     ];
 
+    /// The mode as the header writes it: `four-players`, `teams`, ...
     pub fn name(self) -> &'static str {
         match self {
             Mode::FourPlayers => "four-players",
@@ -56,14 +67,21 @@ impl fmt::Display for Mode {
 /// The colour of a pawn: one of the camps', or a spare's (no player's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Colour {
+    /// Blue's pawns.
     Blue,
+    /// Red's pawns.
     Red,
+    /// Yellow's pawns.
     Yellow,
+    /// Black's pawns.
     Black,
+    /// A spare pawn, brought in under a Superpion when the pile it would come
+    /// from is empty.
     Spare,
 }
 
 impl Colour {
+    /// The camps' colours in the order of play, then the spare.
     pub const ALL: [Colour; 5] = [
         Colour::Blue,
         Colour::Red,
@@ -72,22 +90,28 @@ impl Colour {
         Colour::Spare,
     ];
 
+    /// Where the colour is counted in a pile: the camps' order, the spare
+    /// last.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// The colour of a camp's own pawns.
     pub fn of(camp: Camp) -> Colour {
         Colour::ALL[camp.index()]
     }
 
+    /// The camp of this colour; `None` for a spare.
     pub fn camp(self) -> Option<Camp> {
         (self != Colour::Spare).then(|| Camp::from_index(self.index()))
     }
 
+    /// The letter of promotion marks and piles: B, R, Y, K, or S for a spare.
     pub fn letter(self) -> char {
         self.camp().map_or('S', Camp::letter)
     }
 
+    /// The colour a mark or pile letter names, in either case.
     pub fn from_letter(c: char) -> Option<Colour> {
         if c.eq_ignore_ascii_case(&'S') {
             return Some(Colour::Spare);
@@ -95,6 +119,7 @@ impl Colour {
         Camp::from_letter(c).map(Colour::of)
     }
 
+    /// The colour in words: a camp's name, or `spare`.
     pub fn name(self) -> &'static str {
         self.camp().map_or("spare", Camp::name)
     }
@@ -107,12 +132,18 @@ pub type Pile = [u8; 5];
 /// the tolerated rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// The `mode` key.
     pub mode: Mode,
+    /// The camp nobody plays, in `three-players` only.
     pub neutral: Option<Camp>,
+    /// Whether missed and short captures are forgiven with a warning
+    /// (`forgive-missed-captures`).
     pub forgive_missed_captures: bool,
 }
 
 impl Rules {
+    /// A mode's rules with no house rule; `neutral` counts in
+    /// `three-players` only.
     pub fn new(mode: Mode, neutral: Option<Camp>) -> Rules {
         Rules {
             mode,
@@ -141,6 +172,7 @@ impl Rules {
         }
     }
 
+    /// Whether `a` and `b` are on different sides, so may capture each other.
     pub fn opponents(&self, a: Camp, b: Camp) -> bool {
         self.side(a) != self.side(b)
     }

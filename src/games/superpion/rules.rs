@@ -12,22 +12,26 @@ use super::board::{
     diagonal_between, orthogonal_between, reverse, squares, Camp, Sq, Squares, SQUARES,
 };
 use super::capture::Search;
-pub use super::modes::{Colour, Mode, Pile, Rules, PAWNS, THRESHOLD};
-pub use super::score::Holding;
+pub use super::modes::{Colour, Mode, Pile, Rules, PAWNS};
 
 /// A legal action: a move or one whole capture sequence, with its
 /// promotion mark.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Action {
+    /// The square the piece starts from.
     pub from: Sq,
     /// The landing squares in order; a move has one.
     pub path: Vec<Sq>,
+    /// Whether the action is a capture, written with `x`, rather than a move.
     pub capture: bool,
+    /// The pieces the capture jumps, all removed when it ends; none for a move.
     pub jumped: Squares,
+    /// The pawn put under the new Superpion (`=R`), when the action promotes.
     pub promotion: Option<Colour>,
 }
 
 impl Action {
+    /// The square the piece ends on.
     pub fn to(&self) -> Sq {
         self.path.last().copied().unwrap_or(self.from)
     }
@@ -278,6 +282,7 @@ pub struct Accepted {
 /// A Superpion position, between or within turns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
+    /// The mode, the neutral camp and the house rules of the record.
     pub rules: Rules,
     /// Pieces of each camp.
     pub camps: [Squares; 4],
@@ -287,6 +292,7 @@ pub struct Position {
     pub under: [Colour; SQUARES],
     /// Captured pawns by player slot.
     pub piles: [Pile; 4],
+    /// The camp to play.
     pub to_move: Camp,
     /// The round the next turn belongs to (from 1).
     pub round: u32,
@@ -334,6 +340,8 @@ impl Position {
         position
     }
 
+    /// Put a piece of `camp` on `sq`: a Superpion over `under` when given,
+    /// else a pawn.
     pub fn place(&mut self, camp: Camp, sq: Sq, under: Option<Colour>) {
         self.camps[camp.index()] |= sq.bit();
         if let Some(colour) = under {
@@ -355,16 +363,19 @@ impl Position {
         self.rules.plays(camp) && self.camps[camp.index()] != 0
     }
 
+    /// Every piece on the board.
     pub fn occupied(&self) -> Squares {
         self.camps.iter().fold(0, |a, b| a | b)
     }
 
+    /// The camp whose piece stands on `sq`.
     pub fn camp_at(&self, sq: Sq) -> Option<Camp> {
         Camp::ALL
             .into_iter()
             .find(|c| self.camps[c.index()] & sq.bit() != 0)
     }
 
+    /// Whether the piece on `sq` is a Superpion.
     pub fn is_superpion(&self, sq: Sq) -> bool {
         self.supers & sq.bit() != 0
     }
