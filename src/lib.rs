@@ -100,6 +100,12 @@ mod source;
 mod span;
 mod stats;
 
+/// The examples of `docs/library.md`, run as doc tests so that the page
+/// stays true.
+#[doc = include_str!("../docs/library.md")]
+#[cfg(doctest)]
+pub struct LibraryPage;
+
 pub use game::{
     denoted, perft, random_plays, resolve_by_outcome, Alternatives, Game, Notation, Presentation,
     RecordFormat, Rules, Scores, Summary, Table, Violation, Warning,
