@@ -35,10 +35,16 @@ impl Position {
         search.longest(from, 0, None)
     }
 
-    /// The longest capture among the pieces that may still act.
+    /// The longest capture among the pieces that may still act. They are
+    /// all of the camp to play, so the board and its foes are read once.
     pub fn max_capture(&self) -> u32 {
+        let occupied = self.occupied();
+        let foes = self.foes(self.to_move);
         squares(self.movers())
-            .map(|s| self.longest(s))
+            .map(|from| {
+                Search::new(occupied & !from.bit(), foes, self.is_superpion(from), from)
+                    .longest(from, 0, None)
+            })
             .max()
             .unwrap_or(0)
     }
