@@ -1,10 +1,14 @@
-//! `arbitre check` on a large multi-record file, as a club's archive would be:
-//! reading aside, splitting, header parsing, tokenizing, replay and reports.
+//! `arbitre check` on a large multi-record file, as a club's archive would be,
+//! and its pieces: reading records from a stream, checking them, writing
+//! their JSON lines, and all of it on every core through the pipeline.
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::io;
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 use arbitre::games;
-use arbitre::{RecordReport, Switches};
+use arbitre::pipeline;
+use arbitre::{check, Machine, Reader, Record, RecordReport, Switches};
 
 fn archive() -> String {
     let mut text = String::new();
@@ -16,21 +20,63 @@ fn archive() -> String {
     text
 }
 
+fn records(text: &str) -> Vec<Record> {
+    Reader::new(text.as_bytes())
+        .filter_map(Result::ok)
+        .collect()
+}
+
 fn check_file(c: &mut Criterion) {
     let text = archive();
+    let switches = Switches::new();
     let mut group = c.benchmark_group("check");
     group.throughput(Throughput::Bytes(text.len() as u64));
     group.sample_size(20);
-    group.bench_function(
-        format!("multi-record file of {} KB", text.len() / 1024),
-        |b| {
+    let kb = text.len() / 1024;
+    group.bench_function(format!("whole file of {kb} KB, reports"), |b| {
+        b.iter(|| arbitre::check_str("archive.arb", &text, &switches).len())
+    });
+    group.bench_function("read records only", |b| {
+        b.iter(|| Reader::new(text.as_bytes()).count())
+    });
+    let read = records(&text);
+    group.bench_function("check read records (typed verdicts)", |b| {
+        b.iter(|| {
+            read.iter()
+                .map(|r| black_box(check(r, &switches)).turns)
+                .sum::<usize>()
+        })
+    });
+    let reports: Vec<RecordReport> = read
+        .iter()
+        .map(|r| RecordReport::new("archive.arb", r, &check(r, &switches)))
+        .collect();
+    group.bench_function("write JSON lines of checked records", |b| {
+        b.iter(|| {
+            reports
+                .iter()
+                .map(|r| Machine::JsonLines.record(r).len())
+                .sum::<usize>()
+        })
+    });
+    for jobs in [1, 2] {
+        group.bench_function(format!("pipeline, {jobs} jobs, JSON lines"), |b| {
             b.iter(|| {
-                let reports: Vec<RecordReport> =
-                    arbitre::check_str("archive.arb", &text, &Switches::new());
-                reports.len()
+                let mut out = io::sink();
+                let work = |record: Record| {
+                    let checked = check(&record, &switches);
+                    Machine::JsonLines.record(&RecordReport::new("archive.arb", &record, &checked))
+                };
+                let items = Reader::new(text.as_bytes()).filter_map(Result::ok);
+                let mut bytes = 0;
+                let _ = pipeline::run(items, jobs, false, &work, &mut out, |_, line| {
+                    bytes += line.len();
+                    Ok(())
+                });
+                bytes
             })
-        },
-    );
+        });
+    }
     group.finish();
 }
 

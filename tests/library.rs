@@ -1,0 +1,164 @@
+//! The library as a program uses it, through the facade only: records from a
+//! string or any reader, typed verdicts, positions after N turns, legal
+//! turns, all-or-nothing play, one written turn resolved against a position,
+//! and the verdict types as errors and miette diagnostics.
+
+use arbitre::games::{puluc, simpei, superpion};
+use arbitre::{
+    check, check_as, check_reader, check_str, open, parse_turn, Fault, Limits, Machine, Notation,
+    Reader, RecordReport, Rules, Switches, Verdict,
+};
+
+const SIMPEI: &str = "---\ngame: simpei\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n";
+const ILLEGAL: &str = "---\ngame: simpei\n---\n1. c3 c3\n";
+
+#[test]
+fn a_string_and_a_reader_give_the_same_reports() {
+    let text = format!("{SIMPEI}{ILLEGAL}---\ngame: chess\n---\n");
+    let switches = Switches::new();
+    let from_str = check_str("a.arb", &text, &switches);
+    let from_reader: Vec<RecordReport> = check_reader("a.arb", text.as_bytes(), &switches)
+        .collect::<std::io::Result<_>>()
+        .unwrap_or_default();
+    let verdicts: Vec<Verdict> = from_str.iter().map(|r| r.verdict).collect();
+    assert_eq!(
+        verdicts,
+        [Verdict::Legal, Verdict::Illegal, Verdict::Malformed]
+    );
+    assert_eq!(
+        Machine::Json.document(&from_str),
+        Machine::Json.document(&from_reader)
+    );
+    // Lines count from the start of the text, not of the record.
+    let d = from_str[1].diagnostic.as_ref().map(|d| (d.line, d.column));
+    assert_eq!(d, Some((8, 7)));
+}
+
+#[test]
+fn typed_verdicts_name_the_rule_the_turn_and_the_legal_turns() {
+    let record = arbitre::Record::from_text(ILLEGAL);
+    let checked = check(&record, &Switches::new());
+    assert_eq!(checked.game, Some("simpei"));
+    let violation = checked.violation.unwrap_or_else(|| panic!("illegal"));
+    assert_eq!(violation.rule, "simpei/occupied");
+    assert_eq!(violation.turn_index, Some(1));
+    assert_eq!(checked.violation_turn.as_deref(), Some("1... blue"));
+    // The legal turns stay typed: Simpei plays, not strings.
+    let expected = violation.expected.unwrap_or_else(|| panic!("alternatives"));
+    let plays = expected
+        .plays::<simpei::Play>()
+        .unwrap_or_else(|| panic!("typed"));
+    assert_eq!(plays.len(), expected.len());
+    assert!(plays.iter().all(|p| p.to_string() != "c3"));
+}
+
+#[test]
+fn a_record_opened_as_its_game_gives_positions_and_legal_turns() {
+    let opened = open::<simpei::Simpei>(SIMPEI, &Switches::new()).unwrap_or_else(|m| panic!("{m}"));
+    assert_eq!(opened.turns.len(), 6);
+    let start = opened.position_after(0).unwrap_or_else(|v| panic!("{v}"));
+    assert_eq!(start, opened.start);
+    let two = opened.position_after(2).unwrap_or_else(|v| panic!("{v}"));
+    let legal = simpei::Simpei::legal(&two);
+    // Two pieces placed: every other point takes the third.
+    assert_eq!(legal.len(), 25 - 2);
+    let end = opened.position_after(99).unwrap_or_else(|v| panic!("{v}"));
+    assert_eq!(end.winner, Some(simpei::Colour::Blue));
+    assert!(simpei::Simpei::legal(&end).is_empty());
+    // An illegal turn stops the replay with its violation.
+    let illegal = open::<simpei::Simpei>(ILLEGAL, &Switches::new())
+        .unwrap_or_else(|m| panic!("{m}"))
+        .position_after(2);
+    assert_eq!(illegal.map_err(|v| v.rule), Err("simpei/occupied"));
+}
+
+#[test]
+fn a_malformed_record_does_not_open() {
+    let broken = "---\ngame: simpei\n---\n1. c3 zz\n";
+    let malformed = open::<simpei::Simpei>(broken, &Switches::new()).err();
+    assert_eq!(malformed.map(|m| m.rule), Some("syntax"));
+    let wrong_game = check_as::<puluc::Puluc>(SIMPEI, &Switches::new());
+    assert!(wrong_game.malformed.is_some());
+}
+
+#[test]
+fn play_is_all_or_nothing_in_every_game() {
+    let mut simpei = simpei::Simpei::initial(None).unwrap_or_else(|e| panic!("{e}"));
+    let before = simpei.clone();
+    let outside = parse_turn::<simpei::Simpei>("b1").unwrap_or_else(|e| panic!("{e}"));
+    assert!(simpei::Simpei::play(&mut simpei, &outside, 0).is_err());
+    assert_eq!(simpei, before);
+
+    let mut puluc = puluc::Puluc::initial(None).unwrap_or_else(|e| panic!("{e}"));
+    let before = puluc.clone();
+    let wrong = parse_turn::<puluc::Puluc>("2:e-3").unwrap_or_else(|e| panic!("{e}"));
+    assert!(puluc::Puluc::play(&mut puluc, &wrong, 0).is_err());
+    assert_eq!(puluc, before);
+
+    let mut superpion =
+        superpion::Superpion::initial(Some("two-players")).unwrap_or_else(|e| panic!("{e}"));
+    let before = superpion.clone();
+    // The first action is legal, the second is not: neither is played.
+    let half =
+        parse_turn::<superpion::Superpion>("1.B g3-g5 g5-g9").unwrap_or_else(|e| panic!("{e}"));
+    assert!(superpion::Superpion::play(&mut superpion, &half, 0).is_err());
+    assert_eq!(superpion, before);
+}
+
+#[test]
+fn a_written_turn_resolves_to_the_legal_turn_it_denotes() {
+    let position = simpei::Simpei::initial(None).unwrap_or_else(|e| panic!("{e}"));
+    let turn = parse_turn::<simpei::Simpei>("1. c3").unwrap_or_else(|e| panic!("{e}"));
+    let play = simpei::Simpei::resolve(&position, &turn, 0).unwrap_or_else(|v| panic!("{v}"));
+    assert!(simpei::Simpei::legal(&position).contains(&play));
+    let mut played = position.clone();
+    simpei::Simpei::apply(&mut played, &play);
+    let mut written = position.clone();
+    let warnings = simpei::Simpei::play(&mut written, &turn, 0).unwrap_or_else(|v| panic!("{v}"));
+    assert!(warnings.is_empty());
+    assert_eq!(played, written);
+    // Not one turn: a syntax error, not a guess.
+    assert!(parse_turn::<simpei::Simpei>("c3 c1").is_err());
+    assert!(parse_turn::<simpei::Simpei>("").is_err());
+}
+
+#[test]
+fn verdicts_are_errors_and_miette_diagnostics() {
+    let report = check_str("game.arb", ILLEGAL, &Switches::new()).remove(0);
+    let diagnostic = report.diagnostic.unwrap_or_else(|| panic!("a diagnostic"));
+    let as_error: &dyn std::error::Error = &diagnostic;
+    assert!(as_error.to_string().starts_with("c3 is"), "{as_error}");
+    let code = miette::Diagnostic::code(&diagnostic).map(|c| c.to_string());
+    assert_eq!(code.as_deref(), Some("simpei/occupied"));
+    let help = miette::Diagnostic::help(&diagnostic).map(|h| h.to_string());
+    assert!(help.is_some_and(|h| h.starts_with("legal here: ")));
+    // Drawn by miette over the file's text, at the file's offsets.
+    let drawn = format!(
+        "{:?}",
+        miette::Report::new(diagnostic).with_source_code(ILLEGAL.to_string())
+    );
+    assert!(drawn.contains("1. c3 c3"), "{drawn}");
+    let checked = check(&arbitre::Record::from_text(ILLEGAL), &Switches::new());
+    let violation = checked.violation.unwrap_or_else(|| panic!("illegal"));
+    let labels: Vec<_> = miette::Diagnostic::labels(&violation)
+        .map(|l| l.collect())
+        .unwrap_or_default();
+    assert_eq!(labels.len(), 1);
+    assert_eq!(labels[0].offset(), ILLEGAL.rfind("c3").unwrap_or(0));
+}
+
+#[test]
+fn the_reader_bounds_a_record_and_goes_on() {
+    let long = format!("---\ngame: simpei\n---\n{{{}}}\n", "x".repeat(10_000));
+    let text = format!("{long}{SIMPEI}");
+    let limits = Limits { record_bytes: 512 };
+    let records: Vec<_> = Reader::with_limits(text.as_bytes(), limits)
+        .collect::<std::io::Result<_>>()
+        .unwrap_or_default();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0].fault, Some(Fault::TooLong { limit: 512 }));
+    assert_eq!(records[1].offset, long.len());
+    assert_eq!(records[1].line, 5);
+    let second = check(&records[1], &Switches::new());
+    assert!(second.malformed.is_none() && second.violation.is_none());
+}
