@@ -2,13 +2,13 @@
 //! separate tokens; what a token means is each game's notation.
 
 use nom::IResult;
-use nom_locate::LocatedSpan;
 
 use crate::span::Span;
 
-/// Text with its byte offset; a notation's nom parsers run on this so that
-/// every piece they recognise knows where it was written.
-pub type Input<'a> = LocatedSpan<&'a str>;
+/// What a notation's nom parsers run on: the rest of a token. Every input
+/// is a suffix of its token's text, so where a piece was written follows
+/// from lengths alone ([`offset_of`]), with nothing counted along the way.
+pub type Input<'a> = &'a str;
 
 /// A whitespace-separated word of the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +112,7 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
 /// the record.
 pub fn natural(input: Input) -> IResult<Input, (Input, u32)> {
     let (rest, digits) = nom::character::complete::digit1(input)?;
-    match digits.fragment().parse() {
+    match digits.parse() {
         Ok(value) => Ok((rest, (digits, value))),
         Err(_) => Err(nom::Err::Error(nom::error::Error::new(
             input,
@@ -127,17 +127,31 @@ pub fn parse_whole<'a, T>(
     token: &Token<'a>,
     mut parser: impl FnMut(Input<'a>) -> IResult<Input<'a>, T>,
 ) -> Option<T> {
-    match parser(Input::new(token.text)) {
-        Ok((rest, value)) if rest.fragment().is_empty() => Some(value),
+    match parser(token.text) {
+        Ok(("", value)) => Some(value),
         _ => None,
     }
 }
 
-/// The file span of a piece that a parser recognised inside a token.
+/// The file offset where `rest`, a suffix of the token's text (any input a
+/// parser was given or left), starts.
+pub fn offset_of(token: &Token, rest: Input) -> usize {
+    token.span.offset + token.text.len().saturating_sub(rest.len())
+}
+
+/// The file span of a piece that a parser recognised inside a token (the
+/// digits `natural` returns, say).
 pub fn span_in(token: &Token, piece: Input) -> Span {
+    let inside = (piece.as_ptr() as usize).saturating_sub(token.text.as_ptr() as usize);
+    Span::new(token.span.offset + inside, piece.len())
+}
+
+/// The file span from where `input` starts to where `rest` starts, both
+/// suffixes of the token's text: what a parser consumed.
+pub fn consumed(token: &Token, input: Input, rest: Input) -> Span {
     Span::new(
-        token.span.offset + piece.location_offset(),
-        piece.fragment().len(),
+        offset_of(token, input),
+        input.len().saturating_sub(rest.len()),
     )
 }
 

@@ -10,7 +10,7 @@ use nom::sequence::pair;
 use nom::IResult;
 
 use crate::games::duel::MoveNumber;
-use crate::record::movetext::{natural, parse_whole, span_in, Input, SyntaxError, Token};
+use crate::record::movetext::{consumed, natural, parse_whole, Input, SyntaxError, Token};
 use crate::span::{Span, Spanned};
 
 /// A square name as written: a letter and a number.
@@ -52,10 +52,8 @@ fn square<'a>(
     token: &'a Token<'a>,
 ) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
     move |input: Input<'a>| {
-        let (rest, (file, (digits, rank))) =
-            pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
-        let len = 1 + digits.fragment().len();
-        let span = Span::new(token.span.offset + input.location_offset(), len);
+        let (rest, (file, (_, rank))) = pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
+        let span = consumed(token, input, rest);
         Ok((rest, Spanned::new(Square { file, rank }, span)))
     }
 }
@@ -66,7 +64,7 @@ fn number(input: Input) -> IResult<Input, MoveNumber> {
         rest,
         MoveNumber {
             value,
-            ellipsis: dots.fragment().len() == 3,
+            ellipsis: dots.len() == 3,
         },
     ))
 }
@@ -92,15 +90,9 @@ fn piece<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>
 fn pieces<'a>(token: &'a Token<'a>) -> Option<[Option<Spanned<Piece>>; 2]> {
     parse_whole(token, |input: Input<'a>| {
         let (rest, n) = opt(number)(input)?;
-        let number = n.map(|n| {
-            let len = rest.location_offset() - input.location_offset();
-            Spanned::new(Piece::Number(n), span_in(token, input).resized(len))
-        });
+        let number = n.map(|n| Spanned::new(Piece::Number(n), consumed(token, input, rest)));
         let (after, found) = opt(piece(token))(rest)?;
-        let found = found.map(|found| {
-            let len = after.location_offset() - rest.location_offset();
-            Spanned::new(found, span_in(token, rest).resized(len))
-        });
+        let found = found.map(|found| Spanned::new(found, consumed(token, rest, after)));
         Ok((after, [number, found]))
     })
     .filter(|found| found.iter().any(Option::is_some))
