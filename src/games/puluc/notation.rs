@@ -130,7 +130,8 @@ const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter),
 
 /// Group tokens into turns.
 pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-    let mut turns = Vec::new();
+    // At most a turn a token: room for all of them at once.
+    let mut turns = Vec::with_capacity(tokens.len());
     let mut pending: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
         let Some((number, turn)) = pieces(token) else {

@@ -102,7 +102,8 @@ const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a r
 
 /// Group tokens into turns.
 pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-    let mut turns: Vec<Turn> = Vec::new();
+    // At most a turn a token: room for all of them at once.
+    let mut turns: Vec<Turn> = Vec::with_capacity(tokens.len());
     let mut number: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
         let Some(pieces) = pieces(token) else {

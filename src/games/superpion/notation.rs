@@ -130,7 +130,8 @@ fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
 
 /// Group tokens into turns.
 pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-    let mut turns: Vec<Turn> = Vec::new();
+    // A turn is a head and at least one more token.
+    let mut turns: Vec<Turn> = Vec::with_capacity(tokens.len() / 2 + 1);
     let mut number: Option<Spanned<u32>> = None;
     for token in tokens {
         let Some(found) = parse_whole(token, piece(token)) else {
