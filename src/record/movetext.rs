@@ -126,16 +126,31 @@ fn token_end(text: &str, mut i: usize) -> usize {
 
 /// Digits and their value. Digits too many for a `u32` do not parse: no
 /// notation needs them, and a message quoting a clamped value would misquote
-/// the record.
+/// the record. Every square and throw goes through here, so the digits are
+/// read once, as bytes, rather than found by `digit1` and then parsed.
 pub fn natural(input: Input) -> IResult<Input, (Input, u32)> {
-    let (rest, digits) = nom::character::complete::digit1(input)?;
-    match digits.parse() {
-        Ok(value) => Ok((rest, (digits, value))),
-        Err(_) => Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Digit,
-        ))),
+    let mut value: u32 = 0;
+    let mut len = 0;
+    for &b in input.as_bytes() {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        let digit = u32::from(b - b'0');
+        match value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
+            Some(v) => value = v,
+            None => return Err(digit_error(input)),
+        }
+        len += 1;
     }
+    if len == 0 {
+        return Err(digit_error(input));
+    }
+    let (digits, rest) = input.split_at(len);
+    Ok((rest, (digits, value)))
+}
+
+fn digit_error(input: Input) -> nom::Err<nom::error::Error<Input>> {
+    nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Digit))
 }
 
 /// Run a notation parser on a whole token; `None` when it does not match all
@@ -203,6 +218,17 @@ mod tests {
     fn spans_are_file_offsets() {
         let toks = tokens("c5  e5>a1", 10).unwrap();
         assert_eq!(toks[1].span, Span::new(14, 5));
+    }
+
+    #[test]
+    fn naturals_fit_a_u32() {
+        assert_eq!(natural("042x"), Ok(("x", ("042", 42))));
+        assert_eq!(natural("4294967295"), Ok(("", ("4294967295", u32::MAX))));
+        assert!(natural("4294967296").is_err());
+        assert!(natural("99999999999").is_err());
+        assert!(natural("x1").is_err());
+        assert!(natural("").is_err());
+        assert!(natural("٣").is_err());
     }
 
     #[test]
