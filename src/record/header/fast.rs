@@ -54,8 +54,11 @@ fn entry(text: &str) -> Option<(&str, &str)> {
 }
 
 /// Keys must be told apart: a key given twice is an error for serde_yaml.
+/// The search is linear, so a mapping longer than any header needs is left
+/// to serde_yaml too.
 fn insert<'a>(entries: &mut Vec<(&'a str, Node<'a>)>, key: &'a str, value: Node<'a>) -> Option<()> {
-    if entries.iter().any(|(k, _)| *k == key) {
+    const LONGEST: usize = 32;
+    if entries.len() >= LONGEST || entries.iter().any(|(k, _)| *k == key) {
         return None;
     }
     entries.push((key, value));
@@ -322,6 +325,17 @@ mod tests {
             "event: -x\n",
         ] {
             assert!(parse(text).is_none(), "{text:?}");
+        }
+        let long: String = (0..40).map(|i| format!("k{i}: x\n")).collect();
+        let wide = format!(
+            "players: {{{}}}\n",
+            (0..40)
+                .map(|i| format!("k{i}: x"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        for text in [long, wide] {
+            assert!(parse(&text).is_none(), "{text:?}");
         }
     }
 }
