@@ -42,8 +42,8 @@ impl Turn {
     }
 }
 
+/// What a token holds besides its move number.
 enum Piece {
-    Number(MoveNumber),
     Action(Written),
     Relocation(Spanned<Square>, Spanned<Square>),
 }
@@ -85,17 +85,20 @@ fn piece<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>
     }
 }
 
+/// A move number and what follows it.
+type Pieces = (Option<Spanned<MoveNumber>>, Option<Spanned<Piece>>);
+
 /// A token: a move number, a notation piece, or a number stuck to a piece
 /// (`1.c5`).
-fn pieces<'a>(token: &'a Token<'a>) -> Option<[Option<Spanned<Piece>>; 2]> {
+fn pieces<'a>(token: &'a Token<'a>) -> Option<Pieces> {
     parse_whole(token, |input: Input<'a>| {
         let (rest, n) = opt(number)(input)?;
-        let number = n.map(|n| Spanned::new(Piece::Number(n), consumed(token, input, rest)));
+        let number = n.map(|n| Spanned::new(n, consumed(token, input, rest)));
         let (after, found) = opt(piece(token))(rest)?;
         let found = found.map(|found| Spanned::new(found, consumed(token, rest, after)));
-        Ok((after, [number, found]))
+        Ok((after, (number, found)))
     })
-    .filter(|found| found.iter().any(Option::is_some))
+    .filter(|(number, found)| number.is_some() || found.is_some())
 }
 
 const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a relocation `e5>a1`, a pass `--`, or a move number `1.` or `1...`";
@@ -113,34 +116,36 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
             )
             .with_help(EXPECTED));
         };
-        for piece in pieces.into_iter().flatten() {
-            match piece.value {
-                Piece::Number(n) => {
-                    if number.is_some() {
-                        return Err(SyntaxError::new(
-                            "a move number must be followed by an action",
-                            piece.span,
-                        )
-                        .with_help(EXPECTED));
-                    }
-                    number = Some(Spanned::new(n, piece.span));
-                }
-                Piece::Action(action) => turns.push(Turn {
-                    number: number.take(),
-                    action: Spanned::new(action, piece.span),
-                    relocations: Vec::new(),
-                }),
-                Piece::Relocation(from, to) => {
-                    let last = turns.last_mut().filter(|_| number.is_none());
-                    let Some(turn) = last else {
-                        return Err(SyntaxError::new(
-                            "a relocation must follow the action that sandwiched the piece",
-                            piece.span,
-                        )
-                        .with_help("write relocations right after their action: `c5 e5>a1`"));
-                    };
-                    turn.relocations.push(Spanned::new((from, to), piece.span));
-                }
+        let (written_number, found) = pieces;
+        if let Some(n) = written_number {
+            if number.is_some() {
+                return Err(SyntaxError::new(
+                    "a move number must be followed by an action",
+                    n.span,
+                )
+                .with_help(EXPECTED));
+            }
+            number = Some(n);
+        }
+        let Some(piece) = found else {
+            continue;
+        };
+        match piece.value {
+            Piece::Action(action) => turns.push(Turn {
+                number: number.take(),
+                action: Spanned::new(action, piece.span),
+                relocations: Vec::new(),
+            }),
+            Piece::Relocation(from, to) => {
+                let last = turns.last_mut().filter(|_| number.is_none());
+                let Some(turn) = last else {
+                    return Err(SyntaxError::new(
+                        "a relocation must follow the action that sandwiched the piece",
+                        piece.span,
+                    )
+                    .with_help("write relocations right after their action: `c5 e5>a1`"));
+                };
+                turn.relocations.push(Spanned::new((from, to), piece.span));
             }
         }
     }
