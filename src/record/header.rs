@@ -1,6 +1,8 @@
 //! The YAML header: deserialised with serde into each game's own header type,
 //! with serde_yaml's error locations turned into file spans.
 
+mod fast;
+
 use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
@@ -90,7 +92,7 @@ fn game_lines(games: &[&str]) -> String {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Debug, Deserialize)]
 struct GameKey {
     game: Option<String>,
 }
@@ -128,7 +130,18 @@ impl<'a> HeaderText<'a> {
     }
 
     /// Deserialise into a game's header type, which denies unknown keys.
+    /// Simple headers (plain words, one level of `{...}`) are read without
+    /// the YAML parser, which costs as much as replaying a record; anything
+    /// else, and any error, goes through serde_yaml.
     pub fn deserialize<T: DeserializeOwned>(&self) -> Result<T, HeaderError> {
+        if let Some(header) = fast::deserialize(self.text) {
+            return Ok(header);
+        }
+        self.deserialize_yaml()
+    }
+
+    /// The YAML parse, with serde_yaml's errors made file diagnostics.
+    fn deserialize_yaml<T: DeserializeOwned>(&self) -> Result<T, HeaderError> {
         self.check_nesting()?;
         serde_yaml::from_str(self.text).map_err(|err| self.yaml_error(&err))
     }
@@ -455,6 +468,193 @@ mod tests {
         assert!(!date("2026-13-01"));
         assert!(!date("2026-1-01"));
         assert!(!date("2026-11-29-1"));
+    }
+
+    mod fast_path {
+        use super::*;
+        use proptest::prelude::*;
+
+        const KEYS: &[&str] = &[
+            "game", "event", "date", "players", "mode", "end", "result", "neutral", "squares",
+            "site", "rules", "Game", "true", "to-move",
+        ];
+        const INNER_KEYS: &[&str] = &[
+            "red",
+            "blue",
+            "a",
+            "b",
+            "yellow",
+            "black",
+            "player1",
+            "player2",
+            "bleu",
+            "forgive-missed-captures",
+        ];
+        /// What YAML reads as the very string.
+        const PLAIN: &[&str] = &[
+            "simpei",
+            "puluc",
+            "superpion",
+            "Club night",
+            "Zoë",
+            "Mr. Smith",
+            "2026-01-02",
+            "2026-02-30",
+            "2026-1-2",
+            "2026-01-02-3",
+            "teams",
+            "four-players",
+            "two-players",
+            "draw",
+            "abandoned",
+            "time",
+            "red",
+            "blue",
+            "a",
+            "b",
+            "Red",
+            "A",
+            "é",
+            "Ана",
+            "x y  z",
+            "e3",
+            "a - b",
+            "x_",
+            "one-side-left",
+            "B",
+        ];
+        /// What the fast path must leave to serde_yaml.
+        const UNUSUAL: &[&str] = &[
+            "~",
+            "null",
+            "NULL",
+            "True",
+            "false",
+            "yes",
+            "no",
+            "on",
+            "y",
+            "12",
+            "0x1F",
+            "-3",
+            "+3",
+            "1e5",
+            ".inf",
+            "inf",
+            "NaN",
+            "007",
+            "'q'",
+            "\"q\"",
+            "&x a",
+            "*x",
+            "a # b",
+            "a#b",
+            "- a",
+            "",
+            "x\ty",
+            "a: b",
+            "3",
+            "a,b",
+            "[a]",
+            "!x a",
+            "|",
+            ">",
+            "%x",
+            "@x",
+            "`x`",
+            "..",
+            "_x",
+            "{a: {b: c}}",
+        ];
+
+        fn scalar() -> impl Strategy<Value = &'static str> {
+            prop_oneof![4 => pick(PLAIN), 1 => pick(UNUSUAL)]
+        }
+
+        fn sep() -> impl Strategy<Value = &'static str> {
+            prop_oneof![6 => Just(": "), 1 => pick(&[":", ":  ", " : "])]
+        }
+
+        fn pick(pool: &'static [&'static str]) -> impl Strategy<Value = &'static str> {
+            prop::sample::select(pool)
+        }
+
+        fn flow() -> impl Strategy<Value = String> {
+            let entry =
+                (pick(INNER_KEYS), sep(), scalar()).prop_map(|(k, sep, v)| format!("{k}{sep}{v}"));
+            (
+                prop::collection::vec(entry, 0..4),
+                pick(&[", ", ",", " , ", ",  "]),
+                pick(&["", " "]),
+            )
+                .prop_map(|(entries, comma, pad)| format!("{{{pad}{}{pad}}}", entries.join(comma)))
+        }
+
+        fn line() -> impl Strategy<Value = String> {
+            let value = prop_oneof![scalar().prop_map(String::from), flow()];
+            let end = prop_oneof![4 => Just(""), 1 => pick(&[" ", "  ", " # c"])];
+            prop_oneof![
+                8 => (pick(KEYS), sep(), value, end)
+                    .prop_map(|(k, sep, v, end)| format!("{k}{sep}{v}{end}")),
+                1 => pick(&["", "  ", "  nested: x", "- x", "# comment", "...", "players:", "\t"])
+                    .prop_map(String::from),
+            ]
+        }
+
+        fn text() -> impl Strategy<Value = String> {
+            (
+                pick(&["game: simpei", "game: puluc", "game: superpion", ""]),
+                prop::collection::vec(line(), 0..6),
+                pick(&["\n", "\r\n"]),
+            )
+                .prop_map(|(game, lines, eol)| {
+                    let mut text = String::new();
+                    for line in std::iter::once(game.to_string()).chain(lines) {
+                        text.push_str(&line);
+                        text.push_str(eol);
+                    }
+                    text
+                })
+        }
+
+        /// The fast path and serde_yaml agree: the same value, or (after the
+        /// fallback) the same error.
+        fn same<T: DeserializeOwned + std::fmt::Debug>(text: &str) -> Result<(), TestCaseError> {
+            let h = header(text);
+            let got = h.deserialize::<T>().map(|v| format!("{v:?}"));
+            let want = h.deserialize_yaml::<T>().map(|v| format!("{v:?}"));
+            prop_assert_eq!(got, want, "{:?}", text);
+            Ok(())
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(1000))]
+            #[test]
+            fn gives_what_serde_yaml_gives(text in text()) {
+                same::<serde_yaml::Value>(&text)?;
+                same::<GameKey>(&text)?;
+                same::<crate::games::simpei::Header>(&text)?;
+                same::<crate::games::puluc::Header>(&text)?;
+                same::<crate::games::superpion::Header>(&text)?;
+            }
+        }
+
+        #[test]
+        fn the_usual_headers_take_it() {
+            use crate::games::{puluc, simpei, superpion};
+            let simpei = "game: simpei\nplayers: {red: Red, blue: Blue}\nevent: Club night\ndate: 2026-01-02\n";
+            assert!(fast::deserialize::<simpei::Header>(simpei).is_some());
+            let puluc = "game: puluc\r\nplayers: {a: Ana, b: Bo}\r\n";
+            assert!(fast::deserialize::<puluc::Header>(puluc).is_some());
+            let superpion = "game: superpion\nmode: teams\nend: time\n";
+            assert!(fast::deserialize::<superpion::Header>(superpion).is_some());
+            // Not for the game's type: a number, an unknown key.
+            assert!(
+                fast::deserialize::<superpion::Header>("game: superpion\nresult: {blue: x}\n")
+                    .is_none()
+            );
+            assert!(fast::deserialize::<simpei::Header>("game: simpei\nsite: x\n").is_none());
+        }
     }
 
     #[test]

@@ -2,13 +2,13 @@
 //! separate tokens; what a token means is each game's notation.
 
 use nom::IResult;
-use nom_locate::LocatedSpan;
 
 use crate::span::Span;
 
-/// Text with its byte offset; a notation's nom parsers run on this so that
-/// every piece they recognise knows where it was written.
-pub type Input<'a> = LocatedSpan<&'a str>;
+/// What a notation's nom parsers run on: the rest of a token. Every input
+/// is a suffix of its token's text, so where a piece was written follows
+/// from lengths alone ([`offset_of`]), with nothing counted along the way.
+pub type Input<'a> = &'a str;
 
 /// A whitespace-separated word of the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,7 +59,9 @@ fn space_at(text: &str, i: usize) -> Option<usize> {
 /// separators are too simple to need a parser.
 pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxError> {
     let bytes = movetext.as_bytes();
-    let mut out = Vec::new();
+    // Tokens are short (`1.`, `c5`, `3:e-5`): one per four bytes is about
+    // what records hold, and saves growing the vector a few times.
+    let mut out = Vec::with_capacity(bytes.len() / 4 + 1);
     let mut i = 0;
     while i < bytes.len() {
         if let Some(len) = space_at(movetext, i) {
@@ -91,12 +93,7 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
             }
             _ => {
                 let start = i;
-                while i < bytes.len()
-                    && !matches!(bytes[i], b'{' | b'}' | b';')
-                    && space_at(movetext, i).is_none()
-                {
-                    i += movetext[i..].chars().next().map_or(1, char::len_utf8);
-                }
+                i = token_end(movetext, i);
                 out.push(Token {
                     text: &movetext[start..i],
                     span: Span::new(offset + start, i - start),
@@ -107,18 +104,53 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
     Ok(out)
 }
 
+/// Where the token starting at `i` ends: at whitespace, a comment or a
+/// brace. ASCII bytes are told apart without decoding a character.
+fn token_end(text: &str, mut i: usize) -> usize {
+    let bytes = text.as_bytes();
+    while let Some(&b) = bytes.get(i) {
+        if b < 0x80 {
+            if b.is_ascii_whitespace() || matches!(b, 0x0b | b'{' | b'}' | b';') {
+                break;
+            }
+            i += 1;
+        } else {
+            match text[i..].chars().next() {
+                Some(c) if !c.is_whitespace() => i += c.len_utf8(),
+                _ => break,
+            }
+        }
+    }
+    i
+}
+
 /// Digits and their value. Digits too many for a `u32` do not parse: no
 /// notation needs them, and a message quoting a clamped value would misquote
-/// the record.
+/// the record. Every square and throw goes through here, so the digits are
+/// read once, as bytes, rather than found by `digit1` and then parsed.
 pub fn natural(input: Input) -> IResult<Input, (Input, u32)> {
-    let (rest, digits) = nom::character::complete::digit1(input)?;
-    match digits.fragment().parse() {
-        Ok(value) => Ok((rest, (digits, value))),
-        Err(_) => Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Digit,
-        ))),
+    let mut value: u32 = 0;
+    let mut len = 0;
+    for &b in input.as_bytes() {
+        if !b.is_ascii_digit() {
+            break;
+        }
+        let digit = u32::from(b - b'0');
+        match value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
+            Some(v) => value = v,
+            None => return Err(digit_error(input)),
+        }
+        len += 1;
     }
+    if len == 0 {
+        return Err(digit_error(input));
+    }
+    let (digits, rest) = input.split_at(len);
+    Ok((rest, (digits, value)))
+}
+
+fn digit_error(input: Input) -> nom::Err<nom::error::Error<Input>> {
+    nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Digit))
 }
 
 /// Run a notation parser on a whole token; `None` when it does not match all
@@ -127,17 +159,31 @@ pub fn parse_whole<'a, T>(
     token: &Token<'a>,
     mut parser: impl FnMut(Input<'a>) -> IResult<Input<'a>, T>,
 ) -> Option<T> {
-    match parser(Input::new(token.text)) {
-        Ok((rest, value)) if rest.fragment().is_empty() => Some(value),
+    match parser(token.text) {
+        Ok(("", value)) => Some(value),
         _ => None,
     }
 }
 
-/// The file span of a piece that a parser recognised inside a token.
+/// The file offset where `rest`, a suffix of the token's text (any input a
+/// parser was given or left), starts.
+pub fn offset_of(token: &Token, rest: Input) -> usize {
+    token.span.offset + token.text.len().saturating_sub(rest.len())
+}
+
+/// The file span of a piece that a parser recognised inside a token (the
+/// digits `natural` returns, say).
 pub fn span_in(token: &Token, piece: Input) -> Span {
+    let inside = (piece.as_ptr() as usize).saturating_sub(token.text.as_ptr() as usize);
+    Span::new(token.span.offset + inside, piece.len())
+}
+
+/// The file span from where `input` starts to where `rest` starts, both
+/// suffixes of the token's text: what a parser consumed.
+pub fn consumed(token: &Token, input: Input, rest: Input) -> Span {
     Span::new(
-        token.span.offset + piece.location_offset(),
-        piece.fragment().len(),
+        offset_of(token, input),
+        input.len().saturating_sub(rest.len()),
     )
 }
 
@@ -165,12 +211,24 @@ mod tests {
     #[test]
     fn any_whitespace_separates() {
         assert_eq!(texts("c5\u{a0}f4\u{2003}e3é"), ["c5", "f4", "e3é"]);
+        assert_eq!(texts("a\x0bb\x0cc\u{85}d"), ["a", "b", "c", "d"]);
     }
 
     #[test]
     fn spans_are_file_offsets() {
         let toks = tokens("c5  e5>a1", 10).unwrap();
         assert_eq!(toks[1].span, Span::new(14, 5));
+    }
+
+    #[test]
+    fn naturals_fit_a_u32() {
+        assert_eq!(natural("042x"), Ok(("x", ("042", 42))));
+        assert_eq!(natural("4294967295"), Ok(("", ("4294967295", u32::MAX))));
+        assert!(natural("4294967296").is_err());
+        assert!(natural("99999999999").is_err());
+        assert!(natural("x1").is_err());
+        assert!(natural("").is_err());
+        assert!(natural("٣").is_err());
     }
 
     #[test]

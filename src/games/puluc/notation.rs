@@ -11,7 +11,9 @@ use nom::sequence::{pair, preceded};
 use nom::IResult;
 
 use crate::games::duel::MoveNumber;
-use crate::record::movetext::{natural, parse_whole, Input, SyntaxError, Token};
+use crate::record::movetext::{
+    consumed, natural, offset_of, parse_whole, span_in, Input, SyntaxError, Token,
+};
 use crate::span::{Span, Spanned};
 
 use super::rules::THROWS;
@@ -49,35 +51,28 @@ impl Turn {
     }
 }
 
-fn located<'a>(base: usize, input: Input<'a>, rest: Input<'a>) -> Span {
-    Span::new(
-        base + input.location_offset(),
-        rest.location_offset() - input.location_offset(),
-    )
-}
-
-fn source(base: usize) -> impl FnMut(Input) -> IResult<Input, Spanned<Source>> {
-    move |input: Input| {
+fn source<'a>(token: Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Source>> {
+    move |input: Input<'a>| {
         let (rest, found) = alt((
             map(one_of("eE"), |_| Source::Enter),
             map(natural, |(_, n)| Source::Square(n)),
         ))(input)?;
-        Ok((rest, Spanned::new(found, located(base, input, rest))))
+        Ok((rest, Spanned::new(found, consumed(&token, input, rest))))
     }
 }
 
-fn square(base: usize) -> impl FnMut(Input) -> IResult<Input, Spanned<u32>> {
-    move |input: Input| {
+fn square<'a>(token: Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<u32>> {
+    move |input: Input<'a>| {
         let (rest, (_, value)) = natural(input)?;
-        Ok((rest, Spanned::new(value, located(base, input, rest))))
+        Ok((rest, Spanned::new(value, consumed(&token, input, rest))))
     }
 }
 
-fn written(base: usize) -> impl FnMut(Input) -> IResult<Input, Written> {
-    move |input: Input| {
+fn written<'a>(token: Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Written> {
+    move |input: Input<'a>| {
         alt((
             map(
-                pair(source(base), opt(preceded(char('-'), square(base)))),
+                pair(source(token), opt(preceded(char('-'), square(token)))),
                 |(source, to)| Written::Move { source, to },
             ),
             map(char('-'), |_| Written::Pass),
@@ -90,39 +85,40 @@ type TurnPiece = (Spanned<u32>, Written, Span);
 
 /// What follows a throw's colon, with the throw.
 fn turn_after<'a>(
-    base: usize,
+    token: Token<'a>,
     (throw, value): (Input<'a>, u32),
     colon_rest: Input<'a>,
 ) -> IResult<Input<'a>, TurnPiece> {
-    let (after, what) = written(base)(colon_rest)?;
-    let at = Span::new(base + throw.location_offset(), throw.fragment().len());
-    Ok((
-        after,
-        (Spanned::new(value, at), what, located(base, throw, after)),
-    ))
+    let (after, what) = written(token)(colon_rest)?;
+    let at = span_in(&token, throw);
+    let whole = Span::new(
+        at.offset,
+        offset_of(&token, after).saturating_sub(at.offset),
+    );
+    Ok((after, (Spanned::new(value, at), what, whole)))
 }
 
 /// A token: a move number, a turn, or both stuck together (`1.5:e`). Both
 /// start with digits, read once: the character after them tells which.
 fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<MoveNumber>>, Option<TurnPiece>)> {
-    let base = token.span.offset;
-    parse_whole(token, |input: Input| {
+    let token = *token;
+    parse_whole(&token, |input: Input| {
         let (rest, digits) = natural(input)?;
         let colon: IResult<Input, char> = char(':')(rest);
         if let Ok((colon_rest, _)) = colon {
-            let (after, turn) = turn_after(base, digits, colon_rest)?;
+            let (after, turn) = turn_after(token, digits, colon_rest)?;
             return Ok((after, (None, Some(turn))));
         }
         let (rest, dots) = alt((tag("..."), tag(".")))(rest)?;
         let number = MoveNumber {
             value: digits.1,
-            ellipsis: dots.fragment().len() == 3,
+            ellipsis: dots.len() == 3,
         };
-        let number = Some(Spanned::new(number, located(base, input, rest)));
+        let number = Some(Spanned::new(number, consumed(&token, input, rest)));
         let throw: IResult<Input, ((Input, u32), char)> = pair(natural, char(':'))(rest);
         match throw {
             Ok((colon_rest, (throw, _))) => {
-                let (after, turn) = turn_after(base, throw, colon_rest)?;
+                let (after, turn) = turn_after(token, throw, colon_rest)?;
                 Ok((after, (number, Some(turn))))
             }
             Err(_) => Ok((rest, (number, None))),
@@ -134,7 +130,8 @@ const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter),
 
 /// Group tokens into turns.
 pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-    let mut turns = Vec::new();
+    // At most a turn a token: room for all of them at once.
+    let mut turns = Vec::with_capacity(tokens.len());
     let mut pending: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
         let Some((number, turn)) = pieces(token) else {

@@ -10,7 +10,7 @@ use nom::sequence::pair;
 use nom::IResult;
 
 use crate::games::duel::MoveNumber;
-use crate::record::movetext::{natural, parse_whole, span_in, Input, SyntaxError, Token};
+use crate::record::movetext::{consumed, natural, parse_whole, Input, SyntaxError, Token};
 use crate::span::{Span, Spanned};
 
 /// A square name as written: a letter and a number.
@@ -42,8 +42,8 @@ impl Turn {
     }
 }
 
+/// What a token holds besides its move number.
 enum Piece {
-    Number(MoveNumber),
     Action(Written),
     Relocation(Spanned<Square>, Spanned<Square>),
 }
@@ -52,10 +52,8 @@ fn square<'a>(
     token: &'a Token<'a>,
 ) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
     move |input: Input<'a>| {
-        let (rest, (file, (digits, rank))) =
-            pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
-        let len = 1 + digits.fragment().len();
-        let span = Span::new(token.span.offset + input.location_offset(), len);
+        let (rest, (file, (_, rank))) = pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
+        let span = consumed(token, input, rest);
         Ok((rest, Spanned::new(Square { file, rank }, span)))
     }
 }
@@ -66,7 +64,7 @@ fn number(input: Input) -> IResult<Input, MoveNumber> {
         rest,
         MoveNumber {
             value,
-            ellipsis: dots.fragment().len() == 3,
+            ellipsis: dots.len() == 3,
         },
     ))
 }
@@ -87,30 +85,28 @@ fn piece<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>
     }
 }
 
+/// A move number and what follows it.
+type Pieces = (Option<Spanned<MoveNumber>>, Option<Spanned<Piece>>);
+
 /// A token: a move number, a notation piece, or a number stuck to a piece
 /// (`1.c5`).
-fn pieces<'a>(token: &'a Token<'a>) -> Option<[Option<Spanned<Piece>>; 2]> {
+fn pieces<'a>(token: &'a Token<'a>) -> Option<Pieces> {
     parse_whole(token, |input: Input<'a>| {
         let (rest, n) = opt(number)(input)?;
-        let number = n.map(|n| {
-            let len = rest.location_offset() - input.location_offset();
-            Spanned::new(Piece::Number(n), span_in(token, input).resized(len))
-        });
+        let number = n.map(|n| Spanned::new(n, consumed(token, input, rest)));
         let (after, found) = opt(piece(token))(rest)?;
-        let found = found.map(|found| {
-            let len = after.location_offset() - rest.location_offset();
-            Spanned::new(found, span_in(token, rest).resized(len))
-        });
-        Ok((after, [number, found]))
+        let found = found.map(|found| Spanned::new(found, consumed(token, rest, after)));
+        Ok((after, (number, found)))
     })
-    .filter(|found| found.iter().any(Option::is_some))
+    .filter(|(number, found)| number.is_some() || found.is_some())
 }
 
 const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a relocation `e5>a1`, a pass `--`, or a move number `1.` or `1...`";
 
 /// Group tokens into turns.
 pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-    let mut turns: Vec<Turn> = Vec::new();
+    // At most a turn a token: room for all of them at once.
+    let mut turns: Vec<Turn> = Vec::with_capacity(tokens.len());
     let mut number: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
         let Some(pieces) = pieces(token) else {
@@ -120,34 +116,36 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
             )
             .with_help(EXPECTED));
         };
-        for piece in pieces.into_iter().flatten() {
-            match piece.value {
-                Piece::Number(n) => {
-                    if number.is_some() {
-                        return Err(SyntaxError::new(
-                            "a move number must be followed by an action",
-                            piece.span,
-                        )
-                        .with_help(EXPECTED));
-                    }
-                    number = Some(Spanned::new(n, piece.span));
-                }
-                Piece::Action(action) => turns.push(Turn {
-                    number: number.take(),
-                    action: Spanned::new(action, piece.span),
-                    relocations: Vec::new(),
-                }),
-                Piece::Relocation(from, to) => {
-                    let last = turns.last_mut().filter(|_| number.is_none());
-                    let Some(turn) = last else {
-                        return Err(SyntaxError::new(
-                            "a relocation must follow the action that sandwiched the piece",
-                            piece.span,
-                        )
-                        .with_help("write relocations right after their action: `c5 e5>a1`"));
-                    };
-                    turn.relocations.push(Spanned::new((from, to), piece.span));
-                }
+        let (written_number, found) = pieces;
+        if let Some(n) = written_number {
+            if number.is_some() {
+                return Err(SyntaxError::new(
+                    "a move number must be followed by an action",
+                    n.span,
+                )
+                .with_help(EXPECTED));
+            }
+            number = Some(n);
+        }
+        let Some(piece) = found else {
+            continue;
+        };
+        match piece.value {
+            Piece::Action(action) => turns.push(Turn {
+                number: number.take(),
+                action: Spanned::new(action, piece.span),
+                relocations: Vec::new(),
+            }),
+            Piece::Relocation(from, to) => {
+                let last = turns.last_mut().filter(|_| number.is_none());
+                let Some(turn) = last else {
+                    return Err(SyntaxError::new(
+                        "a relocation must follow the action that sandwiched the piece",
+                        piece.span,
+                    )
+                    .with_help("write relocations right after their action: `c5 e5>a1`"));
+                };
+                turn.relocations.push(Spanned::new((from, to), piece.span));
             }
         }
     }

@@ -11,7 +11,7 @@ use nom::multi::many1;
 use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
-use crate::record::movetext::{natural, parse_whole, Input, SyntaxError, Token};
+use crate::record::movetext::{consumed, natural, parse_whole, Input, SyntaxError, Token};
 use crate::span::{Span, Spanned};
 
 use super::board::Camp;
@@ -63,17 +63,12 @@ enum Piece {
     Action(WrittenAction),
 }
 
-fn at(token: &Token, input: Input) -> usize {
-    token.span.offset + input.location_offset()
-}
-
 fn square<'a>(
     token: &'a Token<'a>,
 ) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
     move |input: Input<'a>| {
-        let (rest, (file, (digits, rank))) =
-            pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
-        let span = Span::new(at(token, input), 1 + digits.fragment().len());
+        let (rest, (file, (_, rank))) = pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
+        let span = consumed(token, input, rest);
         Ok((rest, Spanned::new(Square { file, rank }, span)))
     }
 }
@@ -94,7 +89,7 @@ fn mark<'a>(
     move |input: Input<'a>| {
         let (rest, letter) = preceded(char('='), one_of("BRYKSbryks"))(input)?;
         let colour = Colour::from_letter(letter).unwrap_or(Colour::Spare);
-        Ok((rest, Spanned::new(colour, Span::new(at(token, input), 2))))
+        Ok((rest, Spanned::new(colour, consumed(token, input, rest))))
     }
 }
 
@@ -135,7 +130,8 @@ fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
 
 /// Group tokens into turns.
 pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-    let mut turns: Vec<Turn> = Vec::new();
+    // A turn is a head and at least one more token.
+    let mut turns: Vec<Turn> = Vec::with_capacity(tokens.len() / 2 + 1);
     let mut number: Option<Spanned<u32>> = None;
     for token in tokens {
         let Some(found) = parse_whole(token, piece(token)) else {

@@ -1,0 +1,341 @@
+//! A fast path for the headers nearly every record has: `key: value` lines
+//! and one-level flow mappings (`players: {red: Ana, blue: Bo}`) of plain
+//! words. Parsing them with libyaml costs as much as replaying the record;
+//! read by hand, they cost a few hundred nanoseconds.
+//!
+//! Success only: anything this reader is not sure YAML reads as a string
+//! (quotes, comments, anchors, nesting, lists, numbers, `null`, `true`, ...)
+//! or any deserialisation error gives `None`, and the caller parses the
+//! header with serde_yaml, which reports errors with their messages and
+//! locations.
+
+use std::fmt;
+
+use serde::de::{self, DeserializeOwned, IntoDeserializer, MapAccess, Visitor};
+use serde::forward_to_deserialize_any;
+
+/// Deserialise a simple header without the YAML parser; `None` when the
+/// header is not simple or does not deserialise.
+pub fn deserialize<T: DeserializeOwned>(text: &str) -> Option<T> {
+    T::deserialize(parse(text)?).ok()
+}
+
+/// A header value the fast path understands: a plain string, or a mapping
+/// (the header itself, or a one-level flow mapping) of them.
+#[derive(Debug)]
+enum Node<'a> {
+    Scalar(&'a str),
+    Map(Vec<(&'a str, Node<'a>)>),
+}
+
+/// The header as a mapping, when every line is simple.
+fn parse(text: &str) -> Option<Node<'_>> {
+    let mut entries = Vec::with_capacity(8);
+    for line in text.split('\n') {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.bytes().all(|b| b == b' ') {
+            continue;
+        }
+        let (key, value) = entry(line)?;
+        let value = match value.strip_prefix('{') {
+            Some(inner) => flow(inner.strip_suffix('}')?)?,
+            None => Node::Scalar(scalar(value)?),
+        };
+        insert(&mut entries, key, value)?;
+    }
+    (!entries.is_empty()).then_some(Node::Map(entries))
+}
+
+/// `key: value`, the key a plain word starting the line and the value
+/// trimmed of the blanks around it.
+fn entry(text: &str) -> Option<(&str, &str)> {
+    let (key, value) = text.split_once(": ")?;
+    is_key(key).then_some((key, value.trim_matches(' ')))
+}
+
+/// Keys must be told apart: a key given twice is an error for serde_yaml.
+/// The search is linear, so a mapping longer than any header needs is left
+/// to serde_yaml too.
+fn insert<'a>(entries: &mut Vec<(&'a str, Node<'a>)>, key: &'a str, value: Node<'a>) -> Option<()> {
+    const LONGEST: usize = 32;
+    if entries.len() >= LONGEST || entries.iter().any(|(k, _)| *k == key) {
+        return None;
+    }
+    entries.push((key, value));
+    Some(())
+}
+
+/// The inside of `{a: x, b: y}`: entries of plain words, nothing nested.
+fn flow(inner: &str) -> Option<Node<'_>> {
+    let mut entries = Vec::with_capacity(4);
+    if !inner.bytes().all(|b| b == b' ') {
+        for part in inner.split(',') {
+            let (key, value) = entry(part.trim_matches(' '))?;
+            insert(&mut entries, key, Node::Scalar(scalar(value)?))?;
+        }
+    }
+    Some(Node::Map(entries))
+}
+
+/// Words YAML resolves to something other than a string, or might under
+/// another schema: never taken for strings here.
+fn special(word: &str) -> bool {
+    const WORDS: [&str; 12] = [
+        "null", "true", "false", "yes", "no", "on", "off", "y", "n", "inf", "infinity", "nan",
+    ];
+    WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+}
+
+fn is_key(key: &str) -> bool {
+    let mut bytes = key.bytes();
+    bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+        && !special(key)
+}
+
+/// A plain scalar YAML certainly reads as this very string: letters, digits,
+/// inner spaces, `-`, `_` and `.`, starting with a letter; or digits and
+/// dashes like a date (`2026-01-02`), which no number looks like.
+fn scalar(value: &str) -> Option<&str> {
+    let first = value.chars().next()?;
+    let plain = if first.is_ascii_digit() {
+        value.bytes().all(|b| b.is_ascii_digit() || b == b'-') && value.contains('-')
+    } else {
+        let word = |c: char| {
+            c.is_ascii_alphanumeric()
+                || matches!(c, ' ' | '-' | '_' | '.')
+                || (!c.is_ascii() && c.is_alphabetic())
+        };
+        (first.is_ascii_alphabetic() || (!first.is_ascii() && first.is_alphabetic()))
+            && value.chars().all(word)
+            && !special(value)
+            && value.parse::<f64>().is_err()
+    };
+    plain.then_some(value)
+}
+
+/// Why the fast path gave up. Never shown: serde_yaml then parses the
+/// header and says what is wrong, if anything.
+#[derive(Debug)]
+pub struct Unusual;
+
+impl fmt::Display for Unusual {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not a simple header")
+    }
+}
+
+impl std::error::Error for Unusual {}
+
+impl de::Error for Unusual {
+    fn custom<T: fmt::Display>(_: T) -> Self {
+        Unusual
+    }
+}
+
+impl<'de> de::Deserializer<'de> for Node<'de> {
+    type Error = Unusual;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unusual> {
+        match self {
+            Node::Scalar(text) => visitor.visit_borrowed_str(text),
+            Node::Map(entries) => visitor.visit_map(Entries {
+                entries: entries.into_iter(),
+                value: None,
+            }),
+        }
+    }
+
+    /// No value here is null: every one is present.
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Unusual> {
+        visitor.visit_some(self)
+    }
+
+    /// A unit variant by its name, as serde_yaml reads a plain scalar.
+    fn deserialize_enum<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Unusual> {
+        match self {
+            Node::Scalar(text) => visitor.visit_enum(text.into_deserializer()),
+            Node::Map(_) => Err(Unusual),
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Unusual> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    // Numbers, booleans and lists never reach the fast path: serde_yaml
+    // reads them, with its own rules.
+    fn deserialize_bool<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_i8<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_i16<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_i32<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_i64<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_u8<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_u16<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_u32<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_u64<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_f32<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_f64<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_char<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_bytes<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_byte_buf<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_unit<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_unit_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: V,
+    ) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_seq<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_tuple<V: Visitor<'de>>(self, _: usize, _: V) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+    fn deserialize_tuple_struct<V: Visitor<'de>>(
+        self,
+        _: &'static str,
+        _: usize,
+        _: V,
+    ) -> Result<V::Value, Unusual> {
+        Err(Unusual)
+    }
+
+    forward_to_deserialize_any! {
+        str string identifier map struct ignored_any
+    }
+}
+
+/// A mapping's entries, handed to serde one key and value at a time.
+struct Entries<'a> {
+    entries: std::vec::IntoIter<(&'a str, Node<'a>)>,
+    value: Option<Node<'a>>,
+}
+
+impl<'a> MapAccess<'a> for Entries<'a> {
+    type Error = Unusual;
+
+    fn next_key_seed<K: de::DeserializeSeed<'a>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Unusual> {
+        match self.entries.next() {
+            Some((key, value)) => {
+                self.value = Some(value);
+                seed.deserialize(Node::Scalar(key)).map(Some)
+            }
+            None => Ok(None),
+        }
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'a>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, Unusual> {
+        seed.deserialize(self.value.take().ok_or(Unusual)?)
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simple_headers_take_the_fast_path() {
+        let simple = "game: simpei\r\nplayers: {red: Zoë Red,  blue: Mr. Blue }\n\nevent: Club - night  \ndate: 2026-01-02\nmode: teams\n";
+        assert!(parse(simple).is_some());
+        assert!(deserialize::<serde_yaml::Value>("players: {}\n").is_some());
+    }
+
+    #[test]
+    fn anything_unusual_falls_back() {
+        for text in [
+            "",
+            "  \n",
+            "game: 'simpei'\n",
+            "game: simpei # c\n",
+            "game: &a simpei\n",
+            "game: *a\n",
+            "game:\n  - simpei\n",
+            "game: simpei\ngame: puluc\n",
+            "players: {red: a, red: b}\n",
+            "players: {red: a,}\n",
+            "players: {red: {x: y}}\n",
+            "players: [a, b]\n",
+            "event: ~\n",
+            "event: null\n",
+            "event: True\n",
+            "event: 12\n",
+            "event: .inf\n",
+            "event: inf\n",
+            "event: NaN\n",
+            "event: 1e-5\n",
+            "event:\n",
+            "event: \n",
+            "event: a\tb\n",
+            "event: a:b\n",
+            " event: x\n",
+            "event : x\n",
+            "true: x\n",
+            "event: x\rmore\n",
+            "event: -x\n",
+        ] {
+            assert!(parse(text).is_none(), "{text:?}");
+        }
+        let long: String = (0..40).map(|i| format!("k{i}: x\n")).collect();
+        let wide = format!(
+            "players: {{{}}}\n",
+            (0..40)
+                .map(|i| format!("k{i}: x"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        for text in [long, wide] {
+            assert!(parse(&text).is_none(), "{text:?}");
+        }
+    }
+}
