@@ -410,7 +410,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Err(status) => return Ok(status),
     };
     let checked = arbitre::check(&record, &switches);
-    let table = checked.summary.as_ref().and_then(|s| s.table.clone());
+    let table = arbitre::score_table(&record, &switches);
     let report = RecordReport::new(&args.file, &record, &checked);
     if let Some(machine) = machine_of(args.format) {
         let mut tally = Tally::default();

@@ -245,8 +245,6 @@ pub struct Summary {
     pub scores: Option<Scores>,
     /// One line for humans: "red wins", "unfinished, blue to act".
     pub description: String,
-    /// The game's detailed score table for `arbitre score`.
-    pub table: Option<Table>,
 }
 
 /// Positions and legal turns: everything the rules decide, nothing about
@@ -353,6 +351,12 @@ pub trait RecordFormat: Notation {
 
     /// Where the record stands after the replayed turns, for the reports.
     fn summary(header: &Self::Header, position: &Self::Position) -> Summary;
+
+    /// The detailed score table `arbitre score` prints; apart from the
+    /// summary because no other report needs it.
+    fn table(_header: &Self::Header, _position: &Self::Position) -> Option<Table> {
+        None
+    }
 
     /// Header lines (without `---`) for a record generated from `initial`.
     fn record_header(start: &Self::Position) -> String;

@@ -121,6 +121,6 @@ pub use report::{
     ThrowTotal, Verdict, WarningReport,
 };
 pub use rng::Rng;
-pub use source::{check, check_reader, check_str, expand, stop};
+pub use source::{check, check_reader, check_str, expand, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};

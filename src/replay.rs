@@ -6,7 +6,7 @@ use std::fmt;
 use std::marker::PhantomData;
 
 use crate::game::{
-    self, Alternatives, Game, Notation, RecordFormat, Rules, Summary, Violation, Warning,
+    self, Alternatives, Game, Notation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
 use crate::record::movetext::{self, SyntaxError};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
@@ -284,6 +284,14 @@ pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Ch
     }
 }
 
+/// The game's score table where the replay of a record stops (at its end,
+/// or before its first illegal turn); `None` for a malformed record.
+pub fn table<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
+    let loaded = load::<G>(record, switches).ok()?;
+    let done = run(&loaded, usize::MAX);
+    G::table(&loaded.header, &done.position)
+}
+
 /// Why `show` or `moves` cannot show the asked position.
 #[derive(Clone, Debug)]
 pub enum StopError {
@@ -402,6 +410,8 @@ pub trait Referee: Sync {
     fn perft(&self, mode: Option<&str>, depth: u32) -> Result<u64, String>;
     /// A commented record to start from (`arbitre new`).
     fn template(&self) -> &'static str;
+    /// The score table where the replay of a record stops.
+    fn table(&self, record: &RawRecord<'_>, switches: &Switches) -> Option<Table>;
 }
 
 pub struct Engine<G>(PhantomData<fn() -> G>);
@@ -444,5 +454,8 @@ impl<G: Game> Referee for Engine<G> {
     }
     fn template(&self) -> &'static str {
         G::template()
+    }
+    fn table(&self, record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
+        table::<G>(record, switches)
     }
 }

@@ -4,6 +4,7 @@
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
+use crate::game::Table;
 use crate::games;
 use crate::reader::{Fault, Reader, Record};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
@@ -151,4 +152,13 @@ pub fn stop(record: &Record, switches: &Switches, turn: Option<usize>) -> Result
             err.into(),
         )))),
     }
+}
+
+/// The game's score table for a record, as `arbitre score` prints it.
+pub fn score_table(record: &Record, switches: &Switches) -> Option<Table> {
+    if record.fault.is_some() {
+        return None;
+    }
+    let raw = record::split(&record.text).into_iter().next()?.ok()?;
+    referee_for(&raw.header).ok()?.table(&raw, switches)
 }

@@ -458,6 +458,19 @@ impl RecordFormat for Puluc {
             Some(winner) => format!("{} wins", header.side(winner)),
             None => format!("unfinished, {} to throw", header.side(position.to_move)),
         };
+        Summary {
+            finished: position.winner.is_some(),
+            winner: position.winner.map(|s| s.to_string()),
+            to_move: position
+                .winner
+                .is_none()
+                .then(|| position.to_move.to_string()),
+            scores: None,
+            description,
+        }
+    }
+
+    fn table(header: &Header, position: &Position) -> Option<Table> {
         let rows = [Side::A, Side::B]
             .into_iter()
             .map(|side| {
@@ -477,30 +490,20 @@ impl RecordFormat for Puluc {
                 ]
             })
             .collect();
-        Summary {
-            finished: position.winner.is_some(),
-            winner: position.winner.map(|s| s.to_string()),
-            to_move: position
-                .winner
-                .is_none()
-                .then(|| position.to_move.to_string()),
-            scores: None,
-            description,
-            table: Some(Table {
-                header: [
-                    "side",
-                    "player",
-                    "at start",
-                    "on track",
-                    "killed",
-                    "stacks (bottom to top)",
-                    "result",
-                ]
-                .map(String::from)
-                .to_vec(),
-                rows,
-            }),
-        }
+        Some(Table {
+            header: [
+                "side",
+                "player",
+                "at start",
+                "on track",
+                "killed",
+                "stacks (bottom to top)",
+                "result",
+            ]
+            .map(String::from)
+            .to_vec(),
+            rows,
+        })
     }
 
     fn record_header(start: &Position) -> String {

@@ -398,6 +398,19 @@ impl RecordFormat for Simpei {
             Some(winner) => format!("{} wins", header.side(winner)),
             None => format!("unfinished, {} to act", header.side(position.to_move)),
         };
+        Summary {
+            finished: position.winner.is_some(),
+            winner: position.winner.map(|c| c.to_string()),
+            to_move: position
+                .winner
+                .is_none()
+                .then(|| position.to_move.to_string()),
+            scores: None,
+            description,
+        }
+    }
+
+    fn table(header: &Header, position: &Position) -> Option<Table> {
         let rows = [Colour::Red, Colour::Blue]
             .into_iter()
             .map(|c| {
@@ -415,22 +428,12 @@ impl RecordFormat for Simpei {
                 ]
             })
             .collect();
-        Summary {
-            finished: position.winner.is_some(),
-            winner: position.winner.map(|c| c.to_string()),
-            to_move: position
-                .winner
-                .is_none()
-                .then(|| position.to_move.to_string()),
-            scores: None,
-            description,
-            table: Some(Table {
-                header: ["colour", "player", "on board", "in hand", "result"]
-                    .map(String::from)
-                    .to_vec(),
-                rows,
-            }),
-        }
+        Some(Table {
+            header: ["colour", "player", "on board", "in hand", "result"]
+                .map(String::from)
+                .to_vec(),
+            rows,
+        })
     }
 
     fn record_header(_start: &Position) -> String {

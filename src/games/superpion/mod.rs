@@ -542,7 +542,6 @@ impl RecordFormat for Superpion {
     fn summary(header: &Header, position: &Position) -> Summary {
         let finished =
             position.over || matches!(header.end, Some(End::Time) | Some(End::CapturesImpossible));
-        let rules = position.rules;
         let holdings = position.holdings();
         let scores = Scores(
             holdings
@@ -555,6 +554,40 @@ impl RecordFormat for Superpion {
         } else {
             None
         };
+        let how = if position.over {
+            "one side left"
+        } else {
+            match header.end {
+                Some(End::Time) => "time",
+                Some(End::CapturesImpossible) => "captures impossible",
+                _ => "",
+            }
+        };
+        let description = if finished {
+            match &winner {
+                Some(w) => format!("finished ({how}): {w} wins"),
+                None => format!("finished ({how}): shared first place"),
+            }
+        } else {
+            format!(
+                "unfinished, {}.{} ({}) to play",
+                position.round,
+                position.to_move.letter(),
+                position.to_move
+            )
+        };
+        Summary {
+            finished,
+            winner,
+            to_move: (!finished).then(|| position.to_move.name().to_string()),
+            scores: Some(scores),
+            description,
+        }
+    }
+
+    fn table(header: &Header, position: &Position) -> Option<Table> {
+        let rules = position.rules;
+        let holdings = position.holdings();
         let mut rows: Vec<Vec<String>> = holdings
             .iter()
             .map(|h| {
@@ -586,48 +619,19 @@ impl RecordFormat for Superpion {
                 ]);
             }
         }
-        let how = if position.over {
-            "one side left"
-        } else {
-            match header.end {
-                Some(End::Time) => "time",
-                Some(End::CapturesImpossible) => "captures impossible",
-                _ => "",
-            }
-        };
-        let description = if finished {
-            match &winner {
-                Some(w) => format!("finished ({how}): {w} wins"),
-                None => format!("finished ({how}): shared first place"),
-            }
-        } else {
-            format!(
-                "unfinished, {}.{} ({}) to play",
-                position.round,
-                position.to_move.letter(),
-                position.to_move
-            )
-        };
-        Summary {
-            finished,
-            winner,
-            to_move: (!finished).then(|| position.to_move.name().to_string()),
-            scores: Some(scores),
-            description,
-            table: Some(Table {
-                header: [
-                    "player",
-                    "camps",
-                    "own pawns held",
-                    "other pawns held",
-                    "5+ others",
-                    "points",
-                ]
-                .map(String::from)
-                .to_vec(),
-                rows,
-            }),
-        }
+        Some(Table {
+            header: [
+                "player",
+                "camps",
+                "own pawns held",
+                "other pawns held",
+                "5+ others",
+                "points",
+            ]
+            .map(String::from)
+            .to_vec(),
+            rows,
+        })
     }
 
     fn record_header(start: &Position) -> String {
