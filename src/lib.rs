@@ -85,7 +85,7 @@
 //! # Ok::<(), String>(())
 //! ```
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 mod game;

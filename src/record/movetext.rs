@@ -13,19 +13,25 @@ pub type Input<'a> = &'a str;
 /// A whitespace-separated word of the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
+    /// The token as written.
     pub text: &'a str,
+    /// Where, in the record's text.
     pub span: Span,
 }
 
 /// A token (or part of one) that is not notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
+    /// What is wrong, in one sentence.
     pub message: String,
+    /// Where, in the record's text.
     pub span: Span,
+    /// What was expected there.
     pub help: Option<String>,
 }
 
 impl SyntaxError {
+    /// A syntax error at `span`.
     pub fn new(message: impl Into<String>, span: Span) -> Self {
         SyntaxError {
             message: message.into(),
@@ -34,6 +40,7 @@ impl SyntaxError {
         }
     }
 
+    /// With a hint of what was expected.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self

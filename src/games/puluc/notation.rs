@@ -21,15 +21,22 @@ use super::rules::THROWS;
 /// The source as written: `e` or a square number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
+    /// `e`: a pawn entering the track.
     Enter,
+    /// A pawn (or tower) on this square.
     Square(u32),
 }
 
+/// What a turn does with its throw, as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {
+    /// `-`: nothing moves.
     Pass,
+    /// A pawn or tower moves.
     Move {
+        /// Where it starts.
         source: Spanned<Source>,
+        /// Where it lands, when written (`3:e` leaves it to the throw).
         to: Option<Spanned<u32>>,
     },
 }
@@ -37,8 +44,11 @@ pub enum Written {
 /// One turn as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
+    /// `N.` or `N...`, when written.
     pub number: Option<Spanned<MoveNumber>>,
+    /// The sticks' throw, 1 to 5.
     pub throw: Spanned<u32>,
+    /// What moves.
     pub written: Written,
     /// The throw and what moved, without the move number.
     pub span: Span,

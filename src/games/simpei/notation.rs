@@ -16,25 +16,36 @@ use crate::span::{Span, Spanned};
 /// A square name as written: a letter and a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Square {
+    /// The letter, as written (any case).
     pub file: char,
+    /// The number.
     pub rank: u32,
 }
 
+/// A turn's action, as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Written {
+    /// A piece from the hand onto a point.
     Place(Spanned<Square>),
+    /// A piece from one point to a neighbour.
     Move(Spanned<Square>, Spanned<Square>),
+    /// `--`: no move is possible.
     Pass,
 }
 
+/// One turn as written: the action and the sandwiched pieces sent away.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
+    /// `N.` or `N...`, when written.
     pub number: Option<Spanned<MoveNumber>>,
+    /// What the mover does.
     pub action: Spanned<Written>,
+    /// Each sandwiched piece sent anywhere: `from>to`.
     pub relocations: Vec<Spanned<(Spanned<Square>, Spanned<Square>)>>,
 }
 
 impl Turn {
+    /// The whole turn, action and relocations.
     pub fn span(&self) -> Span {
         let start = self.number.map_or(self.action.span, |n| n.span);
         let end = self.relocations.last().map_or(self.action.span, |r| r.span);

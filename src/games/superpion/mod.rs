@@ -15,7 +15,7 @@ mod score;
 
 pub use board::{squares, Camp, Sq, Squares};
 pub use modes::{Colour, Mode, Rules};
-pub use notation::{Turn, Written, WrittenAction};
+pub use notation::{Square, Turn, Written, WrittenAction};
 pub use rules::{Action, Position};
 
 pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
@@ -32,7 +32,7 @@ use crate::rng::Rng;
 use crate::span::{Span, Spanned};
 
 use board::{locate, Located, SIZE};
-use notation::Square;
+
 use rules::{Attempt, Breach, Fault, Focus};
 
 /// Superpion, the [`Game`](crate::Game): draughts on a cross for two to four

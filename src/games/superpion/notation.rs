@@ -20,18 +20,23 @@ use super::rules::Colour;
 /// A square name as written: a letter and a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Square {
+    /// The letter, as written (any case).
     pub file: char,
+    /// The number.
     pub rank: u32,
 }
 
 impl Square {
+    /// The square as notation writes it (`e5`).
     pub fn text(self) -> String {
         format!("{}{}", self.file.to_ascii_lowercase(), self.rank)
     }
 }
 
+/// An action as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Written {
+    /// An orthogonal move (or slide): from, to.
     Move(Spanned<Square>, Spanned<Square>),
     /// The start square and the landing squares.
     Capture(Spanned<Square>, Vec<Spanned<Square>>),
@@ -40,19 +45,24 @@ pub enum Written {
 /// One action as written, with its promotion mark.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenAction {
+    /// The move or capture.
     pub written: Written,
+    /// `=X`: the colour of the pawn put under a promoted Superpion.
     pub mark: Option<Spanned<Colour>>,
 }
 
 /// One camp's turn as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
+    /// The round (`3.` of `3.B`), when written.
     pub number: Option<Spanned<u32>>,
+    /// The camp to play (`B` of `3.B`).
     pub camp: Spanned<Camp>,
     /// Empty for a pass.
     pub actions: Vec<Spanned<WrittenAction>>,
     /// Where `--` was written, for a pass.
     pub pass: Option<Span>,
+    /// The whole turn.
     pub span: Span,
 }
 
