@@ -34,14 +34,6 @@ impl Style {
         };
         Style { color }
     }
-
-    fn paint(&self, code: &str, text: &str) -> String {
-        if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
 }
 
 /// A record's text as miette reads it: only the record is searched for
@@ -169,27 +161,42 @@ pub fn warnings(report: &RecordReport, source: &Snippet<'_>, style: Style) -> St
 
 /// `path#index: verdict ...`, the one line `check` prints per record.
 pub fn verdict_line(report: &RecordReport, style: Style) -> String {
-    let name = format!("{}#{}", report.path, report.index);
-    let word = match report.verdict {
-        Verdict::Legal => style.paint("32", "legal"),
-        Verdict::Illegal => style.paint("31", "illegal"),
-        Verdict::Malformed => style.paint("35", "malformed"),
+    use std::fmt::Write;
+    let (code, word) = match report.verdict {
+        Verdict::Legal => ("32", "legal"),
+        Verdict::Illegal => ("31", "illegal"),
+        Verdict::Malformed => ("35", "malformed"),
     };
-    let detail = match (&report.diagnostic, &report.description) {
+    // Written into one string: this runs for every record of a batch.
+    let mut line = String::with_capacity(report.path.len() + 80);
+    let _ = write!(line, "{}#{}: ", report.path, report.index);
+    if style.color {
+        let _ = write!(line, "\x1b[{code}m{word}\x1b[0m: ");
+    } else {
+        let _ = write!(line, "{word}: ");
+    }
+    let _ = match (&report.diagnostic, &report.description) {
         (Some(d), _) => match (&d.turn, d.turn_index) {
-            (Some(turn), _) => format!("{} at {turn} ({}:{})", d.rule, d.line, d.column),
-            (None, Some(i)) => format!("{} at turn {} ({}:{})", d.rule, i + 1, d.line, d.column),
-            (None, None) => format!("{} ({}:{})", d.rule, d.line, d.column),
+            (Some(turn), _) => write!(line, "{} at {turn} ({}:{})", d.rule, d.line, d.column),
+            (None, Some(i)) => write!(
+                line,
+                "{} at turn {} ({}:{})",
+                d.rule,
+                i + 1,
+                d.line,
+                d.column
+            ),
+            (None, None) => write!(line, "{} ({}:{})", d.rule, d.line, d.column),
         },
-        (None, Some(description)) => format!("{description} after {} turns", report.turns),
-        (None, None) => String::new(),
+        (None, Some(description)) => write!(line, "{description} after {} turns", report.turns),
+        (None, None) => Ok(()),
     };
-    let warnings = match report.warnings.len() {
-        0 => String::new(),
-        1 => ", 1 warning".to_string(),
-        n => format!(", {n} warnings"),
+    let _ = match report.warnings.len() {
+        0 => Ok(()),
+        1 => write!(line, ", 1 warning"),
+        n => write!(line, ", {n} warnings"),
     };
-    format!("{name}: {word}: {detail}{warnings}")
+    line
 }
 
 fn grid(style: Style) -> Grid {

@@ -97,6 +97,8 @@ pub struct Reader<R> {
     oversize: bool,
     /// A `---` line that opens the next record, read while ending this one.
     carry: Option<Line>,
+    /// The buffer of the line read last, kept to read the next into.
+    spare: Vec<u8>,
     offset: usize,
     line: usize,
     index: usize,
@@ -132,6 +134,7 @@ impl<R: Read> Reader<R> {
             pending_line: 1,
             oversize: false,
             carry: None,
+            spare: Vec::new(),
             offset: 0,
             line: 1,
             index: 0,
@@ -140,8 +143,10 @@ impl<R: Read> Reader<R> {
 
     /// Read one line, keeping at most `room` of its bytes.
     fn read_line(&mut self, room: usize) -> io::Result<Option<Line>> {
+        let mut bytes = std::mem::take(&mut self.spare);
+        bytes.clear();
         let mut line = Line {
-            bytes: Vec::new(),
+            bytes,
             offset: self.offset,
             line: self.line,
             cut: false,
@@ -157,7 +162,7 @@ impl<R: Read> Reader<R> {
                 return Ok(any.then_some(line));
             }
             any = true;
-            let (taken, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            let (taken, ended) = match memchr::memchr(b'\n', chunk) {
                 Some(i) => (i + 1, true),
                 None => (chunk.len(), false),
             };
@@ -198,19 +203,21 @@ impl<R: Read> Reader<R> {
             self.pending_offset = line.offset;
             self.pending_line = line.line;
         }
-        if self.oversize {
-            return;
+        if !self.oversize {
+            if line.cut || self.pending.len() + line.bytes.len() > self.limits.record_bytes {
+                self.oversize = true;
+            } else {
+                self.pending.extend_from_slice(&line.bytes);
+            }
         }
-        if line.cut || self.pending.len() + line.bytes.len() > self.limits.record_bytes {
-            self.oversize = true;
-            return;
-        }
-        self.pending.extend_from_slice(&line.bytes);
+        self.spare = line.bytes;
     }
 
     /// Hand over the record read so far.
     fn take(&mut self) -> Record {
-        let bytes = std::mem::take(&mut self.pending);
+        // The next record is likely about as long: one allocation for it.
+        let room = self.pending.len().min(self.limits.record_bytes);
+        let bytes = std::mem::replace(&mut self.pending, Vec::with_capacity(room));
         let fault = if std::mem::take(&mut self.oversize) {
             Some(Fault::TooLong {
                 limit: self.limits.record_bytes,

@@ -39,6 +39,8 @@ impl FramingError {
 
 struct Line<'a> {
     offset: usize,
+    /// Where the next line starts.
+    end: usize,
     text: &'a str,
 }
 
@@ -46,6 +48,9 @@ impl Line<'_> {
     /// `---`, with trailing blanks allowed (and a byte-order mark before
     /// the file's first line).
     fn is_delimiter(&self) -> bool {
+        if !self.text.starts_with(['-', '\u{feff}']) {
+            return false;
+        }
         let text = if self.offset == 0 {
             self.text.trim_start_matches('\u{feff}')
         } else {
@@ -63,61 +68,58 @@ impl Line<'_> {
     }
 }
 
-fn lines(source: &str) -> Vec<Line<'_>> {
-    let mut out = Vec::new();
-    let mut offset = 0;
-    for text in source.split_inclusive('\n') {
-        out.push(Line {
-            offset,
+fn lines(source: &str) -> impl Iterator<Item = Line<'_>> {
+    source.split_inclusive('\n').scan(0, |offset, text| {
+        let line = Line {
+            offset: *offset,
+            end: *offset + text.len(),
             text: text.trim_end_matches(['\n', '\r']),
-        });
-        offset += text.len();
-    }
-    out
+        };
+        *offset = line.end;
+        Some(line)
+    })
 }
 
 /// Split a file into records. A framing error ends the split: what follows
 /// an unclosed header cannot be told apart from the header itself.
 pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
-    let lines = lines(source);
-    let Some(first) = lines.iter().position(|l| !l.is_blank()) else {
+    let mut lines = lines(source);
+    let Some(first) = lines.by_ref().find(|l| !l.is_blank()) else {
         return vec![Err(FramingError::empty())];
     };
-    if !lines[first].is_delimiter() {
+    if !first.is_delimiter() {
         return vec![Err(FramingError {
             message: "a record must start with a line `---`".into(),
-            span: lines[first].span(),
+            span: first.span(),
             help: "open the header with `---`, write `game: ...`, and close it with `---`".into(),
         })];
     }
+    let mut delimiters = lines.filter(Line::is_delimiter);
     let mut records = Vec::new();
     let mut open = first;
     loop {
-        let Some(close) = (open + 1..lines.len()).find(|&i| lines[i].is_delimiter()) else {
+        let Some(close) = delimiters.next() else {
             records.push(Err(FramingError {
                 message: "this header is never closed".into(),
-                span: lines[open].span(),
+                span: open.span(),
                 help: "end the header with a line `---` before the moves".into(),
             }));
             return records;
         };
-        let header_start = lines.get(open + 1).map_or(source.len(), |l| l.offset);
-        let header_end = lines[close].offset;
-        let next = (close + 1..lines.len()).find(|&i| lines[i].is_delimiter());
-        let movetext_start = lines.get(close + 1).map_or(source.len(), |l| l.offset);
-        let movetext_end = next.map_or(source.len(), |i| lines[i].offset);
+        let next = delimiters.next();
+        let movetext_end = next.as_ref().map_or(source.len(), |l| l.offset);
         records.push(Ok(RawRecord {
             index: records.len(),
             header: HeaderText {
-                text: &source[header_start..header_end],
-                offset: header_start,
-                opening: lines[open].span(),
+                text: &source[open.end..close.offset],
+                offset: open.end,
+                opening: open.span(),
             },
-            movetext: &source[movetext_start..movetext_end],
-            movetext_offset: movetext_start,
+            movetext: &source[close.end..movetext_end],
+            movetext_offset: close.end,
         }));
         match next {
-            Some(i) => open = i,
+            Some(line) => open = line,
             None => return records,
         }
     }
