@@ -2,6 +2,8 @@
 //! maximum captures among the pieces that may still act) and, from them,
 //! the legal actions.
 
+use std::cell::Cell;
+
 use super::board::{reverse, squares, Camp, Sq, Squares};
 use super::rules::{Action, Position};
 
@@ -35,18 +37,23 @@ impl Position {
         search.longest(from, 0, None)
     }
 
-    /// The longest capture among the pieces that may still act. They are
-    /// all of the camp to play, so the board and its foes are read once.
+    /// The longest capture among the pieces that may still act.
     pub fn max_capture(&self) -> u32 {
+        self.max_capture_over(0)
+    }
+
+    /// The longest capture among the pieces that may still act when it
+    /// takes more than `floor` pieces; `floor` otherwise. Checking a written
+    /// capture only asks whether a longer one exists, and searching only for
+    /// longer ones cuts the search early. The pieces are all of the camp to
+    /// play, so the board and its foes are read once.
+    pub fn max_capture_over(&self, floor: u32) -> u32 {
         let occupied = self.occupied();
         let foes = self.foes(self.to_move);
-        squares(self.movers())
-            .map(|from| {
-                Search::new(occupied & !from.bit(), foes, self.is_superpion(from), from)
-                    .longest(from, 0, None)
-            })
-            .max()
-            .unwrap_or(0)
+        squares(self.movers()).fold(floor, |best, from| {
+            let search = Search::new(occupied & !from.bit(), foes, self.is_superpion(from), from);
+            search.longest_over(from, best)
+        })
     }
 
     /// Whether any camp that plays has a capture (for `captures-impossible`).
@@ -179,9 +186,12 @@ pub(super) struct Search {
     foes: Squares,
     superpion: bool,
     path: Vec<Sq>,
+    from: Sq,
     /// Foes that any capture could ever jump: a bound on what is left to
-    /// take, which cuts the search short once a capture reaches it.
-    jumpable: Squares,
+    /// take, which cuts the search short once a capture reaches it. Worked
+    /// out only once a capture goes two jumps deep: most searches end
+    /// before, and the bound costs more than they do.
+    jumpable: Cell<Option<Squares>>,
 }
 
 impl Search {
@@ -247,21 +257,30 @@ impl Search {
     }
 
     pub(super) fn new(occupied: Squares, foes: Squares, superpion: bool, from: Sq) -> Self {
-        let mut search = Search {
+        Search {
             occupied,
             foes,
             superpion,
             path: Vec::new(),
-            jumpable: foes,
-        };
-        // Most pieces cannot capture at all: then every foe is a bound good
-        // enough, and the finer one is not worth its cost.
-        let mut any = false;
-        search.jumps(from, 0, None, |_, _, _| any = true);
-        if any {
-            search.jumpable = Search::jumpable(occupied, foes, superpion, from);
+            from,
+            jumpable: Cell::new(None),
         }
-        search
+    }
+
+    /// What is left that a capture `depth` jumps deep could still take.
+    fn bound(&self, depth: u32) -> Squares {
+        if depth < 2 {
+            return self.foes;
+        }
+        match self.jumpable.get() {
+            Some(jumpable) => jumpable,
+            None => {
+                let jumpable =
+                    Search::jumpable(self.occupied, self.foes, self.superpion, self.from);
+                self.jumpable.set(Some(jumpable));
+                jumpable
+            }
+        }
     }
 
     /// The foes that some capture of the piece on `from` could jump.
@@ -284,11 +303,19 @@ impl Search {
         best
     }
 
+    /// The most pieces a capture from the start can take, when more than
+    /// `floor`; `floor` otherwise.
+    fn longest_over(&self, from: Sq, floor: u32) -> u32 {
+        let mut best = floor;
+        self.deepen(from, 0, None, 0, &mut best);
+        best
+    }
+
     /// Depth-first search for the longest capture, cut where even jumping
     /// every foe left could not beat the best found.
     fn deepen(&self, at: Sq, jumped: Squares, last: Option<usize>, depth: u32, best: &mut u32) {
         *best = (*best).max(depth);
-        if depth + (self.jumpable & !jumped).count_ones() <= *best {
+        if depth + (self.bound(depth) & !jumped).count_ones() <= *best {
             return;
         }
         self.jumps(at, jumped, last, |d, taken, to| {

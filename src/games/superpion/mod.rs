@@ -74,12 +74,13 @@ fn breach(breach: Breach, span: Span) -> Violation {
 /// A written square on the board, or why not.
 fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
     let Square { file, rank } = square.value;
-    let text = square.value.text();
+    // Named only in the message of a square that is refused.
+    let text = || square.value.text();
     let file_index = file.to_ascii_lowercase() as i32 - 'a' as i32;
     let rank_index = i32::try_from(rank).unwrap_or(i32::MAX).saturating_sub(1);
     match locate(file_index, rank_index) {
         Located::White(sq) => Ok(sq),
-        Located::Dark => Err(breach(Breach::DarkSquare(text), square.span)),
+        Located::Dark => Err(breach(Breach::DarkSquare(text()), square.span)),
         Located::Off => {
             let why = if !(0..SIZE as i32).contains(&file_index) {
                 "files run from a to n"
@@ -88,7 +89,7 @@ fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
             } else {
                 "it lies in a missing corner of the cross (files a-c and l-n are cut at ranks 1-3 and 12-14)"
             };
-            Err(breach(Breach::NotASquare(text, why), square.span))
+            Err(breach(Breach::NotASquare(text(), why), square.span))
         }
     }
 }

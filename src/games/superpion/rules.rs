@@ -711,7 +711,7 @@ impl Position {
 
     /// Maximum capture for a complete capture of `taken` pieces.
     fn check_length(&self, taken: u32) -> Result<Option<Breach>, Fault> {
-        let max = self.max_capture();
+        let max = self.max_capture_over(taken);
         if taken >= max {
             return Ok(None);
         }
