@@ -51,7 +51,13 @@ impl Position {
         let occupied = self.occupied();
         let foes = self.foes(self.to_move);
         squares(self.movers()).fold(floor, |best, from| {
-            let search = Search::new(occupied & !from.bit(), foes, self.is_superpion(from), from);
+            let superpion = self.is_superpion(from);
+            // A pawn with no foe diagonally next to it cannot capture: most
+            // pawns, most of the time.
+            if !superpion && diagonal_neighbours(from) & foes == 0 {
+                return best;
+            }
+            let search = Search::new(occupied & !from.bit(), foes, superpion, from);
             search.longest_over(from, best)
         })
     }
@@ -176,6 +182,17 @@ impl Position {
             captures
         }
     }
+}
+
+/// The squares diagonally next to `sq`, as a set, from a table.
+fn diagonal_neighbours(sq: Sq) -> Squares {
+    static NEIGHBOURS: std::sync::OnceLock<Vec<Squares>> = std::sync::OnceLock::new();
+    let table = NEIGHBOURS.get_or_init(|| {
+        Sq::all()
+            .map(|sq| (0..4).filter_map(|d| sq.diagonal(d)).fold(0, |set, n| set | n.bit()))
+            .collect()
+    });
+    table.get(sq.index()).copied().unwrap_or(Squares::MAX)
 }
 
 /// The capture search of one piece: pawns jump adjacent pieces, Superpions
