@@ -189,7 +189,11 @@ fn diagonal_neighbours(sq: Sq) -> Squares {
     static NEIGHBOURS: std::sync::OnceLock<Vec<Squares>> = std::sync::OnceLock::new();
     let table = NEIGHBOURS.get_or_init(|| {
         Sq::all()
-            .map(|sq| (0..4).filter_map(|d| sq.diagonal(d)).fold(0, |set, n| set | n.bit()))
+            .map(|sq| {
+                (0..4)
+                    .filter_map(|d| sq.diagonal(d))
+                    .fold(0, |set, n| set | n.bit())
+            })
             .collect()
     });
     table.get(sq.index()).copied().unwrap_or(Squares::MAX)
