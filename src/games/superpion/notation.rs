@@ -66,6 +66,7 @@ pub struct Turn {
     pub span: Span,
 }
 
+#[derive(Debug)]
 enum Piece {
     Number(u32),
     Head(Option<u32>, Camp),
@@ -132,6 +133,85 @@ fn piece<'a>(token: &'a Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>
     }
 }
 
+/// A square written at `at` in the token (a letter and one or two digits),
+/// and `at` moved past it.
+fn read_square(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Square>> {
+    let b = token.text.as_bytes();
+    let start = *at;
+    let file = *b.get(start).filter(|f| f.is_ascii_alphabetic())?;
+    let digits = b[start + 1..]
+        .iter()
+        .take_while(|d| d.is_ascii_digit())
+        .count();
+    if !(1..=2).contains(&digits) {
+        return None;
+    }
+    let rank = b[start + 1..start + 1 + digits]
+        .iter()
+        .fold(0, |n, d| n * 10 + u32::from(d - b'0'));
+    *at = start + 1 + digits;
+    let span = Span::new(token.span.offset + start, 1 + digits);
+    Some(Spanned::new(
+        Square {
+            file: char::from(file),
+            rank,
+        },
+        span,
+    ))
+}
+
+/// The shapes nearly every token has (`3.B`, `R`, `e3-e5`, `c5xe7xg9`,
+/// `d12-d14=B`, `--`), read straight off the bytes; `None` leaves the token
+/// to the parsers, which read these shapes to the same values.
+fn common(token: &Token<'_>) -> Option<Piece> {
+    let b = token.text.as_bytes();
+    if b == b"--" {
+        return Some(Piece::Pass);
+    }
+    if let Some((&letter, before)) = b.split_last() {
+        if b"BRYKbryk".contains(&letter) {
+            let camp = Camp::from_letter(char::from(letter))?;
+            let number = match before {
+                [] => None,
+                [digits @ .., b'.'] if !digits.is_empty() && digits.len() < 9 => {
+                    if !digits.iter().all(u8::is_ascii_digit) {
+                        return None;
+                    }
+                    Some(digits.iter().fold(0, |n, d| n * 10 + u32::from(d - b'0')))
+                }
+                _ => return None,
+            };
+            return Some(Piece::Head(number, camp));
+        }
+    }
+    let mut at = 0;
+    let from = read_square(token, &mut at)?;
+    let written = match b.get(at) {
+        Some(b'-') => {
+            at += 1;
+            Written::Move(from, read_square(token, &mut at)?)
+        }
+        Some(b'x' | b'X') => {
+            let mut path = Vec::with_capacity(2);
+            while matches!(b.get(at), Some(b'x' | b'X')) {
+                at += 1;
+                path.push(read_square(token, &mut at)?);
+            }
+            Written::Capture(from, path)
+        }
+        _ => return None,
+    };
+    let mark = match b.get(at..) {
+        Some([]) => None,
+        Some([b'=', letter]) if b"BRYKSbryks".contains(letter) => {
+            let colour = Colour::from_letter(char::from(*letter)).unwrap_or(Colour::Spare);
+            Some(Spanned::new(colour, Span::new(token.span.offset + at, 2)))
+        }
+        _ => return None,
+    };
+    Some(Piece::Action(WrittenAction { written, mark }))
+}
+
 const EXPECTED: &str = "Superpion notation is a turn head `B`, `R`, `Y`, `K` (or `12.B` with the round number), then one or two actions: a move `e3-e5`, a capture `e5xg7xe9` (or `e5xe9`), each optionally marked `=B`, `=R`, `=Y`, `=K` or `=S` when it promotes; or a pass `--`";
 
 fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
@@ -144,7 +224,7 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
     let mut turns: Vec<Turn> = Vec::with_capacity(tokens.len() / 2 + 1);
     let mut number: Option<Spanned<u32>> = None;
     for token in tokens {
-        let Some(found) = parse_whole(token, piece(token)) else {
+        let Some(found) = common(token).or_else(|| parse_whole(token, piece(token))) else {
             let message = if token.text.contains(['x', 'X', '-']) {
                 format!("`{}` is not a Superpion action", token.text)
             } else {
@@ -249,6 +329,19 @@ mod tests {
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
         parse(&tokens(text, 0).unwrap())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_common_shapes_read_as_the_parsers_read_them(
+            text in "[a-nB][0-9]{1,3}([-xX][a-oB][0-9]{0,3}){1,3}(=[BRYKSsq])?|[0-9.]{0,4}[BRYKbrykq]|--|[0-9.]{0,2}[BbRKex1-9=\\-xX]{1,9}",
+        ) {
+            let token = Token { text: &text, span: Span::new(7, text.len()) };
+            if let Some(fast) = common(&token) {
+                let slow = parse_whole(&token, piece(&token));
+                proptest::prop_assert_eq!(format!("{:?}", Some(fast)), format!("{slow:?}"));
+            }
+        }
     }
 
     #[test]
