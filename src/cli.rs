@@ -50,16 +50,51 @@ impl CheckFormat {
     }
 }
 
-const LONG_ABOUT: &str = concat!(
-    "arbitre replays game records with the full rules and prints the result and scores, ",
-    "or pinpoints the first illegal action: where it is, the rule it breaks, and what was ",
-    "legal instead.\n\n",
-    "A record is a YAML header between two `---` lines (`game: superpion`, `simpei` or ",
-    "`puluc`, players, mode, setup...) followed by the turns:\n\n",
-    "  Superpion  1.B g3-g5 i3-i5   1.R c5xe7xg9 c7-e7   1.Y d12-d14=B   1.K --\n",
-    "  Simpei     1. c5 f4   2. f2 b2   3. f6 f4>g5 e7\n",
-    "  Puluc      1. 5:e-5 1:e-9   2. 3:5-8 2:e-8",
-);
+/// "superpion, simpei or puluc", in the words of the registry.
+fn game_names(quote: &str) -> String {
+    let names: Vec<String> = arbitre::games::names()
+        .iter()
+        .map(|n| format!("{quote}{n}{quote}"))
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
+}
+
+/// The top-level help: the games and a line of each one's notation, all
+/// from the registry.
+fn long_about() -> String {
+    let mut text = String::from(concat!(
+        "arbitre replays game records with the full rules and prints the result and scores, ",
+        "or pinpoints the first illegal action: where it is, the rule it breaks, and what was ",
+        "legal instead.\n\n",
+    ));
+    text.push_str(&format!(
+        "A record is a YAML header between two `---` lines ({}, players, mode, setup...) \
+         followed by the turns:\n\n",
+        game_names("`").replacen('`', "`game: ", 1)
+    ));
+    let lines: Vec<String> = arbitre::games::all()
+        .iter()
+        .map(|g| format!("  {:<10} {}", g.title(), g.example()))
+        .collect();
+    text.push_str(&lines.join("\n"));
+    text
+}
+
+fn about() -> String {
+    let titles: Vec<&str> = arbitre::games::all().iter().map(|g| g.title()).collect();
+    let games = match titles.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => titles.concat(),
+    };
+    format!("A referee for {games} game records")
+}
+
+fn game_help() -> String {
+    format!("The game: {}.", game_names(""))
+}
 
 const EXAMPLES: &str = concat!(
     "Examples:\n",
@@ -81,8 +116,8 @@ const EXAMPLES: &str = concat!(
     name = "arbitre",
     version,
     disable_help_subcommand = true,
-    about = "A referee for Superpion, Simpei and Puluc game records",
-    long_about = LONG_ABOUT,
+    about = about(),
+    long_about = long_about(),
     after_help = EXAMPLES
 )]
 pub struct Cli {
@@ -124,7 +159,7 @@ pub enum Command {
     /// Print a template record with a commented header.
     #[command(after_help = "Example:\n  arbitre new simpei > game.arb")]
     New {
-        /// The game: simpei, superpion or puluc.
+        #[arg(help = game_help())]
         game: String,
     },
 
@@ -133,7 +168,7 @@ pub enum Command {
         after_help = "Examples:\n  arbitre random simpei --seed 7\n  arbitre random superpion --mode teams --max-turns 40"
     )]
     Random {
-        /// The game: simpei, superpion or puluc.
+        #[arg(help = game_help())]
         game: String,
         /// The seed; the same seed gives the same game.
         #[arg(long, default_value_t = 0)]
@@ -149,7 +184,7 @@ pub enum Command {
     /// Count the distinct legal turn sequences of a given depth (perft).
     #[command(after_help = "Example:\n  arbitre perft simpei --depth 3")]
     Perft {
-        /// The game: simpei, superpion or puluc.
+        #[arg(help = game_help())]
         game: String,
         /// How many turns deep.
         #[arg(long)]

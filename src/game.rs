@@ -328,6 +328,10 @@ pub trait Notation: Rules {
 pub trait RecordFormat: Notation {
     /// The `game:` value.
     const NAME: &'static str;
+    /// The game's name as a title, for help texts: `Simpei`.
+    const TITLE: &'static str;
+    /// A line of movetext showing the notation at a glance, for help texts.
+    const EXAMPLE: &'static str;
     /// House-rule switches the game understands.
     const SWITCHES: &'static [&'static str] = &[];
 

@@ -395,6 +395,10 @@ pub trait Referee: Sync {
     fn name(&self) -> &'static str;
     /// House-rule switches the game understands.
     fn switches(&self) -> &'static [&'static str];
+    /// The game's name as a title: `Simpei`.
+    fn title(&self) -> &'static str;
+    /// A line of its notation, for help texts.
+    fn example(&self) -> &'static str;
     /// Check one record completely.
     fn check(&self, record: &RawRecord<'_>, switches: &Switches) -> Checked;
     /// The position after `turn` turns (all when `None`), with the legal turns.
@@ -434,6 +438,12 @@ impl<G: Game> Referee for Engine<G> {
     }
     fn switches(&self) -> &'static [&'static str] {
         G::SWITCHES
+    }
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+    fn example(&self) -> &'static str {
+        G::EXAMPLE
     }
     fn check(&self, record: &RawRecord<'_>, switches: &Switches) -> Checked {
         check::<G>(record, switches)

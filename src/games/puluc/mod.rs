@@ -405,6 +405,8 @@ impl Notation for Puluc {
 
 impl RecordFormat for Puluc {
     const NAME: &'static str = "puluc";
+    const TITLE: &'static str = "Puluc";
+    const EXAMPLE: &'static str = "1. 5:e-5 1:e-9   2. 3:5-8 2:e-8";
 
     type Header = Header;
 

@@ -306,6 +306,8 @@ impl Notation for Simpei {
 
 impl RecordFormat for Simpei {
     const NAME: &'static str = "simpei";
+    const TITLE: &'static str = "Simpei";
+    const EXAMPLE: &'static str = "1. c5 f4   2. f2 b2   3. f6 f4>g5 e7";
 
     type Header = Header;
 

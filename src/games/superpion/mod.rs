@@ -414,6 +414,8 @@ impl Notation for Superpion {
 
 impl RecordFormat for Superpion {
     const NAME: &'static str = "superpion";
+    const TITLE: &'static str = "Superpion";
+    const EXAMPLE: &'static str = "1.B g3-g5 i3-i5   1.R c5xe7xg9 c7-e7   1.Y d12-d14=B   1.K --";
     const SWITCHES: &'static [&'static str] = &[FORGIVE];
 
     type Header = Header;
