@@ -93,7 +93,7 @@ fn about() -> String {
 }
 
 fn game_help() -> String {
-    format!("The game: {}.", game_names(""))
+    format!("The game: {}", game_names(""))
 }
 
 const EXAMPLES: &str = concat!(
