@@ -215,8 +215,9 @@ impl<R: Read> Reader<R> {
 
     /// Hand over the record read so far.
     fn take(&mut self) -> Record {
-        // The next record is likely about as long: one allocation for it.
-        let room = self.pending.len().min(self.limits.record_bytes);
+        // The next record is likely about as long: one allocation for it,
+        // unless this one was huge.
+        let room = self.pending.len().min(64 << 10);
         let bytes = std::mem::replace(&mut self.pending, Vec::with_capacity(room));
         let fault = if std::mem::take(&mut self.oversize) {
             Some(Fault::TooLong {
