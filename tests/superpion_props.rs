@@ -90,6 +90,28 @@ proptest! {
     }
 
     #[test]
+    fn whether_an_action_is_left_agrees_with_the_list_of_actions(
+        mode in 0..MODES.len(),
+        seed in any::<u64>(),
+    ) {
+        let mut position = Superpion::initial(Some(MODES[mode])).unwrap_or_else(|e| panic!("{e}"));
+        let mut rng = Rng::new(seed);
+        for _ in 0..120 {
+            prop_assert_eq!(position.any_action(), !position.actions().is_empty());
+            // Midway through a turn too: after its first action.
+            if let Some(first) = position.actions().first() {
+                let mut half = position.clone();
+                half.act(first);
+                prop_assert_eq!(half.any_action(), !half.actions().is_empty());
+            }
+            let Some(play) = Superpion::random_play(&position, &mut rng) else {
+                break;
+            };
+            Superpion::apply(&mut position, &play);
+        }
+    }
+
+    #[test]
     fn random_games_replay_as_legal(mode in 0..MODES.len(), seed in any::<u64>()) {
         let record = arbitre::random_record::<Superpion>(Some(MODES[mode]), seed, 150).unwrap();
         let r = report(&record);

@@ -170,6 +170,28 @@ impl Position {
         out
     }
 
+    /// Whether the camp to play has a legal action left this turn: all that
+    /// deciding on a pass or a missing second action needs, without listing
+    /// the actions (a promotion always has a mark: a spare at least).
+    pub fn any_action(&self) -> bool {
+        !self.over && (self.max_capture() > 0 || self.any_move())
+    }
+
+    /// Whether a piece that may still act has a free square next to it in
+    /// a direction it may move in.
+    fn any_move(&self) -> bool {
+        let camp = self.to_move;
+        let occupied = self.occupied();
+        let forbidden = self.rules.two_player_forbidden(camp);
+        squares(self.movers()).any(|from| {
+            let superpion = self.is_superpion(from);
+            (0..4).any(|d| {
+                let allowed = superpion || (d != camp.backward() && Some(d) != forbidden);
+                allowed && from.step(d).is_some_and(|to| occupied & to.bit() == 0)
+            })
+        })
+    }
+
     /// The legal actions now: the maximum captures if any, else the moves.
     pub fn actions(&self) -> Vec<Action> {
         if self.over {

@@ -181,12 +181,11 @@ impl Superpion {
         }
         let mut warnings = Vec::new();
         if let Some(pass) = turn.pass {
-            let options = position.actions();
-            if !options.is_empty() {
+            if position.any_action() {
                 return Err(breach(
                     Breach::IllegalPass {
                         camp,
-                        options: texts(&options),
+                        options: texts(&position.actions()),
                     },
                     pass,
                 ));
@@ -231,18 +230,15 @@ impl Superpion {
             next.act(&accepted.action);
             actions.push(accepted.action);
         }
-        if turn.actions.len() == 1 && !next.over {
-            let options = next.actions();
-            if !options.is_empty() {
-                let end = Span::new(turn.span.end(), 0);
-                return Err(breach(
-                    Breach::MissingSecondAction {
-                        camp,
-                        options: texts(&options),
-                    },
-                    turn.span.to(end),
-                ));
-            }
+        if turn.actions.len() == 1 && next.any_action() {
+            let end = Span::new(turn.span.end(), 0);
+            return Err(breach(
+                Breach::MissingSecondAction {
+                    camp,
+                    options: texts(&next.actions()),
+                },
+                turn.span.to(end),
+            ));
         }
         next.end_turn(false);
         Ok((Some(next), Play { camp, actions }, warnings))
