@@ -4,6 +4,9 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
+use crate::record::{HeaderText, RawRecord};
+use crate::span::Span;
+
 /// What one record may hold before it is refused. The default is far beyond
 /// any real record (a 10,000-turn game is about 100 KB).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +44,21 @@ pub struct Record {
     pub text: String,
     /// Why the text cannot be checked as it is, if it cannot.
     pub fault: Option<Fault>,
+    /// Where the reader found the header and the movetext, so that they are
+    /// not looked for twice; `None` for a record made from a string.
+    frame: Option<Frame>,
+}
+
+/// A well-framed record's parts, as offsets in its text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Frame {
+    /// The opening `---` line, without its line ending.
+    opening: Span,
+    /// The header's text: from the line after the opening one to the
+    /// closing `---` line.
+    header: (usize, usize),
+    /// Where the movetext starts (the line after the closing `---`).
+    movetext: usize,
 }
 
 /// A record the reader could not hand over whole.
@@ -68,7 +86,28 @@ impl Record {
             line: 1,
             text: text.into(),
             fault: None,
+            frame: None,
         }
+    }
+
+    /// The record's header and movetext, as the reader found them (as
+    /// `record::split` would on the text alone).
+    pub(crate) fn framed(&self) -> Option<RawRecord<'_>> {
+        let Frame {
+            opening,
+            header: (start, end),
+            movetext,
+        } = self.frame?;
+        Some(RawRecord {
+            index: 0,
+            header: HeaderText {
+                text: self.text.get(start..end)?,
+                offset: start,
+                opening,
+            },
+            movetext: self.text.get(movetext..)?,
+            movetext_offset: movetext,
+        })
     }
 }
 
@@ -95,6 +134,9 @@ pub struct Reader<R> {
     pending_offset: usize,
     pending_line: usize,
     oversize: bool,
+    /// The frame of the record being read, as far as it is known.
+    opening: Option<(Span, usize)>,
+    closing: Option<(usize, usize)>,
     /// A `---` line that opens the next record, read while ending this one.
     carry: Option<Line>,
     /// The buffer of the line read last, kept to read the next into.
@@ -133,6 +175,8 @@ impl<R: Read> Reader<R> {
             pending_offset: 0,
             pending_line: 1,
             oversize: false,
+            opening: None,
+            closing: None,
             carry: None,
             spare: Vec::new(),
             offset: 0,
@@ -198,6 +242,12 @@ impl<R: Read> Reader<R> {
                 .is_ok_and(|s| s.trim_start_matches('\u{feff}').trim().is_empty())
     }
 
+    /// Where a line pushed now starts in the record, and where the next
+    /// one will (`None` once the record is past its limit).
+    fn local(&self, line: &Line) -> Option<(usize, usize)> {
+        (!self.oversize).then(|| (self.pending.len(), self.pending.len() + line.bytes.len()))
+    }
+
     fn push(&mut self, line: Line) {
         if self.pending.is_empty() && !self.oversize {
             self.pending_offset = line.offset;
@@ -234,12 +284,21 @@ impl<R: Read> Reader<R> {
                 (text, fault.or(Some(Fault::NotUtf8 { at })))
             }
         };
+        let frame = match (fault, self.opening.take(), self.closing.take()) {
+            (None, Some((opening, header_start)), Some((header_end, movetext))) => Some(Frame {
+                opening,
+                header: (header_start, header_end),
+                movetext,
+            }),
+            _ => None,
+        };
         let record = Record {
             index: self.index,
             offset: self.pending_offset,
             line: self.pending_line,
             text,
             fault,
+            frame,
         };
         self.index += 1;
         record
@@ -248,8 +307,7 @@ impl<R: Read> Reader<R> {
     /// The next record, `None` at the end of the stream.
     pub fn next_record(&mut self) -> io::Result<Option<Record>> {
         if let Some(line) = self.carry.take() {
-            self.push(line);
-            self.phase = Phase::Header;
+            self.open(line);
         }
         loop {
             if self.phase == Phase::Done {
@@ -266,10 +324,7 @@ impl<R: Read> Reader<R> {
             };
             match self.phase {
                 Phase::Start if Self::is_blank(&line) => self.push(line),
-                Phase::Start if Self::is_delimiter(&line) => {
-                    self.push(line);
-                    self.phase = Phase::Header;
-                }
+                Phase::Start if Self::is_delimiter(&line) => self.open(line),
                 Phase::Start => {
                     // Not a record: `record::split` reports it, and nothing
                     // after it can be framed.
@@ -280,6 +335,7 @@ impl<R: Read> Reader<R> {
                 Phase::Header => {
                     if Self::is_delimiter(&line) {
                         self.phase = Phase::Movetext;
+                        self.closing = self.local(&line);
                     }
                     self.push(line);
                 }
@@ -291,6 +347,20 @@ impl<R: Read> Reader<R> {
                 Phase::Done => return Ok(None),
             }
         }
+    }
+
+    /// Start a record's header with its opening `---` line.
+    fn open(&mut self, line: Line) {
+        self.opening = self.local(&line).map(|(start, end)| {
+            let mut text = trim_newline(&line.bytes);
+            while let Some((b' ' | b'\t', rest)) = text.split_last() {
+                text = rest;
+            }
+            (Span::new(start, text.len()), end)
+        });
+        self.closing = None;
+        self.push(line);
+        self.phase = Phase::Header;
     }
 
     /// At the end of the stream: the last record, or the empty stream's
@@ -317,9 +387,13 @@ impl<R: Read> Iterator for Reader<R> {
     }
 }
 
-fn trim_newline(bytes: &[u8]) -> &[u8] {
-    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    bytes.strip_suffix(b"\r").unwrap_or(bytes)
+/// A line without its ending: every `\n` and `\r` at its end, as
+/// `record::split` reads lines.
+fn trim_newline(mut bytes: &[u8]) -> &[u8] {
+    while let Some((b'\n' | b'\r', rest)) = bytes.split_last() {
+        bytes = rest;
+    }
+    bytes
 }
 
 #[cfg(test)]
@@ -345,6 +419,9 @@ mod tests {
         for (w, r) in whole.iter().zip(&read) {
             let local = record::split(&r.text);
             assert_eq!(local.len(), 1, "{text:?}");
+            if let (Some(framed), Ok(split)) = (r.framed(), &local[0]) {
+                assert_eq!(format!("{framed:?}"), format!("{split:?}"), "{text:?}");
+            }
             match (w, &local[0]) {
                 (Ok(w), Ok(l)) => {
                     assert_eq!(w.header.text, l.header.text);
@@ -376,6 +453,8 @@ mod tests {
             "---\ngame: simpei\n---",
             "\n \n---\ngame: simpei\n---\nc3\n---\ngame: simpei\n---\nc5\n---\ngame: x\n",
             "---\ngame: simpei\n---\nc3\n\u{feff}---\nd4\n",
+            "\u{feff}---\r\r\ngame: simpei\n--- \t\r\n1. c3\r\n---\r \nx\n---\n",
+            "\n\n---\ngame: simpei\n---\n---\n---\n---\n",
         ] {
             agrees(text);
         }

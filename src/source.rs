@@ -36,10 +36,19 @@ pub fn check(record: &Record, switches: &Switches) -> Checked {
                 ),
             },
         ),
-        None => match record::split(&record.text).into_iter().next() {
+        None => match framed(record) {
             Some(raw) => check_raw(raw, switches),
             None => Checked::malformed(None, Malformed::from(FramingError::empty())),
         },
+    }
+}
+
+/// The record's header and movetext: as the reader found them, or looked
+/// for in its text.
+fn framed(record: &Record) -> Option<Result<RawRecord<'_>, FramingError>> {
+    match record.framed() {
+        Some(raw) => Some(Ok(raw)),
+        None => record::split(&record.text).into_iter().next(),
     }
 }
 
@@ -141,7 +150,7 @@ pub fn check_reader<'a, R: Read + 'a>(
 /// with the legal turns there: what `arbitre show` and `moves` print.
 pub fn stop(record: &Record, switches: &Switches, turn: Option<usize>) -> Result<Stop, StopError> {
     let refused = || StopError::Record(Box::new(check(record, switches)));
-    let raw = match record::split(&record.text).into_iter().next() {
+    let raw = match framed(record) {
         Some(Ok(raw)) if record.fault.is_none() => raw,
         _ => return Err(refused()),
     };
@@ -159,6 +168,6 @@ pub fn score_table(record: &Record, switches: &Switches) -> Option<Table> {
     if record.fault.is_some() {
         return None;
     }
-    let raw = record::split(&record.text).into_iter().next()?.ok()?;
+    let raw = framed(record)?.ok()?;
     referee_for(&raw.header).ok()?.table(&raw, switches)
 }
