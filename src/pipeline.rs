@@ -1,8 +1,8 @@
 //! Records of many files checked on every core, written in input order.
 //!
-//! One thread reads records, `jobs` threads check and render them, and the
-//! caller's thread writes each one as soon as every record before it is
-//! written. At most a fixed number of records is in flight, so memory stays
+//! `jobs` threads take chunks of records in turn, check and render them,
+//! and the caller's thread writes each one as soon as every record before it
+//! is written. At most a fixed number of records is in flight, so memory stays
 //! bounded whatever the size of the input, and the output is byte for byte
 //! that of a serial run. A pipeline rather than a parallel map (rayon's
 //! strength): input is a stream of unknown length and output must leave in
@@ -106,7 +106,7 @@ const IN_FLIGHT_PER_JOB: usize = 4;
 /// Records handed to a worker at once: one channel message costs about what
 /// checking a short record does, so records travel in chunks (one by one
 /// for an interactive stream, so each verdict shows as it comes).
-const CHUNK: usize = 64;
+const CHUNK: usize = 512;
 
 /// Run `work` over `items` on `jobs` threads and hand each result, in input
 /// order, to `sink` with `out`. `out` is flushed whenever the writer has
@@ -132,39 +132,43 @@ pub fn run<T: Send, R: Send>(
     }
     let in_flight = jobs * IN_FLIGHT_PER_JOB;
     let chunk = if interactive { 1 } else { CHUNK };
+    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<R>)>();
+    // A token per chunk in flight: a worker takes one before it reads, the
+    // writer gives it back once the chunk is written.
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        let _ = token_tx.send(());
+    }
+    let token_rx = Mutex::new(token_rx);
+    // Each worker reads its own chunk, in turn: no thread of its own for
+    // reading, and no hand-off of the records between threads.
+    let input = Mutex::new((items, 0usize));
     thread::scope(|scope| {
-        let (todo_tx, todo_rx) = mpsc::sync_channel::<(usize, Vec<T>)>(in_flight);
-        let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<R>)>();
-        // A token per record in flight: the reader takes one before it reads,
-        // the writer gives it back once the record is written.
-        let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
-        for _ in 0..in_flight {
-            let _ = token_tx.send(());
-        }
-        scope.spawn(move || {
-            let mut items = items.peekable();
-            let mut seq = 0;
-            while items.peek().is_some() {
-                if token_rx.recv().is_err() {
-                    break;
-                }
-                let batch: Vec<T> = items.by_ref().take(chunk).collect();
-                if todo_tx.send((seq, batch)).is_err() {
-                    break;
-                }
-                seq += 1;
-            }
-        });
-        let todo_rx = Arc::new(Mutex::new(todo_rx));
+        // Dropped when the writer stops, early or not: workers waiting for a
+        // token then stop too.
+        let token_tx = token_tx;
         for _ in 0..jobs {
-            let todo_rx = Arc::clone(&todo_rx);
             let done_tx = done_tx.clone();
+            let (token_rx, input) = (&token_rx, &input);
             scope.spawn(move || loop {
-                let next = match todo_rx.lock() {
-                    Ok(todo) => todo.recv(),
+                let token = match token_rx.lock() {
+                    Ok(tokens) => tokens.recv(),
                     Err(_) => break,
                 };
-                let Ok((seq, batch)) = next else { break };
+                if token.is_err() {
+                    break;
+                }
+                let (seq, batch) = match input.lock() {
+                    Ok(mut input) => {
+                        let batch: Vec<T> = input.0.by_ref().take(chunk).collect();
+                        input.1 += 1;
+                        (input.1 - 1, batch)
+                    }
+                    Err(_) => break,
+                };
+                if batch.is_empty() {
+                    break;
+                }
                 let results = batch.into_iter().map(work).collect();
                 if done_tx.send((seq, results)).is_err() {
                     break;
