@@ -108,12 +108,51 @@ const IN_FLIGHT_PER_JOB: usize = 4;
 /// for an interactive stream, so each verdict shows as it comes).
 const CHUNK: usize = 512;
 
+/// The most input bytes in a chunk: what a record's report takes grows with
+/// the record (a record full of warnings draws each of them), so chunks are
+/// bounded in bytes too, to bound the memory of the results in flight.
+const CHUNK_BYTES: usize = 64 << 10;
+
+/// How much of the chunk budget an item takes, in input bytes.
+pub trait Weigh {
+    /// The item's size, in bytes of input.
+    fn weight(&self) -> usize;
+}
+
+impl Weigh for Record {
+    fn weight(&self) -> usize {
+        self.text.len()
+    }
+}
+
+impl Weigh for Item {
+    fn weight(&self) -> usize {
+        match self {
+            Item::Record { record, .. } => record.weight(),
+            Item::Unreadable { .. } => 1,
+        }
+    }
+}
+
+/// The next chunk of `items`: up to `count` of them, and no more bytes than
+/// `CHUNK_BYTES` (but at least one item).
+fn chunk<T: Weigh>(items: &mut impl Iterator<Item = T>, count: usize) -> Vec<T> {
+    let mut batch = Vec::new();
+    let mut bytes = 0;
+    while batch.len() < count && bytes < CHUNK_BYTES {
+        let Some(item) = items.next() else { break };
+        bytes += item.weight();
+        batch.push(item);
+    }
+    batch
+}
+
 /// Run `work` over `items` on `jobs` threads and hand each result, in input
 /// order, to `sink` with `out`. `out` is flushed whenever the writer has
 /// caught up with the workers (or after every item when `interactive`, on
 /// one thread), so a slow stream shows each verdict as it comes. The first
 /// error of `sink` stops the run and is returned.
-pub fn run<T: Send, R: Send>(
+pub fn run<T: Send + Weigh, R: Send>(
     items: impl Iterator<Item = T> + Send,
     jobs: usize,
     interactive: bool,
@@ -131,7 +170,7 @@ pub fn run<T: Send, R: Send>(
         return out.flush();
     }
     let in_flight = jobs * IN_FLIGHT_PER_JOB;
-    let chunk = if interactive { 1 } else { CHUNK };
+    let count = if interactive { 1 } else { CHUNK };
     let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<R>)>();
     // A token per chunk in flight: a worker takes one before it reads, the
     // writer gives it back once the chunk is written.
@@ -160,7 +199,7 @@ pub fn run<T: Send, R: Send>(
                 }
                 let (seq, batch) = match input.lock() {
                     Ok(mut input) => {
-                        let batch: Vec<T> = input.0.by_ref().take(chunk).collect();
+                        let batch = chunk(&mut input.0, count);
                         input.1 += 1;
                         (input.1 - 1, batch)
                     }
@@ -206,6 +245,18 @@ pub fn run<T: Send, R: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Weigh for u64 {
+        fn weight(&self) -> usize {
+            8
+        }
+    }
+
+    impl Weigh for u32 {
+        fn weight(&self) -> usize {
+            4
+        }
+    }
 
     #[test]
     fn results_come_in_input_order_on_any_number_of_threads() {
