@@ -6,6 +6,9 @@ use arbitre::games::puluc::{Action, Position, Puluc, Side, PAWNS};
 use arbitre::{check_as, Checked, Notation, Rng, Rules, Switches};
 use proptest::prelude::*;
 
+mod common;
+use common::{refused, resolves};
+
 fn check(text: &str) -> Checked {
     check_as::<Puluc>(text, &Switches::new())
 }
@@ -25,43 +28,6 @@ fn conserved(p: &Position) -> bool {
     [Side::A, Side::B]
         .into_iter()
         .all(|s| p.start[s.index()] + p.on_track(s) + p.killed[s.index()] == PAWNS)
-}
-
-/// Plays `movetext` from `start` until a turn is refused, and returns that
-/// turn's index, having checked the refused turn left the position as it was.
-fn refused<G: Notation>(
-    start: &G::Position,
-    movetext: &str,
-) -> Result<Option<usize>, TestCaseError> {
-    let tokens = arbitre::tokens(movetext, 0).expect("tokens");
-    let turns = G::parse(&tokens).expect("turns");
-    let mut position = start.clone();
-    for (index, turn) in turns.iter().enumerate() {
-        let before = position.clone();
-        if G::play(&mut position, turn, index).is_err() {
-            prop_assert_eq!(&position, &before, "turn {} of\n{}", index, movetext);
-            return Ok(Some(index));
-        }
-    }
-    Ok(None)
-}
-
-/// Every play of a game, written as `write` writes it, parsed alone and
-/// resolved against its position, gives back that play.
-fn resolves<G: Notation>(
-    start: &G::Position,
-    plays: &[G::Play],
-    write: impl Fn(&G::Position, &G::Play) -> String,
-) -> Result<(), TestCaseError> {
-    let mut position = start.clone();
-    for (index, play) in plays.iter().enumerate() {
-        let text = write(&position, play);
-        let turn = arbitre::parse_turn::<G>(&text).expect("one turn");
-        let resolved = G::resolve(&position, &turn, index);
-        prop_assert_eq!(resolved.as_ref(), Ok(play), "{}", text);
-        G::apply(&mut position, play);
-    }
-    Ok(())
 }
 
 proptest! {
