@@ -2,12 +2,14 @@
 //! role, and the vocabulary the games answer in.
 
 use std::any::Any;
+use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
 use serde::de::DeserializeOwned;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
+use crate::finding::{finding, Finding};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
@@ -53,31 +55,22 @@ impl Violation {
     }
 }
 
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+impl Finding for Violation {
+    fn rule(&self) -> &str {
+        self.rule
     }
-}
-
-impl std::error::Error for Violation {}
-
-/// Spans are offsets in the record's own text: attach that text as the
-/// source code to draw it.
-impl miette::Diagnostic for Violation {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.rule))
+    fn message(&self) -> Cow<'_, str> {
+        Cow::Borrowed(&self.message)
     }
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+    /// An offset in the record's own text: attach that text as the source
+    /// code to draw it.
+    fn place(&self) -> Option<(usize, usize)> {
+        Some((self.span.offset, self.span.len))
+    }
+    fn help(&self) -> Option<String> {
         let expected = self.expected.as_ref()?;
         let legal: Vec<String> = expected.iter().map(|p| p.to_string()).collect();
-        Some(Box::new(format!("legal here: {}", legal.join(", "))))
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-            Some(self.rule.to_string()),
-            self.span.offset,
-            self.span.len,
-        ))))
+        Some(format!("legal here: {}", legal.join(", ")))
     }
 }
 
@@ -184,30 +177,25 @@ impl Warning {
     }
 }
 
-impl fmt::Display for Warning {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+impl Finding for Warning {
+    fn rule(&self) -> &str {
+        self.rule
+    }
+    fn message(&self) -> Cow<'_, str> {
+        Cow::Borrowed(&self.message)
+    }
+    fn place(&self) -> Option<(usize, usize)> {
+        self.span.map(|s| (s.offset, s.len))
+    }
+    fn label(&self) -> Option<String> {
+        Some("here".into())
+    }
+    fn severity(&self) -> miette::Severity {
+        miette::Severity::Warning
     }
 }
 
-impl std::error::Error for Warning {}
-
-impl miette::Diagnostic for Warning {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.rule))
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(miette::Severity::Warning)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        let span = self.span?;
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-            Some("here".into()),
-            span.offset,
-            span.len,
-        ))))
-    }
-}
+finding!(Violation, Warning);
 
 /// Points by player, in the order the game lists its players.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

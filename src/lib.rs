@@ -88,6 +88,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod finding;
 mod game;
 pub mod games;
 pub mod pipeline;

@@ -2,9 +2,10 @@
 //! through the traits of [`crate::game`], and hands the commands a
 //! type-erased [`Referee`].
 
-use std::fmt;
+use std::borrow::Cow;
 use std::marker::PhantomData;
 
+use crate::finding::{finding, Finding};
 use crate::game::{
     self, Alternatives, Game, Notation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
@@ -27,32 +28,23 @@ pub struct Malformed {
     pub help: Option<String>,
 }
 
-impl fmt::Display for Malformed {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+impl Finding for Malformed {
+    fn rule(&self) -> &str {
+        self.rule
+    }
+    fn message(&self) -> Cow<'_, str> {
+        Cow::Borrowed(&self.message)
+    }
+    /// An offset in the record's own text.
+    fn place(&self) -> Option<(usize, usize)> {
+        Some((self.span.offset, self.span.len))
+    }
+    fn help(&self) -> Option<String> {
+        self.help.clone()
     }
 }
 
-impl std::error::Error for Malformed {}
-
-/// Spans are offsets in the record's own text.
-impl miette::Diagnostic for Malformed {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.rule))
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-            Some(self.rule.to_string()),
-            self.span.offset,
-            self.span.len,
-        ))))
-    }
-}
+finding!(Malformed);
 
 impl From<HeaderError> for Malformed {
     fn from(err: HeaderError) -> Self {

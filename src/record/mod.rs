@@ -5,6 +5,9 @@
 pub mod header;
 pub mod movetext;
 
+use std::borrow::Cow;
+
+use crate::finding::{finding, Finding};
 use crate::span::Span;
 
 pub use header::{HeaderError, HeaderText, Part, Switches};
@@ -174,37 +177,42 @@ mod tests {
     }
 }
 
-/// The errors of reading a record, displayed as their message and drawn by
-/// `miette` over the record's own text (their spans are record offsets).
-macro_rules! record_error {
-    ($type:ty, $rule:expr) => {
-        impl std::fmt::Display for $type {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(&self.message)
-            }
-        }
-
-        impl std::error::Error for $type {}
-
-        impl miette::Diagnostic for $type {
-            fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-                let rule: &'static str = $rule(self);
-                Some(Box::new(rule))
-            }
-            fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
-                let help: Option<&String> = Option::from(&self.help);
-                help.map(|h| Box::new(h) as Box<dyn std::fmt::Display + 'a>)
-            }
-            fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-                Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-                    None,
-                    self.span.offset,
-                    self.span.len,
-                ))))
-            }
-        }
-    };
+impl Finding for movetext::SyntaxError {
+    fn rule(&self) -> &str {
+        "syntax"
+    }
+    fn message(&self) -> Cow<'_, str> {
+        Cow::Borrowed(&self.message)
+    }
+    /// An offset in the record's own text.
+    fn place(&self) -> Option<(usize, usize)> {
+        Some((self.span.offset, self.span.len))
+    }
+    fn label(&self) -> Option<String> {
+        None
+    }
+    fn help(&self) -> Option<String> {
+        self.help.clone()
+    }
 }
 
-record_error!(movetext::SyntaxError, |_: &movetext::SyntaxError| "syntax");
-record_error!(HeaderError, |e: &HeaderError| e.part.rule());
+impl Finding for HeaderError {
+    fn rule(&self) -> &str {
+        self.part.rule()
+    }
+    fn message(&self) -> Cow<'_, str> {
+        Cow::Borrowed(&self.message)
+    }
+    /// An offset in the record's own text.
+    fn place(&self) -> Option<(usize, usize)> {
+        Some((self.span.offset, self.span.len))
+    }
+    fn label(&self) -> Option<String> {
+        None
+    }
+    fn help(&self) -> Option<String> {
+        self.help.clone()
+    }
+}
+
+finding!(movetext::SyntaxError, HeaderError);

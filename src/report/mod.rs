@@ -2,10 +2,11 @@
 //! `record.md`, and the human forms (diagnostics, tables, one-line verdicts).
 //! Reports know neither notation nor rules: they get spans and strings.
 
-use std::fmt;
+use std::borrow::Cow;
 
 use serde::Serialize;
 
+use crate::finding::{finding, Finding};
 use crate::game::Scores;
 use crate::reader::Record;
 use crate::replay::Checked;
@@ -136,63 +137,45 @@ impl Diagnostic {
     }
 }
 
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Finding for Diagnostic {
+    fn rule(&self) -> &str {
+        &self.rule
+    }
+    fn message(&self) -> Cow<'_, str> {
         match &self.turn {
-            Some(turn) => write!(f, "{} (turn {turn})", self.message),
-            None => f.write_str(&self.message),
+            Some(turn) => Cow::Owned(format!("{} (turn {turn})", self.message)),
+            None => Cow::Borrowed(&self.message),
         }
     }
-}
-
-impl std::error::Error for Diagnostic {}
-
-/// Drawn by `miette` over the file's text, which the caller attaches (with
-/// `miette::Report::with_source_code`, say): spans are file offsets.
-impl miette::Diagnostic for Diagnostic {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(&self.rule))
+    /// A file offset: draw it over the file's text (with
+    /// `miette::Report::with_source_code`, say).
+    fn place(&self) -> Option<(usize, usize)> {
+        Some((self.offset, self.length))
     }
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(miette::Severity::Error)
-    }
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+    fn help(&self) -> Option<String> {
         self.help_text()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display + 'a>)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-            Some(self.rule.clone()),
-            self.offset,
-            self.length,
-        ))))
     }
 }
 
-impl fmt::Display for WarningReport {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+impl Finding for WarningReport {
+    fn rule(&self) -> &str {
+        &self.rule
+    }
+    fn message(&self) -> Cow<'_, str> {
+        Cow::Borrowed(&self.message)
+    }
+    fn place(&self) -> Option<(usize, usize)> {
+        self.span.map(|s| (s.offset, s.len))
+    }
+    fn label(&self) -> Option<String> {
+        Some("here".into())
+    }
+    fn severity(&self) -> miette::Severity {
+        miette::Severity::Warning
     }
 }
 
-impl std::error::Error for WarningReport {}
-
-impl miette::Diagnostic for WarningReport {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(&self.rule))
-    }
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(miette::Severity::Warning)
-    }
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = miette::LabeledSpan> + '_>> {
-        let span = self.span?;
-        Some(Box::new(std::iter::once(miette::LabeledSpan::new(
-            Some("here".into()),
-            span.offset,
-            span.len,
-        ))))
-    }
-}
+finding!(Diagnostic, WarningReport);
 
 /// Where a record sits in its stream, to turn the record's own spans into
 /// stream lines and columns. Only the record's text is read, so the cost
