@@ -92,6 +92,12 @@ pub fn movetext<S: Duellist, P: fmt::Display>(opener: S, plays: &[P]) -> String 
     out
 }
 
+/// "3... blue": the turn about to be played, the `index`-th of a record
+/// `opener` began, with `to_move` to play it.
+pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
+    format!("{} {to_move}", MoveNumber::expected(opener, index))
+}
+
 /// "red (Aiko)", or "red" when the player is unnamed.
 pub fn label<S: Duellist>(side: S, name: Option<&str>) -> String {
     match name {

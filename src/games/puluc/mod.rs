@@ -18,7 +18,7 @@ use serde::{Deserialize, Deserializer};
 use crate::game::{
     self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
-use crate::games::duel::{self, MoveNumber};
+use crate::games::duel;
 use crate::record::header::Date;
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
@@ -299,11 +299,7 @@ impl Rules for Puluc {
     const FAIR_THROWS: &'static [(u32, f64)] = &FAIR;
 
     fn turn_label(position: &Position, index: usize) -> String {
-        format!(
-            "{} {}",
-            MoveNumber::expected(position.opener, index),
-            position.to_move
-        )
+        duel::turn_label(position.opener, index, position.to_move)
     }
 
     fn legal(position: &Position) -> Vec<Play> {
@@ -642,7 +638,7 @@ mod tests {
 
     #[test]
     fn move_numbers_follow_the_opener() {
-        let n = |opener, index| MoveNumber::expected(opener, index).to_string();
+        let n = |opener, index| duel::MoveNumber::expected(opener, index).to_string();
         assert_eq!([n(Side::A, 0), n(Side::A, 1)], ["1.", "1..."]);
         assert_eq!([n(Side::B, 0), n(Side::B, 1)], ["1...", "2."]);
     }

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use crate::game::{
     self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
-use crate::games::duel::{self, MoveNumber};
+use crate::games::duel;
 use crate::record::header::Date;
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
@@ -190,11 +190,7 @@ impl Rules for Simpei {
     type Play = Play;
 
     fn turn_label(position: &Position, index: usize) -> String {
-        format!(
-            "{} {}",
-            MoveNumber::expected(position.opener, index),
-            position.to_move
-        )
+        duel::turn_label(position.opener, index, position.to_move)
     }
 
     fn legal(position: &Position) -> Vec<Play> {
