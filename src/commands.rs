@@ -29,6 +29,9 @@ pub struct Output<'a> {
     pub out: &'a mut dyn Write,
     /// Trouble.
     pub err: &'a mut dyn Write,
+    /// Set once `out` is a closed pipe: nobody reads any more, so a long
+    /// check stops there.
+    pub closed: &'a std::cell::Cell<bool>,
 }
 
 fn machine_of(format: Format) -> Option<Machine> {
@@ -223,13 +226,17 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     let mut tally = Tally::default();
     let jobs = args.jobs.unwrap_or_else(pipeline::cores);
     let work = |item: Item| render(item, &switches, format, style);
-    pipeline::run(
+    let closed = output.closed;
+    let ran = pipeline::run(
         items,
         jobs,
         interactive,
         &work,
         &mut *output.out,
         |out, rendered| {
+            if closed.get() {
+                return Err(io::ErrorKind::BrokenPipe.into());
+            }
             if let Some(trouble) = &rendered.trouble {
                 tally.unreadable += 1;
                 out.flush()?;
@@ -245,7 +252,12 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             }
             out.write_all(rendered.text.as_bytes())
         },
-    )?;
+    );
+    match ran {
+        // The reader went away: what was checked gives the status.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status_of(&tally)),
+        ran => ran?,
+    }
     match machine {
         Some(machine) => output
             .out

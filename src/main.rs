@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod human;
 
+use std::cell::Cell;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -12,14 +13,56 @@ use clap::Parser;
 
 use commands::Output;
 
+/// Standard output that a closed pipe (`arbitre check | head`) turns into a
+/// sink: the command ends quietly, with the status of what it checked.
+struct Quiet<'a, W> {
+    inner: W,
+    closed: &'a Cell<bool>,
+}
+
+impl<W: Write> Quiet<'_, W> {
+    fn guard(&self, done: io::Result<()>) -> io::Result<()> {
+        match done {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed.set(true);
+                Ok(())
+            }
+            other => other,
+        }
+    }
+}
+
+impl<W: Write> Write for Quiet<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed.get() {
+            return Ok(buf.len());
+        }
+        let done = self.inner.write_all(buf);
+        self.guard(done).map(|()| buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.closed.get() {
+            return Ok(());
+        }
+        let done = self.inner.flush();
+        self.guard(done)
+    }
+}
+
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    let closed = Cell::new(false);
     let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 << 10, stdout.lock());
+    let mut out = Quiet {
+        inner: io::BufWriter::with_capacity(64 << 10, stdout.lock()),
+        closed: &closed,
+    };
     let mut err = io::stderr();
     let mut output = Output {
         out: &mut out,
         err: &mut err,
+        closed: &closed,
     };
     let status = commands::run(&cli, &mut output).and_then(|status| {
         out.flush()?;
@@ -27,8 +70,6 @@ fn main() -> ExitCode {
     });
     match status {
         Ok(status) => ExitCode::from(status),
-        // A closed pipe (`arbitre check | head`) ends the run quietly.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(commands::LEGAL),
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: cannot write the output: {e}");
             ExitCode::from(commands::TROUBLE)

@@ -11,6 +11,8 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read, Write};
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -94,6 +96,16 @@ impl Iterator for Items {
     }
 }
 
+/// Raises the stop flag when dropped: when the writer ends, by returning or
+/// by an error.
+struct Stopping<'a>(&'a AtomicBool);
+
+impl Drop for Stopping<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// The cores of this machine (1 when it cannot be told).
 pub fn cores() -> usize {
     thread::available_parallelism().map_or(1, usize::from)
@@ -171,7 +183,7 @@ pub fn run<T: Send + Weigh, R: Send>(
     }
     let in_flight = jobs * IN_FLIGHT_PER_JOB;
     let count = if interactive { 1 } else { CHUNK };
-    let (done_tx, done_rx) = mpsc::channel::<(usize, Vec<R>)>();
+    let (done_tx, done_rx) = mpsc::channel::<(usize, thread::Result<Vec<R>>)>();
     // A token per chunk in flight: a worker takes one before it reads, the
     // writer gives it back once the chunk is written.
     let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
@@ -182,14 +194,19 @@ pub fn run<T: Send + Weigh, R: Send>(
     // Each worker reads its own chunk, in turn: no thread of its own for
     // reading, and no hand-off of the records between threads.
     let input = Mutex::new((items, 0usize));
+    // Set when the writer stops, early or not: workers then take no more.
+    let stop = AtomicBool::new(false);
     thread::scope(|scope| {
-        // Dropped when the writer stops, early or not: workers waiting for a
-        // token then stop too.
+        // Dropped with the writer too: workers waiting for a token stop.
         let token_tx = token_tx;
+        let _stopping = Stopping(&stop);
         for _ in 0..jobs {
             let done_tx = done_tx.clone();
-            let (token_rx, input) = (&token_rx, &input);
+            let (token_rx, input, stop) = (&token_rx, &input, &stop);
             scope.spawn(move || loop {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
                 let token = match token_rx.lock() {
                     Ok(tokens) => tokens.recv(),
                     Err(_) => break,
@@ -205,10 +222,14 @@ pub fn run<T: Send + Weigh, R: Send>(
                     }
                     Err(_) => break,
                 };
-                if batch.is_empty() {
+                if batch.is_empty() || stop.load(Ordering::Relaxed) {
                     break;
                 }
-                let results = batch.into_iter().map(work).collect();
+                // A panic is carried to the writer, which raises it in turn:
+                // a chunk that never came would leave it waiting for ever.
+                let results = panic::catch_unwind(AssertUnwindSafe(|| {
+                    batch.into_iter().map(work).collect::<Vec<R>>()
+                }));
                 if done_tx.send((seq, results)).is_err() {
                     break;
                 }
@@ -231,6 +252,10 @@ pub fn run<T: Send + Weigh, R: Send>(
             };
             waiting.insert(seq, result);
             while let Some(results) = waiting.remove(&next) {
+                let results = match results {
+                    Ok(results) => results,
+                    Err(payload) => panic::resume_unwind(payload),
+                };
                 for result in results {
                     sink(out, result)?;
                 }
@@ -276,6 +301,19 @@ mod tests {
             .unwrap_or_default();
             assert_eq!(got, serial, "{jobs} jobs");
         }
+    }
+
+    #[test]
+    fn a_panic_in_a_worker_is_raised_not_waited_for() {
+        let work = |n: u32| {
+            assert!(n != 5_000, "a bug");
+            n
+        };
+        let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+            let mut out = Vec::new();
+            run(0..100_000u32, 2, false, &work, &mut out, |_, _| Ok(()))
+        }));
+        assert!(outcome.is_err());
     }
 
     #[test]

@@ -39,8 +39,8 @@ pub struct Record {
     pub offset: usize,
     /// The 1-based line of that byte.
     pub line: usize,
-    /// The record, from its opening `---` line (or the stream's start, for
-    /// the first record) to the line before the next record's `---`.
+    /// The record, from its opening `---` line to the line before the next
+    /// record's `---` (blank lines before the first record are left out).
     pub text: String,
     /// Why the text cannot be checked as it is, if it cannot.
     pub fault: Option<Fault>,
@@ -228,7 +228,10 @@ impl<R: Read> Reader<R> {
         }
         let mut text = trim_newline(&line.bytes);
         if line.offset == 0 {
-            text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
+            // Every byte-order mark, as `record::split` reads the line.
+            while let Some(rest) = text.strip_prefix(b"\xef\xbb\xbf") {
+                text = rest;
+            }
         }
         while let Some((b' ' | b'\t', rest)) = text.split_last() {
             text = rest;
@@ -323,7 +326,9 @@ impl<R: Read> Reader<R> {
                 return Ok(self.finish());
             };
             match self.phase {
-                Phase::Start if Self::is_blank(&line) => self.push(line),
+                // Blank lines before a record belong to none: they neither
+                // count toward its limit nor stand in its text.
+                Phase::Start if Self::is_blank(&line) => self.spare = line.bytes,
                 Phase::Start if Self::is_delimiter(&line) => self.open(line),
                 Phase::Start => {
                     // Not a record: `record::split` reports it, and nothing
@@ -453,6 +458,8 @@ mod tests {
             "---\ngame: simpei\n---",
             "\n \n---\ngame: simpei\n---\nc3\n---\ngame: simpei\n---\nc5\n---\ngame: x\n",
             "---\ngame: simpei\n---\nc3\n\u{feff}---\nd4\n",
+            "\u{feff}\u{feff}---\ngame: simpei\n---\nc3\n",
+            "\u{feff}\n  \n---\ngame: simpei\n---\nc3\n",
             "\u{feff}---\r\r\ngame: simpei\n--- \t\r\n1. c3\r\n---\r \nx\n---\n",
             "\n\n---\ngame: simpei\n---\n---\n---\n---\n",
         ] {

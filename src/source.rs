@@ -20,7 +20,7 @@ pub fn check(record: &Record, switches: &Switches) -> Checked {
             None,
             Malformed {
                 rule: "syntax",
-                message: "this file is not UTF-8 text".into(),
+                message: "this record is not UTF-8 text".into(),
                 span: Span::new(at, 1),
                 help: Some("records are UTF-8; is this the right file?".into()),
             },

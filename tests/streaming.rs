@@ -224,6 +224,41 @@ fn a_failed_write_is_an_error() {
 }
 
 #[test]
+fn a_closed_pipe_keeps_the_status_of_what_was_checked() {
+    let dir = std::env::temp_dir().join(format!("arbitre-pipe-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let file = dir.join("big.arb");
+    let mut text = String::from("---\ngame: simpei\n---\n1. c3 zz\n");
+    for _ in 0..20_000 {
+        text.push_str("---\ngame: simpei\n---\n1. c3 c1\n");
+    }
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+    for jobs in ["1", "2"] {
+        let mut child = Process::cargo_bin("arbitre")
+            .unwrap_or_else(|e| panic!("{e}"))
+            .args(["check", "--jobs", jobs])
+            .arg(&file)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
+        let mut first = [0u8; 10];
+        let _ = stdout.read_exact(&mut first);
+        drop(stdout);
+        let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+        // The malformed first record was checked: the status says so.
+        assert_eq!(out.status.code(), Some(2), "{jobs} jobs");
+        assert!(
+            out.stderr.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_closed_pipe_ends_quietly() {
     let mut child = Process::cargo_bin("arbitre")
         .unwrap_or_else(|e| panic!("{e}"))

@@ -169,7 +169,9 @@ fn common(token: &Token<'_>) -> Option<Piece> {
         return Some(Piece::Pass);
     }
     if let Some((&letter, before)) = b.split_last() {
-        if b"BRYKbryk".contains(&letter) {
+        // A turn head is a camp letter alone or after `N.`; `d12-d14=B`
+        // ends in a camp letter too, and is an action.
+        if b"BRYKbryk".contains(&letter) && (before.is_empty() || before.ends_with(b".")) {
             let camp = Camp::from_letter(char::from(letter))?;
             let number = match before {
                 [] => None,
