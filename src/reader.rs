@@ -484,6 +484,18 @@ mod tests {
     }
 
     #[test]
+    fn blank_lines_before_a_record_count_toward_no_limit() {
+        let text = format!("{}---\ngame: simpei\n---\nc3\n", " \n".repeat(2000));
+        let limits = Limits { record_bytes: 100 };
+        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
+            .collect::<io::Result<_>>()
+            .unwrap_or_default();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].fault, None);
+        assert_eq!((read[0].offset, read[0].line), (4000, 2001));
+    }
+
+    #[test]
     fn a_line_that_never_ends_is_not_kept() {
         let text = format!("---\ngame: simpei\n---\n{}", "c".repeat(1 << 20));
         let limits = Limits { record_bytes: 1000 };
