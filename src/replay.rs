@@ -147,11 +147,7 @@ type Loaded<G> = Opened<G>;
 /// Open the first record of `text` as a game of type `G`; a record that
 /// cannot be read as one is malformed.
 pub fn open<G: RecordFormat>(text: &str, switches: &Switches) -> Result<Opened<G>, Malformed> {
-    match record::split(text).into_iter().next() {
-        Some(Ok(raw)) => load::<G>(&raw, switches),
-        Some(Err(framing)) => Err(Malformed::from(framing)),
-        None => Err(Malformed::from(FramingError::empty())),
-    }
+    load::<G>(&record::first(text)?, switches)
 }
 
 impl<G: RecordFormat> Opened<G> {
@@ -169,10 +165,9 @@ impl<G: RecordFormat> Opened<G> {
 /// Check the first record of `text` as a game of type `G`, whatever its
 /// header's `game` says.
 pub fn check_as<G: RecordFormat>(text: &str, switches: &Switches) -> Checked {
-    match record::split(text).into_iter().next() {
-        Some(Ok(raw)) => check::<G>(&raw, switches),
-        Some(Err(framing)) => Checked::malformed(Some(G::NAME), Malformed::from(framing)),
-        None => Checked::malformed(Some(G::NAME), Malformed::from(FramingError::empty())),
+    match record::first(text) {
+        Ok(raw) => check::<G>(&raw, switches),
+        Err(framing) => Checked::malformed(Some(G::NAME), framing.into()),
     }
 }
 

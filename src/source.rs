@@ -7,48 +7,44 @@ use std::path::{Path, PathBuf};
 use crate::game::Table;
 use crate::games;
 use crate::reader::{Fault, Reader, Record};
-use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
-use crate::replay::{Checked, Malformed, Stop, StopError};
+use crate::record::{self, HeaderError, RawRecord, Switches};
+use crate::replay::{Checked, Malformed, Referee, Stop, StopError};
 use crate::report::RecordReport;
 use crate::span::Span;
 
 /// Check one record as the reader handed it over. The verdict's spans are
 /// offsets in `record.text`; the report adds where the record sits.
 pub fn check(record: &Record, switches: &Switches) -> Checked {
-    match record.fault {
-        Some(Fault::NotUtf8 { at }) => Checked::malformed(
-            None,
-            Malformed {
-                rule: "syntax",
-                message: "this record is not UTF-8 text".into(),
-                span: Span::new(at, 1),
-                help: Some("records are UTF-8; is this the right file?".into()),
-            },
-        ),
-        Some(Fault::TooLong { limit }) => Checked::malformed(
-            None,
-            Malformed {
-                rule: "syntax",
-                message: format!("this record is longer than {limit} bytes, the limit"),
-                span: first_line(&record.text),
-                help: Some(
-                    "no real record comes near it; raise the limit with --max-record-bytes".into(),
-                ),
-            },
-        ),
-        None => match framed(record) {
-            Some(raw) => check_raw(raw, switches),
-            None => Checked::malformed(None, Malformed::from(FramingError::empty())),
-        },
+    match game_of(record) {
+        Ok((referee, raw)) => referee.check(&raw, switches),
+        Err(malformed) => Checked::malformed(None, malformed),
     }
 }
 
-/// The record's header and movetext: as the reader found them, or looked
-/// for in its text.
-fn framed(record: &Record) -> Option<Result<RawRecord<'_>, FramingError>> {
-    match record.framed() {
-        Some(raw) => Some(Ok(raw)),
-        None => record::split(&record.text).into_iter().next(),
+/// The record framed and its game found; or why the record is malformed.
+fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecord<'_>), Malformed> {
+    match record.fault {
+        Some(Fault::NotUtf8 { at }) => Err(Malformed {
+            rule: "syntax",
+            message: "this record is not UTF-8 text".into(),
+            span: Span::new(at, 1),
+            help: Some("records are UTF-8; is this the right file?".into()),
+        }),
+        Some(Fault::TooLong { limit }) => Err(Malformed {
+            rule: "syntax",
+            message: format!("this record is longer than {limit} bytes, the limit"),
+            span: first_line(&record.text),
+            help: Some(
+                "no real record comes near it; raise the limit with --max-record-bytes".into(),
+            ),
+        }),
+        None => {
+            // As the reader found it, or looked for in the text.
+            let raw = record
+                .framed()
+                .map_or_else(|| record::first(&record.text), Ok)?;
+            Ok((referee_for(&raw.header)?, raw))
+        }
     }
 }
 
@@ -65,20 +61,8 @@ fn first_line(text: &str) -> Span {
     Span::new(0, 0)
 }
 
-fn check_raw(raw: Result<RawRecord<'_>, FramingError>, switches: &Switches) -> Checked {
-    match raw {
-        Err(framing) => Checked::malformed(None, framing.into()),
-        Ok(raw) => match referee_for(&raw.header) {
-            Ok(referee) => referee.check(&raw, switches),
-            Err(err) => Checked::malformed(None, err.into()),
-        },
-    }
-}
-
 /// The game a header names.
-pub fn referee_for(
-    header: &record::HeaderText<'_>,
-) -> Result<&'static dyn crate::replay::Referee, HeaderError> {
+pub fn referee_for(header: &record::HeaderText<'_>) -> Result<&'static dyn Referee, HeaderError> {
     let name = header.game(&games::names())?;
     games::find(&name).ok_or_else(|| {
         HeaderError::header(
@@ -149,25 +133,13 @@ pub fn check_reader<'a, R: Read + 'a>(
 /// The position of a record after `turn` turns (all of them when `None`),
 /// with the legal turns there: what `arbitre show` and `moves` print.
 pub fn stop(record: &Record, switches: &Switches, turn: Option<usize>) -> Result<Stop, StopError> {
-    let refused = || StopError::Record(Box::new(check(record, switches)));
-    let raw = match framed(record) {
-        Some(Ok(raw)) if record.fault.is_none() => raw,
-        _ => return Err(refused()),
-    };
-    match referee_for(&raw.header) {
-        Ok(referee) => referee.stop(&raw, switches, turn),
-        Err(err) => Err(StopError::Record(Box::new(Checked::malformed(
-            None,
-            err.into(),
-        )))),
-    }
+    let (referee, raw) = game_of(record)
+        .map_err(|malformed| StopError::Record(Box::new(Checked::malformed(None, malformed))))?;
+    referee.stop(&raw, switches, turn)
 }
 
 /// The game's score table for a record, as `arbitre score` prints it.
 pub fn score_table(record: &Record, switches: &Switches) -> Option<Table> {
-    if record.fault.is_some() {
-        return None;
-    }
-    let raw = framed(record)?.ok()?;
-    referee_for(&raw.header).ok()?.table(&raw, switches)
+    let (referee, raw) = game_of(record).ok()?;
+    referee.table(&raw, switches)
 }

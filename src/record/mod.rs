@@ -83,6 +83,14 @@ fn lines(source: &str) -> impl Iterator<Item = Line<'_>> {
     })
 }
 
+/// The first record of a text, or why it holds none.
+pub fn first(source: &str) -> Result<RawRecord<'_>, FramingError> {
+    split(source)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| Err(FramingError::empty()))
+}
+
 /// Split a file into records. A framing error ends the split: what follows
 /// an unclosed header cannot be told apart from the header itself.
 pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
