@@ -226,15 +226,12 @@ impl<R: Read> Reader<R> {
         if line.cut {
             return false;
         }
-        let mut text = trim_newline(&line.bytes);
+        let mut text = trim_line(&line.bytes);
         if line.offset == 0 {
             // Every byte-order mark, as `record::split` reads the line.
             while let Some(rest) = text.strip_prefix(b"\xef\xbb\xbf") {
                 text = rest;
             }
-        }
-        while let Some((b' ' | b'\t', rest)) = text.split_last() {
-            text = rest;
         }
         text == b"---"
     }
@@ -356,13 +353,9 @@ impl<R: Read> Reader<R> {
 
     /// Start a record's header with its opening `---` line.
     fn open(&mut self, line: Line) {
-        self.opening = self.local(&line).map(|(start, end)| {
-            let mut text = trim_newline(&line.bytes);
-            while let Some((b' ' | b'\t', rest)) = text.split_last() {
-                text = rest;
-            }
-            (Span::new(start, text.len()), end)
-        });
+        self.opening = self
+            .local(&line)
+            .map(|(start, end)| (Span::new(start, trim_line(&line.bytes).len()), end));
         self.closing = None;
         self.push(line);
         self.phase = Phase::Header;
@@ -392,10 +385,13 @@ impl<R: Read> Iterator for Reader<R> {
     }
 }
 
-/// A line without its ending: every `\n` and `\r` at its end, as
-/// `record::split` reads lines.
-fn trim_newline(mut bytes: &[u8]) -> &[u8] {
+/// A `---` line as `record::split` reads it: without its ending (every
+/// `\n` and `\r` at its end), then without the blanks before that.
+fn trim_line(mut bytes: &[u8]) -> &[u8] {
     while let Some((b'\n' | b'\r', rest)) = bytes.split_last() {
+        bytes = rest;
+    }
+    while let Some((b' ' | b'\t', rest)) = bytes.split_last() {
         bytes = rest;
     }
     bytes
