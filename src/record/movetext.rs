@@ -136,24 +136,24 @@ fn token_end(text: &str, mut i: usize) -> usize {
 /// the record. Every square and throw goes through here, so the digits are
 /// read once, as bytes, rather than found by `digit1` and then parsed.
 pub fn natural(input: Input) -> IResult<Input, (Input, u32)> {
-    let mut value: u32 = 0;
-    let mut len = 0;
-    for &b in input.as_bytes() {
-        if !b.is_ascii_digit() {
-            break;
-        }
-        let digit = u32::from(b - b'0');
-        match value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
-            Some(v) => value = v,
-            None => return Err(digit_error(input)),
-        }
-        len += 1;
-    }
-    if len == 0 {
-        return Err(digit_error(input));
-    }
+    let len = input.bytes().take_while(u8::is_ascii_digit).count();
     let (digits, rest) = input.split_at(len);
-    Ok((rest, (digits, value)))
+    match value_of(digits.as_bytes()) {
+        Some(value) => Ok((rest, (digits, value))),
+        None => Err(digit_error(input)),
+    }
+}
+
+/// The value of a run of ASCII digits, when it is one and fits a `u32`:
+/// how `natural` reads a number, for the notations' byte paths too.
+pub fn value_of(digits: &[u8]) -> Option<u32> {
+    if digits.is_empty() {
+        return None;
+    }
+    digits.iter().try_fold(0u32, |value, &b| {
+        let digit = b.is_ascii_digit().then(|| u32::from(b - b'0'))?;
+        value.checked_mul(10)?.checked_add(digit)
+    })
 }
 
 fn digit_error(input: Input) -> nom::Err<nom::error::Error<Input>> {

@@ -10,7 +10,9 @@ use nom::sequence::pair;
 use nom::IResult;
 
 use crate::games::duel::MoveNumber;
-use crate::record::movetext::{consumed, natural, parse_whole, Input, SyntaxError, Token};
+use crate::record::movetext::{
+    consumed, natural, parse_whole, value_of, Input, SyntaxError, Token,
+};
 use crate::span::{Span, Spanned};
 
 /// A square name as written: a letter and a number.
@@ -122,15 +124,12 @@ fn common(token: &Token<'_>) -> Option<Pieces> {
         b @ [_, _] => piece(Piece::Action(Written::Place(square(b, 0)?))),
         b @ [_, _, b'-', _, _] => piece(Piece::Action(Written::Move(square(b, 0)?, square(b, 3)?))),
         b @ [_, _, b'>', _, _] => piece(Piece::Relocation(square(b, 0)?, square(b, 3)?)),
-        [digits @ .., b'.'] if !digits.is_empty() && digits.len() < 9 => {
+        [digits @ .., b'.'] => {
             let (digits, ellipsis) = match digits {
                 [d @ .., b'.', b'.'] => (d, true),
                 d => (d, false),
             };
-            if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-                return None;
-            }
-            let value = digits.iter().fold(0, |n, d| n * 10 + u32::from(d - b'0'));
+            let value = value_of(digits)?;
             Some((
                 Some(Spanned::new(MoveNumber { value, ellipsis }, whole)),
                 None,

@@ -11,7 +11,9 @@ use nom::multi::many1;
 use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
-use crate::record::movetext::{consumed, natural, parse_whole, Input, SyntaxError, Token};
+use crate::record::movetext::{
+    consumed, natural, parse_whole, value_of, Input, SyntaxError, Token,
+};
 use crate::span::{Span, Spanned};
 
 use super::board::Camp;
@@ -146,9 +148,7 @@ fn read_square(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Square>> {
     if !(1..=2).contains(&digits) {
         return None;
     }
-    let rank = b[start + 1..start + 1 + digits]
-        .iter()
-        .fold(0, |n, d| n * 10 + u32::from(d - b'0'));
+    let rank = value_of(&b[start + 1..start + 1 + digits])?;
     *at = start + 1 + digits;
     let span = Span::new(token.span.offset + start, 1 + digits);
     Some(Spanned::new(
@@ -175,12 +175,7 @@ fn common(token: &Token<'_>) -> Option<Piece> {
             let camp = Camp::from_letter(char::from(letter))?;
             let number = match before {
                 [] => None,
-                [digits @ .., b'.'] if !digits.is_empty() && digits.len() < 9 => {
-                    if !digits.iter().all(u8::is_ascii_digit) {
-                        return None;
-                    }
-                    Some(digits.iter().fold(0, |n, d| n * 10 + u32::from(d - b'0')))
-                }
+                [digits @ .., b'.'] => Some(value_of(digits)?),
                 _ => return None,
             };
             return Some(Piece::Head(number, camp));
