@@ -1,7 +1,7 @@
 //! What each command does, kept thin: read, hand to the engine, report.
 //! Output is written as it is found, to writers the caller owns.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use arbitre::games;
 use arbitre::pipeline::{self, Item, Items};
@@ -365,13 +365,9 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
 /// The `index`-th record of a file, read as a stream: only that record is
 /// kept. `Err` holds the status of a usage error already reported.
 fn one_record(file: &str, index: usize, output: &mut Output<'_>) -> io::Result<Result<Record, u8>> {
-    let input: Box<dyn Read> = if file == "-" {
-        Box::new(io::stdin())
-    } else {
-        match std::fs::File::open(file) {
-            Ok(f) => Box::new(f),
-            Err(err) => return usage(output, &format!("cannot read {file}: {err}")).map(Err),
-        }
+    let input = match pipeline::open(file) {
+        Ok(input) => input,
+        Err(err) => return usage(output, &format!("cannot read {file}: {err}")).map(Err),
     };
     let mut count = 0;
     let mut found = None;

@@ -39,6 +39,15 @@ pub enum Item {
 
 type Input = Box<dyn Read + Send>;
 
+/// A path as the command line names it: a file, or `-` for standard input.
+pub fn open(path: &str) -> io::Result<Box<dyn Read + Send>> {
+    if path == "-" {
+        Ok(Box::new(io::stdin()))
+    } else {
+        File::open(path).map(|f| Box::new(f) as Input)
+    }
+}
+
 /// The records of a list of paths (`-` for standard input), file after
 /// file, each read as a stream.
 pub struct Items {
@@ -80,12 +89,7 @@ impl Iterator for Items {
                 }
             }
             let path = self.paths.next()?;
-            let input: io::Result<Input> = if path == "-" {
-                Ok(Box::new(io::stdin()))
-            } else {
-                File::open(&path).map(|f| Box::new(f) as Input)
-            };
-            match input {
+            match open(&path) {
                 Ok(input) => {
                     let reader = Reader::with_limits(input, self.limits);
                     self.current = Some((path.into(), reader));
