@@ -36,8 +36,9 @@ impl Style {
     }
 }
 
-/// A record's text as miette reads it: only the record is searched for
-/// the lines around a span, and the lines are numbered as in the file.
+/// A record of a file, to draw diagnostics over: only the record is
+/// searched for the lines around a span, and lines are numbered as in the
+/// file.
 #[derive(Debug)]
 pub struct Snippet<'a> {
     name: &'a str,
@@ -51,36 +52,198 @@ impl<'a> Snippet<'a> {
     }
 }
 
-impl SourceCode for Snippet<'_> {
+/// At most this many characters of a source line are drawn: a longer line
+/// is cut around the span, with an ellipsis where it was cut. miette cannot
+/// draw a span past column 65,535, and nobody reads a line that long.
+const LINE_SHOWN: usize = 72;
+
+/// A label may cover this many lines; a longer one is drawn on its first.
+const LABEL_LINES: usize = 8;
+
+/// What miette draws for one diagnostic: the lines around its span, each
+/// cut to a window of [`LINE_SHOWN`] characters, with the span moved into
+/// the window. Locations are still those of the file, columns in
+/// characters as everywhere else in arbitre.
+#[derive(Debug)]
+struct View {
+    name: String,
+    text: String,
+    /// 0-based file line of the view's first line.
+    first_line: usize,
+    /// Per view line: its byte start in `text`, the characters cut from
+    /// its left, and the bytes of the ellipsis put there.
+    lines: Vec<(usize, usize, usize)>,
+    label: Option<LabeledSpan>,
+}
+
+const ELLIPSIS: &str = "…";
+
+impl View {
+    /// The view of `label` (an offset and length in the file) in `source`.
+    fn new(source: &Snippet<'_>, label: Option<LabeledSpan>) -> View {
+        let text = source.record.text.as_str();
+        let base = source.record.offset;
+        let Some(label) = label else {
+            return View {
+                name: source.name.to_string(),
+                text: String::new(),
+                first_line: source.record.line.saturating_sub(1),
+                lines: Vec::new(),
+                label: None,
+            };
+        };
+        let start = floor_boundary(text, label.offset().saturating_sub(base));
+        let end = floor_boundary(text, (start + label.len()).max(start));
+        let line_start = |at: usize| text[..at].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = |at: usize| text[at..].find('\n').map_or(text.len(), |i| at + i);
+        let first = line_start(start);
+        // The label's lines, with one line of context on either side.
+        let mut spans = Vec::new();
+        if first > 0 {
+            spans.push((line_start(first - 1), first - 1));
+        }
+        let mut at = first;
+        loop {
+            let stop = line_end(at);
+            spans.push((at, stop));
+            if stop >= end.max(start + 1).min(text.len()) || stop == text.len() {
+                break;
+            }
+            at = stop + 1;
+            if spans.len() > LABEL_LINES {
+                break;
+            }
+        }
+        let last = spans.last().map_or(text.len(), |&(_, stop)| stop);
+        if last + 1 < text.len() {
+            spans.push((last + 1, line_end(last + 1)));
+        }
+        let column = text[first..start].chars().count();
+        let label_chars = text[start..end.min(line_end(start))].chars().count();
+        let from = if column + label_chars.min(LINE_SHOWN / 2) < LINE_SHOWN {
+            0
+        } else {
+            column - LINE_SHOWN / 4
+        };
+        let mut view = View {
+            name: source.name.to_string(),
+            text: String::new(),
+            first_line: source.record.line - 1 + text[..spans[0].0].matches('\n').count(),
+            lines: Vec::new(),
+            label: None,
+        };
+        let mut mapped = (None, None);
+        for &(line_from, line_to) in &spans {
+            let line = &text[line_from..line_to];
+            let cut = line.char_indices().nth(from).map_or(line.len(), |(i, _)| i);
+            let shown_end = line[cut..]
+                .char_indices()
+                .nth(LINE_SHOWN)
+                .map_or(line.len(), |(i, _)| cut + i);
+            let prefix = if cut > 0 { ELLIPSIS } else { "" };
+            let line_at = view.text.len();
+            view.lines.push((line_at, from, prefix.len()));
+            view.text.push_str(prefix);
+            let body = view.text.len();
+            view.text.push_str(&line[cut..shown_end]);
+            if shown_end < line.len() {
+                view.text.push_str(ELLIPSIS);
+            }
+            // Where a file offset in this line falls in the view.
+            let place = |offset: usize| {
+                let within = offset.clamp(line_from + cut, line_from + shown_end);
+                body + within - (line_from + cut)
+            };
+            if (line_from..=line_to).contains(&start) && mapped.0.is_none() {
+                mapped.0 = Some(place(start));
+            }
+            if (line_from..=line_to).contains(&end) {
+                mapped.1 = Some(place(end));
+            }
+            view.text.push('\n');
+        }
+        let begin = mapped.0.unwrap_or(0);
+        // A label past the view's lines is drawn to the end of its first.
+        let finish = mapped.1.unwrap_or_else(|| {
+            view.lines
+                .iter()
+                .find(|&&(at, _, _)| at > begin)
+                .map_or(view.text.len(), |&(at, _, _)| at - 1)
+        });
+        view.label = Some(LabeledSpan::new(
+            label.label().map(str::to_string),
+            begin,
+            finish.saturating_sub(begin),
+        ));
+        view
+    }
+
+    /// The 0-based file column, in characters, of a view offset.
+    fn column(&self, offset: usize) -> usize {
+        let line = self
+            .lines
+            .partition_point(|&(at, _, _)| at <= offset)
+            .max(1)
+            - 1;
+        let Some(&(at, cut, prefix)) = self.lines.get(line) else {
+            return 0;
+        };
+        let body = (at + prefix).min(offset);
+        let written = self.text.get(body..offset).map_or(0, |s| s.chars().count());
+        cut + written
+    }
+}
+
+/// The largest char boundary of `text` at or before `at`.
+fn floor_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+impl SourceCode for View {
     fn read_span<'b>(
         &'b self,
         span: &SourceSpan,
         context_lines_before: usize,
         context_lines_after: usize,
     ) -> Result<Box<dyn SpanContents<'b> + 'b>, MietteError> {
-        let base = self.record.offset;
-        let local = SourceSpan::new(span.offset().saturating_sub(base).into(), span.len());
-        let inner = self.record.text.as_str().read_span(
-            &local,
-            context_lines_before,
-            context_lines_after,
-        )?;
-        let found = inner.span();
+        let inner =
+            self.text
+                .as_str()
+                .read_span(span, context_lines_before, context_lines_after)?;
+        let column = if context_lines_before == 0 {
+            self.column(span.offset())
+        } else {
+            inner.column()
+        };
         Ok(Box::new(MietteSpanContents::new_named(
-            self.name.to_string(),
+            self.name.clone(),
             inner.data(),
-            SourceSpan::new((found.offset() + base).into(), found.len()),
-            inner.line() + self.record.line - 1,
-            inner.column(),
+            *inner.span(),
+            inner.line() + self.first_line,
+            column,
             inner.line_count(),
         )))
     }
 }
 
-/// A diagnostic of the library, drawn over the record it is about.
+/// A diagnostic of the library, drawn over its view.
 struct Drawn<'a> {
     inner: &'a dyn miette::Diagnostic,
-    source: &'a Snippet<'a>,
+    view: View,
+}
+
+impl<'a> Drawn<'a> {
+    fn new(inner: &'a dyn miette::Diagnostic, source: &Snippet<'_>) -> Self {
+        let label = inner.labels().and_then(|mut labels| labels.next());
+        Drawn {
+            inner,
+            view: View::new(source, label),
+        }
+    }
 }
 
 impl fmt::Debug for Drawn<'_> {
@@ -108,10 +271,14 @@ impl miette::Diagnostic for Drawn<'_> {
         self.inner.help()
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(self.source)
+        self.view
+            .label
+            .as_ref()
+            .map(|_| &self.view as &dyn SourceCode)
     }
     fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        self.inner.labels()
+        let label = self.view.label.clone()?;
+        Some(Box::new(std::iter::once(label)))
     }
 }
 
@@ -142,7 +309,7 @@ fn render(style: Style, drawn: &Drawn<'_>) -> String {
 /// The diagnostic of a record that is not legal, drawn over its source.
 pub fn diagnostic(report: &RecordReport, source: &Snippet<'_>, style: Style) -> String {
     match &report.diagnostic {
-        Some(d) => render(style, &Drawn { inner: d, source }),
+        Some(d) => render(style, &Drawn::new(d, source)),
         None => String::new(),
     }
 }
@@ -153,7 +320,7 @@ pub fn warnings(report: &RecordReport, source: &Snippet<'_>, style: Style) -> St
         .warnings
         .iter()
         .map(|w| match w.span {
-            Some(_) => render(style, &Drawn { inner: w, source }),
+            Some(_) => render(style, &Drawn::new(w, source)),
             None => format!("  warning[{}]: {}\n", w.rule, w.message),
         })
         .collect()
