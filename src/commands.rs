@@ -11,7 +11,8 @@ use arbitre::{
 };
 
 use crate::cli::{
-    CheckArgs, CheckFormat, Cli, Command, Format, PositionArgs, ScoreArgs, StatsArgs, Switch,
+    CheckArgs, CheckFormat, Cli, ColorChoice, Command, Format, PositionArgs, ScoreArgs, StatsArgs,
+    Switch,
 };
 use crate::human::{self, Snippet, Style};
 
@@ -44,7 +45,7 @@ fn machine_of(format: Format) -> Option<Machine> {
 
 /// Run a command; `Err` only when the output could not be written.
 pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
-    let style = Style::detect(cli.color);
+    let style = style_for(cli.color);
     match &cli.command {
         Command::Check(args) => check(args, style, output),
         Command::Score(args) => score(args, style, output),
@@ -492,4 +493,19 @@ fn position(
             Ok(LEGAL)
         }
     }
+}
+
+/// Colour only on a terminal, never with `NO_COLOR` set (unless asked for
+/// explicitly).
+fn style_for(choice: ColorChoice) -> Style {
+    use std::io::IsTerminal;
+    let color = match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stdout().is_terminal()
+        }
+    };
+    Style { color }
 }

@@ -2,7 +2,6 @@
 //! comfy-table tables, and one line per record.
 
 use std::fmt;
-use std::io::IsTerminal;
 
 use comfy_table::presets::{ASCII_FULL_CONDENSED, UTF8_FULL_CONDENSED};
 use comfy_table::{ContentArrangement, Table as Grid};
@@ -13,27 +12,10 @@ use miette::{
 
 use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Verdict};
 
-use crate::cli::ColorChoice;
-
-/// How human output is drawn: colour only on a terminal, never with
-/// `NO_COLOR` set (unless asked for explicitly).
+/// How human output is drawn.
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
     pub color: bool,
-}
-
-impl Style {
-    pub fn detect(choice: ColorChoice) -> Self {
-        let color = match choice {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => {
-                std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                    && std::io::stdout().is_terminal()
-            }
-        };
-        Style { color }
-    }
 }
 
 /// A record of a file, to draw diagnostics over: only the record is

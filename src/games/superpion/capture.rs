@@ -2,25 +2,29 @@
 //! maximum captures among the pieces that may still act) and, from them,
 //! the legal actions.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{reverse, squares, Camp, Sq, Squares};
 use super::rules::{Action, Position};
 
 impl Position {
-    /// Every complete capture sequence of the piece on `from` (one that
-    /// cannot jump further), as (landing squares, jumped pieces).
-    pub fn sequences(&self, from: Sq, visit: &mut dyn FnMut(&[Sq], Squares)) {
+    /// The complete captures of the piece on `from` (ones that cannot jump
+    /// further) taking at least `least` pieces, as (landing squares, jumped
+    /// pieces): one per way it can end, by its first path in notation
+    /// order.
+    pub fn sequences(&self, from: Sq, least: u32, visit: &mut dyn FnMut(&[Sq], Squares)) {
         let Some(camp) = self.camp_at(from) else {
             return;
         };
-        let mut search = Search::new(
+        let search = Search::new(
             self.occupied() & !from.bit(),
             self.foes(camp),
             self.is_superpion(from),
             from,
         );
-        search.explore(from, 0, None, visit);
+        search.complete(&mut Vec::new(), 0, None, least, visit);
     }
 
     /// The most pieces the piece on `from` can take in one capture.
@@ -73,24 +77,20 @@ impl Position {
     /// The capture actions of maximum length among the pieces that may
     /// still act; empty when none can capture.
     pub fn capture_actions(&self) -> Vec<Action> {
-        let mut best = 1;
+        let best = self.max_capture();
         let mut found: Vec<Action> = Vec::new();
+        if best == 0 {
+            return found;
+        }
         for from in squares(self.movers()) {
-            self.sequences(from, &mut |path, jumped| {
-                let n = jumped.count_ones();
-                if n > best {
-                    best = n;
-                    found.clear();
-                }
-                if n == best {
-                    found.push(Action {
-                        from,
-                        path: path.to_vec(),
-                        capture: true,
-                        jumped,
-                        promotion: None,
-                    });
-                }
+            self.sequences(from, best, &mut |path, jumped| {
+                found.push(Action {
+                    from,
+                    path: path.to_vec(),
+                    capture: true,
+                    jumped,
+                    promotion: None,
+                });
             });
         }
         self.finish(found)
@@ -223,21 +223,73 @@ fn diagonal_neighbours(sq: Sq) -> Squares {
 
 /// The capture search of one piece: pawns jump adjacent pieces, Superpions
 /// fly; jumped pieces stay on the board until the capture ends.
+///
+/// What a capture can still do depends only on its state: the square it
+/// has reached, the pieces it has jumped, and (for a Superpion, which may
+/// not turn back) the direction it came in. Many orders of jumps reach the
+/// same state, so each search visits a state once: the work is bounded by
+/// the states, not by the paths, whose number grows exponentially on a
+/// crowded board.
 pub(super) struct Search {
     /// Every piece but the capturing one (its start counts as empty).
     occupied: Squares,
     foes: Squares,
     superpion: bool,
-    path: Vec<Sq>,
     from: Sq,
     /// Foes that any capture could ever jump: a bound on what is left to
     /// take, which cuts the search short once a capture reaches it. Worked
     /// out only once a capture goes two jumps deep: most searches end
     /// before, and the bound costs more than they do.
     jumpable: Cell<Option<Squares>>,
+    /// The states seen two jumps deep or more (fewer than two jumps has
+    /// one path only), allocated only when a capture gets that far.
+    seen: RefCell<HashSet<u128, BuildHasherDefault<StateHasher>>>,
+}
+
+/// A capture in progress, for [`Search::seen`], as one number: the
+/// jumped pieces (squares 0 to 80), the square reached, the direction.
+fn state(at: Sq, jumped: Squares, last: Option<usize>) -> u128 {
+    let last = last.map_or(0, |d| d as u128 + 1);
+    jumped | (at.index() as u128) << 96 | last << 104
+}
+
+/// A hasher for [`state`] keys: one multiply-and-fold per half, much
+/// cheaper than SipHash, and the keys are not chosen by a hostile party
+/// with knowledge of the hash (they are board states, at most 81 bits
+/// of pieces).
+#[derive(Default)]
+pub(super) struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.write_u64(n as u64);
+        self.write_u64((n >> 64) as u64);
+    }
 }
 
 impl Search {
+    pub(super) fn new(occupied: Squares, foes: Squares, superpion: bool, from: Sq) -> Self {
+        Search {
+            occupied,
+            foes,
+            superpion,
+            from,
+            jumpable: Cell::new(None),
+            seen: RefCell::new(HashSet::default()),
+        }
+    }
+
     /// Where the piece may jump from `at`: (direction, jumped, landings).
     fn jumps(
         &self,
@@ -277,37 +329,14 @@ impl Search {
         }
     }
 
-    fn explore(
-        &mut self,
-        at: Sq,
-        jumped: Squares,
-        last: Option<usize>,
-        visit: &mut dyn FnMut(&[Sq], Squares),
-    ) {
-        let mut next = Vec::new();
-        self.jumps(at, jumped, last, |d, taken, to| next.push((d, taken, to)));
-        if next.is_empty() {
-            if !self.path.is_empty() {
-                visit(&self.path, jumped);
-            }
-            return;
+    /// Whether this is the first time the search reaches a state, for
+    /// states two or more jumps deep.
+    fn first_visit(&self, at: Sq, jumped: Squares, last: Option<usize>, depth: u32) -> bool {
+        if depth < 2 {
+            return true;
         }
-        for (d, taken, to) in next {
-            self.path.push(to);
-            self.explore(to, jumped | taken.bit(), Some(d), visit);
-            self.path.pop();
-        }
-    }
-
-    pub(super) fn new(occupied: Squares, foes: Squares, superpion: bool, from: Sq) -> Self {
-        Search {
-            occupied,
-            foes,
-            superpion,
-            path: Vec::new(),
-            from,
-            jumpable: Cell::new(None),
-        }
+        let last = if self.superpion { last } else { None };
+        self.seen.borrow_mut().insert(state(at, jumped, last))
     }
 
     /// What is left that a capture `depth` jumps deep could still take.
@@ -326,6 +355,12 @@ impl Search {
         }
     }
 
+    /// The most a capture `depth` jumps deep, having jumped `jumped`, could
+    /// take in all.
+    fn reach(&self, jumped: Squares, depth: u32) -> u32 {
+        depth + (self.bound(depth) & !jumped).count_ones()
+    }
+
     /// The foes that some capture of the piece on `from` could jump.
     fn jumpable(occupied: Squares, foes: Squares, superpion: bool, from: Sq) -> Squares {
         let free = |sq: Option<Sq>| sq.is_some_and(|sq| occupied & sq.bit() == 0);
@@ -341,28 +376,83 @@ impl Search {
 
     /// The most pieces a capture can still take from `at`.
     pub(super) fn longest(&self, at: Sq, jumped: Squares, last: Option<usize>) -> u32 {
-        let mut best = 0;
-        self.deepen(at, jumped, last, 0, &mut best);
-        best
+        self.seen.borrow_mut().clear();
+        let depth = jumped.count_ones();
+        let mut best = depth;
+        self.deepen(at, jumped, last, depth, &mut best);
+        best - depth
     }
 
     /// The most pieces a capture from the start can take, when more than
     /// `floor`; `floor` otherwise.
     fn longest_over(&self, from: Sq, floor: u32) -> u32 {
+        self.seen.borrow_mut().clear();
         let mut best = floor;
         self.deepen(from, 0, None, 0, &mut best);
         best
     }
 
     /// Depth-first search for the longest capture, cut where even jumping
-    /// every foe left could not beat the best found.
+    /// every foe left could not beat the best found, and where a state was
+    /// searched before.
     fn deepen(&self, at: Sq, jumped: Squares, last: Option<usize>, depth: u32, best: &mut u32) {
         *best = (*best).max(depth);
-        if depth + (self.bound(depth) & !jumped).count_ones() <= *best {
+        if self.reach(jumped, depth) <= *best || !self.first_visit(at, jumped, last, depth) {
             return;
         }
         self.jumps(at, jumped, last, |d, taken, to| {
             self.deepen(to, jumped | taken.bit(), Some(d), depth + 1, best);
         });
+    }
+
+    /// Every complete capture on from `path` (which ends on `at`, having
+    /// jumped `jumped`, coming in along `last`) that takes at least `least`
+    /// pieces in all: once per state it ends in, by the first path to that
+    /// state in notation order.
+    ///
+    /// Jumps are tried in notation order of their landing squares, so the
+    /// first path to reach a state is the least one in that order: any
+    /// lesser path to it would have passed, earlier, through a state
+    /// already seen, and from there on the paths are the same.
+    pub(super) fn complete(
+        &self,
+        path: &mut Vec<Sq>,
+        jumped: Squares,
+        last: Option<usize>,
+        least: u32,
+        visit: &mut dyn FnMut(&[Sq], Squares),
+    ) {
+        self.seen.borrow_mut().clear();
+        let at = path.last().copied().unwrap_or(self.from);
+        self.explore(path, at, jumped, last, least, visit);
+    }
+
+    fn explore(
+        &self,
+        path: &mut Vec<Sq>,
+        at: Sq,
+        jumped: Squares,
+        last: Option<usize>,
+        least: u32,
+        visit: &mut dyn FnMut(&[Sq], Squares),
+    ) {
+        let depth = jumped.count_ones();
+        if self.reach(jumped, depth) < least || !self.first_visit(at, jumped, last, depth) {
+            return;
+        }
+        let mut next = Vec::new();
+        self.jumps(at, jumped, last, |d, taken, to| next.push((d, taken, to)));
+        if next.is_empty() {
+            if !path.is_empty() && depth >= least {
+                visit(path, jumped);
+            }
+            return;
+        }
+        next.sort_by_key(|&(_, _, to)| to.notation_key());
+        for (d, taken, to) in next {
+            path.push(to);
+            self.explore(path, to, jumped | taken.bit(), Some(d), least, visit);
+            path.pop();
+        }
     }
 }

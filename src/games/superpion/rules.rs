@@ -660,33 +660,22 @@ impl Position {
             superpion,
             from,
         );
-        if search.longest(end, jumped, last) > 0 {
-            // The longest ways to finish it: what a referee would ask for.
-            let mut continuations = Vec::new();
-            let mut best = 0;
-            self.sequences(from, &mut |p, jumped| {
-                let n = jumped.count_ones();
-                if p.starts_with(path) && n >= best {
-                    if n > best {
-                        best = n;
-                        continuations.clear();
-                    }
-                    continuations.push(p.to_vec());
-                }
+        let more = search.longest(end, jumped, last);
+        if more > 0 {
+            // The longest ways to finish it: what a referee would ask for,
+            // once per square it can end on with the pieces it takes.
+            let mut texts = Vec::new();
+            let least = jumped.count_ones() + more;
+            search.complete(&mut path.to_vec(), jumped, last, least, &mut |p, _| {
+                let action = Action {
+                    from,
+                    path: p.to_vec(),
+                    capture: true,
+                    jumped: 0,
+                    promotion: None,
+                };
+                texts.push(action.path_text());
             });
-            let mut texts: Vec<String> = continuations
-                .into_iter()
-                .map(|p| {
-                    Action {
-                        from,
-                        path: p,
-                        capture: true,
-                        jumped: 0,
-                        promotion: None,
-                    }
-                    .path_text()
-                })
-                .collect();
             texts.sort();
             texts.dedup();
             return Err(fault(
@@ -733,7 +722,7 @@ impl Position {
     #[allow(clippy::type_complexity)]
     fn short_form(&self, from: Sq, to: Sq) -> Result<Option<(Action, Option<Breach>)>, Fault> {
         let mut matching = Vec::new();
-        self.sequences(from, &mut |path, jumped| {
+        self.sequences(from, 1, &mut |path, jumped| {
             if path.last() == Some(&to) {
                 matching.push(Action {
                     from,

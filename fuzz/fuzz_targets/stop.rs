@@ -1,0 +1,20 @@
+//! (b) `arbitre moves` and `arbitre show`: a record stopped at a chosen
+//! turn (the first byte; 255 for the end), its diagram and legal turns.
+
+#![no_main]
+
+use arbitre::{stop, Reader, Switches};
+
+libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
+    let Some((&turn, file)) = bytes.split_first() else {
+        return;
+    };
+    let turn = (turn != u8::MAX).then_some(usize::from(turn));
+    let switches = Switches::new();
+    for record in Reader::new(file).take(4) {
+        let Ok(record) = record else { break };
+        if let Ok(stopped) = stop(&record, &switches, turn) {
+            assert!(stopped.turn <= record.text.len());
+        }
+    }
+});
