@@ -78,7 +78,7 @@ fn lattice() -> Position {
 
 /// One blue Superpion among 27 opponent pawns, found by a hill-climbing
 /// search for slow capture searches (`samples/superpion/hostile-capture.arb`):
-/// 177 maximum captures of 21 pieces, each reached by thousands of orders.
+/// 171 maximum captures of 21 pieces, each reached by thousands of orders.
 fn hostile() -> Position {
     let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
     p.place(Camp::Blue, Sq::parse("k5").unwrap(), Some(Colour::Spare));

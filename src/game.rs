@@ -69,8 +69,33 @@ impl Finding for Violation {
     }
     fn help(&self) -> Option<String> {
         let expected = self.expected.as_ref()?;
-        let legal: Vec<String> = expected.iter().map(|p| p.to_string()).collect();
-        Some(format!("legal here: {}", legal.join(", ")))
+        Some(format!(
+            "legal here: {}",
+            listing(expected.iter(), expected.len())
+        ))
+    }
+}
+
+/// At most this many alternatives are named in a message or a report, so
+/// that a small record never prints megabytes; the count of the rest is
+/// given instead (and `expected_total` in JSON).
+pub const LISTED: usize = 20;
+
+/// `a, b, c`: the first [`LISTED`] of `total` items, then `and N more`;
+/// `none` when there are none.
+pub(crate) fn listing<T: fmt::Display>(items: impl Iterator<Item = T>, total: usize) -> String {
+    use fmt::Write;
+    let mut out = String::new();
+    for (i, item) in items.take(LISTED).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{item}");
+    }
+    match total.saturating_sub(LISTED) {
+        _ if out.is_empty() => "none".into(),
+        0 => out,
+        more => format!("{out} and {more} more"),
     }
 }
 
@@ -125,6 +150,11 @@ impl Alternatives {
     /// As a report prints them.
     pub fn to_strings(&self) -> Vec<String> {
         self.iter().map(ToString::to_string).collect()
+    }
+
+    /// The first [`LISTED`], as a report prints them.
+    pub fn first_strings(&self) -> Vec<String> {
+        self.iter().take(LISTED).map(ToString::to_string).collect()
     }
 
     /// The items as their own type, when they are `P`s.

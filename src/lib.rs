@@ -109,7 +109,7 @@ pub struct LibraryPage;
 
 pub use game::{
     denoted, perft, random_plays, resolve_by_outcome, Alternatives, Game, Notation, Presentation,
-    RecordFormat, Rules, Scores, Summary, Table, Violation, Warning,
+    RecordFormat, Rules, Scores, Summary, Table, Violation, Warning, LISTED,
 };
 pub use reader::{Fault, Limits, Reader, Record};
 pub use record::movetext::{tokens, SyntaxError, Token};

@@ -96,3 +96,40 @@ fn a_far_finding_keeps_its_file_column_in_characters() {
         "the line is cut with an ellipsis:\n{stdout}"
     );
 }
+
+/// A Superpion among 27 opponents: thousands of jump orders per capture.
+fn hostile_capture() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/samples/superpion/hostile-capture.arb"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn a_crowded_capture_lists_a_capped_list_of_alternatives() {
+    let record = format!("{}1.B k5xg9\n", hostile_capture());
+    let out = run(&["check", "--format", "json"], &record);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let diagnostic = &json["records"][0]["diagnostic"];
+    let listed = diagnostic["expected"].as_array().unwrap().len();
+    let total = diagnostic["expected_total"].as_u64().unwrap() as usize;
+    assert_eq!(listed, 20, "{diagnostic}");
+    assert!(total > listed, "{diagnostic}");
+    let message = diagnostic["message"].as_str().unwrap();
+    assert!(
+        message.ends_with(&format!("and {} more", total - listed)),
+        "{message}"
+    );
+    let human = run(&["check"], &record);
+    assert!(human.stdout.len() < 20_000, "{} bytes", human.stdout.len());
+}
+
+#[test]
+fn every_maximum_capture_of_a_crowded_position_is_listed() {
+    let out = run(&["moves"], &hostile_capture());
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let turns = stdout.lines().filter(|l| l.starts_with("  B k5x")).count();
+    assert_eq!(turns, 171, "{stdout}");
+}

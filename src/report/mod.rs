@@ -42,8 +42,11 @@ pub struct Diagnostic {
     pub length: usize,
     /// The turn (0-based) of an illegal action.
     pub turn_index: Option<usize>,
-    /// What was legal instead, in canonical notation.
+    /// What was legal instead, in canonical notation: the first
+    /// [`LISTED`](crate::LISTED) of them.
     pub expected: Vec<String>,
+    /// How many alternatives there were in all.
+    pub expected_total: usize,
     /// The turn as a referee names it ("3. red"), when in a turn.
     pub turn: Option<String>,
     /// How to mend a malformed record.
@@ -108,27 +111,17 @@ pub struct Document {
     pub records: Vec<RecordReport>,
 }
 
-/// At most this many legal alternatives are named in a help line; the
-/// JSON field lists them all.
-const EXPECTED_SHOWN: usize = 12;
-
 impl Diagnostic {
     /// The help line: how to mend it, and what was legal instead.
     pub fn help_text(&self) -> Option<String> {
         let legal = (!self.expected.is_empty()).then(|| {
-            let shown: Vec<&str> = self
-                .expected
-                .iter()
-                .take(EXPECTED_SHOWN)
-                .map(String::as_str)
-                .collect();
-            let more = self.expected.len().saturating_sub(EXPECTED_SHOWN);
-            let tail = if more > 0 {
-                format!(" (and {more} more; `arbitre moves` lists them all)")
+            let listed = crate::game::listing(self.expected.iter(), self.expected_total);
+            let tail = if self.expected_total > self.expected.len() {
+                "; `arbitre moves` lists them all"
             } else {
-                String::new()
+                ""
             };
-            format!("legal here: {}{tail}", shown.join(", "))
+            format!("legal here: {listed}{tail}")
         });
         match (&self.help, legal) {
             (Some(h), Some(e)) => Some(format!("{h}\n{e}")),
@@ -227,6 +220,7 @@ impl RecordReport {
                 length: m.span.len,
                 turn_index: None,
                 expected: Vec::new(),
+                expected_total: 0,
                 turn: None,
                 help: m.help.clone(),
             })
@@ -244,8 +238,9 @@ impl RecordReport {
                     expected: v
                         .expected
                         .as_ref()
-                        .map(|e| e.to_strings())
+                        .map(|e| e.first_strings())
                         .unwrap_or_default(),
+                    expected_total: v.expected.as_ref().map_or(0, |e| e.len()),
                     turn: violation_turn.clone(),
                     help: None,
                 }
@@ -501,6 +496,7 @@ mod tests {
                 length: 2,
                 turn_index: Some(1),
                 expected: vec!["c5".into(), "d4".into()],
+                expected_total: 2,
                 turn: Some("1... blue".into()),
                 help: None,
             }),

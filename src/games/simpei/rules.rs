@@ -131,14 +131,7 @@ pub enum Breach {
 }
 
 fn list(points: &[Point]) -> String {
-    if points.is_empty() {
-        return "none".into();
-    }
-    points
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
+    crate::game::listing(points.iter(), points.len())
 }
 
 impl Breach {

@@ -456,3 +456,92 @@ impl Search {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::superpion::modes::{Colour, Mode, Rules};
+    use crate::rng::Rng;
+
+    /// Every complete capture by every path, the exponential way: what the
+    /// state search must agree with.
+    fn by_paths(
+        search: &Search,
+        at: Sq,
+        jumped: Squares,
+        last: Option<usize>,
+        path: &mut Vec<Sq>,
+        out: &mut Vec<(Vec<Sq>, Squares)>,
+    ) {
+        let mut next = Vec::new();
+        search.jumps(at, jumped, last, |d, taken, to| next.push((d, taken, to)));
+        if next.is_empty() && !path.is_empty() {
+            out.push((path.clone(), jumped));
+        }
+        for (d, taken, to) in next {
+            path.push(to);
+            by_paths(search, to, jumped | taken.bit(), Some(d), path, out);
+            path.pop();
+        }
+    }
+
+    /// The maximum captures by brute force, as `capture_actions` lists them.
+    fn reference(p: &Position) -> Vec<Action> {
+        let mut found = Vec::new();
+        for from in squares(p.movers()) {
+            let search = Search::new(
+                p.occupied() & !from.bit(),
+                p.foes(p.to_move),
+                p.is_superpion(from),
+                from,
+            );
+            let mut all = Vec::new();
+            by_paths(&search, from, 0, None, &mut Vec::new(), &mut all);
+            found.extend(all.into_iter().map(|(path, jumped)| Action {
+                from,
+                path,
+                capture: true,
+                jumped,
+                promotion: None,
+            }));
+        }
+        let best = found.iter().map(Action::taken).max().unwrap_or(0);
+        found.retain(|a| a.taken() == best && best > 0);
+        p.finish(found)
+    }
+
+    /// Crowded random positions: a few blue pieces, Superpions among them,
+    /// amid many opponents.
+    fn crowded(rng: &mut Rng) -> Position {
+        let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+        let all: Vec<Sq> = Sq::all().collect();
+        for _ in 0..3 {
+            let sq = all[rng.below(all.len())];
+            let under = (rng.below(2) == 0).then_some(Colour::Red);
+            p.place(Camp::Blue, sq, under);
+        }
+        for _ in 0..18 {
+            let sq = all[rng.below(all.len())];
+            if p.camp_at(sq).is_none() {
+                p.place(Camp::Red, sq, None);
+            }
+        }
+        p.first_to_move();
+        p
+    }
+
+    #[test]
+    fn the_state_search_finds_what_every_path_finds() {
+        let mut rng = Rng::new(11);
+        let mut deep = 0;
+        for _ in 0..300 {
+            let p = crowded(&mut rng);
+            let expected = reference(&p);
+            assert_eq!(p.capture_actions(), expected, "{p:?}");
+            let longest = expected.first().map_or(0, Action::taken);
+            assert_eq!(p.max_capture(), longest);
+            deep += usize::from(longest >= 4);
+        }
+        assert!(deep > 10, "too few deep captures to say much: {deep}");
+    }
+}

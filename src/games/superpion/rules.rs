@@ -87,11 +87,7 @@ impl Attempt {
 }
 
 fn list(items: &[String]) -> String {
-    if items.is_empty() {
-        "none".into()
-    } else {
-        items.join(", ")
-    }
+    crate::game::listing(items.iter(), items.len())
 }
 
 fn piece_word(superpion: bool) -> &'static str {
