@@ -261,8 +261,12 @@ fn state(at: Sq, jumped: Squares, last: Option<usize>) -> u128 {
 pub(super) struct StateHasher(u64);
 
 impl Hasher for StateHasher {
+    /// The high half of a 128-bit product folded onto the low half: the
+    /// table picks buckets by the low bits, which a plain multiply leaves
+    /// depending on the low bits of the key only.
     fn finish(&self) -> u64 {
-        self.0
+        let wide = u128::from(self.0) * 0x9e37_79b9_7f4a_7c15;
+        (wide as u64) ^ (wide >> 64) as u64
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
