@@ -20,7 +20,8 @@ use crate::human::{self, Snippet, Style};
 pub const LEGAL: u8 = 0;
 /// Some record is illegal.
 pub const ILLEGAL: u8 = 1;
-/// A usage error, or a record malformed or unreadable.
+/// A usage error, a record malformed, or a path unreadable: a file that
+/// cannot be read, or what a directory walk left unchecked.
 pub const TROUBLE: u8 = 2;
 
 /// Where output goes: standard output for results, standard error for
