@@ -51,6 +51,7 @@ pub struct WalkProblem {
 
 /// What went wrong at a [`WalkProblem`]'s path.
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum WalkProblemKind {
     /// A directory that cannot be listed, or an entry whose metadata
     /// cannot be read.
@@ -64,8 +65,8 @@ pub enum WalkProblemKind {
     NotRegular(&'static str),
     /// A `*.arb` file whose name is not UTF-8, which paths are here.
     NotUtf8,
-    /// A directory given that holds no `*.arb` file: checking nothing must
-    /// not pass for checking everything.
+    /// A directory given that holds no `*.arb` file (and could be listed):
+    /// checking nothing must not pass for checking everything.
     NoRecords,
     /// A directory more than this many levels below the path given.
     TooDeep(usize),
@@ -134,14 +135,16 @@ fn walk_to(paths: &[String], max_depth: usize) -> Walked {
     let mut walked = Walked::default();
     for path in paths {
         if path != "-" && Path::new(path).is_dir() {
-            let before = walked.files.len();
+            let (files, problems) = (walked.files.len(), walked.problems.len());
             Walker {
                 seen: HashSet::new(),
                 max_depth,
                 out: &mut walked,
             }
             .walk(path);
-            if walked.files.len() == before {
+            // A directory that cannot be listed is reported once, as such.
+            let unlisted = walked.problems[problems..].iter().any(|p| p.path == *path);
+            if walked.files.len() == files && !unlisted {
                 walked.problems.push(WalkProblem {
                     path: path.clone(),
                     kind: WalkProblemKind::NoRecords,
