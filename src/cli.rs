@@ -107,8 +107,10 @@ const EXAMPLES: &str = concat!(
     "  arbitre check samples/puluc/full-game.arb\n",
     "  arbitre stats samples/puluc\n",
     "  arbitre new simpei > game.arb\n\n",
-    "Exit status: 0 every record legal, 1 some record illegal, 2 usage error or a record ",
-    "malformed or unreadable (stats, a report, exits 0 unless a file cannot be read).",
+    "Exit status: 0 every record legal, 1 some record illegal, 2 usage error, a record ",
+    "malformed, or a path unreadable (a file, or a directory that cannot be walked or holds ",
+    "no *.arb: reported, and the other paths still checked). stats, a report, exits 0 ",
+    "unless a path is unreadable.",
 );
 
 #[derive(Debug, Parser)]
@@ -205,7 +207,8 @@ pub struct Switch {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Record files, directories (searched for *.arb), or - for standard input.
+    /// Record files, directories (searched for *.arb in any case, in natural
+    /// order, each file once), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// Output format; json, jsonl and yaml are written as records are checked.
@@ -224,7 +227,8 @@ pub struct CheckArgs {
 
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Record files, directories (searched for *.arb), or - for standard input.
+    /// Record files, directories (searched for *.arb in any case, in natural
+    /// order, each file once), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// Output format.

@@ -20,7 +20,8 @@ use crate::human::{self, Snippet, Style};
 pub const LEGAL: u8 = 0;
 /// Some record is illegal.
 pub const ILLEGAL: u8 = 1;
-/// A usage error, or a record malformed or unreadable.
+/// A usage error, a record malformed, or a path unreadable: a file that
+/// cannot be read, or what a directory walk left unchecked.
 pub const TROUBLE: u8 = 2;
 
 /// Where output goes: standard output for results, standard error for
@@ -150,16 +151,23 @@ fn limits(max_record_bytes: usize) -> Limits {
     }
 }
 
-/// The items of `paths` (directories walked for `*.arb`), or the usage
-/// error of a path that cannot be walked.
-fn items(paths: &[String], limits: Limits, output: &mut Output<'_>) -> io::Result<Option<Items>> {
-    match arbitre::expand(paths) {
-        Ok(paths) => Ok(Some(Items::new(paths, limits))),
-        Err(err) => {
-            usage(output, &format!("cannot check a directory: {err}"))?;
-            Ok(None)
-        }
+/// The items of `paths`, directories walked for `*.arb`. What the walk
+/// skipped or could not read is written to standard error on the way, as
+/// `warning: ...` (a special file skipped) or `error: ...` (a path left
+/// unchecked); the count of errors comes back, for the status: they count
+/// as unreadable files, and the other paths are checked all the same.
+fn items(paths: &[String], limits: Limits, output: &mut Output<'_>) -> io::Result<(Items, usize)> {
+    let walked = arbitre::walk(paths);
+    for problem in &walked.problems {
+        let level = if problem.is_error() {
+            "error"
+        } else {
+            "warning"
+        };
+        writeln!(output.err, "{level}: {problem}")?;
     }
+    let errors = walked.errors();
+    Ok((Items::new(walked.files, limits), errors))
 }
 
 /// What one record adds to the output of `check`, rendered on any thread.
@@ -215,16 +223,17 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(s) => s,
         Err(err) => return usage(output, &err),
     };
-    let Some(items) = items(&args.paths, limits(args.max_record_bytes), output)? else {
-        return Ok(TROUBLE);
-    };
+    let (items, unwalked) = items(&args.paths, limits(args.max_record_bytes), output)?;
     let format = args.format;
     let machine = format.machine();
     let interactive = args.paths.iter().any(|p| p == "-");
     if let Some(machine) = machine {
         output.out.write_all(machine.opening().as_bytes())?;
     }
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        unreadable: unwalked,
+        ..Tally::default()
+    };
     let jobs = args.jobs.unwrap_or_else(pipeline::cores);
     let work = |item: Item| render(item, &switches, format, style);
     let closed = output.closed;
@@ -278,11 +287,9 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
 /// A report, not a verdict: illegal records count too (their throws were
 /// thrown); only records that cannot be read or parsed are skipped.
 fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
-    let Some(items) = items(&args.paths, Limits::default(), output)? else {
-        return Ok(TROUBLE);
-    };
+    let (items, unwalked) = items(&args.paths, Limits::default(), output)?;
     let mut document = StatsDocument::default();
-    let mut unreadable = false;
+    let mut unreadable = unwalked > 0;
     for item in items {
         let (path, record) = match item {
             Item::Record { path, record } => (path, record),

@@ -8,7 +8,9 @@
 //! The crate is built in layers, each usable alone:
 //!
 //! - **Reading**: a [`Reader`] yields the [`Record`]s of any byte stream one
-//!   at a time, so memory is bounded by the largest record, not the file.
+//!   at a time, so memory is bounded by the largest record, not the file;
+//!   [`walk`] finds the record files of the paths given, each directory
+//!   walked once whatever its links, what it skips reported by path.
 //! - **Checking**: [`check`] gives a record's typed verdict, [`Checked`];
 //!   [`check_str`] and [`check_reader`] give located [`RecordReport`]s, the
 //!   fields of `--format json`, in file lines and columns.
@@ -100,6 +102,7 @@ mod rng;
 mod source;
 mod span;
 mod stats;
+mod walk;
 
 /// The examples of `docs/library.md`, run as doc tests so that the page
 /// stays true.
@@ -122,6 +125,7 @@ pub use report::{
     ThrowTotal, Verdict, WarningReport,
 };
 pub use rng::Rng;
-pub use source::{check, check_reader, check_str, expand, score_table, stop};
+pub use source::{check, check_reader, check_str, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
+pub use walk::{expand, natural_cmp, walk, WalkProblem, WalkProblemKind, Walked, MAX_WALK_DEPTH};

@@ -1,8 +1,6 @@
-//! Checking a record with the right game, and finding the record files of
-//! the paths given on the command line.
+//! Checking a record with the right game.
 
 use std::io::{self, Read};
-use std::path::{Path, PathBuf};
 
 use crate::game::Table;
 use crate::games;
@@ -71,43 +69,6 @@ pub fn referee_for(header: &record::HeaderText<'_>) -> Result<&'static dyn Refer
         )
         .with_help(games::suggest(&name))
     })
-}
-
-/// Expand the paths of `check`: directories are walked for `*.arb` files,
-/// in name order so that runs are reproducible. A directory holding none is
-/// an error: checking nothing must not pass for checking everything.
-pub fn expand(paths: &[String]) -> std::io::Result<Vec<String>> {
-    let mut out = Vec::new();
-    for path in paths {
-        let p = Path::new(path);
-        if path != "-" && p.is_dir() {
-            let mut found = Vec::new();
-            walk(p, &mut found)?;
-            if found.is_empty() {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::NotFound,
-                    format!("{path} holds no *.arb file"),
-                ));
-            }
-            found.sort();
-            out.extend(found.into_iter().map(|f| f.display().to_string()));
-        } else {
-            out.push(path.clone());
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, found)?;
-        } else if path.extension().is_some_and(|e| e == "arb") {
-            found.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// Every record of a text, checked and reported in order, as `check` reports

@@ -120,8 +120,8 @@ fn json_lines_end_with_the_summary_of_the_json_document() {
 
 #[test]
 fn an_empty_stream_is_still_one_valid_document() {
-    // A directory of no records is a usage error; an empty input is one
-    // malformed record; JSON stays a document either way.
+    // A directory of no records is reported and counted unreadable; an
+    // empty input is one malformed record; JSON stays a document either way.
     let (code, out) = run(&["check", "--format", "json", "-"], Some(b""));
     assert_eq!(code, 2);
     let doc: Value = serde_json::from_slice(&out).unwrap_or(Value::Null);
