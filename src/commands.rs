@@ -147,6 +147,7 @@ fn status_of(tally: &Tally) -> u8 {
 fn limits(max_record_bytes: usize) -> Limits {
     Limits {
         record_bytes: max_record_bytes.max(1),
+        ..Limits::default()
     }
 }
 

@@ -176,9 +176,14 @@ fn load<G: RecordFormat>(
     switches: &Switches,
 ) -> Result<Loaded<G>, Malformed> {
     // In file order: the header and its setup come before the movetext.
+    record.header.check_limits(&record.limits)?;
     let header: G::Header = record.header.deserialize()?;
     let start = G::start(&header, &record.header, switches)?;
-    let tokens = movetext::tokens(record.movetext, record.movetext_offset)?;
+    let tokens = movetext::tokens_within(
+        record.movetext,
+        record.movetext_offset,
+        record.limits.token_bytes,
+    )?;
     let turns = G::parse(&tokens)?;
     Ok(Loaded {
         header,
