@@ -71,6 +71,51 @@ pub(crate) fn quote(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// Every part of `message` between backquotes, or between double quotes
+/// (as serde writes a string it did not expect, with `\"` inside), cut as
+/// [`quote`] cuts it: serde_yaml's messages quote the header's values whole.
+pub(crate) fn cut_quotes(message: &str) -> Cow<'_, str> {
+    if message.len() <= QUOTED_CHARS {
+        return Cow::Borrowed(message);
+    }
+    let mut out = String::with_capacity(message.len().min(256));
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let mark = rest.as_bytes()[open];
+        out.push_str(&rest[..=open]);
+        let inside = &rest[open + 1..];
+        let close = if mark == b'`' {
+            inside.find('`')
+        } else {
+            closing_quote(inside)
+        };
+        let Some(close) = close else {
+            rest = inside;
+            break;
+        };
+        out.push_str(&quote(&inside[..close]));
+        out.push(char::from(mark));
+        rest = &inside[close + 1..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// Where a double-quoted string written with escapes ends: the first `"`
+/// not escaped by a backslash.
+fn closing_quote(inside: &str) -> Option<usize> {
+    let bytes = inside.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
 /// `n` with its thousands grouped: `65,536`.
 pub(crate) fn grouped(n: usize) -> String {
     let digits = n.to_string();
@@ -96,6 +141,27 @@ mod tests {
         assert_eq!(quote(&"x".repeat(41)), format!("{forty}…"));
         // Cut between characters, never inside one.
         assert_eq!(quote(&"é".repeat(100)), format!("{}…", "é".repeat(40)));
+    }
+
+    #[test]
+    fn quotes_in_messages_are_cut() {
+        let long = "y".repeat(10_000);
+        let message = format!("unknown variant `{long}`, expected `a` or `b`");
+        let cut = cut_quotes(&message);
+        assert_eq!(
+            cut,
+            format!("unknown variant `{}…`, expected `a` or `b`", "y".repeat(40))
+        );
+        let message = format!("invalid type: string \"a\\\"{long}\", expected u8");
+        let cut = cut_quotes(&message);
+        assert!(cut.len() < 100, "{cut}");
+        assert!(cut.ends_with("…\", expected u8"), "{cut}");
+        // An unclosed quote is left as it is.
+        assert_eq!(
+            cut_quotes("a `b that is never closed, and long enough to cut"),
+            "a `b that is never closed, and long enough to cut"
+        );
+        assert_eq!(cut_quotes("short `q`"), "short `q`");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crate::game::Table;
 use crate::games;
-use crate::limits::grouped;
+use crate::limits::{grouped, quote};
 use crate::reader::{Fault, Reader, Record};
 use crate::record::{self, HeaderError, RawRecord, Switches};
 use crate::replay::{Checked, Malformed, Referee, Stop, StopError};
@@ -76,7 +76,7 @@ pub fn referee_for(header: &record::HeaderText<'_>) -> Result<&'static dyn Refer
     let name = header.game(&games::names())?;
     games::find(&name).ok_or_else(|| {
         HeaderError::header(
-            format!("`{name}` is not a game arbitre knows"),
+            format!("`{}` is not a game arbitre knows", quote(&name)),
             header.within("game", &name),
         )
         .with_help(games::suggest(&name))

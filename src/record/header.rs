@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
-use crate::limits::{grouped, Limits};
+use crate::limits::{cut_quotes, grouped, Limits};
 use crate::span::Span;
 
 /// House-rule switches, from the header's `rules` and the command line.
@@ -239,7 +239,8 @@ impl<'a> HeaderText<'a> {
         let help = did_you_mean(&message);
         HeaderError {
             part: Part::Header,
-            message,
+            // Found with the values whole, shown with long ones cut.
+            message: cut_quotes(&message).into_owned(),
             span,
             help,
         }
