@@ -218,11 +218,43 @@ pub struct CheckArgs {
     /// same, byte for byte, whatever the number.
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub switch: Switch,
+    // Last: its help heading holds for the options after it.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+/// The input limits of the commands that read records (docs/limits.md): a
+/// record past one is malformed, with an error naming the flag.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Input limits")]
+pub struct LimitArgs {
     /// The most bytes one record may take; a longer one is malformed.
     #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT_RECORD_BYTES)]
     pub max_record_bytes: usize,
-    #[command(flatten)]
-    pub switch: Switch,
+    /// The most bytes a header may take, checked before it is parsed.
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT_HEADER_BYTES)]
+    pub max_header_bytes: usize,
+    /// The most `[` and `{` a header may hold, in quotes and comments too:
+    /// they bound how deep it nests.
+    #[arg(long, value_name = "N", default_value_t = Limits::DEFAULT_HEADER_BRACKETS)]
+    pub max_header_brackets: usize,
+    /// The most bytes one movetext token may take (comments are not tokens).
+    #[arg(long, value_name = "BYTES", default_value_t = Limits::DEFAULT_TOKEN_BYTES)]
+    pub max_token_bytes: usize,
+}
+
+impl LimitArgs {
+    /// The limits asked for; a record must be allowed at least a byte.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            record_bytes: self.max_record_bytes.max(1),
+            header_bytes: self.max_header_bytes,
+            header_brackets: self.max_header_brackets,
+            token_bytes: self.max_token_bytes,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -234,6 +266,8 @@ pub struct StatsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 #[derive(Debug, Args)]
@@ -248,6 +282,9 @@ pub struct ScoreArgs {
     pub format: Format,
     #[command(flatten)]
     pub switch: Switch,
+    // Last: its help heading holds for the options after it.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 #[derive(Debug, Args)]
@@ -262,6 +299,9 @@ pub struct PositionArgs {
     pub record: usize,
     #[command(flatten)]
     pub switch: Switch,
+    // Last: its help heading holds for the options after it.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 /// The man pages: `arbitre.1` and one per command, as (file name, roff).

@@ -145,12 +145,6 @@ fn status_of(tally: &Tally) -> u8 {
     }
 }
 
-fn limits(max_record_bytes: usize) -> Limits {
-    Limits {
-        record_bytes: max_record_bytes.max(1),
-    }
-}
-
 /// The items of `paths`, directories walked for `*.arb`. What the walk
 /// skipped or could not read is written to standard error on the way, as
 /// `warning: ...` (a special file skipped) or `error: ...` (a path left
@@ -223,7 +217,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(s) => s,
         Err(err) => return usage(output, &err),
     };
-    let (items, unwalked) = items(&args.paths, limits(args.max_record_bytes), output)?;
+    let (items, unwalked) = items(&args.paths, args.limits.limits(), output)?;
     let format = args.format;
     let machine = format.machine();
     let interactive = args.paths.iter().any(|p| p == "-");
@@ -287,7 +281,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
 /// A report, not a verdict: illegal records count too (their throws were
 /// thrown); only records that cannot be read or parsed are skipped.
 fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
-    let (items, unwalked) = items(&args.paths, Limits::default(), output)?;
+    let (items, unwalked) = items(&args.paths, args.limits.limits(), output)?;
     let mut document = StatsDocument::default();
     let mut unreadable = unwalked > 0;
     for item in items {
@@ -372,14 +366,19 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
 
 /// The `index`-th record of a file, read as a stream: only that record is
 /// kept. `Err` holds the status of a usage error already reported.
-fn one_record(file: &str, index: usize, output: &mut Output<'_>) -> io::Result<Result<Record, u8>> {
+fn one_record(
+    file: &str,
+    index: usize,
+    limits: Limits,
+    output: &mut Output<'_>,
+) -> io::Result<Result<Record, u8>> {
     let input = match pipeline::open(file) {
         Ok(input) => input,
         Err(err) => return usage(output, &format!("cannot read {file}: {err}")).map(Err),
     };
     let mut count = 0;
     let mut found = None;
-    for record in Reader::new(input) {
+    for record in Reader::with_limits(input, limits) {
         match record {
             Ok(record) if record.index == index => found = Some(record),
             Ok(_) => {}
@@ -421,7 +420,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(s) => s,
         Err(err) => return usage(output, &err),
     };
-    let record = match one_record(&args.file, args.record, output)? {
+    let record = match one_record(&args.file, args.record, args.limits.limits(), output)? {
         Ok(record) => record,
         Err(status) => return Ok(status),
     };
@@ -468,7 +467,7 @@ fn position(
         Ok(s) => s,
         Err(err) => return usage(output, &err),
     };
-    let record = match one_record(&args.file, args.record, output)? {
+    let record = match one_record(&args.file, args.record, args.limits.limits(), output)? {
         Ok(record) => record,
         Err(status) => return Ok(status),
     };

@@ -93,6 +93,7 @@
 mod finding;
 mod game;
 pub mod games;
+mod limits;
 pub mod pipeline;
 mod reader;
 mod record;
@@ -114,7 +115,8 @@ pub use game::{
     denoted, perft, random_plays, resolve_by_outcome, Alternatives, Game, Notation, Presentation,
     RecordFormat, Rules, Scores, Summary, Table, Violation, Warning, LISTED,
 };
-pub use reader::{Fault, Limits, Reader, Record};
+pub use limits::Limits;
+pub use reader::{Fault, Reader, Record};
 pub use record::movetext::{tokens, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
 pub use replay::{

@@ -17,7 +17,8 @@ use std::sync::mpsc::{self, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use crate::reader::{Limits, Reader, Record};
+use crate::limits::Limits;
+use crate::reader::{Reader, Record};
 
 /// One thing the check stream meets, in input order.
 pub enum Item {

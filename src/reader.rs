@@ -4,29 +4,9 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
+use crate::limits::Limits;
 use crate::record::{HeaderText, RawRecord};
 use crate::span::Span;
-
-/// What one record may hold before it is refused. The default is far beyond
-/// any real record (a 10,000-turn game is about 100 KB).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The most bytes a record (its header and movetext) may take.
-    pub record_bytes: usize,
-}
-
-impl Limits {
-    /// 8 MiB per record.
-    pub const DEFAULT_RECORD_BYTES: usize = 8 << 20;
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            record_bytes: Limits::DEFAULT_RECORD_BYTES,
-        }
-    }
-}
 
 /// One record as read from its stream: its text and where it sits there.
 /// Spans found in `text` are turned into stream positions by adding
@@ -44,6 +24,8 @@ pub struct Record {
     pub text: String,
     /// Why the text cannot be checked as it is, if it cannot.
     pub fault: Option<Fault>,
+    /// The limits it was read with, which its check enforces too.
+    limits: Limits,
     /// Where the reader found the header and the movetext, so that they are
     /// not looked for twice; `None` for a record made from a string.
     frame: Option<Frame>,
@@ -78,7 +60,8 @@ pub enum Fault {
 }
 
 impl Record {
-    /// A record read from a string, at the start of a stream.
+    /// A record read from a string, at the start of a stream, with the
+    /// default limits.
     pub fn from_text(text: impl Into<String>) -> Self {
         Record {
             index: 0,
@@ -86,8 +69,22 @@ impl Record {
             line: 1,
             text: text.into(),
             fault: None,
+            limits: Limits::default(),
             frame: None,
         }
+    }
+
+    /// The same record, checked with other limits (`record_bytes` has no
+    /// effect here: the record is already read).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits the record is checked with: those of the reader that
+    /// read it.
+    pub fn limits(&self) -> Limits {
+        self.limits
     }
 
     /// The record's header and movetext, as the reader found them (as
@@ -107,6 +104,7 @@ impl Record {
             },
             movetext: self.text.get(movetext..)?,
             movetext_offset: movetext,
+            limits: self.limits,
         })
     }
 }
@@ -298,6 +296,7 @@ impl<R: Read> Reader<R> {
             line: self.pending_line,
             text,
             fault,
+            limits: self.limits,
             frame,
         };
         self.index += 1;
@@ -467,7 +466,10 @@ mod tests {
     fn a_record_past_the_limit_is_cut_and_the_next_one_read() {
         let long = format!("---\ngame: simpei\n---\n{}\n", "c3 ".repeat(100));
         let text = format!("{long}{long}---\ngame: simpei\n---\nc5\n");
-        let limits = Limits { record_bytes: 64 };
+        let limits = Limits {
+            record_bytes: 64,
+            ..Limits::default()
+        };
         let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
             .collect::<io::Result<_>>()
             .unwrap_or_default();
@@ -482,7 +484,10 @@ mod tests {
     #[test]
     fn blank_lines_before_a_record_count_toward_no_limit() {
         let text = format!("{}---\ngame: simpei\n---\nc3\n", " \n".repeat(2000));
-        let limits = Limits { record_bytes: 100 };
+        let limits = Limits {
+            record_bytes: 100,
+            ..Limits::default()
+        };
         let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
             .collect::<io::Result<_>>()
             .unwrap_or_default();
@@ -494,7 +499,10 @@ mod tests {
     #[test]
     fn a_line_that_never_ends_is_not_kept() {
         let text = format!("---\ngame: simpei\n---\n{}", "c".repeat(1 << 20));
-        let limits = Limits { record_bytes: 1000 };
+        let limits = Limits {
+            record_bytes: 1000,
+            ..Limits::default()
+        };
         let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
             .collect::<io::Result<_>>()
             .unwrap_or_default();

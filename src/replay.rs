@@ -9,6 +9,7 @@ use crate::finding::{finding, Finding};
 use crate::game::{
     self, Alternatives, Game, Notation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
+use crate::limits::cut_quotes;
 use crate::record::movetext::{self, SyntaxError};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
 use crate::rng::Rng;
@@ -47,10 +48,12 @@ impl Finding for Malformed {
 finding!(Malformed);
 
 impl From<HeaderError> for Malformed {
+    /// The message with long quotes of header values cut: the games quote
+    /// keys and values as written, and the header size alone bounds them.
     fn from(err: HeaderError) -> Self {
         Malformed {
             rule: err.part.rule(),
-            message: err.message,
+            message: cut_quotes(&err.message).into_owned(),
             span: err.span,
             help: err.help,
         }
@@ -176,9 +179,14 @@ fn load<G: RecordFormat>(
     switches: &Switches,
 ) -> Result<Loaded<G>, Malformed> {
     // In file order: the header and its setup come before the movetext.
+    record.header.check_limits(&record.limits)?;
     let header: G::Header = record.header.deserialize()?;
     let start = G::start(&header, &record.header, switches)?;
-    let tokens = movetext::tokens(record.movetext, record.movetext_offset)?;
+    let tokens = movetext::tokens_within(
+        record.movetext,
+        record.movetext_offset,
+        record.limits.token_bytes,
+    )?;
     let turns = G::parse(&tokens)?;
     Ok(Loaded {
         header,

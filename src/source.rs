@@ -4,6 +4,7 @@ use std::io::{self, Read};
 
 use crate::game::Table;
 use crate::games;
+use crate::limits::{grouped, quote};
 use crate::reader::{Fault, Reader, Record};
 use crate::record::{self, HeaderError, RawRecord, Switches};
 use crate::replay::{Checked, Malformed, Referee, Stop, StopError};
@@ -30,7 +31,10 @@ fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecord<'_>), Mal
         }),
         Some(Fault::TooLong { limit }) => Err(Malformed {
             rule: "syntax",
-            message: format!("this record is longer than {limit} bytes, the limit"),
+            message: format!(
+                "this record is longer than {} bytes, the limit (--max-record-bytes)",
+                grouped(limit)
+            ),
             span: first_line(&record.text),
             help: Some(
                 "no real record comes near it; raise the limit with --max-record-bytes".into(),
@@ -38,9 +42,15 @@ fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecord<'_>), Mal
         }),
         None => {
             // As the reader found it, or looked for in the text.
-            let raw = record
-                .framed()
-                .map_or_else(|| record::first(&record.text), Ok)?;
+            let raw = match record.framed() {
+                Some(raw) => raw,
+                None => RawRecord {
+                    limits: record.limits(),
+                    ..record::first(&record.text)?
+                },
+            };
+            // Before the header's `game` is looked for, which may parse it.
+            raw.header.check_limits(&raw.limits)?;
             Ok((referee_for(&raw.header)?, raw))
         }
     }
@@ -64,7 +74,7 @@ pub fn referee_for(header: &record::HeaderText<'_>) -> Result<&'static dyn Refer
     let name = header.game(&games::names())?;
     games::find(&name).ok_or_else(|| {
         HeaderError::header(
-            format!("`{name}` is not a game arbitre knows"),
+            format!("`{}` is not a game arbitre knows", quote(&name)),
             header.within("game", &name),
         )
         .with_help(games::suggest(&name))

@@ -151,7 +151,10 @@ fn verdicts_are_errors_and_miette_diagnostics() {
 fn the_reader_bounds_a_record_and_goes_on() {
     let long = format!("---\ngame: simpei\n---\n{{{}}}\n", "x".repeat(10_000));
     let text = format!("{long}{SIMPEI}");
-    let limits = Limits { record_bytes: 512 };
+    let limits = Limits {
+        record_bytes: 512,
+        ..Limits::default()
+    };
     let records: Vec<_> = Reader::with_limits(text.as_bytes(), limits)
         .collect::<std::io::Result<_>>()
         .unwrap_or_default();

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
+use crate::limits::{cut_quotes, grouped, Limits};
 use crate::span::Span;
 
 /// House-rule switches, from the header's `rules` and the command line.
@@ -130,6 +131,9 @@ impl<'a> HeaderText<'a> {
     }
 
     /// Deserialise into a game's header type, which denies unknown keys.
+    /// The header is taken as it is: the engine checks it against the
+    /// record's [`Limits`] (its size, its brackets) before any game reads
+    /// it, and a header built by hand should be kept within them too.
     /// Simple headers (plain words, one level of `{...}`) are read without
     /// the YAML parser, which costs as much as replaying a record; anything
     /// else, and any error, goes through serde_yaml.
@@ -142,35 +146,68 @@ impl<'a> HeaderText<'a> {
 
     /// The YAML parse, with serde_yaml's errors made file diagnostics.
     fn deserialize_yaml<T: DeserializeOwned>(&self) -> Result<T, HeaderError> {
-        self.check_nesting()?;
         serde_yaml::from_str(self.text).map_err(|err| self.yaml_error(&err))
     }
 
-    /// No header needs deep `[`/`{` nesting, and the YAML scanner takes
-    /// quadratic time on it: refuse it before parsing.
-    fn check_nesting(&self) -> Result<(), HeaderError> {
-        const DEEPEST: usize = 32;
-        let mut depth = 0usize;
-        let mut quote = None;
-        for (i, c) in self.text.char_indices() {
-            match (quote, c) {
-                (Some(q), c) if c == q => quote = None,
-                (Some(_), _) => {}
-                (None, '"' | '\'') => quote = Some(c),
-                (None, '[' | '{') => {
-                    depth += 1;
-                    if depth > DEEPEST {
-                        return Err(HeaderError::header(
-                            format!("the header nests brackets more than {DEEPEST} deep"),
-                            Span::new(self.offset + i, 1),
-                        ));
-                    }
-                }
-                (None, ']' | '}') => depth = depth.saturating_sub(1),
-                _ => {}
-            }
+    /// The header within `limits`: its brackets (the error pointing at the
+    /// first one past the limit), then its size, checked before any parse
+    /// (the fast path's or serde_yaml's) so that a header is refused
+    /// whatever it holds.
+    pub(crate) fn check_limits(&self, limits: &Limits) -> Result<(), HeaderError> {
+        self.check_brackets(limits.header_brackets)?;
+        self.check_size(limits.header_bytes)
+    }
+
+    /// No header comes near `limit` bytes; a longer one is refused before
+    /// the YAML parser reads it.
+    fn check_size(&self, limit: usize) -> Result<(), HeaderError> {
+        let size = self.text.len();
+        if size <= limit {
+            return Ok(());
         }
-        Ok(())
+        Err(HeaderError::header(
+            format!(
+                "the header is {} bytes, more than the limit of {} (--max-header-bytes)",
+                grouped(size),
+                grouped(limit)
+            ),
+            self.opening,
+        )
+        .with_help(
+            "no real header comes near it; raise the limit with --max-header-bytes".to_string(),
+        ))
+    }
+
+    /// No header needs deep `[`/`{` nesting, and the YAML scanner takes
+    /// time quadratic in it (each token looks at every open level): refuse
+    /// it before parsing.
+    ///
+    /// Every `[` and `{` of the text counts, wherever it stands (in quotes,
+    /// in comments, in a plain word), and none is ever taken back by a `]`
+    /// or `}`. A collection cannot be nested deeper than the brackets opened
+    /// before it, so the count bounds YAML's real nesting from above, and
+    /// nothing written in the header can make it count less: an apostrophe
+    /// (`event: don't`) or a `#` cannot start a "quote" that hides the
+    /// brackets after it, and a `]` in quotes (`[ "]", [ "]", ...`) cannot
+    /// take back a real `[`. Telling real brackets from quoted ones would
+    /// mean lexing YAML exactly as libyaml does (where a `'` starts a quote,
+    /// `''` inside one, `#` after a blank or a `,`, tags, block scalars...),
+    /// and any slip there would switch the guard off; a real header holds
+    /// about ten brackets in all, far below the limit.
+    fn check_brackets(&self, limit: usize) -> Result<(), HeaderError> {
+        let Some(at) = memchr::memchr2_iter(b'[', b'{', self.text.as_bytes()).nth(limit) else {
+            return Ok(());
+        };
+        Err(HeaderError::header(
+            format!(
+                "the header opens more than {} brackets (`[` or `{{`), the limit of its nesting (--max-header-brackets)",
+                grouped(limit)
+            ),
+            Span::new(self.offset + at, 1),
+        )
+        .with_help(
+            "brackets count wherever they stand, in quotes and comments too; no real header comes near the limit; raise it with --max-header-brackets".to_string(),
+        ))
     }
 
     fn yaml_error(&self, err: &serde_yaml::Error) -> HeaderError {
@@ -202,7 +239,8 @@ impl<'a> HeaderText<'a> {
         let help = did_you_mean(&message);
         HeaderError {
             part: Part::Header,
-            message,
+            // Found with the values whole, shown with long ones cut.
+            message: cut_quotes(&message).into_owned(),
             span,
             help,
         }
@@ -456,6 +494,93 @@ mod tests {
             "a, b"
         );
         assert_eq!(without_positions("look at line x"), "look at line x");
+    }
+
+    fn brackets(text: &str, limit: usize) -> Result<(), HeaderError> {
+        header(text).check_limits(&Limits {
+            header_brackets: limit,
+            ..Limits::default()
+        })
+    }
+
+    #[test]
+    fn the_bracket_guard_counts_every_bracket() {
+        let deep = "[".repeat(1000);
+        // Nothing before the brackets can hide them: an apostrophe in a
+        // word or a comment, an unclosed double quote, a `#`.
+        for before in [
+            "event: don't\n",
+            "# it's\n",
+            "event: \"open\n",
+            "event: 'open\n",
+            "event: x # '\n",
+            "event: \"a\\\"\n",
+        ] {
+            let text = format!("game: simpei\n{before}x: {deep}\n");
+            let err = brackets(&text, 32).unwrap_err();
+            assert_eq!(err.part, Part::Header, "{before:?}");
+            assert!(
+                err.message.contains("more than 32 brackets")
+                    && err.message.contains("--max-header-brackets"),
+                "{before:?}: {}",
+                err.message
+            );
+            // At the 33rd bracket.
+            let at = text.find('[').unwrap() + 32;
+            assert_eq!(err.span, Span::new(4 + at, 1), "{before:?}");
+        }
+        // Quoted closers cannot take back real openers: `[ "]", [ "]", ...`
+        // nests one deeper at each step.
+        let sneaky = format!("game: simpei\nx: {}\n", "[ \"]\", ".repeat(40));
+        assert!(brackets(&sneaky, 32).is_err());
+        // Closed brackets count too: the limit is on all of them.
+        let flat = format!("game: simpei\nx: {}\n", "[a], ".repeat(33));
+        assert!(brackets(&flat, 32).is_err());
+        assert!(brackets(&flat, 33).is_ok());
+        // In quotes and comments as well.
+        assert!(brackets("game: simpei\nevent: \"{{{\"\n", 2).is_err());
+        assert!(brackets("game: simpei\n# [[[\n", 2).is_err());
+        assert!(brackets("game: simpei\n# [[\n", 2).is_ok());
+    }
+
+    #[test]
+    fn real_headers_are_far_below_the_bracket_limit() {
+        for template in [
+            include_str!("../games/superpion/template.arb"),
+            include_str!("../games/simpei/template.arb"),
+            include_str!("../games/puluc/template.arb"),
+        ] {
+            let count = template
+                .bytes()
+                .filter(|b| matches!(b, b'[' | b'{'))
+                .count();
+            assert!(count * 10 < Limits::DEFAULT_HEADER_BRACKETS, "{count}");
+            assert!(template.len() * 10 < Limits::DEFAULT_HEADER_BYTES);
+        }
+    }
+
+    #[test]
+    fn the_header_size_is_checked_at_the_opening_line() {
+        let text = format!("game: simpei\nevent: {}\n", "x".repeat(200_000));
+        let err = header(&text).check_limits(&Limits::default()).unwrap_err();
+        assert_eq!(
+            err.message,
+            format!(
+                "the header is {} bytes, more than the limit of 65,536 (--max-header-bytes)",
+                grouped(text.len())
+            )
+        );
+        assert_eq!(err.span, Span::new(0, 3));
+        let room = Limits {
+            header_bytes: text.len(),
+            ..Limits::default()
+        };
+        assert!(header(&text).check_limits(&room).is_ok());
+        let tight = Limits {
+            header_bytes: text.len() - 1,
+            ..Limits::default()
+        };
+        assert!(header(&text).check_limits(&tight).is_err());
     }
 
     #[test]

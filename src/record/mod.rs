@@ -8,6 +8,7 @@ pub mod movetext;
 use std::borrow::Cow;
 
 use crate::finding::{finding, Finding};
+use crate::limits::Limits;
 use crate::span::Span;
 
 pub use header::{HeaderError, HeaderText, Part, Switches};
@@ -19,6 +20,8 @@ pub struct RawRecord<'a> {
     pub header: HeaderText<'a>,
     pub movetext: &'a str,
     pub movetext_offset: usize,
+    /// What the header and the movetext may hold.
+    pub limits: Limits,
 }
 
 /// Why a file (or what is left of it) holds no readable record.
@@ -128,6 +131,7 @@ pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
             },
             movetext: &source[close.end..movetext_end],
             movetext_offset: close.end,
+            limits: Limits::default(),
         }));
         match next {
             Some(line) => open = line,

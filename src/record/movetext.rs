@@ -3,6 +3,7 @@
 
 use nom::IResult;
 
+use crate::limits::{grouped, quote, Limits};
 use crate::span::Span;
 
 /// What a notation's nom parsers run on: the rest of a token. Every input
@@ -61,10 +62,23 @@ fn space_at(text: &str, i: usize) -> Option<usize> {
     }
 }
 
-/// Split a movetext (which starts at `offset` in the file) into tokens.
+/// Split a movetext (which starts at `offset` in the file) into tokens,
+/// none longer than the default limit ([`Limits::DEFAULT_TOKEN_BYTES`]).
 /// A plain scan: this runs over every byte of every record, and the
 /// separators are too simple to need a parser.
 pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxError> {
+    tokens_within(movetext, offset, Limits::DEFAULT_TOKEN_BYTES)
+}
+
+/// [`tokens`], refusing a token longer than `limit` bytes. Comments (`{
+/// ... }`, `;` to the end of the line) are skipped whatever their length:
+/// they are found with one scan each, quoted by no message, and bounded by
+/// the record's own limit.
+pub(crate) fn tokens_within(
+    movetext: &str,
+    offset: usize,
+    limit: usize,
+) -> Result<Vec<Token<'_>>, SyntaxError> {
     let bytes = movetext.as_bytes();
     // Tokens are short (`1.`, `c5`, `3:e-5`): one per four bytes is about
     // what records hold, and saves growing the vector a few times.
@@ -101,6 +115,9 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
             _ => {
                 let start = i;
                 i = token_end(movetext, i);
+                if i - start > limit {
+                    return Err(too_long(&movetext[start..i], offset + start, limit));
+                }
                 out.push(Token {
                     text: &movetext[start..i],
                     span: Span::new(offset + start, i - start),
@@ -109,6 +126,21 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
         }
     }
     Ok(out)
+}
+
+/// The error of a token past the limit: its start quoted, its length and
+/// the limit's flag named.
+fn too_long(text: &str, offset: usize, limit: usize) -> SyntaxError {
+    SyntaxError::new(
+        format!(
+            "the token `{}` is {} bytes, more than the limit of {} (--max-token-bytes)",
+            quote(text),
+            grouped(text.len()),
+            grouped(limit)
+        ),
+        Span::new(offset, text.len()),
+    )
+    .with_help("no notation writes a token this long; raise the limit with --max-token-bytes")
 }
 
 /// Where the token starting at `i` ends: at whitespace, a comment or a
@@ -236,6 +268,30 @@ mod tests {
         assert!(natural("x1").is_err());
         assert!(natural("").is_err());
         assert!(natural("٣").is_err());
+    }
+
+    #[test]
+    fn tokens_past_the_limit_are_refused_with_a_short_message() {
+        let long = "c".repeat(1_000_000);
+        let text = format!("1. c3 {long} d4");
+        let err = tokens_within(&text, 10, 1024).unwrap_err();
+        assert_eq!(err.span, Span::new(16, 1_000_000));
+        assert!(err.message.contains("1,000,000 bytes"), "{}", err.message);
+        assert!(
+            err.message.contains("1,024 (--max-token-bytes)"),
+            "{}",
+            err.message
+        );
+        assert!(err.message.len() < 200, "{}", err.message);
+        assert_eq!(tokens_within(&text, 0, 1_000_000).map(|t| t.len()), Ok(4));
+        // At the limit is within it; comments are not tokens.
+        assert!(tokens_within("abcd", 0, 4).is_ok());
+        assert!(tokens_within("abcde", 0, 4).is_err());
+        let comment = format!("c3 {{ {long} }} ; {long}\nd4");
+        assert_eq!(tokens_within(&comment, 0, 4).map(|t| t.len()), Ok(2));
+        // The default applies to `tokens`.
+        assert!(tokens(&"c".repeat(Limits::DEFAULT_TOKEN_BYTES), 0).is_ok());
+        assert!(tokens(&"c".repeat(Limits::DEFAULT_TOKEN_BYTES + 1), 0).is_err());
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::finding::{finding, Finding};
 use crate::game::Scores;
+use crate::limits::cut_quotes;
 use crate::reader::Record;
 use crate::replay::Checked;
 use crate::span::{LineIndex, Span};
@@ -194,6 +195,7 @@ impl Locator<'_> {
 
 impl RecordReport {
     /// The report of a record read from the stream named `path`.
+    /// Messages keep their words, with long quotes of the record cut.
     pub fn new(path: &str, record: &Record, checked: &Checked) -> Self {
         let Checked {
             game,
@@ -213,7 +215,7 @@ impl RecordReport {
             let (line, column, offset) = at.locate(m.span);
             Some(Diagnostic {
                 rule: m.rule.to_string(),
-                message: m.message.clone(),
+                message: cut_quotes(&m.message).into_owned(),
                 line,
                 column,
                 offset,
@@ -222,14 +224,14 @@ impl RecordReport {
                 expected: Vec::new(),
                 expected_total: 0,
                 turn: None,
-                help: m.help.clone(),
+                help: m.help.as_deref().map(|h| cut_quotes(h).into_owned()),
             })
         } else {
             violation.as_ref().map(|v| {
                 let (line, column, offset) = at.locate(v.span);
                 Diagnostic {
                     rule: v.rule.to_string(),
-                    message: v.message.clone(),
+                    message: cut_quotes(&v.message).into_owned(),
                     line,
                     column,
                     offset,
@@ -259,7 +261,7 @@ impl RecordReport {
                 let place = w.span.map(|span| (at.locate(span), span));
                 WarningReport {
                     rule: w.rule.to_string(),
-                    message: w.message.clone(),
+                    message: cut_quotes(&w.message).into_owned(),
                     line: place.map(|((line, _, _), _)| line),
                     column: place.map(|((_, column, _), _)| column),
                     turn_index: w.turn_index,

@@ -11,6 +11,7 @@ use nom::sequence::{pair, preceded};
 use nom::IResult;
 
 use crate::games::duel::MoveNumber;
+use crate::limits::quote;
 use crate::record::movetext::{
     consumed, natural, offset_of, parse_whole, span_in, Input, SyntaxError, Token,
 };
@@ -146,7 +147,7 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
     for token in tokens {
         let Some((number, turn)) = pieces(token) else {
             return Err(SyntaxError::new(
-                format!("`{}` is not Puluc notation", token.text),
+                format!("`{}` is not Puluc notation", quote(token.text)),
                 token.span,
             )
             .with_help(EXPECTED));

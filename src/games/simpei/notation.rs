@@ -10,6 +10,7 @@ use nom::sequence::pair;
 use nom::IResult;
 
 use crate::games::duel::MoveNumber;
+use crate::limits::quote;
 use crate::record::movetext::{
     consumed, natural, parse_whole, value_of, Input, SyntaxError, Token,
 };
@@ -162,7 +163,7 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
     for token in tokens {
         let Some(pieces) = common(token).or_else(|| pieces(token)) else {
             return Err(SyntaxError::new(
-                format!("`{}` is not Simpei notation", token.text),
+                format!("`{}` is not Simpei notation", quote(token.text)),
                 token.span,
             )
             .with_help(EXPECTED));

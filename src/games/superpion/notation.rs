@@ -11,6 +11,7 @@ use nom::multi::many1;
 use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
+use crate::limits::quote;
 use crate::record::movetext::{
     consumed, natural, parse_whole, value_of, Input, SyntaxError, Token,
 };
@@ -223,9 +224,9 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
     for token in tokens {
         let Some(found) = common(token).or_else(|| parse_whole(token, piece(token))) else {
             let message = if token.text.contains(['x', 'X', '-']) {
-                format!("`{}` is not a Superpion action", token.text)
+                format!("`{}` is not a Superpion action", quote(token.text))
             } else {
-                format!("`{}` is not Superpion notation", token.text)
+                format!("`{}` is not Superpion notation", quote(token.text))
             };
             return Err(syntax(message, token.span));
         };
