@@ -11,10 +11,15 @@ use super::rules::{Action, Position};
 
 impl Position {
     /// The complete captures of the piece on `from` (ones that cannot jump
-    /// further) taking at least `least` pieces, as (landing squares, jumped
+    /// further) that `floor` lets through, as (landing squares, jumped
     /// pieces): one per way it can end, by its first path in notation
     /// order.
-    pub fn sequences(&self, from: Sq, least: u32, visit: &mut dyn FnMut(&[Sq], Squares)) {
+    pub(super) fn sequences(
+        &self,
+        from: Sq,
+        floor: &mut Floor,
+        visit: &mut dyn FnMut(&[Sq], Squares),
+    ) {
         let Some(camp) = self.camp_at(from) else {
             return;
         };
@@ -24,7 +29,7 @@ impl Position {
             self.is_superpion(from),
             from,
         );
-        search.complete(&mut Vec::new(), 0, None, least, visit);
+        search.complete(&mut Vec::new(), 0, None, floor, visit);
     }
 
     /// The most pieces the piece on `from` can take in one capture.
@@ -77,13 +82,15 @@ impl Position {
     /// The capture actions of maximum length among the pieces that may
     /// still act; empty when none can capture.
     pub fn capture_actions(&self) -> Vec<Action> {
-        let best = self.max_capture();
+        // One search per piece, keeping only the longest captures found so
+        // far across them all.
+        let mut floor = Floor::Longest(1);
         let mut found: Vec<Action> = Vec::new();
-        if best == 0 {
-            return found;
-        }
         for from in squares(self.movers()) {
-            self.sequences(from, best, &mut |path, jumped| {
+            self.sequences(from, &mut floor, &mut |path, jumped| {
+                if found.first().is_some_and(|a| a.taken() < jumped.count_ones()) {
+                    found.clear();
+                }
                 found.push(Action {
                     from,
                     path: path.to_vec(),
@@ -241,10 +248,14 @@ pub(super) struct Search {
     /// out only once a capture goes two jumps deep: most searches end
     /// before, and the bound costs more than they do.
     jumpable: Cell<Option<Squares>>,
-    /// The states seen two jumps deep or more (fewer than two jumps has
-    /// one path only), allocated only when a capture gets that far.
+    /// The states seen [`REMEMBERED`] jumps deep or more, allocated only
+    /// when a capture gets that far.
     seen: RefCell<HashSet<u128, BuildHasherDefault<StateHasher>>>,
 }
+
+/// How deep a capture goes before its states are remembered: with fewer
+/// jumps there is one path to a state only.
+const REMEMBERED: u32 = 2;
 
 /// A capture in progress, for [`Search::seen`], as one number: the
 /// jumped pieces (squares 0 to 80), the square reached, the direction.
@@ -334,9 +345,9 @@ impl Search {
     }
 
     /// Whether this is the first time the search reaches a state, for
-    /// states two or more jumps deep.
+    /// states [`REMEMBERED`] jumps deep or more.
     fn first_visit(&self, at: Sq, jumped: Squares, last: Option<usize>, depth: u32) -> bool {
-        if depth < 2 {
+        if depth < REMEMBERED {
             return true;
         }
         let last = if self.superpion { last } else { None };
@@ -410,25 +421,27 @@ impl Search {
     }
 
     /// Every complete capture on from `path` (which ends on `at`, having
-    /// jumped `jumped`, coming in along `last`) that takes at least `least`
-    /// pieces in all: once per state it ends in, by the first path to that
-    /// state in notation order.
+    /// jumped `jumped`, coming in along `last`) that `floor` lets through:
+    /// once per state it ends in, by the first path to that state in
+    /// notation order.
     ///
     /// Jumps are tried in notation order of their landing squares, so the
     /// first path to reach a state is the least one in that order: any
     /// lesser path to it would have passed, earlier, through a state
-    /// already seen, and from there on the paths are the same.
+    /// already seen, and from there on the paths are the same. A state cut
+    /// off by the floor is cut off whenever it is reached, as the floor
+    /// only rises, so no least path is lost to it.
     pub(super) fn complete(
         &self,
         path: &mut Vec<Sq>,
         jumped: Squares,
         last: Option<usize>,
-        least: u32,
+        floor: &mut Floor,
         visit: &mut dyn FnMut(&[Sq], Squares),
     ) {
         self.seen.borrow_mut().clear();
         let at = path.last().copied().unwrap_or(self.from);
-        self.explore(path, at, jumped, last, least, visit);
+        self.explore(path, at, jumped, last, floor, visit);
     }
 
     fn explore(
@@ -437,26 +450,61 @@ impl Search {
         at: Sq,
         jumped: Squares,
         last: Option<usize>,
-        least: u32,
+        floor: &mut Floor,
         visit: &mut dyn FnMut(&[Sq], Squares),
     ) {
         let depth = jumped.count_ones();
-        if self.reach(jumped, depth) < least || !self.first_visit(at, jumped, last, depth) {
+        if self.reach(jumped, depth) < floor.pieces() || !self.first_visit(at, jumped, last, depth)
+        {
             return;
         }
-        let mut next = Vec::new();
-        self.jumps(at, jumped, last, |d, taken, to| next.push((d, taken, to)));
-        if next.is_empty() {
-            if !path.is_empty() && depth >= least {
+        // At most four directions of at most twelve landings each.
+        let mut next = [None; 48];
+        let mut count = 0;
+        self.jumps(at, jumped, last, |d, taken, to| {
+            if let Some(slot) = next.get_mut(count) {
+                *slot = Some((to.notation_key(), d, taken, to));
+                count += 1;
+            }
+        });
+        if count == 0 {
+            if !path.is_empty() && depth >= floor.pieces() {
+                floor.found(depth);
                 visit(path, jumped);
             }
             return;
         }
-        next.sort_by_key(|&(_, _, to)| to.notation_key());
-        for (d, taken, to) in next {
+        let next = &mut next[..count];
+        next.sort_unstable();
+        for &(_, d, taken, to) in next.iter().flatten() {
             path.push(to);
-            self.explore(path, to, jumped | taken.bit(), Some(d), least, visit);
+            self.explore(path, to, jumped | taken.bit(), Some(d), floor, visit);
             path.pop();
+        }
+    }
+}
+
+/// Which complete captures a search hands over.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Floor {
+    /// Every one taking at least this many pieces.
+    AtLeast(u32),
+    /// The longest only: this many pieces or more, the floor rising to
+    /// each longer capture found (the caller drops the shorter ones it
+    /// was handed before).
+    Longest(u32),
+}
+
+impl Floor {
+    fn pieces(&self) -> u32 {
+        match *self {
+            Floor::AtLeast(n) | Floor::Longest(n) => n,
+        }
+    }
+
+    fn found(&mut self, taken: u32) {
+        if let Floor::Longest(n) = self {
+            *n = (*n).max(taken);
         }
     }
 }

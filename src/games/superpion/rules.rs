@@ -11,7 +11,7 @@ use thiserror::Error;
 use super::board::{
     diagonal_between, orthogonal_between, reverse, squares, Camp, Sq, Squares, SQUARES,
 };
-use super::capture::Search;
+use super::capture::{Floor, Search};
 pub use super::modes::{Colour, Mode, Pile, Rules, PAWNS};
 
 /// A legal action: a move or one whole capture sequence, with its
@@ -661,8 +661,8 @@ impl Position {
             // The longest ways to finish it: what a referee would ask for,
             // once per square it can end on with the pieces it takes.
             let mut texts = Vec::new();
-            let least = jumped.count_ones() + more;
-            search.complete(&mut path.to_vec(), jumped, last, least, &mut |p, _| {
+            let mut floor = Floor::AtLeast(jumped.count_ones() + more);
+            search.complete(&mut path.to_vec(), jumped, last, &mut floor, &mut |p, _| {
                 let action = Action {
                     from,
                     path: p.to_vec(),
@@ -718,7 +718,7 @@ impl Position {
     #[allow(clippy::type_complexity)]
     fn short_form(&self, from: Sq, to: Sq) -> Result<Option<(Action, Option<Breach>)>, Fault> {
         let mut matching = Vec::new();
-        self.sequences(from, 1, &mut |path, jumped| {
+        self.sequences(from, &mut Floor::AtLeast(1), &mut |path, jumped| {
             if path.last() == Some(&to) {
                 matching.push(Action {
                     from,
