@@ -88,7 +88,10 @@ impl Position {
         let mut found: Vec<Action> = Vec::new();
         for from in squares(self.movers()) {
             self.sequences(from, &mut floor, &mut |path, jumped| {
-                if found.first().is_some_and(|a| a.taken() < jumped.count_ones()) {
+                if found
+                    .first()
+                    .is_some_and(|a| a.taken() < jumped.count_ones())
+                {
                     found.clear();
                 }
                 found.push(Action {
