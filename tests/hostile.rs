@@ -133,3 +133,13 @@ fn every_maximum_capture_of_a_crowded_position_is_listed() {
     let turns = stdout.lines().filter(|l| l.starts_with("  B k5x")).count();
     assert_eq!(turns, 171, "{stdout}");
 }
+
+#[test]
+fn the_box_and_the_verdict_line_count_columns_alike() {
+    let record = "---\ngame: simpei\n---\n{Chloé} 1. c5 c5\n";
+    let out = run(&["check", "--color", "never"], record);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // `c5` the second time, after 14 characters (15 bytes).
+    assert!(stdout.contains("(4:15)"), "verdict line:\n{stdout}");
+    assert!(stdout.contains(".arb:4:15]"), "box header:\n{stdout}");
+}
