@@ -110,7 +110,8 @@ impl View {
         let mut view = View {
             name: source.name.to_string(),
             text: String::new(),
-            first_line: source.record.line - 1 + text[..spans[0].0].matches('\n').count(),
+            first_line: source.record.line.saturating_sub(1)
+                + text[..spans[0].0].matches('\n').count(),
             lines: Vec::new(),
             label: None,
         };

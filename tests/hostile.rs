@@ -33,7 +33,13 @@ fn far_records() -> Vec<(&'static str, String)> {
 fn run(args: &[&str], input: &str) -> std::process::Output {
     let dir = std::env::temp_dir().join(format!("arbitre-hostile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{}.arb", args.join("-").replace(['/', ' '], "_")));
+    // Tests run in parallel threads: each run its own file.
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = dir.join(format!(
+        "{n}-{}.arb",
+        args.join("-").replace(['/', ' '], "_")
+    ));
     std::fs::write(&file, input).unwrap();
     let mut cmd = Command::cargo_bin("arbitre").unwrap();
     cmd.args(args).arg(&file);

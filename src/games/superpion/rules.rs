@@ -660,20 +660,29 @@ impl Position {
         if more > 0 {
             // The longest ways to finish it: what a referee would ask for,
             // once per square it can end on with the pieces it takes.
-            let mut texts = Vec::new();
+            let mut endings = Vec::new();
             let mut floor = Floor::AtLeast(jumped.count_ones() + more);
-            search.complete(&mut path.to_vec(), jumped, last, &mut floor, &mut |p, _| {
-                let action = Action {
-                    from,
-                    path: p.to_vec(),
-                    capture: true,
-                    jumped: 0,
-                    promotion: None,
-                };
-                texts.push(action.path_text());
-            });
-            texts.sort();
-            texts.dedup();
+            search.complete(
+                &mut path.to_vec(),
+                jumped,
+                last,
+                &mut floor,
+                &mut |p, jumped| {
+                    endings.push(Action {
+                        from,
+                        path: p.to_vec(),
+                        capture: true,
+                        jumped,
+                        promotion: None,
+                    });
+                },
+            );
+            // One per end square and pieces taken (a Superpion may reach
+            // one from two directions), by its least path.
+            endings.sort_by_cached_key(|a| (a.to(), a.jumped, a.sort_key()));
+            endings.dedup_by(|b, a| a.to() == b.to() && a.jumped == b.jumped);
+            endings.sort_by_cached_key(Action::sort_key);
+            let texts: Vec<String> = endings.iter().map(Action::path_text).collect();
             return Err(fault(
                 Breach::CaptureIncomplete {
                     at: end,
