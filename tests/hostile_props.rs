@@ -109,7 +109,7 @@ proptest! {
 
 /// `8 MiB`, `64 KiB`, `1 KiB`: as the README writes sizes.
 fn size(bytes: usize) -> String {
-    if bytes % (1 << 20) == 0 {
+    if bytes.is_multiple_of(1 << 20) {
         format!("{} MiB", bytes >> 20)
     } else {
         format!("{} KiB", bytes >> 10)
