@@ -108,9 +108,8 @@ impl Position {
 
     /// One action per (start, final square, jumped pieces), written with its
     /// first path; then one per promotion mark.
-    fn finish(&self, mut found: Vec<Action>) -> Vec<Action> {
-        found.sort_by_cached_key(|a| (a.from, a.to(), a.jumped, a.sort_key()));
-        found.dedup_by(|b, a| a.from == b.from && a.to() == b.to() && a.jumped == b.jumped);
+    fn finish(&self, found: Vec<Action>) -> Vec<Action> {
+        let found = distinct(found);
         let mut out = Vec::with_capacity(found.len());
         for action in found {
             self.with_marks(action, &mut out);
@@ -214,6 +213,15 @@ impl Position {
             captures
         }
     }
+}
+
+/// One capture per (start, end square, jumped pieces), by its least path:
+/// two jump orders with the same outcome are one action (a Superpion may
+/// reach one end state from two directions).
+pub(super) fn distinct(mut found: Vec<Action>) -> Vec<Action> {
+    found.sort_by_cached_key(|a| (a.from, a.to(), a.jumped, a.sort_key()));
+    found.dedup_by(|b, a| a.from == b.from && a.to() == b.to() && a.jumped == b.jumped);
+    found
 }
 
 /// The squares diagonally next to `sq`, as a set, from a table.

@@ -11,7 +11,7 @@ use thiserror::Error;
 use super::board::{
     diagonal_between, orthogonal_between, reverse, squares, Camp, Sq, Squares, SQUARES,
 };
-use super::capture::{Floor, Search};
+use super::capture::{distinct, Floor, Search};
 pub use super::modes::{Colour, Mode, Pile, Rules, PAWNS};
 
 /// A legal action: a move or one whole capture sequence, with its
@@ -677,10 +677,7 @@ impl Position {
                     });
                 },
             );
-            // One per end square and pieces taken (a Superpion may reach
-            // one from two directions), by its least path.
-            endings.sort_by_cached_key(|a| (a.to(), a.jumped, a.sort_key()));
-            endings.dedup_by(|b, a| a.to() == b.to() && a.jumped == b.jumped);
+            let mut endings = distinct(endings);
             endings.sort_by_cached_key(Action::sort_key);
             let texts: Vec<String> = endings.iter().map(Action::path_text).collect();
             return Err(fault(
@@ -741,8 +738,8 @@ impl Position {
         if matching.is_empty() {
             return Ok(None);
         }
-        matching.sort_by_cached_key(|a| (a.jumped, a.sort_key()));
-        matching.dedup_by(|b, a| a.jumped == b.jumped);
+        // All end on `to`: one per set of pieces taken.
+        let mut matching = distinct(matching);
         let best = matching.iter().map(Action::taken).max().unwrap_or(0);
         let forgiven = self.check_length(best)?;
         matching.retain(|a| a.taken() == best);
