@@ -3,47 +3,38 @@
 //! the legal actions.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{reverse, squares, Camp, Sq, Squares};
 use super::rules::{Action, Position};
 
 impl Position {
-    /// The complete captures of the piece on `from` (ones that cannot jump
-    /// further) that `floor` lets through, as (landing squares, jumped
-    /// pieces): one per way it can end, by its first path in notation
-    /// order.
-    pub(super) fn sequences(
-        &self,
-        from: Sq,
-        floor: &mut Floor,
-        visit: &mut dyn FnMut(&[Sq], Squares),
-    ) {
-        let Some(camp) = self.camp_at(from) else {
-            return;
-        };
-        let search = Search::new(
+    /// The search of the piece on `from`.
+    fn search(&self, from: Sq, camp: Camp) -> Search {
+        Search::new(
             self.occupied() & !from.bit(),
             self.foes(camp),
             self.is_superpion(from),
             from,
-        );
-        search.complete(&mut Vec::new(), 0, None, floor, visit);
+        )
+    }
+
+    /// The complete captures of the piece on `from` (ones that cannot jump
+    /// further) taking `floor` pieces or more, as (landing squares, jumped
+    /// pieces): one per way it can end, by its first path in notation
+    /// order.
+    pub(super) fn sequences(&self, from: Sq, floor: u32, visit: &mut dyn FnMut(&[Sq], Squares)) {
+        if let Some(camp) = self.camp_at(from) {
+            self.search(from, camp)
+                .complete(&mut Vec::new(), 0, None, floor, visit);
+        }
     }
 
     /// The most pieces the piece on `from` can take in one capture.
     pub fn longest(&self, from: Sq) -> u32 {
-        let Some(camp) = self.camp_at(from) else {
-            return 0;
-        };
-        let search = Search::new(
-            self.occupied() & !from.bit(),
-            self.foes(camp),
-            self.is_superpion(from),
-            from,
-        );
-        search.longest(from, 0, None)
+        self.camp_at(from)
+            .map_or(0, |camp| self.search(from, camp).longest(from, 0, None))
     }
 
     /// The longest capture among the pieces that may still act.
@@ -52,22 +43,17 @@ impl Position {
     }
 
     /// The longest capture among the pieces that may still act when it
-    /// takes more than `floor` pieces; `floor` otherwise. Checking a written
-    /// capture only asks whether a longer one exists, and searching only for
-    /// longer ones cuts the search early. The pieces are all of the camp to
-    /// play, so the board and its foes are read once.
+    /// takes more than `floor` pieces; `floor` otherwise.
     pub fn max_capture_over(&self, floor: u32) -> u32 {
-        let occupied = self.occupied();
         let foes = self.foes(self.to_move);
         squares(self.movers()).fold(floor, |best, from| {
-            let superpion = self.is_superpion(from);
             // A pawn with no foe diagonally next to it cannot capture: most
             // pawns, most of the time.
-            if !superpion && diagonal_neighbours(from) & foes == 0 {
+            if !self.is_superpion(from) && diagonal_neighbours(from) & foes == 0 {
                 return best;
             }
-            let search = Search::new(occupied & !from.bit(), foes, superpion, from);
-            search.longest_over(from, best)
+            self.search(from, self.to_move)
+                .longest_over(from, 0, None, best)
         })
     }
 
@@ -82,18 +68,24 @@ impl Position {
     /// The capture actions of maximum length among the pieces that may
     /// still act; empty when none can capture.
     pub fn capture_actions(&self) -> Vec<Action> {
-        // One search per piece, keeping only the longest captures found so
-        // far across them all.
-        let mut floor = Floor::Longest(1);
-        let mut found: Vec<Action> = Vec::new();
+        // The longest capture of each piece first, then the listing of the
+        // pieces that reach the maximum, from the searches already made.
+        let mut best = 1;
+        let mut searches = Vec::new();
         for from in squares(self.movers()) {
-            self.sequences(from, &mut floor, &mut |path, jumped| {
-                if found
-                    .first()
-                    .is_some_and(|a| a.taken() < jumped.count_ones())
-                {
-                    found.clear();
-                }
+            let search = self.search(from, self.to_move);
+            let longest = search.longest_over(from, 0, None, best - 1);
+            if longest > best {
+                best = longest;
+                searches.clear();
+            }
+            if longest == best {
+                searches.push((from, search));
+            }
+        }
+        let mut found: Vec<Action> = Vec::new();
+        for (from, search) in searches {
+            search.complete(&mut Vec::new(), 0, None, best, &mut |path, jumped| {
                 found.push(Action {
                     from,
                     path: path.to_vec(),
@@ -242,34 +234,82 @@ fn diagonal_neighbours(sq: Sq) -> Squares {
 /// The capture search of one piece: pawns jump adjacent pieces, Superpions
 /// fly; jumped pieces stay on the board until the capture ends.
 ///
-/// What a capture can still do depends only on its state: the square it
-/// has reached, the pieces it has jumped, and (for a Superpion, which may
-/// not turn back) the direction it came in. Many orders of jumps reach the
-/// same state, so each search visits a state once: the work is bounded by
-/// the states, not by the paths, whose number grows exponentially on a
-/// crowded board.
+/// What a capture can still do depends only on where it stands: the line
+/// it has just jumped onto (the piece jumped and the direction), and the
+/// pieces it has jumped. A Superpion may land on any free square of that
+/// line, and every landing goes on straight the same way, so the line, not
+/// the square, is the state; a pawn lands on one square. The search works
+/// out once per state the most a capture can still take from there
+/// ([`Search::beyond`]), so the work is bounded by the states, not by the
+/// paths, whose number grows exponentially on a crowded board. Listing
+/// then follows only the jumps that can still take enough pieces.
 pub(super) struct Search {
     /// Every piece but the capturing one (its start counts as empty).
     occupied: Squares,
     foes: Squares,
     superpion: bool,
     from: Sq,
+    /// Captures taking this many pieces or fewer need not be looked at:
+    /// the longest found so far when looking for the longest, one less than
+    /// asked for when listing.
+    enough: Cell<u32>,
+    /// Whether [`Search::enough`] rises to each longer capture found.
+    rising: Cell<bool>,
     /// Foes that any capture could ever jump: a bound on what is left to
     /// take, which cuts the search short once a capture reaches it. Worked
     /// out only once a capture goes two jumps deep: most searches end
     /// before, and the bound costs more than they do.
     jumpable: Cell<Option<Squares>>,
-    /// The states seen [`REMEMBERED`] jumps deep or more, allocated only
-    /// when a capture gets that far.
-    seen: RefCell<HashSet<u128, BuildHasherDefault<StateHasher>>>,
+    /// The most a capture can still take from each state reached
+    /// [`REMEMBERED`] jumps deep or more, allocated only when a capture
+    /// gets that far. The key is a [`state`] in two halves, which packs
+    /// tighter than one `u128`.
+    values: RefCell<HashMap<(u64, u64), u8, BuildHasherDefault<StateHasher>>>,
+    /// The landings a listing has already followed, so that each is
+    /// followed once, by its first path in notation order.
+    listed: RefCell<HashSet<u128, BuildHasherDefault<StateHasher>>>,
+}
+
+/// The most pieces a capture can still take from a state, and whether that
+/// figure is exact: it is not when the bound cut off part of what follows,
+/// which then could take no more than [`Search::enough`].
+#[derive(Clone, Copy)]
+struct Onward {
+    pieces: u32,
+    exact: bool,
+}
+
+impl Onward {
+    const NOTHING: Onward = Onward {
+        pieces: 0,
+        exact: true,
+    };
+    const CUT: Onward = Onward {
+        pieces: 0,
+        exact: false,
+    };
+
+    fn or(self, other: Onward) -> Onward {
+        Onward {
+            pieces: self.pieces.max(other.pieces),
+            exact: self.exact && other.exact,
+        }
+    }
+
+    fn plus_one(self) -> Onward {
+        Onward {
+            pieces: self.pieces + 1,
+            ..self
+        }
+    }
 }
 
 /// How deep a capture goes before its states are remembered: with fewer
 /// jumps there is one path to a state only.
 const REMEMBERED: u32 = 2;
 
-/// A capture in progress, for [`Search::seen`], as one number: the
-/// jumped pieces (squares 0 to 80), the square reached, the direction.
+/// A capture in progress as one number: the jumped pieces (squares 0 to
+/// 80), a square, a direction.
 fn state(at: Sq, jumped: Squares, last: Option<usize>) -> u128 {
     let last = last.map_or(0, |d| d as u128 + 1);
     jumped | (at.index() as u128) << 96 | last << 104
@@ -311,21 +351,32 @@ impl Search {
             foes,
             superpion,
             from,
+            enough: Cell::new(0),
+            rising: Cell::new(true),
             jumpable: Cell::new(None),
-            seen: RefCell::new(HashSet::default()),
+            values: RefCell::default(),
+            listed: RefCell::default(),
         }
     }
 
-    /// Where the piece may jump from `at`: (direction, jumped, landings).
-    fn jumps(
-        &self,
-        at: Sq,
-        jumped: Squares,
-        last: Option<usize>,
-        mut each: impl FnMut(usize, Sq, Sq),
-    ) {
+    fn free(&self, sq: Option<Sq>) -> bool {
+        sq.is_some_and(|sq| self.occupied & sq.bit() == 0)
+    }
+
+    /// The directions a capture coming in along `last` may jump in, as a
+    /// set: a Superpion may not turn back.
+    fn onwards(&self, last: Option<usize>) -> u8 {
+        match last {
+            Some(d) if self.superpion => 0b1111 & !(1 << reverse(d)),
+            _ => 0b1111,
+        }
+    }
+
+    /// The pieces the capture may jump next from `at` in `directions`,
+    /// having jumped `jumped`: (direction, piece).
+    fn takes(&self, at: Sq, jumped: Squares, directions: u8, mut each: impl FnMut(usize, Sq)) {
         for d in 0..4 {
-            if self.superpion && last == Some(reverse(d)) {
+            if directions & 1 << d == 0 {
                 continue;
             }
             let mut s = at.diagonal(d);
@@ -338,31 +389,43 @@ impl Search {
                 }
             }
             let Some(taken) = s else { continue };
-            if self.foes & taken.bit() == 0 || jumped & taken.bit() != 0 {
-                continue;
-            }
-            let mut landing = taken.diagonal(d);
-            while let Some(to) = landing {
-                if self.occupied & to.bit() != 0 {
-                    break;
-                }
-                each(d, taken, to);
-                if !self.superpion {
-                    break;
-                }
-                landing = to.diagonal(d);
+            if self.foes & taken.bit() != 0
+                && jumped & taken.bit() == 0
+                && self.free(taken.diagonal(d))
+            {
+                each(d, taken);
             }
         }
     }
 
-    /// Whether this is the first time the search reaches a state, for
-    /// states [`REMEMBERED`] jumps deep or more.
-    fn first_visit(&self, at: Sq, jumped: Squares, last: Option<usize>, depth: u32) -> bool {
-        if depth < REMEMBERED {
-            return true;
+    /// Where the capture may land having jumped `taken` along `d`: the
+    /// square beyond it, and for a Superpion every free one further on.
+    fn landings(&self, taken: Sq, d: usize, mut each: impl FnMut(Sq)) {
+        let mut landing = taken.diagonal(d);
+        while let Some(to) = landing {
+            if self.occupied & to.bit() != 0 {
+                break;
+            }
+            each(to);
+            if !self.superpion {
+                break;
+            }
+            landing = to.diagonal(d);
         }
-        let last = if self.superpion { last } else { None };
-        self.seen.borrow_mut().insert(state(at, jumped, last))
+    }
+
+    /// Where the capture may jump from `at`: (direction, jumped, landing).
+    #[cfg(test)]
+    fn jumps(
+        &self,
+        at: Sq,
+        jumped: Squares,
+        last: Option<usize>,
+        mut each: impl FnMut(usize, Sq, Sq),
+    ) {
+        self.takes(at, jumped, self.onwards(last), |d, taken| {
+            self.landings(taken, d, |to| each(d, taken, to));
+        });
     }
 
     /// What is left that a capture `depth` jumps deep could still take.
@@ -381,12 +444,6 @@ impl Search {
         }
     }
 
-    /// The most a capture `depth` jumps deep, having jumped `jumped`, could
-    /// take in all.
-    fn reach(&self, jumped: Squares, depth: u32) -> u32 {
-        depth + (self.bound(depth) & !jumped).count_ones()
-    }
-
     /// The foes that some capture of the piece on `from` could jump.
     fn jumpable(occupied: Squares, foes: Squares, superpion: bool, from: Sq) -> Squares {
         let free = |sq: Option<Sq>| sq.is_some_and(|sq| occupied & sq.bit() == 0);
@@ -400,57 +457,118 @@ impl Search {
             .fold(0, |set, f| set | f.bit())
     }
 
-    /// The most pieces a capture can still take from `at`.
-    pub(super) fn longest(&self, at: Sq, jumped: Squares, last: Option<usize>) -> u32 {
-        self.seen.borrow_mut().clear();
-        let depth = jumped.count_ones();
-        let mut best = depth;
-        self.deepen(at, jumped, last, depth, &mut best);
-        best - depth
+    /// A capture has taken `pieces`: when looking for the longest, nothing
+    /// shorter need be looked at any more.
+    fn reached(&self, pieces: u32) {
+        if self.rising.get() && pieces > self.enough.get() {
+            self.enough.set(pieces);
+        }
     }
 
-    /// The most pieces a capture from the start can take, when more than
-    /// `floor`; `floor` otherwise.
-    fn longest_over(&self, from: Sq, floor: u32) -> u32 {
-        self.seen.borrow_mut().clear();
-        let mut best = floor;
-        self.deepen(from, 0, None, 0, &mut best);
+    /// The most pieces a capture standing on `at` can still take.
+    fn onward(&self, at: Sq, jumped: Squares, last: Option<usize>) -> Onward {
+        self.onward_in(at, jumped, self.onwards(last))
+    }
+
+    /// The most pieces a capture standing on `at` can still take with a
+    /// first jump in `directions`.
+    fn onward_in(&self, at: Sq, jumped: Squares, directions: u8) -> Onward {
+        let mut best = Onward::NOTHING;
+        self.takes(at, jumped, directions, |d, taken| {
+            best = best.or(self.beyond(taken, d, jumped | taken.bit()).plus_one());
+        });
         best
     }
 
-    /// Depth-first search for the longest capture, cut where even jumping
-    /// every foe left could not beat the best found, and where a state was
-    /// searched before.
-    fn deepen(&self, at: Sq, jumped: Squares, last: Option<usize>, depth: u32, best: &mut u32) {
-        *best = (*best).max(depth);
-        if self.reach(jumped, depth) <= *best || !self.first_visit(at, jumped, last, depth) {
-            return;
+    /// The most pieces a capture can still take once it has jumped `taken`
+    /// along `d` (and `jumped` in all), wherever it lands: worked out once
+    /// per state, unless cut off because it could not take more than
+    /// enough.
+    fn beyond(&self, taken: Sq, d: usize, jumped: Squares) -> Onward {
+        let depth = jumped.count_ones();
+        self.reached(depth);
+        if depth + (self.bound(depth) & !jumped).count_ones() <= self.enough.get() {
+            return Onward::CUT;
         }
-        self.jumps(at, jumped, last, |d, taken, to| {
-            self.deepen(to, jumped | taken.bit(), Some(d), depth + 1, best);
-        });
+        let remembered = depth >= REMEMBERED;
+        // A pawn's state is the one square it lands on, whatever the
+        // direction; a Superpion's is the line, which its direction fixes.
+        let key = if self.superpion {
+            state(taken, jumped, Some(d))
+        } else {
+            state(taken.diagonal(d).unwrap_or(taken), jumped, None)
+        };
+        let key = (key as u64, (key >> 64) as u64);
+        if remembered {
+            if let Some(&pieces) = self.values.borrow().get(&key) {
+                self.reached(depth + u32::from(pieces));
+                return Onward {
+                    pieces: u32::from(pieces),
+                    exact: true,
+                };
+            }
+        }
+        let mut best = Onward::NOTHING;
+        if self.superpion {
+            // Every landing goes on straight the same way, to the piece
+            // that ends the line: that jump is looked at once, from the
+            // last landing; each landing only for the turns.
+            let turns = 0b1111 & !(1 << d) & !(1 << reverse(d));
+            let mut end = taken;
+            self.landings(taken, d, |to| {
+                end = to;
+                best = best.or(self.onward_in(to, jumped, turns));
+            });
+            best = best.or(self.onward_in(end, jumped, 1 << d));
+        } else if let Some(to) = taken.diagonal(d) {
+            best = self.onward(to, jumped, Some(d));
+        }
+        if remembered && best.exact {
+            // At most 80 pieces to take: the figure fits.
+            self.values.borrow_mut().insert(key, best.pieces as u8);
+        }
+        best
+    }
+
+    /// The most pieces a capture standing on `at` (having jumped `jumped`,
+    /// coming in along `last`) can still take.
+    pub(super) fn longest(&self, at: Sq, jumped: Squares, last: Option<usize>) -> u32 {
+        let depth = jumped.count_ones();
+        self.longest_over(at, jumped, last, depth) - depth
+    }
+
+    /// The most pieces a capture standing on `at` can take in all, when
+    /// more than `floor`; `floor` otherwise.
+    fn longest_over(&self, at: Sq, jumped: Squares, last: Option<usize>, floor: u32) -> u32 {
+        self.enough.set(floor);
+        self.rising.set(true);
+        self.onward(at, jumped, last);
+        self.enough.get()
     }
 
     /// Every complete capture on from `path` (which ends on `at`, having
-    /// jumped `jumped`, coming in along `last`) that `floor` lets through:
-    /// once per state it ends in, by the first path to that state in
-    /// notation order.
+    /// jumped `jumped`, coming in along `last`) that takes `floor` pieces
+    /// or more: once per way it ends (square and pieces), by its first
+    /// path in notation order.
     ///
-    /// Jumps are tried in notation order of their landing squares, so the
-    /// first path to reach a state is the least one in that order: any
-    /// lesser path to it would have passed, earlier, through a state
-    /// already seen, and from there on the paths are the same. A state cut
-    /// off by the floor is cut off whenever it is reached, as the floor
-    /// only rises, so no least path is lost to it.
+    /// Jumps are tried in notation order of their landing squares, and
+    /// only those from which the capture can still take `floor` pieces;
+    /// each landing (square, pieces jumped, direction) is followed the
+    /// first time it is reached. The first path to a landing is then the
+    /// least one in notation order: any lesser path to it would have
+    /// passed, earlier, through a landing already followed, and from there
+    /// on the paths are the same.
     pub(super) fn complete(
         &self,
         path: &mut Vec<Sq>,
         jumped: Squares,
         last: Option<usize>,
-        floor: &mut Floor,
+        floor: u32,
         visit: &mut dyn FnMut(&[Sq], Squares),
     ) {
-        self.seen.borrow_mut().clear();
+        self.listed.borrow_mut().clear();
+        self.enough.set(floor.saturating_sub(1));
+        self.rising.set(false);
         let at = path.last().copied().unwrap_or(self.from);
         self.explore(path, at, jumped, last, floor, visit);
     }
@@ -461,29 +579,38 @@ impl Search {
         at: Sq,
         jumped: Squares,
         last: Option<usize>,
-        floor: &mut Floor,
+        floor: u32,
         visit: &mut dyn FnMut(&[Sq], Squares),
     ) {
         let depth = jumped.count_ones();
-        if self.reach(jumped, depth) < floor.pieces() || !self.first_visit(at, jumped, last, depth)
-        {
-            return;
+        if depth >= REMEMBERED {
+            let last = if self.superpion { last } else { None };
+            if !self.listed.borrow_mut().insert(state(at, jumped, last)) {
+                return;
+            }
         }
         // At most four directions of at most twelve landings each.
         let mut next = [None; 48];
         let mut count = 0;
-        self.jumps(at, jumped, last, |d, taken, to| {
-            if let Some(slot) = next.get_mut(count) {
-                *slot = Some((to.notation_key(), d, taken, to));
-                count += 1;
+        let mut ends = true;
+        self.takes(at, jumped, self.onwards(last), |d, taken| {
+            ends = false;
+            let jumped = jumped | taken.bit();
+            if depth + 1 + self.beyond(taken, d, jumped).pieces < floor {
+                return;
             }
+            self.landings(taken, d, |to| {
+                if depth + 1 + self.onward(to, jumped, Some(d)).pieces < floor {
+                    return;
+                }
+                if let Some(slot) = next.get_mut(count) {
+                    *slot = Some((to.notation_key(), d, taken, to));
+                    count += 1;
+                }
+            });
         });
-        if count == 0 {
-            if !path.is_empty() && depth >= floor.pieces() {
-                floor.found(depth);
-                visit(path, jumped);
-            }
-            return;
+        if ends && !path.is_empty() && depth >= floor {
+            visit(path, jumped);
         }
         let next = &mut next[..count];
         next.sort_unstable();
@@ -491,31 +618,6 @@ impl Search {
             path.push(to);
             self.explore(path, to, jumped | taken.bit(), Some(d), floor, visit);
             path.pop();
-        }
-    }
-}
-
-/// Which complete captures a search hands over.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Floor {
-    /// Every one taking at least this many pieces.
-    AtLeast(u32),
-    /// The longest only: this many pieces or more, the floor rising to
-    /// each longer capture found (the caller drops the shorter ones it
-    /// was handed before).
-    Longest(u32),
-}
-
-impl Floor {
-    fn pieces(&self) -> u32 {
-        match *self {
-            Floor::AtLeast(n) | Floor::Longest(n) => n,
-        }
-    }
-
-    fn found(&mut self, taken: u32) {
-        if let Floor::Longest(n) = self {
-            *n = (*n).max(taken);
         }
     }
 }

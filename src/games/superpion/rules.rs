@@ -11,7 +11,7 @@ use thiserror::Error;
 use super::board::{
     diagonal_between, orthogonal_between, reverse, squares, Camp, Sq, Squares, SQUARES,
 };
-use super::capture::{distinct, Floor, Search};
+use super::capture::{distinct, Search};
 pub use super::modes::{Colour, Mode, Pile, Rules, PAWNS};
 
 /// A legal action: a move or one whole capture sequence, with its
@@ -661,12 +661,11 @@ impl Position {
             // The longest ways to finish it: what a referee would ask for,
             // once per square it can end on with the pieces it takes.
             let mut endings = Vec::new();
-            let mut floor = Floor::AtLeast(jumped.count_ones() + more);
             search.complete(
                 &mut path.to_vec(),
                 jumped,
                 last,
-                &mut floor,
+                jumped.count_ones() + more,
                 &mut |p, jumped| {
                     endings.push(Action {
                         from,
@@ -724,7 +723,7 @@ impl Position {
     #[allow(clippy::type_complexity)]
     fn short_form(&self, from: Sq, to: Sq) -> Result<Option<(Action, Option<Breach>)>, Fault> {
         let mut matching = Vec::new();
-        self.sequences(from, &mut Floor::AtLeast(1), &mut |path, jumped| {
+        self.sequences(from, 1, &mut |path, jumped| {
             if path.last() == Some(&to) {
                 matching.push(Action {
                     from,
