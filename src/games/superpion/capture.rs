@@ -625,6 +625,7 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::superpion::board::diagonal_between;
     use crate::games::superpion::modes::{Colour, Mode, Rules};
     use crate::rng::Rng;
 
@@ -708,5 +709,92 @@ mod tests {
             deep += usize::from(longest >= 4);
         }
         assert!(deep > 10, "too few deep captures to say much: {deep}");
+    }
+
+    /// Every complete capture of each piece (the short form's listing),
+    /// and the longest ways on from part-way through one (the continuations
+    /// of an incomplete capture), against every path.
+    #[test]
+    fn listings_at_every_floor_agree_with_every_path() {
+        let mut rng = Rng::new(23);
+        let mut partway = 0;
+        for _ in 0..200 {
+            let p = crowded(&mut rng);
+            for from in squares(p.movers()) {
+                let search = || {
+                    Search::new(
+                        p.occupied() & !from.bit(),
+                        p.foes(p.to_move),
+                        p.is_superpion(from),
+                        from,
+                    )
+                };
+                let mut all = Vec::new();
+                by_paths(&search(), from, 0, None, &mut Vec::new(), &mut all);
+                let as_actions = |found: Vec<(Vec<Sq>, Squares)>| {
+                    let actions = found.into_iter().map(|(path, jumped)| Action {
+                        from,
+                        path,
+                        capture: true,
+                        jumped,
+                        promotion: None,
+                    });
+                    distinct(actions.collect())
+                };
+                let mut listed = Vec::new();
+                p.sequences(from, 1, &mut |path, jumped| {
+                    listed.push((path.to_vec(), jumped))
+                });
+                assert_eq!(as_actions(listed), as_actions(all.clone()), "{p:?}");
+
+                // Part-way: the first two jumps of the first capture of
+                // three or more.
+                let Some((path, _)) = all.iter().find(|(path, _)| path.len() >= 3) else {
+                    continue;
+                };
+                partway += 1;
+                let prefix = &path[..2];
+                let s = search();
+                let mut jumped = 0;
+                let mut last = None;
+                let mut at = from;
+                for &to in prefix {
+                    let (d, _) = diagonal_between(at, to).unwrap();
+                    let mut sq = at;
+                    while sq != to {
+                        sq = sq.diagonal(d).unwrap();
+                        if s.foes & sq.bit() != 0 {
+                            jumped |= sq.bit();
+                        }
+                    }
+                    last = Some(d);
+                    at = to;
+                }
+                let more = s.longest(at, jumped, last);
+                let floor = jumped.count_ones() + more;
+                let mut ways = Vec::new();
+                s.complete(
+                    &mut prefix.to_vec(),
+                    jumped,
+                    last,
+                    floor,
+                    &mut |path, jumped| ways.push((path.to_vec(), jumped)),
+                );
+                let expected: Vec<_> = all
+                    .iter()
+                    .filter(|(path, jumped)| {
+                        path.starts_with(prefix) && jumped.count_ones() == floor
+                    })
+                    .cloned()
+                    .collect();
+                assert!(!expected.is_empty());
+                assert_eq!(
+                    as_actions(ways),
+                    as_actions(expected),
+                    "{p:?} after {prefix:?}"
+                );
+            }
+        }
+        assert!(partway > 50, "too few captures of three or more: {partway}");
     }
 }
