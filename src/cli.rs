@@ -36,13 +36,28 @@ pub enum CheckFormat {
     Jsonl,
     /// One YAML document, written as the records are checked.
     Yaml,
+    /// One line per finding, `path:line:col: illegal[rule]: message`, as
+    /// compilers write them for editors and CI annotations.
+    Short,
+}
+
+/// What `check` does with warnings in human and short output.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Warnings {
+    /// Each warning drawn over the record.
+    #[default]
+    Show,
+    /// Counted on the record's line and in the totals, not drawn.
+    Summary,
+    /// Not printed (still counted in the totals and in machine output).
+    None,
 }
 
 impl CheckFormat {
     /// The machine form, `None` for people.
     pub fn machine(self) -> Option<Machine> {
         match self {
-            CheckFormat::Human => None,
+            CheckFormat::Human | CheckFormat::Short => None,
             CheckFormat::Json => Some(Machine::Json),
             CheckFormat::Jsonl => Some(Machine::JsonLines),
             CheckFormat::Yaml => Some(Machine::Yaml),
@@ -109,8 +124,9 @@ const EXAMPLES: &str = concat!(
     "  arbitre new simpei > game.arb\n\n",
     "Exit status: 0 every record legal, 1 some record illegal, 2 usage error, a record ",
     "malformed, or a path unreadable (a file, or a directory that cannot be walked or holds ",
-    "no *.arb: reported, and the other paths still checked). stats, a report, exits 0 ",
-    "unless a path is unreadable.",
+    "no *.arb: reported, and the other paths still checked), 3 (check --deny-warnings) ",
+    "every record legal but some warned about. stats, a report, exits 0 unless a path is ",
+    "unreadable.",
 );
 
 #[derive(Debug, Parser)]
@@ -183,6 +199,16 @@ pub enum Command {
         mode: Option<String>,
     },
 
+    /// Print a shell's completion script for arbitre.
+    #[command(
+        after_help = "Examples:\n  arbitre completions bash > ~/.local/share/bash-completion/completions/arbitre\n  arbitre completions zsh > ~/.zfunc/_arbitre\n  arbitre completions fish > ~/.config/fish/completions/arbitre.fish"
+    )]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+
     /// Count the distinct legal turn sequences of a given depth (perft).
     #[command(after_help = "Example:\n  arbitre perft simpei --depth 3")]
     Perft {
@@ -214,6 +240,18 @@ pub struct CheckArgs {
     /// Output format; json, jsonl and yaml are written as records are checked.
     #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
     pub format: CheckFormat,
+    /// Print only the records that are not legal (and warnings, unless
+    /// silenced), then the totals.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Show warnings drawn over the record, only in the counts, or not at
+    /// all (human and short output; machine output always holds them).
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Warnings::Show)]
+    pub warnings: Warnings,
+    /// Fail on warnings: a run whose records are all legal but warned about
+    /// exits with status 3.
+    #[arg(long)]
+    pub deny_warnings: bool,
     /// Threads checking records (default: every core). The output is the
     /// same, byte for byte, whatever the number.
     #[arg(long, short = 'j', value_name = "N")]
@@ -306,14 +344,18 @@ pub struct PositionArgs {
 
 /// The man pages: `arbitre.1` and one per command, as (file name, roff).
 /// Written by `tests/man.rs`, which includes this file; the binary itself
-/// does not print them.
+/// does not print them. Each page ends with the exit statuses and the
+/// environment; a command's page lists the global options too.
 #[allow(dead_code)]
 pub fn man_pages() -> Vec<(String, Vec<u8>)> {
-    let command = Cli::command();
+    let mut command = Cli::command();
+    // Hands the global options down to every command.
+    command.build();
     let mut pages = Vec::new();
     let mut render = |name: String, cmd: clap::Command| {
         let mut roff = Vec::new();
         if clap_mangen::Man::new(cmd).render(&mut roff).is_ok() {
+            roff.extend_from_slice(MAN_SECTIONS.as_bytes());
             pages.push((name, roff));
         }
     };
@@ -324,3 +366,29 @@ pub fn man_pages() -> Vec<(String, Vec<u8>)> {
     }
     pages
 }
+
+/// The sections every man page ends with, in roff.
+#[allow(dead_code)]
+const MAN_SECTIONS: &str = r#".SH "EXIT STATUS"
+.TP
+\fB0\fR
+Every record checked is legal (warnings allowed); the command did what it was asked.
+.TP
+\fB1\fR
+At least one record is illegal (check, score, show, moves).
+.TP
+\fB2\fR
+A usage error, a record malformed, or a path unreadable: a file that cannot be read, or what a directory walk left unchecked (reported on standard error; the other paths are still checked).
+.TP
+\fB3\fR
+With \fBcheck \-\-deny\-warnings\fR only: every record is legal, but some were warned about.
+.PP
+\fBstats\fR is a report: it exits 0 unless a path is unreadable (2).
+.SH ENVIRONMENT
+.TP
+\fBNO_COLOR\fR
+When set and not empty, \fB\-\-color auto\fR (the default) prints no colour.
+.TP
+\fBCOLUMNS\fR
+The width that diagnostics drawn for a terminal wrap at; the terminal's own width otherwise. Output that is not a terminal is told in plain lines, without boxes.
+"#;

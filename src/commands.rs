@@ -5,16 +5,18 @@ use std::io::{self, Write};
 
 use arbitre::games;
 use arbitre::pipeline::{self, Item, Items};
+use arbitre::words::{self, counted};
 use arbitre::{
     Checked, Document, Limits, Machine, Reader, Record, RecordReport, Referee, Skipped,
-    StatsDocument, StopError, Switches, Tally, ThrowRecord, ThrowTotal, Verdict,
+    StatsDocument, StopError, Switches, Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict,
 };
 
 use crate::cli::{
     CheckArgs, CheckFormat, Cli, ColorChoice, Command, Format, PositionArgs, ScoreArgs, StatsArgs,
-    Switch,
+    Switch, Warnings,
 };
 use crate::human::{self, Snippet, Style};
+use crate::progress::Progress;
 
 /// Exit statuses of `record.md`.
 pub const LEGAL: u8 = 0;
@@ -23,6 +25,8 @@ pub const ILLEGAL: u8 = 1;
 /// A usage error, a record malformed, or a path unreadable: a file that
 /// cannot be read, or what a directory walk left unchecked.
 pub const TROUBLE: u8 = 2;
+/// `check --deny-warnings`: every record legal, but some warned about.
+pub const WARNED: u8 = 3;
 
 /// Where output goes: standard output for results, standard error for
 /// usage trouble. A failed write ends the command with its error.
@@ -71,6 +75,11 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
                 Err(err) => usage(out, &err),
             }
         }),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(*shell, &mut Cli::command(), "arbitre", &mut *output.out);
+            Ok(LEGAL)
+        }
         Command::Perft { game, depth, mode } => with_game(game, output, |g, out| {
             match g.perft(mode.as_deref(), *depth) {
                 Ok(count) => {
@@ -135,6 +144,17 @@ fn switches(switch: &Switch) -> Result<Switches, String> {
     Ok(out)
 }
 
+impl Shown {
+    /// The exit status of a run: warnings fail it only when denied, and
+    /// less than anything else does.
+    fn status(&self, tally: &Tally) -> u8 {
+        match status_of(tally) {
+            LEGAL if self.deny_warnings && tally.warnings > 0 => WARNED,
+            status => status,
+        }
+    }
+}
+
 fn status_of(tally: &Tally) -> u8 {
     if tally.malformed > 0 || tally.unreadable > 0 {
         TROUBLE
@@ -148,27 +168,57 @@ fn status_of(tally: &Tally) -> u8 {
 /// The items of `paths`, directories walked for `*.arb`. What the walk
 /// skipped or could not read is written to standard error on the way, as
 /// `warning: ...` (a special file skipped) or `error: ...` (a path left
-/// unchecked); the count of errors comes back, for the status: they count
-/// as unreadable files, and the other paths are checked all the same.
-fn items(paths: &[String], limits: Limits, output: &mut Output<'_>) -> io::Result<(Items, usize)> {
+/// unchecked); the paths left unchecked come back, for the report and the
+/// status: they count as unreadable files, and the other paths are checked
+/// all the same.
+fn items(
+    paths: &[String],
+    limits: Limits,
+    output: &mut Output<'_>,
+) -> io::Result<(Items, usize, Vec<Unreadable>)> {
     let walked = arbitre::walk(paths);
+    let mut unchecked = Vec::new();
     for problem in &walked.problems {
         let level = if problem.is_error() {
+            unchecked.push(Unreadable {
+                path: problem.path.clone(),
+                error: problem.kind.to_string(),
+            });
             "error"
         } else {
             "warning"
         };
         writeln!(output.err, "{level}: {problem}")?;
     }
-    let errors = walked.errors();
-    Ok((Items::new(walked.files, limits), errors))
+    let files = walked.files.len();
+    Ok((Items::new(walked.files, limits), files, unchecked))
+}
+
+/// How `check` prints, from its flags.
+#[derive(Clone, Copy)]
+struct Shown {
+    format: CheckFormat,
+    style: Style,
+    quiet: bool,
+    warnings: Warnings,
+    deny_warnings: bool,
+}
+
+impl Shown {
+    /// Whether a record fails the run: it is not legal, or it is warned
+    /// about and warnings are denied.
+    fn fails(&self, report: &RecordReport) -> bool {
+        report.verdict != Verdict::Legal || (self.deny_warnings && !report.warnings.is_empty())
+    }
 }
 
 /// What one record adds to the output of `check`, rendered on any thread.
 struct Rendered {
+    /// The file it came from, for the progress line.
+    path: std::sync::Arc<str>,
     text: String,
     found: Option<Found>,
-    trouble: Option<String>,
+    unreadable: Option<Unreadable>,
 }
 
 /// What the totals need of a record.
@@ -176,39 +226,65 @@ struct Found {
     verdict: Verdict,
     warnings: usize,
     rule: Option<String>,
+    /// Its line in the closing list of failures, when it fails the run.
+    failure: Option<String>,
 }
 
-fn render(item: Item, switches: &Switches, format: CheckFormat, style: Style) -> Rendered {
-    match item {
-        Item::Unreadable { path, error } => Rendered {
-            text: String::new(),
-            found: None,
-            trouble: Some(format!("error: cannot read {path}: {error}\n")),
-        },
-        Item::Record { path, record } => {
-            let checked = arbitre::check(&record, switches);
-            let report = RecordReport::new(&path, &record, &checked);
-            let text = match format.machine() {
-                Some(machine) => machine.record(&report),
-                None => {
-                    let shown = Snippet::new(&path, &record);
-                    let mut text = human::verdict_line(&report, style);
-                    text.push('\n');
-                    text.push_str(&human::diagnostic(&report, &shown, style));
-                    text.push_str(&human::warnings(&report, &shown, style));
-                    text
-                }
-            };
-            Rendered {
-                text,
-                found: Some(Found {
-                    verdict: report.verdict,
-                    warnings: report.warnings.len(),
-                    rule: report.diagnostic.map(|d| d.rule),
+fn render(item: Item, switches: &Switches, shown: Shown) -> Rendered {
+    let (path, record) = match item {
+        Item::Unreadable { path, error } => {
+            return Rendered {
+                path: "".into(),
+                text: String::new(),
+                found: None,
+                unreadable: Some(Unreadable {
+                    path,
+                    error: error.to_string(),
                 }),
-                trouble: None,
             }
         }
+        Item::Record { path, record } => (path, record),
+    };
+    let checked = arbitre::check(&record, switches);
+    let report = RecordReport::new(&path, &record, &checked);
+    let style = shown.style;
+    let fails = shown.fails(&report);
+    let count_warnings = shown.warnings != Warnings::None;
+    let draw_warnings = shown.warnings == Warnings::Show && !report.warnings.is_empty();
+    let text = match shown.format {
+        CheckFormat::Short => human::short(&report, shown.warnings == Warnings::Show),
+        CheckFormat::Human if shown.quiet && !fails && !draw_warnings => String::new(),
+        CheckFormat::Human => {
+            let shown_source = Snippet::new(&path, &record);
+            let mut text = human::verdict_line_counting(&report, style, count_warnings);
+            text.push('\n');
+            text.push_str(&human::diagnostic(&report, &shown_source, style));
+            if draw_warnings {
+                text.push_str(&human::warnings(&report, &shown_source, style));
+            }
+            text
+        }
+        format => format
+            .machine()
+            .map_or(String::new(), |machine| machine.record(&report)),
+    };
+    let failure = (fails && shown.format == CheckFormat::Human).then(|| {
+        let line = human::verdict_line_counting(&report, style, count_warnings);
+        match report.verdict {
+            Verdict::Legal => format!("{line} (warnings denied)"),
+            _ => line,
+        }
+    });
+    Rendered {
+        path,
+        text,
+        found: Some(Found {
+            verdict: report.verdict,
+            warnings: report.warnings.len(),
+            rule: report.diagnostic.map(|d| d.rule),
+            failure,
+        }),
+        unreadable: None,
     }
 }
 
@@ -217,19 +293,38 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(s) => s,
         Err(err) => return usage(output, &err),
     };
-    let (items, unwalked) = items(&args.paths, args.limits.limits(), output)?;
-    let format = args.format;
-    let machine = format.machine();
+    let (items, files, mut unreadable) = items(&args.paths, args.limits.limits(), output)?;
+    let shown = Shown {
+        format: args.format,
+        style,
+        quiet: args.quiet,
+        warnings: args.warnings,
+        deny_warnings: args.deny_warnings,
+    };
+    let machine = args.format.machine();
     let interactive = args.paths.iter().any(|p| p == "-");
+    // Not while standard input is being typed, nor over machine output.
+    let mut progress = Progress::new(files, machine.is_none() && !interactive);
     if let Some(machine) = machine {
         output.out.write_all(machine.opening().as_bytes())?;
     }
+    // What the walk left unchecked is met first.
+    let mut failed: Vec<String> = Vec::new();
+    for path in &unreadable {
+        match (machine, args.format) {
+            (Some(machine), _) => output.out.write_all(machine.unreadable(path).as_bytes())?,
+            (None, CheckFormat::Short) => {
+                writeln!(output.out, "{}", human::unreadable_line(path, style))?
+            }
+            (None, _) => failed.push(human::unreadable_line(path, style)),
+        }
+    }
     let mut tally = Tally {
-        unreadable: unwalked,
+        unreadable: unreadable.len(),
         ..Tally::default()
     };
     let jobs = args.jobs.unwrap_or_else(pipeline::cores);
-    let work = |item: Item| render(item, &switches, format, style);
+    let work = |item: Item| render(item, &switches, shown);
     let closed = output.closed;
     let ran = pipeline::run(
         items,
@@ -241,49 +336,85 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             if closed.get() {
                 return Err(io::ErrorKind::BrokenPipe.into());
             }
-            if let Some(trouble) = &rendered.trouble {
-                tally.unreadable += 1;
-                out.flush()?;
-                output.err.write_all(trouble.as_bytes())?;
+            match (&rendered.unreadable, &rendered.found) {
+                (Some(_), _) => progress.unreadable(),
+                (None, Some(found)) => progress.record(&rendered.path, found.failure.is_some()),
+                (None, None) => {}
             }
-            if let Some(found) = rendered.found {
-                if tally.records > 0 {
-                    if let Some(machine) = machine {
-                        out.write_all(machine.between().as_bytes())?;
+            progress.suspend(|| {
+                if let Some(path) = rendered.unreadable {
+                    tally.unreadable += 1;
+                    out.flush()?;
+                    writeln!(
+                        output.err,
+                        "error: cannot read {}: {}",
+                        path.path, path.error
+                    )?;
+                    match (machine, args.format) {
+                        (Some(machine), _) => {
+                            out.write_all(machine.unreadable(&path).as_bytes())?
+                        }
+                        (None, CheckFormat::Short) => {
+                            writeln!(out, "{}", human::unreadable_line(&path, style))?
+                        }
+                        (None, _) => failed.push(human::unreadable_line(&path, style)),
                     }
+                    unreadable.push(path);
                 }
-                tally.count(found.verdict, found.warnings, found.rule);
-            }
-            out.write_all(rendered.text.as_bytes())
+                if let Some(found) = rendered.found {
+                    if tally.records > 0 {
+                        if let Some(machine) = machine {
+                            out.write_all(machine.between().as_bytes())?;
+                        }
+                    }
+                    failed.extend(found.failure);
+                    tally.count(found.verdict, found.warnings, found.rule);
+                }
+                out.write_all(rendered.text.as_bytes())?;
+                if progress.is_drawn() {
+                    out.flush()?;
+                }
+                Ok(())
+            })
         },
     );
+    progress.finish();
     match ran {
         // The reader went away: what was checked gives the status.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(status_of(&tally)),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(shown.status(&tally)),
         ran => ran?,
     }
-    match machine {
-        Some(machine) => output
-            .out
-            .write_all(machine.closing(tally.records, &tally).as_bytes())?,
-        None if tally.records > 1 => {
-            output.out.write_all(b"\n")?;
-            output
-                .out
-                .write_all(human::summary(&tally, style).as_bytes())?;
+    match (machine, args.format) {
+        (Some(machine), _) => output.out.write_all(
+            machine
+                .closing(tally.records, &unreadable, &tally)
+                .as_bytes(),
+        )?,
+        (None, CheckFormat::Short) => {}
+        (None, _) => {
+            let batch = tally.records + tally.unreadable > 1;
+            if batch || args.quiet {
+                if !failed.is_empty() && batch {
+                    output.out.write_all(b"\n")?;
+                    output.out.write_all(human::failures(&failed).as_bytes())?;
+                }
+                output.out.write_all(b"\n")?;
+                output
+                    .out
+                    .write_all(human::summary(&tally, style).as_bytes())?;
+            }
         }
-        None => {}
     }
-    Ok(status_of(&tally))
+    Ok(shown.status(&tally))
 }
 
 /// Throw statistics of every record that has throws, by record and by game.
 /// A report, not a verdict: illegal records count too (their throws were
 /// thrown); only records that cannot be read or parsed are skipped.
 fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
-    let (items, unwalked) = items(&args.paths, args.limits.limits(), output)?;
+    let (items, _, unwalked) = items(&args.paths, args.limits.limits(), output)?;
     let mut document = StatsDocument::default();
-    let mut unreadable = unwalked > 0;
+    let mut unreadable = !unwalked.is_empty();
     for item in items {
         let (path, record) = match item {
             Item::Record { path, record } => (path, record),
@@ -340,8 +471,11 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                 .map_or("no p-value".to_string(), |p| format!("p-value {p:.4}"));
             writeln!(
                 output.out,
-                "{}#{}: {}, {} throw(s), {p}",
-                r.path, r.index, r.game, r.throws.throws
+                "{}#{}: {}, {}, {p}",
+                r.path,
+                r.index,
+                r.game,
+                counted(r.throws.throws, "throw", "throws")
             )?;
         }
         for s in &document.skipped {
@@ -350,10 +484,10 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         for total in &document.totals {
             write!(
                 output.out,
-                "\n{}: {} throws in {} record(s)\n{}",
+                "\n{}: {} in {}\n{}",
                 total.game,
-                total.throws.throws,
-                total.records,
+                counted(total.throws.throws, "throw", "throws"),
+                counted(total.records as u64, "record", "records"),
                 human::throw_table(&total.throws, style)
             )?;
         }
@@ -390,7 +524,10 @@ fn one_record(
         Some(record) => Ok(Ok(record)),
         None => usage(
             output,
-            &format!("{file} holds {count} record(s); --record counts from 0"),
+            &format!(
+                "{file} holds {}; --record counts from 0",
+                counted(count as u64, "record", "records")
+            ),
         )
         .map(Err),
     }
@@ -443,7 +580,11 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         return print_failure(&args.file, &record, &checked, style, output);
     }
     if let Some(description) = &report.description {
-        writeln!(output.out, "{description} after {} turns", report.turns)?;
+        writeln!(
+            output.out,
+            "{description} after {}",
+            words::turns(report.turns)
+        )?;
     }
     if let Some(table) = table {
         output
@@ -502,16 +643,29 @@ fn position(
 }
 
 /// Colour only on a terminal, never with `NO_COLOR` set (unless asked for
-/// explicitly).
+/// explicitly); boxes only on a terminal, as wide as `COLUMNS` or the
+/// terminal says.
 fn style_for(choice: ColorChoice) -> Style {
     use std::io::IsTerminal;
+    let terminal = std::io::stdout().is_terminal();
     let color = match choice {
         ColorChoice::Always => true,
         ColorChoice::Never => false,
-        ColorChoice::Auto => {
-            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-                && std::io::stdout().is_terminal()
-        }
+        ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && terminal,
     };
-    Style { color }
+    let width = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&c| c > 0)
+        .or_else(|| {
+            terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| usize::from(w.0))
+        })
+        .unwrap_or(Style::PLAIN.width)
+        // Too narrow a box draws nothing readable.
+        .max(40);
+    Style {
+        color,
+        drawn: terminal,
+        width,
+    }
 }

@@ -372,7 +372,10 @@ pub trait RecordFormat: Notation {
     ) -> Result<Vec<Warning>, Violation>;
 
     /// Where the record stands after the replayed turns, for the reports.
-    fn summary(header: &Self::Header, position: &Self::Position) -> Summary;
+    /// `whole` when the replay went through every turn and found nothing
+    /// wrong: only then does the header's `end` say how the game ended,
+    /// as the replay stopped short of it otherwise.
+    fn summary(header: &Self::Header, position: &Self::Position, whole: bool) -> Summary;
 
     /// The detailed score table `arbitre score` prints; apart from the
     /// summary because no other report needs it.

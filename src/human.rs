@@ -10,12 +10,28 @@ use miette::{
     SourceCode, SourceSpan, SpanContents,
 };
 
-use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Verdict};
+use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Unreadable, Verdict};
 
 /// How human output is drawn.
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
+    /// ANSI colours.
     pub color: bool,
+    /// Diagnostics drawn with boxes and underlines, for a terminal; told
+    /// in plain sentences otherwise, which logs keep readable and screen
+    /// readers can say.
+    pub drawn: bool,
+    /// The columns that diagnostics wrap at.
+    pub width: usize,
+}
+
+impl Style {
+    /// No colour, plain sentences, 100 columns: what a file or a pipe gets.
+    pub const PLAIN: Style = Style {
+        color: false,
+        drawn: false,
+        width: 100,
+    };
 }
 
 /// A record of a file, to draw diagnostics over: only the record is
@@ -266,17 +282,22 @@ impl miette::Diagnostic for Drawn<'_> {
 }
 
 fn render(style: Style, drawn: &Drawn<'_>) -> String {
-    let theme = if style.color {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_links(false)
-        .with_width(100)
-        .with_context_lines(1);
     let mut out = String::new();
-    match handler.render_report(&mut out, drawn) {
+    let rendered = if style.drawn {
+        let theme = if style.color {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        GraphicalReportHandler::new_themed(theme)
+            .with_links(false)
+            .with_width(style.width)
+            .with_context_lines(1)
+            .render_report(&mut out, drawn)
+    } else {
+        return narrate(drawn);
+    };
+    match rendered {
         Ok(()) => out,
         Err(_) => {
             let code = drawn
@@ -287,6 +308,58 @@ fn render(style: Style, drawn: &Drawn<'_>) -> String {
             format!("{code}: {}\n", drawn.inner)
         }
     }
+}
+
+/// A diagnostic told in plain lines, for a file, a pipe or a screen reader:
+/// what is wrong, where (file, line and column, the place quoted), the
+/// line itself, and the help.
+///
+/// ```text
+/// error[simpei/occupied]: c5 is occupied (turn 1... blue)
+///   at game.arb:4:15, `c5`
+///   line 4: {Chloé} 1. c5 c5
+///   help: legal here: a1, c1, e1
+/// ```
+fn narrate(drawn: &Drawn<'_>) -> String {
+    use std::fmt::Write;
+    let view = &drawn.view;
+    let severity = match drawn.inner.severity() {
+        Some(miette::Severity::Warning) => "warning",
+        Some(miette::Severity::Advice) => "note",
+        _ => "error",
+    };
+    let code = drawn
+        .inner
+        .code()
+        .map(|c| c.to_string())
+        .unwrap_or_default();
+    let mut out = format!("{severity}[{code}]: {}\n", drawn.inner);
+    if let Some(label) = &view.label {
+        let begin = label.offset();
+        let line = view.lines.partition_point(|&(at, _, _)| at <= begin).max(1) - 1;
+        let (at, _, _) = view.lines.get(line).copied().unwrap_or_default();
+        let text_end = view.text[at..]
+            .find('\n')
+            .map_or(view.text.len(), |i| at + i);
+        let place_end = (begin + label.len()).min(text_end).max(begin);
+        let number = view.first_line + line + 1;
+        let column = view.column(begin) + 1;
+        let _ = write!(out, "  at {}:{number}:{column}", view.name);
+        match view.text.get(begin..place_end) {
+            Some(place) if !place.trim().is_empty() => {
+                let _ = writeln!(out, ", `{place}`");
+            }
+            _ => out.push('\n'),
+        }
+        let _ = writeln!(out, "  line {number}: {}", &view.text[at..text_end]);
+    }
+    if let Some(help) = drawn.inner.help() {
+        for (i, line) in help.to_string().lines().enumerate() {
+            let lead = if i == 0 { "help:" } else { "     " };
+            let _ = writeln!(out, "  {lead} {line}");
+        }
+    }
+    out
 }
 
 /// The diagnostic of a record that is not legal, drawn over its source.
@@ -311,6 +384,11 @@ pub fn warnings(report: &RecordReport, source: &Snippet<'_>, style: Style) -> St
 
 /// `path#index: verdict ...`, the one line `check` prints per record.
 pub fn verdict_line(report: &RecordReport, style: Style) -> String {
+    verdict_line_counting(report, style, true)
+}
+
+/// The verdict line, with its count of warnings when `warnings` is set.
+pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool) -> String {
     use std::fmt::Write;
     let (code, word) = match report.verdict {
         Verdict::Legal => ("32", "legal"),
@@ -338,10 +416,15 @@ pub fn verdict_line(report: &RecordReport, style: Style) -> String {
             ),
             (None, None) => write!(line, "{} ({}:{})", d.rule, d.line, d.column),
         },
-        (None, Some(description)) => write!(line, "{description} after {} turns", report.turns),
+        (None, Some(description)) => write!(
+            line,
+            "{description} after {}",
+            arbitre::words::turns(report.turns)
+        ),
         (None, None) => Ok(()),
     };
     let _ = match report.warnings.len() {
+        _ if !warnings => Ok(()),
         0 => Ok(()),
         1 => write!(line, ", 1 warning"),
         n => write!(line, ", {n} warnings"),
@@ -370,19 +453,10 @@ pub fn table(table: &Table, style: Style) -> String {
     format!("{out}\n")
 }
 
-/// The summary of a multi-record `check`: counts by verdict and the rules
-/// broken.
+/// The summary of a `check` run: the rules broken, then the totals, last,
+/// where a terminal leaves them in view.
 pub fn summary(tally: &Tally, style: Style) -> String {
-    let mut out = grid(style);
-    out.set_header(vec!["records", "legal", "illegal", "malformed", "warnings"]);
-    out.add_row(vec![
-        tally.records.to_string(),
-        tally.legal.to_string(),
-        tally.illegal.to_string(),
-        tally.malformed.to_string(),
-        tally.warnings.to_string(),
-    ]);
-    let mut text = format!("{out}\n");
+    let mut text = String::new();
     if !tally.rules.is_empty() {
         let mut by_rule = grid(style);
         by_rule.set_header(vec!["rule", "records"]);
@@ -391,7 +465,86 @@ pub fn summary(tally: &Tally, style: Style) -> String {
         }
         text.push_str(&format!("{by_rule}\n"));
     }
+    let mut totals = grid(style);
+    let mut header = vec!["records", "legal", "illegal", "malformed"];
+    let mut row = vec![tally.records, tally.legal, tally.illegal, tally.malformed];
+    if tally.unreadable > 0 {
+        header.push("unreadable");
+        row.push(tally.unreadable);
+    }
+    header.push("warnings");
+    row.push(tally.warnings);
+    totals.set_header(header);
+    totals.add_row(row.iter().map(ToString::to_string).collect::<Vec<_>>());
+    text.push_str(&format!("{totals}\n"));
     text
+}
+
+/// The closing list of what failed a run, one line each: records by their
+/// verdict line, paths that could not be read.
+pub fn failures(failed: &[String]) -> String {
+    let mut text = format!("Failed ({}):\n", failed.len());
+    for line in failed {
+        text.push_str("  ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    text
+}
+
+/// `path: unreadable: why`, for the closing list and short output.
+pub fn unreadable_line(unreadable: &Unreadable, style: Style) -> String {
+    if style.color {
+        format!(
+            "{}: \x1b[35munreadable\x1b[0m: {}",
+            unreadable.path, unreadable.error
+        )
+    } else {
+        format!("{}: unreadable: {}", unreadable.path, unreadable.error)
+    }
+}
+
+/// A record's findings one per line, `path:line:col: illegal[rule]:
+/// message`, the form compilers use, which editors and CI annotations
+/// read; warnings too when `warnings` is set.
+pub fn short(report: &RecordReport, warnings: bool) -> String {
+    use std::fmt::Write;
+    let one_line = |text: &str| text.replace(['\n', '\r'], " ");
+    let mut out = String::new();
+    if let Some(d) = &report.diagnostic {
+        let word = match report.verdict {
+            Verdict::Malformed => "malformed",
+            _ => "illegal",
+        };
+        let turn = d
+            .turn
+            .as_ref()
+            .map_or(String::new(), |t| format!(" (turn {t})"));
+        let _ = writeln!(
+            out,
+            "{}:{}:{}: {word}[{}]: {}{turn}",
+            report.path,
+            d.line,
+            d.column,
+            d.rule,
+            one_line(&d.message)
+        );
+    }
+    if warnings {
+        for w in &report.warnings {
+            let place = match (w.line, w.column) {
+                (Some(line), Some(column)) => format!("{}:{line}:{column}", report.path),
+                _ => report.path.clone(),
+            };
+            let _ = writeln!(
+                out,
+                "{place}: warning[{}]: {}",
+                w.rule,
+                one_line(&w.message)
+            );
+        }
+    }
+    out
 }
 
 /// Throw counts against fair throws, and the chi-square test, for `stats`.
@@ -420,4 +573,49 @@ pub fn throw_table(stats: &ThrowStats, style: Style) -> String {
         );
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbitre::{Reader, Switches};
+
+    /// The diagnostic of the first record of `text`, drawn for a terminal
+    /// `width` columns wide.
+    fn drawn(text: &str, width: usize) -> String {
+        let Some(Ok(record)) = Reader::new(text.as_bytes()).next() else {
+            panic!("no record in {text:?}");
+        };
+        let checked = arbitre::check(&record, &Switches::new());
+        let report = RecordReport::new("game.arb", &record, &checked);
+        let style = Style {
+            color: false,
+            drawn: true,
+            width,
+        };
+        diagnostic(&report, &Snippet::new("game.arb", &record), style)
+    }
+
+    #[test]
+    fn the_box_counts_columns_in_characters() {
+        // `c5` the second time, after 14 characters (15 bytes).
+        let out = drawn("---\ngame: simpei\n---\n{Chloé} 1. c5 c5\n", 100);
+        assert!(out.contains("[game.arb:4:15]"), "{out}");
+    }
+
+    #[test]
+    fn the_box_wraps_at_the_terminal_width() {
+        // A long help: the legal placements.
+        let record = "---\ngame: simpei\n---\n1. c3 c3\n";
+        for width in [60, 80, 140] {
+            let out = drawn(record, width);
+            let widest = out.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+            assert!(
+                widest <= width,
+                "{width} columns, a line of {widest}:\n{out}"
+            );
+        }
+        let wide = drawn(record, 140);
+        assert!(wide.lines().any(|l| l.chars().count() > 100), "{wide}");
+    }
 }

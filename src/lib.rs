@@ -81,7 +81,7 @@
 //!     tally.add(&report);
 //!     out.push_str(&Machine::JsonLines.record(&report));
 //! }
-//! out.push_str(&Machine::JsonLines.closing(tally.records, &tally));
+//! out.push_str(&Machine::JsonLines.closing(tally.records, &[], &tally));
 //! assert_eq!(out.lines().count(), 3);
 //! assert!(out.contains(r#""rule":"simpei/occupied""#));
 //! # Ok::<(), String>(())
@@ -104,6 +104,7 @@ mod source;
 mod span;
 mod stats;
 mod walk;
+pub mod words;
 
 /// The examples of `docs/library.md`, run as doc tests so that the page
 /// stays true.
@@ -123,8 +124,8 @@ pub use replay::{
     check_as, open, parse_turn, random_record, Checked, Malformed, Opened, Referee, Stop, StopError,
 };
 pub use report::{
-    Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument, Tally, ThrowRecord,
-    ThrowTotal, Verdict, WarningReport,
+    Batch, Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument, Tally, ThrowRecord,
+    ThrowTotal, Unreadable, Verdict, WarningReport,
 };
 pub use rng::Rng;
 pub use source::{check, check_reader, check_str, score_table, stop};

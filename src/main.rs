@@ -4,6 +4,7 @@
 mod cli;
 mod commands;
 mod human;
+mod progress;
 
 use std::cell::Cell;
 use std::io::{self, Write};

@@ -200,12 +200,19 @@ struct Run<R: Rules> {
     played: usize,
     warnings: Vec<Warning>,
     violation: Option<(Violation, String)>,
+    /// The label of the record's last turn, once played: what a verdict on
+    /// the whole game (a time end mid-round) names it by.
+    last_label: Option<String>,
 }
 
 fn run<G: RecordFormat>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
     let mut position = loaded.start.clone();
     let mut warnings = Vec::new();
+    let mut last_label = None;
     for (index, turn) in loaded.turns.iter().take(limit).enumerate() {
+        if index + 1 == loaded.turns.len() {
+            last_label = Some(G::turn_label(&position, index));
+        }
         // `play` leaves the position as it was on an illegal turn.
         match G::play(&mut position, turn, index) {
             Ok(found) => warnings.extend(found.into_iter().map(|mut w| {
@@ -223,6 +230,7 @@ fn run<G: RecordFormat>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
                     played: index,
                     warnings,
                     violation: Some((violation, label)),
+                    last_label: None,
                 };
             }
         }
@@ -232,6 +240,7 @@ fn run<G: RecordFormat>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
         position,
         warnings,
         violation: None,
+        last_label,
     }
 }
 
@@ -256,13 +265,22 @@ pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Ch
         played,
         mut warnings,
         mut violation,
+        last_label,
     } = run(&loaded, usize::MAX);
     if violation.is_none() {
         match G::conclude(&loaded.header, &record.header, &position, &loaded.turns) {
             Ok(found) => warnings.extend(found),
-            Err(v) => violation = Some((v, String::new())),
+            Err(v) => {
+                // A verdict on the game may point at its last turn.
+                let label = match v.turn_index {
+                    Some(i) if i + 1 == played => last_label.unwrap_or_default(),
+                    _ => String::new(),
+                };
+                violation = Some((v, label));
+            }
         }
     }
+    let summary = G::summary(&loaded.header, &position, violation.is_none());
     let (violation, violation_turn) = match violation {
         Some((v, label)) => (Some(v), Some(label).filter(|l| !l.is_empty())),
         None => (None, None),
@@ -274,7 +292,7 @@ pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Ch
         violation_turn,
         warnings,
         turns: played,
-        summary: Some(G::summary(&loaded.header, &position)),
+        summary: Some(summary),
         throws: throw_stats::<G>(&loaded.turns),
     }
 }
@@ -326,7 +344,7 @@ pub fn stop<G: Game>(
     }
     let done = run(&loaded, limit);
     if let Some((violation, label)) = done.violation {
-        let summary = Some(G::summary(&loaded.header, &done.position));
+        let summary = Some(G::summary(&loaded.header, &done.position, false));
         return Err(StopError::Record(Box::new(Checked {
             game: Some(G::NAME),
             malformed: None,

@@ -93,6 +93,20 @@ impl WalkProblem {
     }
 }
 
+/// What went wrong, without the path: "holds no *.arb file".
+impl fmt::Display for WalkProblemKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WalkProblemKind::Unreadable(e) => write!(f, "{e}"),
+            WalkProblemKind::BrokenLink(e) => write!(f, "a broken symbolic link ({e})"),
+            WalkProblemKind::NotRegular(what) => write!(f, "not a regular file ({what})"),
+            WalkProblemKind::NotUtf8 => write!(f, "the name is not UTF-8"),
+            WalkProblemKind::NoRecords => write!(f, "holds no *.arb file"),
+            WalkProblemKind::TooDeep(limit) => write!(f, "more than {limit} directories deep"),
+        }
+    }
+}
+
 /// The message, without a `warning:` or `error:` in front.
 impl fmt::Display for WalkProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

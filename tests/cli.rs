@@ -154,7 +154,11 @@ fn human_diagnostic_underlines_and_names_the_alternatives() {
         .code(1)
         .stdout(predicate::str::contains("simpei/not-a-neighbour"))
         .stdout(predicate::str::contains("e5 is not a neighbour of g7"))
-        .stdout(predicate::str::contains("───"))
+        // Not a terminal: told in plain lines, the place quoted.
+        .stdout(predicate::str::contains(
+            "illegal-not-a-neighbour.arb:8:10, `g7-e5`\n",
+        ))
+        .stdout(predicate::str::contains("───").not())
         .stdout(predicate::str::contains("help: legal here: b2-a3, b2-c3"));
 }
 

@@ -94,7 +94,7 @@ fn a_far_finding_keeps_its_file_column_in_characters() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let column = FAR + 11;
     assert!(
-        stdout.contains(&format!(":4:{column}]")),
+        stdout.contains(&format!(":4:{column}, `zz9`")),
         "the box names 4:{column}:\n{stdout}"
     );
     assert!(
@@ -147,5 +147,5 @@ fn the_box_and_the_verdict_line_count_columns_alike() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     // `c5` the second time, after 14 characters (15 bytes).
     assert!(stdout.contains("(4:15)"), "verdict line:\n{stdout}");
-    assert!(stdout.contains(".arb:4:15]"), "box header:\n{stdout}");
+    assert!(stdout.contains(":4:15, `c5`\n"), "plain layout:\n{stdout}");
 }

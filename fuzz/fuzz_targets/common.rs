@@ -30,8 +30,12 @@ pub fn report(record: &Record, switches: &Switches) -> RecordReport {
     let checked = check(record, switches);
     let report = RecordReport::new("fuzz.arb", record, &checked);
     let source = human::Snippet::new("fuzz.arb", record);
-    for color in [false, true] {
-        let style = human::Style { color };
+    for (color, drawn) in [(false, false), (false, true), (true, true)] {
+        let style = human::Style {
+            color,
+            drawn,
+            ..human::Style::PLAIN
+        };
         let _ = human::verdict_line(&report, style);
         let _ = human::diagnostic(&report, &source, style);
         let _ = human::warnings(&report, &source, style);

@@ -148,7 +148,7 @@ pub fn check_result<S: Duellist>(
             let say =
                 |w: Option<S>| w.map_or("no winner".to_string(), |s| format!("{} won", label(s)));
             Err(Violation::new(
-                "result-mismatch",
+                crate::record::RESULT_MISMATCH,
                 format!(
                     "the header claims {}, but the replay gives {}",
                     say(claim),

@@ -13,6 +13,10 @@ use crate::span::Span;
 
 pub use header::{HeaderError, HeaderText, Part, Switches};
 
+/// The rule of a header `result` that the replay contradicts, the same in
+/// every game.
+pub const RESULT_MISMATCH: &str = "result-mismatch";
+
 /// One record of a file, located but not yet understood.
 #[derive(Clone, Copy, Debug)]
 pub struct RawRecord<'a> {

@@ -113,7 +113,8 @@ pub struct Document {
 }
 
 impl Diagnostic {
-    /// The help line: how to mend it, and what was legal instead.
+    /// The help line: how to mend it, and what was legal instead (for a
+    /// claimed result, what the replay gives: no alternative to play).
     pub fn help_text(&self) -> Option<String> {
         let legal = (!self.expected.is_empty()).then(|| {
             let listed = crate::game::listing(self.expected.iter(), self.expected_total);
@@ -122,7 +123,12 @@ impl Diagnostic {
             } else {
                 ""
             };
-            format!("legal here: {listed}{tail}")
+            let caption = if self.rule == crate::record::RESULT_MISMATCH {
+                "the replay gives"
+            } else {
+                "legal here"
+            };
+            format!("{caption}: {listed}{tail}")
         });
         match (&self.help, legal) {
             (Some(h), Some(e)) => Some(format!("{h}\n{e}")),
@@ -146,9 +152,25 @@ impl Finding for Diagnostic {
     fn place(&self) -> Option<(usize, usize)> {
         Some((self.offset, self.length))
     }
+    fn label(&self) -> Option<String> {
+        Some(gist(&self.message))
+    }
     fn help(&self) -> Option<String> {
         self.help_text()
     }
+}
+
+/// The words under an underlined place: the first clause of the message
+/// (what is wrong there, before the colon that explains it), cut short.
+fn gist(message: &str) -> String {
+    const SHOWN: usize = 60;
+    let clause = message.split([':', ';']).next().unwrap_or(message).trim();
+    if clause.chars().count() <= SHOWN {
+        return clause.to_string();
+    }
+    let cut: String = clause.chars().take(SHOWN).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{cut}…")
 }
 
 impl Finding for WarningReport {
@@ -162,7 +184,7 @@ impl Finding for WarningReport {
         self.span.map(|s| (s.offset, s.len))
     }
     fn label(&self) -> Option<String> {
-        Some("here".into())
+        Some(gist(&self.message))
     }
     fn severity(&self) -> miette::Severity {
         miette::Severity::Warning
@@ -366,6 +388,28 @@ impl Machine {
     }
 }
 
+/// A path that could not be read (a file, a stream, or what a directory
+/// walk left unchecked): no record of it was checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Unreadable {
+    /// The path as the user named it, or as the walk found it.
+    pub path: String,
+    /// Why it could not be read.
+    pub error: String,
+}
+
+/// The document of a `check` run: every record, what could not be read,
+/// and the totals.
+#[derive(Clone, Debug, Serialize)]
+pub struct Batch {
+    /// Every record, in file order.
+    pub records: Vec<RecordReport>,
+    /// The paths that could not be read, in the order they were met.
+    pub unreadable: Vec<Unreadable>,
+    /// The counts by verdict and by rule.
+    pub summary: Tally,
+}
+
 /// The counts of a run: records by verdict, warnings, and the rules broken.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
@@ -407,9 +451,10 @@ impl Tally {
     }
 }
 
-/// A document of records written as the records come: `Json` and `Yaml`
-/// stay one valid document (byte for byte what the whole document would
-/// serialise to), `JsonLines` one object per record and a closing summary.
+/// A [`Batch`] written as the records come: `Json` and `Yaml` stay one
+/// valid document (byte for byte what the whole document would serialise
+/// to), `JsonLines` one object per record or unreadable path and a closing
+/// summary.
 /// The pieces are strings so that records can be rendered on any thread
 /// and written in order by one.
 impl Machine {
@@ -448,14 +493,44 @@ impl Machine {
         }
     }
 
-    /// What ends the document, after `records` records.
-    pub fn closing(self, records: usize, tally: &Tally) -> String {
-        match (self, records) {
-            (Machine::Json, 0) => "]\n}\n".into(),
-            (Machine::Json, _) => "\n  ]\n}\n".into(),
-            (Machine::Yaml, 0) => " []\n".into(),
-            (Machine::Yaml, _) => "\n".into(),
-            (Machine::JsonLines, _) => {
+    /// What an unreadable path adds where it is met: a line of its own in
+    /// `JsonLines`; nothing in the documents, which list them at the end.
+    pub fn unreadable(self, unreadable: &Unreadable) -> String {
+        #[derive(Serialize)]
+        struct Line<'a> {
+            unreadable: &'a Unreadable,
+        }
+        match self {
+            Machine::JsonLines => Machine::JsonLines.document(&Line { unreadable }),
+            Machine::Json | Machine::Yaml => String::new(),
+        }
+    }
+
+    /// What ends the document, after `records` records: the unreadable
+    /// paths and the totals.
+    pub fn closing(self, records: usize, unreadable: &[Unreadable], tally: &Tally) -> String {
+        #[derive(Serialize)]
+        struct Rest<'a> {
+            unreadable: &'a [Unreadable],
+            summary: &'a Tally,
+        }
+        let rest = Rest {
+            unreadable,
+            summary: tally,
+        };
+        match self {
+            Machine::Json => {
+                // The rest as its own object, spliced in after the records.
+                let text = Machine::Json.document(&rest);
+                let fields = text.strip_prefix('{').unwrap_or(&text);
+                let records_end = if records == 0 { "]" } else { "\n  ]" };
+                format!("{records_end},{fields}")
+            }
+            Machine::Yaml => {
+                let records_end = if records == 0 { " []\n" } else { "\n" };
+                format!("{records_end}{}", Machine::Yaml.document(&rest))
+            }
+            Machine::JsonLines => {
                 #[derive(Serialize)]
                 struct Closing<'a> {
                     summary: &'a Tally,
@@ -525,6 +600,21 @@ mod tests {
     }
 
     #[test]
+    fn the_label_is_the_first_clause_of_the_message() {
+        assert_eq!(gist("c3 is occupied"), "c3 is occupied");
+        assert_eq!(
+            gist("blue cannot pass: a legal action exists"),
+            "blue cannot pass"
+        );
+        assert_eq!(
+            gist("the sandwiched piece c1 must be relocated; missing: c1"),
+            "the sandwiched piece c1 must be relocated"
+        );
+        let long = gist(&"word ".repeat(40));
+        assert!(long.ends_with('…') && long.chars().count() <= 61, "{long}");
+    }
+
+    #[test]
     fn streamed_documents_are_the_whole_documents() {
         for n in 0..3 {
             let records: Vec<RecordReport> = (0..n).map(|i| report(i, i == 1)).collect();
@@ -536,9 +626,20 @@ mod tests {
                     }
                     streamed.push_str(&format.record(r));
                 }
-                streamed.push_str(&format.closing(records.len(), &Tally::default()));
-                let whole = format.document(&Document {
+                let unreadable = vec![Unreadable {
+                    path: "gone.arb".into(),
+                    error: "No such file: \"gone\"".into(),
+                }];
+                let mut tally = Tally::default();
+                for r in &records {
+                    tally.add(r);
+                }
+                tally.unreadable = 1;
+                streamed.push_str(&format.closing(records.len(), &unreadable, &tally));
+                let whole = format.document(&Batch {
                     records: records.clone(),
+                    unreadable,
+                    summary: tally,
                 });
                 assert_eq!(streamed, whole, "{format:?} with {n} records");
             }

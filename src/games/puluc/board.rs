@@ -57,9 +57,14 @@ impl Duellist for Side {
     }
 }
 
+/// `A` or `B`, as the rules name the players: in sentences a lone `a`
+/// reads as an article. Keys and machine output use [`Side::name`].
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(match self {
+            Side::A => "A",
+            Side::B => "B",
+        })
     }
 }
 

@@ -451,18 +451,18 @@ impl RecordFormat for Puluc {
         Ok(Vec::new())
     }
 
-    fn summary(header: &Header, position: &Position) -> Summary {
+    fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
         let description = match position.winner {
             Some(winner) => format!("{} wins", header.side(winner)),
             None => format!("unfinished, {} to throw", header.side(position.to_move)),
         };
         Summary {
             finished: position.winner.is_some(),
-            winner: position.winner.map(|s| s.to_string()),
+            winner: position.winner.map(|s| s.name().to_string()),
             to_move: position
                 .winner
                 .is_none()
-                .then(|| position.to_move.to_string()),
+                .then(|| position.to_move.name().to_string()),
             scores: None,
             description,
         }
@@ -626,7 +626,7 @@ mod tests {
     fn setup_counts_must_make_four() {
         let err = start("game: puluc\nsetup: {start: {b: 3}}\n").unwrap_err();
         assert!(
-            err.message.contains("b has 3 pawns in all"),
+            err.message.contains("B has 3 pawns in all"),
             "{}",
             err.message
         );

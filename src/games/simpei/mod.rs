@@ -391,7 +391,7 @@ impl RecordFormat for Simpei {
         Ok(Vec::new())
     }
 
-    fn summary(header: &Header, position: &Position) -> Summary {
+    fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
         let description = match position.winner {
             Some(winner) => format!("{} wins", header.side(winner)),
             None => format!("unfinished, {} to act", header.side(position.to_move)),

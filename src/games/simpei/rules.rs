@@ -101,7 +101,7 @@ pub enum Breach {
     Occupied(Point),
     #[error("the first placement must be on a central upper point (c3, e3, c5 or e5), not {0}")]
     FirstPlacementCentre(Point),
-    #[error("{colour} still has {in_hand} piece(s) in hand and must place, not move")]
+    #[error("{colour} still has {} in hand and must place, not move", crate::words::counted(*.in_hand, "piece", "pieces"))]
     MustPlace { colour: Colour, in_hand: u8 },
     #[error("{0} has no piece left in hand: all four are on the board, so it must move")]
     NoPieceInHand(Colour),
@@ -113,7 +113,7 @@ pub enum Breach {
     NotANeighbour { from: Point, to: Point },
     #[error("{0} cannot pass: a legal action exists")]
     IllegalPass(Colour),
-    #[error("the sandwiched piece(s) {} must each be relocated; missing: {}", list(.sandwiched), list(.missing))]
+    #[error("{} must be relocated; missing: {}", sandwiched_pieces(.sandwiched), list(.missing))]
     RelocationMissing {
         missing: Vec<Point>,
         sandwiched: Vec<Point>,
@@ -128,6 +128,14 @@ pub enum Breach {
     RelocationOccupied(Point),
     #[error("the game is over: {0} has won")]
     GameOver(Colour),
+}
+
+/// "the sandwiched piece c1", "the sandwiched pieces c1, e1 each".
+fn sandwiched_pieces(points: &[Point]) -> String {
+    match points {
+        [one] => format!("the sandwiched piece {one}"),
+        many => format!("the sandwiched pieces {} each", list(many)),
+    }
 }
 
 fn list(points: &[Point]) -> String {

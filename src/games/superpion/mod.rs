@@ -524,7 +524,7 @@ impl RecordFormat for Superpion {
                     .map(|&(p, v)| format!("{}: {v}", header.label(p)))
                     .collect();
                 return Err(Violation::new(
-                    "result-mismatch",
+                    crate::record::RESULT_MISMATCH,
                     format!(
                         "the header claims {}, but the replay gives {}",
                         say(claimed),
@@ -538,9 +538,10 @@ impl RecordFormat for Superpion {
         Ok(warnings)
     }
 
-    fn summary(header: &Header, position: &Position) -> Summary {
+    fn summary(header: &Header, position: &Position, whole: bool) -> Summary {
+        let end = header.end.filter(|_| whole);
         let finished =
-            position.over || matches!(header.end, Some(End::Time) | Some(End::CapturesImpossible));
+            position.over || matches!(end, Some(End::Time) | Some(End::CapturesImpossible));
         let holdings = position.holdings();
         let scores = Scores(
             holdings
@@ -556,7 +557,7 @@ impl RecordFormat for Superpion {
         let how = if position.over {
             "one side left"
         } else {
-            match header.end {
+            match end {
                 Some(End::Time) => "time",
                 Some(End::CapturesImpossible) => "captures impossible",
                 _ => "",
@@ -661,8 +662,8 @@ impl Presentation for Superpion {
             return Vec::new();
         };
         let mut notes = vec![format!(
-            "Capture is mandatory for the first action: maximum {} piece(s). Each capture takes:",
-            first.taken()
+            "Capture is mandatory for the first action: at most {}. Each capture takes:",
+            crate::words::counted(first.taken(), "piece", "pieces")
         )];
         let mut seen = Vec::new();
         for a in &captures {

@@ -86,6 +86,11 @@ impl Attempt {
     }
 }
 
+/// "1 piece", "3 pieces".
+fn pieces(n: u32) -> String {
+    crate::words::counted(n, "piece", "pieces")
+}
+
 fn list(items: &[String]) -> String {
     crate::game::listing(items.iter(), items.len())
 }
@@ -130,13 +135,13 @@ pub enum Breach {
     },
     #[error("the way from {from} to {to} is blocked at {at}")]
     BlockedPath { from: Sq, to: Sq, at: Sq },
-    #[error("a capture is mandatory: {} must capture, with {max} piece(s) taken: {}", .camp, list(.required))]
+    #[error("a capture is mandatory: {} must capture, taking {}: {}", .camp, pieces(*.max), list(.required))]
     MandatoryCapture {
         camp: Camp,
         max: u32,
         required: Vec<String>,
     },
-    #[error("maximum capture: this capture takes {taken} piece(s), but {max} can be taken: {}", list(.required))]
+    #[error("this capture takes {}, but {max} can be taken: {}", pieces(*.taken), list(.required))]
     MaximumCapture {
         taken: u32,
         max: u32,

@@ -1,0 +1,27 @@
+//! Words of messages that depend on a count: "1 piece", "2 pieces", never
+//! "piece(s)".
+
+/// `n` and the noun, singular for one, plural otherwise.
+pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// `n turns`, the count most reports give.
+pub fn turns(n: usize) -> String {
+    counted(n as u64, "turn", "turns")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_is_singular_and_the_rest_plural() {
+        assert_eq!(counted(0u32, "piece", "pieces"), "0 pieces");
+        assert_eq!(counted(1u32, "piece", "pieces"), "1 piece");
+        assert_eq!(counted(2u32, "piece", "pieces"), "2 pieces");
+        assert_eq!(turns(1), "1 turn");
+        assert_eq!(turns(12), "12 turns");
+    }
+}
