@@ -158,3 +158,30 @@ fn links_stay_inside_the_repository_and_resolve() {
     }
     assert!(broken.is_empty(), "broken links: {broken:#?}");
 }
+
+/// The README's first screen: the install line, then exactly the two
+/// set-up commands.
+#[test]
+fn first_screen_installs_and_sets_up() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let first_screen: Vec<&str> = text.lines().take(40).collect();
+    let install = first_screen
+        .iter()
+        .position(|line| *line == "cargo install --path .")
+        .expect("`cargo install --path .` in the README's first 40 lines");
+    let rest = &first_screen[install + 1..];
+    let open = rest
+        .iter()
+        .position(|line| line.starts_with("```sh"))
+        .expect("a set-up block after the install line");
+    let commands: Vec<&str> = rest[open + 1..]
+        .iter()
+        .take_while(|line| !line.starts_with("```"))
+        .copied()
+        .collect();
+    assert_eq!(
+        commands,
+        ["cargo run --release -- check samples", "cargo test"]
+    );
+}
