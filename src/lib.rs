@@ -90,6 +90,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod at;
 mod finding;
 mod game;
 pub mod games;
@@ -111,6 +112,7 @@ mod walk;
 #[cfg(doctest)]
 pub struct LibraryPage;
 
+pub use at::At;
 pub use game::{
     denoted, perft, random_plays, resolve_by_outcome, Alternatives, Game, Notation, Presentation,
     RecordFormat, Rules, Scores, Summary, Table, Violation, Warning, LISTED,
