@@ -125,8 +125,8 @@ pub use replay::{
     check_as, open, parse_turn, random_record, Checked, Malformed, Opened, Referee, Stop, StopError,
 };
 pub use report::{
-    Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument, Tally, ThrowRecord,
-    ThrowTotal, Verdict, WarningReport,
+    moves_command, Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument, Tally,
+    ThrowRecord, ThrowTotal, Verdict, WarningReport,
 };
 pub use rng::Rng;
 pub use source::{check, check_reader, check_str, score_table, stop};
