@@ -3,7 +3,7 @@
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use arbitre::{Limits, Machine};
+use arbitre::{At, Limits, Machine};
 
 /// When to colour, as asked on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -167,11 +167,15 @@ pub enum Command {
     Stats(StatsArgs),
 
     /// Draw the position after some turns, with who is to act.
-    #[command(after_help = "Examples:\n  arbitre show game.arb\n  arbitre show game.arb --turn 0")]
+    #[command(
+        after_help = "Examples:\n  arbitre show game.arb\n  arbitre show game.arb --turn 0\n  arbitre show game.arb --turn 3.B\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), the diagram says how."
+    )]
     Show(PositionArgs),
 
     /// List every legal turn at a point of a record (to settle a dispute).
-    #[command(after_help = "Example:\n  arbitre moves game.arb --turn 7")]
+    #[command(
+        after_help = "Examples:\n  arbitre moves game.arb --turn 7\n  arbitre moves game.arb --turn 3...\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), no turn is legal and the first line says how it ended."
+    )]
     Moves(PositionArgs),
 
     /// Print a template record with a commented header.
@@ -329,9 +333,12 @@ pub struct ScoreArgs {
 pub struct PositionArgs {
     /// A record file, or - for standard input.
     pub file: String,
-    /// After this many turns (default: all of them).
-    #[arg(long)]
-    pub turn: Option<usize>,
+    /// Where to stop: a number counts turns (`5`: after 5 turns, `0`: the
+    /// start); a turn label as the reports print it (`3.B`, `12.`, `3...`,
+    /// `3... blue`) means the position before that turn is played. Default:
+    /// after every turn, or before the first illegal one.
+    #[arg(long, value_name = "N|LABEL")]
+    pub turn: Option<At>,
     /// Which record of the file, from 0.
     #[arg(long, default_value_t = 0)]
     pub record: usize,

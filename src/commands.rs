@@ -246,7 +246,7 @@ fn render(item: Item, switches: &Switches, shown: Shown) -> Rendered {
         Item::Record { path, record } => (path, record),
     };
     let checked = arbitre::check(&record, switches);
-    let report = RecordReport::new(&path, &record, &checked);
+    let report = RecordReport::new(&path, &record, &checked).with_switches(switches);
     let style = shown.style;
     let fails = shown.fails(&report);
     let count_warnings = shown.warnings != Warnings::None;
@@ -538,10 +538,11 @@ fn print_failure(
     file: &str,
     record: &Record,
     checked: &Checked,
+    switches: &Switches,
     style: Style,
     output: &mut Output<'_>,
 ) -> io::Result<u8> {
-    let report = RecordReport::new(file, record, checked);
+    let report = RecordReport::new(file, record, checked).with_switches(switches);
     writeln!(output.out, "{}", human::verdict_line(&report, style))?;
     let shown = Snippet::new(file, record);
     output
@@ -563,7 +564,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     };
     let checked = arbitre::check(&record, &switches);
     let table = arbitre::score_table(&record, &switches);
-    let report = RecordReport::new(&args.file, &record, &checked);
+    let report = RecordReport::new(&args.file, &record, &checked).with_switches(&switches);
     if let Some(machine) = machine_of(args.format) {
         let mut tally = Tally::default();
         tally.add(&report);
@@ -577,7 +578,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         return Ok(status_of(&tally));
     }
     if report.verdict != Verdict::Legal {
-        return print_failure(&args.file, &record, &checked, style, output);
+        return print_failure(&args.file, &record, &checked, &switches, style, output);
     }
     if let Some(description) = &report.description {
         writeln!(
@@ -613,32 +614,105 @@ fn position(
         Err(status) => return Ok(status),
     };
     let file = args.file.as_str();
-    match arbitre::stop(&record, &switches, args.turn) {
-        Err(StopError::Record(checked)) => print_failure(file, &record, &checked, style, output),
-        Err(StopError::TooFew { asked, turns }) => usage(
-            output,
-            &format!("the record has {turns} turns, so --turn goes from 0 to {turns}, not {asked}"),
-        ),
-        Ok(stop) if moves => {
+    let at = args.turn.clone().unwrap_or_default();
+    let stop = match arbitre::stop(&record, &switches, at) {
+        Ok(stop) => stop,
+        Err(StopError::Record(checked)) => {
+            return print_failure(file, &record, &checked, &switches, style, output)
+        }
+        Err(StopError::TooFew { asked, turns }) => {
+            return usage(
+                output,
+                &format!(
+                    "the record has {turns} turns, so --turn goes from 0 to {turns}, not {asked}"
+                ),
+            )
+        }
+        Err(StopError::BadLabel { message, .. }) => return usage(output, &message),
+        Err(StopError::NoSuchTurn {
+            asked, first, last, ..
+        }) => {
+            return usage(
+                output,
+                &format!(
+                    "the record has no turn `{asked}`: its labels run from {first} (the start) \
+                     to {last} (after its last turn)"
+                ),
+            )
+        }
+        Err(StopError::PastIllegal { asked, checked }) => {
+            let report = RecordReport::new(file, &record, &checked);
             writeln!(
+                output.err,
+                "error: cannot show --turn {asked}: the {}, so the last position that can be shown \
+                 is the one before it, after {} (--turn {})",
+                illegal_at(&report),
+                turns(checked.turns),
+                checked.turns
+            )?;
+            return Ok(ILLEGAL);
+        }
+    };
+    if let Some(checked) = &stop.illegal {
+        let report = RecordReport::new(file, &record, checked);
+        let shown = match report.diagnostic.as_ref().and_then(|d| d.turn.as_ref()) {
+            Some(_) => format!("the position before it, after {}", turns(stop.turn)),
+            None => format!(
+                "the final position as the replay gives it, after {}",
+                turns(stop.turn)
+            ),
+        };
+        writeln!(output.out, "The {}: showing {shown}.", illegal_at(&report))?;
+    }
+    if moves {
+        match &stop.over {
+            Some(how) => writeln!(
                 output.out,
-                "After {} turns, {}: {} legal turn(s)",
-                stop.turn,
+                "After {}: 0 legal turns. Game over: {how}",
+                turns(stop.turn)
+            )?,
+            None => writeln!(
+                output.out,
+                "After {}, {}: {} legal turn(s)",
+                turns(stop.turn),
                 stop.label,
                 stop.legal.len()
-            )?;
-            for play in &stop.legal {
-                writeln!(output.out, "  {play}")?;
-            }
-            for note in &stop.notes {
-                writeln!(output.out, "{note}")?;
-            }
-            Ok(LEGAL)
+            )?,
         }
-        Ok(stop) => {
-            write!(output.out, "After {} turns:\n{}", stop.turn, stop.diagram)?;
-            Ok(LEGAL)
+        for play in &stop.legal {
+            writeln!(output.out, "  {play}")?;
         }
+        for note in &stop.notes {
+            writeln!(output.out, "{note}")?;
+        }
+    } else {
+        write!(output.out, "After {}:\n{}", turns(stop.turn), stop.diagram)?;
+    }
+    Ok(if stop.illegal.is_some() {
+        ILLEGAL
+    } else {
+        LEGAL
+    })
+}
+
+/// "record is illegal at 3.B (superpion/occupied: e5 is occupied)",
+/// without the turn for a contradicted `end` or `result`.
+fn illegal_at(report: &RecordReport) -> String {
+    match &report.diagnostic {
+        Some(d) => match &d.turn {
+            Some(turn) => format!("record is illegal at {turn} ({}: {})", d.rule, d.message),
+            None => format!("record is illegal ({}: {})", d.rule, d.message),
+        },
+        None => "record is illegal".into(),
+    }
+}
+
+/// "1 turn", "4 turns".
+fn turns(n: usize) -> String {
+    if n == 1 {
+        "1 turn".into()
+    } else {
+        format!("{n} turns")
     }
 }
 

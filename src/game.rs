@@ -339,6 +339,18 @@ pub trait Notation: Rules {
     fn throws(_turns: &[Self::Turn]) -> Vec<u32> {
         Vec::new()
     }
+
+    /// A turn label read back from a person (`--turn 3.B`): the game's own
+    /// format, so that a report's label names the same turn again.
+    type Label: fmt::Debug;
+
+    /// Read a label as [`Rules::turn_label`] prints it; the error says
+    /// which forms the game takes.
+    fn read_label(text: &str) -> Result<Self::Label, String>;
+
+    /// Whether `label` names the turn about to be played at `position`,
+    /// the `index`-th of its record.
+    fn names_turn(label: &Self::Label, position: &Self::Position, index: usize) -> bool;
 }
 
 /// A record file's game: its `game:` name, header, and the checks made
@@ -392,8 +404,19 @@ pub trait RecordFormat: Notation {
 
 /// Positions shown to humans (`arbitre show`, `arbitre moves`).
 pub trait Presentation: Rules {
-    /// The position as an ASCII diagram, with whose turn it is.
+    /// The position as an ASCII diagram; its last line says whose turn it
+    /// is, or that the game is over.
     fn diagram(position: &Self::Position) -> String;
+
+    /// The diagram of a game ended by the record's word (a header `end`),
+    /// which the position alone does not know: by default the diagram with
+    /// its last line replaced by `Game over: {how}`.
+    fn ended_diagram(position: &Self::Position, how: &str) -> String {
+        let drawn = Self::diagram(position);
+        let body = drawn.trim_end_matches('\n');
+        let kept = body.rfind('\n').map_or("", |at| &body[..=at]);
+        format!("{kept}Game over: {how}\n")
+    }
 
     /// Lines shown under `arbitre moves` besides the legal turns.
     fn moves_notes(_position: &Self::Position) -> Vec<String> {

@@ -90,6 +90,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod at;
 mod finding;
 mod game;
 pub mod games;
@@ -112,6 +113,7 @@ pub mod words;
 #[cfg(doctest)]
 pub struct LibraryPage;
 
+pub use at::At;
 pub use game::{
     denoted, perft, random_plays, resolve_by_outcome, Alternatives, Game, Notation, Presentation,
     RecordFormat, Rules, Scores, Summary, Table, Violation, Warning, LISTED,
@@ -124,8 +126,8 @@ pub use replay::{
     check_as, open, parse_turn, random_record, Checked, Malformed, Opened, Referee, Stop, StopError,
 };
 pub use report::{
-    Batch, Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument, Tally, ThrowRecord,
-    ThrowTotal, Unreadable, Verdict, WarningReport,
+    moves_command, Batch, Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument,
+    Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport,
 };
 pub use rng::Rng;
 pub use source::{check, check_reader, check_str, score_table, stop};

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
+use crate::at::At;
 use crate::finding::{finding, Finding};
 use crate::game::{
     self, Alternatives, Game, Notation, RecordFormat, Rules, Summary, Table, Violation, Warning,
@@ -124,14 +125,22 @@ impl Checked {
 pub struct Stop {
     /// Turns played to reach it.
     pub turn: usize,
-    /// The position drawn, with whose turn it is.
+    /// The position drawn, with whose turn it is (or how the game ended).
     pub diagram: String,
     /// The turn about to be played, as a referee names it ("3. red").
     pub label: String,
-    /// Every legal turn, in canonical notation.
+    /// Every legal turn, in canonical notation; none once the game is over.
     pub legal: Vec<String>,
     /// Lines the game adds under the legal turns (the throw to make, say).
     pub notes: Vec<String>,
+    /// How the game ended, when it is over here, in the words of `check`'s
+    /// summary ("finished (time): blue wins"): after a win, or at the end
+    /// of a record whose header `end` the replay bears out.
+    pub over: Option<String>,
+    /// The record's verdict when it bears on this position: the illegal
+    /// turn the replay stopped before (when no turn was asked for), or the
+    /// `end` or `result` that the final position contradicts.
+    pub illegal: Option<Box<Checked>>,
 }
 
 /// A record parsed and set up as a game of type `G`, ready to be replayed
@@ -308,7 +317,7 @@ pub fn table<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Op
 /// Why `show` or `moves` cannot show the asked position.
 #[derive(Clone, Debug)]
 pub enum StopError {
-    /// The record is malformed, or illegal before that point: its verdict.
+    /// The record is malformed: its verdict.
     Record(Box<Checked>),
     /// The record has fewer turns than asked for.
     TooFew {
@@ -317,13 +326,42 @@ pub enum StopError {
         /// The turns the record has.
         turns: usize,
     },
+    /// The asked point lies past the record's first illegal turn: only the
+    /// positions up to the one before it exist.
+    PastIllegal {
+        /// The point asked for.
+        asked: At,
+        /// The verdict: the violation, its turn's label, and the turns
+        /// replayed before it (the last position that can be shown).
+        checked: Box<Checked>,
+    },
+    /// A label the game cannot read; the message gives the forms it takes.
+    BadLabel {
+        /// The label as given.
+        asked: String,
+        /// Why not, and what the game takes.
+        message: String,
+    },
+    /// A label naming no turn of the record.
+    NoSuchTurn {
+        /// The label as given.
+        asked: String,
+        /// The label of the record's first turn.
+        first: String,
+        /// The label of the turn after its last (the final position).
+        last: String,
+        /// The record's turns.
+        turns: usize,
+    },
 }
 
-/// The position after `turn` turns (all of them when `None`).
+/// The position at `at` (after every turn, or before the first illegal one,
+/// for [`At::End`]), replayed a turn at a time so that a label is matched
+/// against the turns as the reports name them.
 pub fn stop<G: Game>(
     record: &RawRecord<'_>,
     switches: &Switches,
-    turn: Option<usize>,
+    at: &At,
 ) -> Result<Stop, StopError> {
     let loaded = match load::<G>(record, switches) {
         Ok(loaded) => loaded,
@@ -334,35 +372,138 @@ pub fn stop<G: Game>(
             ))))
         }
     };
-    let turns = loaded.turns.len();
-    let limit = turn.unwrap_or(turns);
-    if limit > turns {
-        return Err(StopError::TooFew {
-            asked: limit,
-            turns,
-        });
+    let total = loaded.turns.len();
+    let label = match at {
+        At::Label(text) => Some(G::read_label(text).map_err(|message| StopError::BadLabel {
+            asked: text.clone(),
+            message,
+        })?),
+        _ => None,
+    };
+    if let At::Count(asked) = *at {
+        if asked > total {
+            return Err(StopError::TooFew {
+                asked,
+                turns: total,
+            });
+        }
     }
-    let done = run(&loaded, limit);
-    if let Some((violation, label)) = done.violation {
-        let summary = Some(G::summary(&loaded.header, &done.position, false));
-        return Err(StopError::Record(Box::new(Checked {
-            game: Some(G::NAME),
-            malformed: None,
-            violation: Some(violation),
-            violation_turn: Some(label),
-            warnings: done.warnings,
-            turns: done.played,
-            summary,
-            throws: None,
-        })));
+    let wanted = |position: &G::Position, index: usize| match at {
+        At::End => index == total,
+        At::Count(n) => index == *n,
+        At::Label(_) => label
+            .as_ref()
+            .is_some_and(|l| G::names_turn(l, position, index)),
+    };
+    let first = G::turn_label(&loaded.start, 0);
+    let mut position = loaded.start.clone();
+    let mut warnings = Vec::new();
+    let mut index = 0;
+    while !wanted(&position, index) {
+        let Some(turn) = loaded.turns.get(index) else {
+            return Err(StopError::NoSuchTurn {
+                asked: at.to_string(),
+                first,
+                last: G::turn_label(&position, index),
+                turns: total,
+            });
+        };
+        match G::play(&mut position, turn, index) {
+            Ok(found) => warnings.extend(found.into_iter().map(|mut w| {
+                w.turn_index.get_or_insert(index);
+                w
+            })),
+            Err(mut violation) => {
+                violation.turn_index = Some(index);
+                if violation.expected.is_none() {
+                    violation.expected = Some(Alternatives::new(G::legal(&position)));
+                }
+                let checked = Box::new(Checked {
+                    game: Some(G::NAME),
+                    malformed: None,
+                    violation: Some(violation),
+                    violation_turn: Some(G::turn_label(&position, index)),
+                    warnings,
+                    turns: index,
+                    summary: Some(G::summary(&loaded.header, &position, false)),
+                    throws: None,
+                });
+                if *at != At::End {
+                    return Err(StopError::PastIllegal {
+                        asked: at.clone(),
+                        checked,
+                    });
+                }
+                return Ok(stopped::<G>(&loaded, &position, index, None, Some(checked)));
+            }
+        }
+        index += 1;
     }
-    Ok(Stop {
-        turn: done.played,
-        diagram: G::diagram(&done.position),
-        label: G::turn_label(&done.position, done.played),
-        legal: legal_strings::<G>(&done.position),
-        notes: G::moves_notes(&done.position),
-    })
+    if index < total {
+        return Ok(stopped::<G>(&loaded, &position, index, None, None));
+    }
+    // The end of the record: its header's `end` and `result` hold here.
+    match G::conclude(&loaded.header, &record.header, &position, &loaded.turns) {
+        Ok(_) => {
+            let summary = G::summary(&loaded.header, &position, true);
+            Ok(stopped::<G>(&loaded, &position, index, Some(summary), None))
+        }
+        Err(violation) => {
+            // The end the header claims is contradicted: not trusted.
+            let summary = G::summary(&loaded.header, &position, false);
+            let checked = Box::new(Checked {
+                game: Some(G::NAME),
+                malformed: None,
+                violation: Some(violation),
+                violation_turn: None,
+                warnings,
+                turns: index,
+                summary: Some(summary),
+                throws: None,
+            });
+            Ok(stopped::<G>(&loaded, &position, index, None, Some(checked)))
+        }
+    }
+}
+
+/// What `show` and `moves` print of `position`, reached after `turn`
+/// turns. With `ended`, the summary of a record's end borne out by the
+/// replay, the game is over as `check` says; otherwise only when the
+/// position itself allows no turn (a win).
+fn stopped<G: Game>(
+    loaded: &Loaded<G>,
+    position: &G::Position,
+    turn: usize,
+    ended: Option<Summary>,
+    illegal: Option<Box<Checked>>,
+) -> Stop {
+    let legal = legal_strings::<G>(position);
+    let label = G::turn_label(position, turn);
+    let (over, diagram) = match ended.filter(|s| s.finished) {
+        Some(summary) if !legal.is_empty() => (
+            Some(summary.description.clone()),
+            G::ended_diagram(position, &summary.description),
+        ),
+        _ if legal.is_empty() => (
+            Some(G::summary(&loaded.header, position, false).description),
+            G::diagram(position),
+        ),
+        _ => (None, G::diagram(position)),
+    };
+    let (legal, notes) = if over.is_some() {
+        (Vec::new(), Vec::new())
+    } else {
+        (legal, G::moves_notes(position))
+    };
+    Stop {
+        turn,
+        diagram,
+        label,
+        legal,
+        notes,
+        over,
+        illegal,
+    }
 }
 
 /// A random legal game as a record.
@@ -414,13 +555,9 @@ pub trait Referee: Sync {
     fn example(&self) -> &'static str;
     /// Check one record completely.
     fn check(&self, record: &RawRecord<'_>, switches: &Switches) -> Checked;
-    /// The position after `turn` turns (all when `None`), with the legal turns.
-    fn stop(
-        &self,
-        record: &RawRecord<'_>,
-        switches: &Switches,
-        turn: Option<usize>,
-    ) -> Result<Stop, StopError>;
+    /// The position at `at`, with the legal turns.
+    fn stop(&self, record: &RawRecord<'_>, switches: &Switches, at: &At)
+        -> Result<Stop, StopError>;
     /// A random legal game as a record, reproducible by its seed.
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String>;
     /// perft from the initial position of `mode`.
@@ -465,9 +602,9 @@ impl<G: Game> Referee for Engine<G> {
         &self,
         record: &RawRecord<'_>,
         switches: &Switches,
-        turn: Option<usize>,
+        at: &At,
     ) -> Result<Stop, StopError> {
-        stop::<G>(record, switches, turn)
+        stop::<G>(record, switches, at)
     }
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String> {
         random_record::<G>(mode, seed, max_turns)

@@ -2,6 +2,7 @@
 
 use std::io::{self, Read};
 
+use crate::at::At;
 use crate::game::Table;
 use crate::games;
 use crate::limits::{grouped, quote};
@@ -101,12 +102,14 @@ pub fn check_reader<'a, R: Read + 'a>(
     })
 }
 
-/// The position of a record after `turn` turns (all of them when `None`),
+/// The position of a record at `at` (a count of turns, a turn label, or by
+/// default the end: after every turn, or before the first illegal one),
 /// with the legal turns there: what `arbitre show` and `moves` print.
-pub fn stop(record: &Record, switches: &Switches, turn: Option<usize>) -> Result<Stop, StopError> {
+/// `None` and numbers convert, as `--turn` left out or given a count.
+pub fn stop(record: &Record, switches: &Switches, at: impl Into<At>) -> Result<Stop, StopError> {
     let (referee, raw) = game_of(record)
         .map_err(|malformed| StopError::Record(Box::new(Checked::malformed(None, malformed))))?;
-    referee.stop(&raw, switches, turn)
+    referee.stop(&raw, switches, &at.into())
 }
 
 /// The game's score table for a record, as `arbitre score` prints it.

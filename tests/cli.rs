@@ -196,7 +196,7 @@ fn score_show_and_moves() {
         .args(["show", &sample("simpei/win-diagonal.arb"), "--turn", "1"])
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("After 1 turns"))
+        .stdout(predicate::str::contains("After 1 turn:"))
         .stdout(predicate::str::contains(
             "5  .     .     .     .\n4     o     o     o\n3  .     R     .     .",
         ))
@@ -211,7 +211,7 @@ fn score_show_and_moves() {
     arbitre()
         .args(["moves", &sample("simpei/win-diagonal.arb")])
         .assert()
-        .stdout(predicate::str::contains("0 legal turn(s)"));
+        .stdout(predicate::str::contains("0 legal turns"));
     arbitre()
         .args(["show", &sample("simpei/win-diagonal.arb"), "--turn", "99"])
         .assert()

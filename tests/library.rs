@@ -165,3 +165,95 @@ fn the_reader_bounds_a_record_and_goes_on() {
     let second = check(&records[1], &Switches::new());
     assert!(second.malformed.is_none() && second.violation.is_none());
 }
+
+/// The first record of `text`, as the reader hands it over.
+fn first_record(text: &str) -> arbitre::Record {
+    Reader::new(text.as_bytes())
+        .next()
+        .and_then(Result::ok)
+        .unwrap_or_else(|| panic!("no record in {text}"))
+}
+
+#[test]
+fn a_stop_is_a_count_a_label_or_the_end() {
+    use arbitre::{stop, At, StopError};
+    let switches = Switches::new();
+    let legal = first_record(SIMPEI);
+    let by_count = stop(&legal, &switches, 3).unwrap_or_else(|e| panic!("{e:?}"));
+    let label: At = "2...".parse().unwrap_or_else(|e| panic!("{e}"));
+    let by_label = stop(&legal, &switches, label).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!((by_label.turn, &by_label.label), (3, &by_count.label));
+    assert_eq!(by_label.legal, by_count.legal);
+    // The end of a won game: no legal turn, and how it ended.
+    let end = stop(&legal, &switches, None).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!((end.turn, end.legal.len()), (6, 0));
+    assert_eq!(end.over.as_deref(), Some("blue wins"));
+    assert!(end.illegal.is_none());
+    // An illegal record stops before its illegal turn, and says why.
+    let illegal = first_record(ILLEGAL);
+    let before = stop(&illegal, &switches, At::End).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(before.turn, 1);
+    let verdict = before.illegal.unwrap_or_else(|| panic!("illegal"));
+    assert_eq!(verdict.violation.map(|v| v.rule), Some("simpei/occupied"));
+    assert_eq!(verdict.violation_turn.as_deref(), Some("1... blue"));
+    match stop(&illegal, &switches, 2) {
+        Err(StopError::PastIllegal { asked, checked }) => {
+            assert_eq!((asked, checked.turns), (At::Count(2), 1));
+        }
+        other => panic!("{other:?}"),
+    }
+    let bad = stop(&legal, &switches, At::Label("2.x".into()));
+    assert!(matches!(bad, Err(StopError::BadLabel { message, .. }) if message.contains("`3...`")));
+    let missing = stop(&legal, &switches, At::Label("9.".into()));
+    assert!(matches!(
+        missing,
+        Err(StopError::NoSuchTurn { turns: 6, .. })
+    ));
+}
+
+#[test]
+fn a_game_reads_back_the_labels_it_prints() {
+    let position = superpion::Superpion::initial(None).unwrap_or_else(|e| panic!("{e}"));
+    let printed = superpion::Superpion::turn_label(&position, 0);
+    assert_eq!(printed, "1.B");
+    let label = superpion::Superpion::read_label(&printed).unwrap_or_else(|e| panic!("{e}"));
+    assert!(superpion::Superpion::names_turn(&label, &position, 0));
+    let red = superpion::Superpion::read_label("1.R").unwrap_or_else(|e| panic!("{e}"));
+    assert!(!superpion::Superpion::names_turn(&red, &position, 0));
+    let simpei = simpei::Simpei::initial(None).unwrap_or_else(|e| panic!("{e}"));
+    let label = simpei::Simpei::read_label(&simpei::Simpei::turn_label(&simpei, 0))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(simpei::Simpei::names_turn(&label, &simpei, 0));
+    assert!(puluc::Puluc::read_label("1.").is_ok());
+}
+
+#[test]
+fn an_illegal_report_carries_the_command_to_settle_it() {
+    let reports = check_str(
+        "my game.arb",
+        &format!("{SIMPEI}{ILLEGAL}"),
+        &Switches::new(),
+    );
+    let d = reports[1]
+        .diagnostic
+        .clone()
+        .unwrap_or_else(|| panic!("illegal"));
+    let command = "arbitre moves 'my game.arb' --record 1 --turn 1";
+    assert_eq!(d.moves_command.as_deref(), Some(command));
+    assert!(d.help_text().is_some_and(|h| h.ends_with(command)));
+    let mut switches = Switches::new();
+    switches.insert("forgive-missed-captures".into(), true);
+    let ruled = reports[1].clone().with_switches(&switches);
+    assert_eq!(
+        ruled.diagnostic.and_then(|d| d.moves_command).as_deref(),
+        Some("arbitre moves 'my game.arb' --record 1 --turn 1 --rule forgive-missed-captures")
+    );
+    assert_eq!(
+        arbitre::moves_command("-", 0, 4, &Switches::new()),
+        "arbitre moves <file> --turn 4"
+    );
+    assert_eq!(
+        arbitre::moves_command("-x.arb", 0, 0, &Switches::new()),
+        "arbitre moves ./-x.arb --turn 0"
+    );
+}

@@ -21,7 +21,9 @@ pub trait Duellist: Copy + Eq + fmt::Display + 'static {
 /// before the second's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveNumber {
+    /// The number, from 1.
     pub value: u32,
+    /// `3...`: the second side's turn.
     pub ellipsis: bool,
 }
 
@@ -96,6 +98,67 @@ pub fn movetext<S: Duellist, P: fmt::Display>(opener: S, plays: &[P]) -> String 
 /// `opener` began, with `to_move` to play it.
 pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
     format!("{} {to_move}", MoveNumber::expected(opener, index))
+}
+
+/// A turn label read back (`--turn 3...`): the move number, and the side
+/// when it is written (`3... blue`), as [`turn_label`] prints them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label<S> {
+    /// `3.` or `3...`.
+    pub number: MoveNumber,
+    /// The side, when written.
+    pub side: Option<S>,
+}
+
+/// `3.`, `3...` or `3... blue` (any case, spaces optional), for `game`.
+pub fn read_label<S: Duellist>(game: &str, text: &str) -> Result<Label<S>, String> {
+    let [first, second] = S::BOTH.map(Duellist::key);
+    let refused = || {
+        format!(
+            "`{text}` is not a {game} turn: --turn takes a number of turns (`5`: after 5 turns) \
+             or a turn label as the reports print it, the position before that turn: \
+             `3.` ({first}'s turn of move 3), `3...` ({second}'s), the side optional (`3... {second}`)"
+        )
+    };
+    let trimmed = text.trim();
+    let digits = trimmed.len()
+        - trimmed
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .len();
+    let value: u32 = trimmed[..digits].parse().map_err(|_| refused())?;
+    let rest = &trimmed[digits..];
+    let (ellipsis, rest) = match rest.strip_prefix("...") {
+        Some(rest) => (true, rest),
+        None => (false, rest.strip_prefix('.').ok_or_else(refused)?),
+    };
+    let rest = rest.trim();
+    let side = if rest.is_empty() {
+        None
+    } else {
+        let side = S::BOTH
+            .into_iter()
+            .find(|s| s.key().eq_ignore_ascii_case(rest));
+        Some(side.ok_or_else(refused)?)
+    };
+    // The sides take turns: `3.` is always the first side's.
+    let owner = S::BOTH[usize::from(ellipsis)];
+    if let Some(side) = side.filter(|&s| s != owner) {
+        let dots = if ellipsis { "." } else { "..." };
+        return Err(format!(
+            "`{text}` is no {game} turn: {value}{} is {owner}'s turn; {side}'s is written {value}{dots}",
+            if ellipsis { "..." } else { "." }
+        ));
+    }
+    Ok(Label {
+        number: MoveNumber { value, ellipsis },
+        side,
+    })
+}
+
+/// Whether `label` names the `index`-th turn of a record `opener` began,
+/// with `to_move` to play it.
+pub fn names_turn<S: Duellist>(label: &Label<S>, opener: S, index: usize, to_move: S) -> bool {
+    label.number == MoveNumber::expected(opener, index) && label.side.is_none_or(|s| s == to_move)
 }
 
 /// "red (Aiko)", or "red" when the player is unnamed.
@@ -199,6 +262,24 @@ mod tests {
             [n(Side::Second, 0), n(Side::Second, 1), n(Side::Second, 2)],
             ["1...", "2.", "2..."]
         );
+    }
+
+    #[test]
+    fn labels_read_back_name_their_turn() {
+        let read = |text| read_label::<Side>("test", text);
+        let label = read("2...").unwrap_or_else(|e| panic!("{e}"));
+        assert!(names_turn(&label, Side::First, 3, Side::Second));
+        assert!(!names_turn(&label, Side::First, 2, Side::First));
+        let sided = read(" 2... SECOND ").unwrap_or_else(|e| panic!("{e}"));
+        assert!(names_turn(&sided, Side::First, 3, Side::Second));
+        assert!(read("2... first").is_err_and(|e| e.contains("second's turn")));
+        assert!(read("1.").is_ok_and(|l| names_turn(&l, Side::First, 0, Side::First)));
+        for bad in ["2", "2.x", "x.", "2....", "2. third", "99999999999."] {
+            assert!(
+                read(bad).is_err_and(|e| e.contains("`3...`")),
+                "{bad} is refused with the forms"
+            );
+        }
     }
 
     #[test]

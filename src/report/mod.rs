@@ -10,6 +10,7 @@ use crate::finding::{finding, Finding};
 use crate::game::Scores;
 use crate::limits::cut_quotes;
 use crate::reader::Record;
+use crate::record::Switches;
 use crate::replay::Checked;
 use crate::span::{LineIndex, Span};
 use crate::stats::ThrowStats;
@@ -52,6 +53,10 @@ pub struct Diagnostic {
     pub turn: Option<String>,
     /// How to mend a malformed record.
     pub help: Option<String>,
+    /// For an illegal record, the command that lists every legal turn
+    /// where the replay stopped (`arbitre moves game.arb --turn 5`), to
+    /// settle a dispute in one step.
+    pub moves_command: Option<String>,
 }
 
 /// A warning, located in its file.
@@ -113,27 +118,75 @@ pub struct Document {
 }
 
 impl Diagnostic {
-    /// The help line: how to mend it, and what was legal instead (for a
-    /// claimed result, what the replay gives: no alternative to play).
+    /// The help lines: how to mend it, what was legal instead (for a
+    /// claimed result, what the replay gives: no alternative to play), and
+    /// last the command that lists every legal turn there.
     pub fn help_text(&self) -> Option<String> {
         let legal = (!self.expected.is_empty()).then(|| {
             let listed = crate::game::listing(self.expected.iter(), self.expected_total);
-            let tail = if self.expected_total > self.expected.len() {
-                "; `arbitre moves` lists them all"
-            } else {
-                ""
-            };
             let caption = if self.rule == crate::record::RESULT_MISMATCH {
                 "the replay gives"
             } else {
                 "legal here"
             };
-            format!("{caption}: {listed}{tail}")
+            format!("{caption}: {listed}")
         });
-        match (&self.help, legal) {
-            (Some(h), Some(e)) => Some(format!("{h}\n{e}")),
-            (h, e) => h.clone().or(e),
-        }
+        // On a line of its own, so that it is not wrapped and copies whole.
+        let command = self.moves_command.as_ref().map(|command| {
+            if self.turn.is_some() {
+                format!("every legal turn there:\n{command}")
+            } else {
+                format!("the final position and its legal turns:\n{command}")
+            }
+        });
+        let lines: Vec<String> = [self.help.clone(), legal, command]
+            .into_iter()
+            .flatten()
+            .collect();
+        (!lines.is_empty()).then(|| lines.join("\n"))
+    }
+}
+
+/// The `arbitre moves` command that lists every legal turn of record
+/// `index` of `path` after `turns` turns, replayed under the house rules
+/// given on the command line: the path as given, quoted for a shell when it
+/// must be, and `<file>` for standard input, which cannot be read twice.
+pub fn moves_command(path: &str, index: usize, turns: usize, switches: &Switches) -> String {
+    let file = if path == "-" {
+        "<file>".to_string()
+    } else {
+        shell_word(path)
+    };
+    let mut command = format!("arbitre moves {file}");
+    if index > 0 {
+        command.push_str(&format!(" --record {index}"));
+    }
+    command.push_str(&format!(" --turn {turns}"));
+    for (rule, on) in switches {
+        let rule = if *on {
+            rule.clone()
+        } else {
+            format!("{rule}=false")
+        };
+        command.push_str(&format!(" --rule {}", shell_word(&rule)));
+    }
+    command
+}
+
+/// `text` as one shell word: as it is when every character is plain,
+/// otherwise in single quotes. A path starting with `-` gets `./`, so that
+/// it is not read as an option.
+fn shell_word(text: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_./+-:,@%=".contains(c);
+    let text = if text.starts_with('-') {
+        Cow::Owned(format!("./{text}"))
+    } else {
+        Cow::Borrowed(text)
+    };
+    if !text.is_empty() && text.chars().all(plain) {
+        text.into_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
     }
 }
 
@@ -247,6 +300,7 @@ impl RecordReport {
                 expected_total: 0,
                 turn: None,
                 help: m.help.as_deref().map(|h| cut_quotes(h).into_owned()),
+                moves_command: None,
             })
         } else {
             violation.as_ref().map(|v| {
@@ -267,6 +321,12 @@ impl RecordReport {
                     expected_total: v.expected.as_ref().map_or(0, |e| e.len()),
                     turn: violation_turn.clone(),
                     help: None,
+                    moves_command: Some(moves_command(
+                        path,
+                        record.index,
+                        *turns,
+                        &Switches::new(),
+                    )),
                 }
             })
         };
@@ -308,6 +368,21 @@ impl RecordReport {
             throws: throws.clone(),
             description: summary.as_ref().map(|s| s.description.clone()),
         }
+    }
+}
+
+impl RecordReport {
+    /// The report with its `moves_command` naming the house rules given on
+    /// the command line (`--rule`), so that the command replays the record
+    /// as it was checked.
+    pub fn with_switches(mut self, switches: &Switches) -> Self {
+        let (path, index, turns) = (&self.path, self.index, self.turns);
+        if let Some(d) = self.diagnostic.as_mut() {
+            if d.moves_command.is_some() {
+                d.moves_command = Some(moves_command(path, index, turns, switches));
+            }
+        }
+        self
     }
 }
 
@@ -576,6 +651,7 @@ mod tests {
                 expected_total: 2,
                 turn: Some("1... blue".into()),
                 help: None,
+                moves_command: Some("arbitre moves 'a: b.arb' --turn 1".into()),
             }),
             warnings: if warned {
                 vec![WarningReport {

@@ -5,6 +5,8 @@ mod board;
 mod notation;
 mod rules;
 
+/// A turn label read back (`--turn 3...`), and its move number.
+pub use super::duel::{Label, MoveNumber};
 pub use board::{Side, Stack, PAWNS};
 pub use notation::{Source, Turn, Written};
 pub use rules::{Action, Origin, Play, Position};
@@ -392,6 +394,16 @@ impl Notation for Puluc {
 
     fn movetext(start: &Position, plays: &[Play]) -> String {
         duel::movetext(start.opener, plays)
+    }
+
+    type Label = duel::Label<Side>;
+
+    fn read_label(text: &str) -> Result<Self::Label, String> {
+        duel::read_label("Puluc", text)
+    }
+
+    fn names_turn(label: &Self::Label, position: &Position, index: usize) -> bool {
+        duel::names_turn(label, position.opener, index, position.to_move)
     }
 
     fn throws(turns: &[Turn]) -> Vec<u32> {

@@ -4,6 +4,8 @@ mod board;
 mod notation;
 mod rules;
 
+/// A turn label read back (`--turn 3...`), and its move number.
+pub use super::duel::{Label, MoveNumber};
 pub use board::{Point, World};
 pub use notation::{Square, Turn, Written};
 pub use rules::{Action, Colour, Position};
@@ -297,6 +299,16 @@ impl Notation for Simpei {
 
     fn movetext(start: &Position, plays: &[Play]) -> String {
         duel::movetext(start.opener, plays)
+    }
+
+    type Label = duel::Label<Colour>;
+
+    fn read_label(text: &str) -> Result<Self::Label, String> {
+        duel::read_label("Simpei", text)
+    }
+
+    fn names_turn(label: &Self::Label, position: &Position, index: usize) -> bool {
+        duel::names_turn(label, position.opener, index, position.to_move)
     }
 }
 
