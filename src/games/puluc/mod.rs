@@ -19,7 +19,7 @@ use crate::game::{
     self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
 use crate::games::duel;
-use crate::record::header::Date;
+use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
@@ -37,9 +37,11 @@ pub struct Puluc;
 #[serde(deny_unknown_fields)]
 pub struct Players {
     /// The `a` key: the name of A, who throws first.
-    pub a: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub a: Option<Text>,
     /// The `b` key: the name of B.
-    pub b: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub b: Option<Text>,
 }
 
 /// The `end` key: why a game stopped without a winner.
@@ -55,8 +57,10 @@ pub enum End {
 #[serde(deny_unknown_fields)]
 pub struct Counts {
     /// A's pawns.
+    #[serde(default, deserialize_with = "present")]
     pub a: Option<u8>,
     /// B's pawns.
+    #[serde(default, deserialize_with = "present")]
     pub b: Option<u8>,
 }
 
@@ -101,16 +105,18 @@ impl<'de> Deserialize<'de> for SquareKey {
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The `to-move` key: the side to throw first (A without it).
-    #[serde(rename = "to-move")]
+    #[serde(rename = "to-move", default, deserialize_with = "present")]
     pub to_move: Option<Side>,
     /// The `start` key: the pawns on each side's start square; without it,
     /// those neither on the track nor killed.
+    #[serde(default, deserialize_with = "present")]
     pub start: Option<Counts>,
     /// The `killed` key: each side's pawns killed, out of the game (none
     /// without it).
+    #[serde(default, deserialize_with = "present")]
     pub killed: Option<Counts>,
     /// Each square's pawns, bottom to top.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub track: BTreeMap<SquareKey, Vec<Side>>,
 }
 
@@ -121,20 +127,27 @@ pub struct Header {
     /// The `game` key: `puluc`.
     pub game: String,
     /// The `event` key: where and when the game was played.
-    pub event: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub event: Option<Text>,
     /// The `date` key: the day the game was played.
+    #[serde(default, deserialize_with = "present")]
     pub date: Option<Date>,
     /// The `players` key: who played.
+    #[serde(default, deserialize_with = "present")]
     pub players: Option<Players>,
     /// The `squares` key: the track length N, 5 to 31 (11 without it), for
     /// squares 0 to N-1.
+    #[serde(default, deserialize_with = "present")]
     pub squares: Option<u32>,
     /// The `end` key: why a game without a winner stopped.
+    #[serde(default, deserialize_with = "present")]
     pub end: Option<End>,
     /// The `result` key: the claimed winner (`a`, `b` or a name) or `none`,
     /// checked against the replay.
-    pub result: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub result: Option<Text>,
     /// The `setup` key: a position to start from instead of the initial one.
+    #[serde(default, deserialize_with = "present")]
     pub setup: Option<Setup>,
 }
 

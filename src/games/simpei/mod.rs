@@ -16,7 +16,7 @@ use crate::game::{
     self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
 use crate::games::duel;
-use crate::record::header::Date;
+use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::span::{Span, Spanned};
@@ -33,9 +33,11 @@ pub struct Simpei;
 #[serde(deny_unknown_fields)]
 pub struct Players {
     /// The `red` key: the name of Red, who plays first.
-    pub red: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub red: Option<Text>,
     /// The `blue` key: the name of Blue.
-    pub blue: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub blue: Option<Text>,
 }
 
 /// The `end` key: why a game stopped without a winner.
@@ -54,14 +56,14 @@ pub enum End {
 pub struct Setup {
     /// The `red` key: the points of Red's pieces on the board; the rest are
     /// in hand.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub red: Vec<String>,
     /// The `blue` key: the points of Blue's pieces on the board; the rest are
     /// in hand.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub blue: Vec<String>,
     /// The `to-move` key: who acts first (Red without it).
-    #[serde(rename = "to-move")]
+    #[serde(rename = "to-move", default, deserialize_with = "present")]
     pub to_move: Option<Colour>,
 }
 
@@ -72,17 +74,23 @@ pub struct Header {
     /// The `game` key: `simpei`.
     pub game: String,
     /// The `event` key: where and when the game was played.
-    pub event: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub event: Option<Text>,
     /// The `date` key: the day the game was played.
+    #[serde(default, deserialize_with = "present")]
     pub date: Option<Date>,
     /// The `players` key: who played.
+    #[serde(default, deserialize_with = "present")]
     pub players: Option<Players>,
     /// The `end` key: why a game without a winner stopped.
+    #[serde(default, deserialize_with = "present")]
     pub end: Option<End>,
     /// The `result` key: the claimed winner (`red`, `blue` or a name) or
     /// `none`, checked against the replay.
-    pub result: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub result: Option<Text>,
     /// The `setup` key: a position to start from instead of the empty board.
+    #[serde(default, deserialize_with = "present")]
     pub setup: Option<Setup>,
 }
 
