@@ -112,9 +112,10 @@ pub struct Setup {
     #[serde(rename = "to-move", default, deserialize_with = "present")]
     pub to_move: Option<Camp>,
     /// The `pieces` key: each camp's pieces, a Superpion written with the
-    /// pawn under it (`"i9=R"`).
-    #[serde(default)]
-    pub pieces: Keyed,
+    /// pawn under it (`"i9=R"`); without it, the pieces of the initial
+    /// position (so that `to-move` alone starts the game with another camp).
+    #[serde(default, deserialize_with = "present")]
+    pub pieces: Option<Keyed>,
     /// The `piles` key: the pawns each player has captured, by colour letter
     /// (`S` for a spare).
     #[serde(default, deserialize_with = "given")]
@@ -375,9 +376,14 @@ pub fn set_up(
     rules: Rules,
     text: &HeaderText<'_>,
 ) -> Result<Position, HeaderError> {
+    let Some(pieces) = &setup.pieces else {
+        // The initial position, perhaps with piles and another camp to move.
+        let counts = [PAWNS, PAWNS, PAWNS, PAWNS, 0];
+        return finish_setup(header, setup, Position::initial(rules), counts, text);
+    };
     let mut position = Position::empty(rules);
     let mut counts = [0u32; 5];
-    for (key, entries) in setup.pieces.entries() {
+    for (key, entries) in pieces.entries() {
         let Some(camp) = Camp::from_name(key) else {
             if !entries.is_empty() {
                 return Err(HeaderError::setup(
@@ -412,6 +418,20 @@ pub fn set_up(
             }
         }
     }
+    finish_setup(header, setup, position, counts, text)
+}
+
+/// The piles, the pawn counts and who is to move, on the setup's pieces
+/// (`counts`: the pawns of each colour they hold, Superpions' under-pawns
+/// included).
+fn finish_setup(
+    header: &Header,
+    setup: &Setup,
+    mut position: Position,
+    mut counts: [u32; 5],
+    text: &HeaderText<'_>,
+) -> Result<Position, HeaderError> {
+    let rules = position.rules;
     for (key, entries) in setup.piles.entries() {
         if entries.is_empty() {
             continue;
@@ -456,9 +476,11 @@ pub fn set_up(
     if !Camp::ALL.into_iter().any(|c| position.in_play(c)) {
         return Err(HeaderError::setup(
             "the setup puts no piece of a playing camp on the board",
-            text.key("setup"),
+            text.within("setup", "pieces"),
         )
-        .with_help("list the pieces under `pieces:`, by camp"));
+        .with_help(
+            "list the pieces under `pieces:`, by camp, or leave `pieces` out to keep the initial position",
+        ));
     }
     match setup.to_move {
         Some(camp) if !position.in_play(camp) => {
