@@ -6,7 +6,7 @@ mod notation;
 mod rules;
 
 pub use board::{Side, Stack, PAWNS};
-pub use notation::{Source, Turn, Written};
+pub use notation::{Number, Source, Turn, Written};
 pub use rules::{Action, Origin, Play, Position};
 
 use std::collections::BTreeMap;
@@ -26,7 +26,7 @@ use crate::rng::Rng;
 use crate::span::Span;
 
 use board::{DEFAULT_SQUARES, MAX_SQUARES, MIN_SQUARES};
-use rules::{Breach, THROWS};
+use rules::{Absent, Breach, THROWS};
 
 /// Puluc, the [`Game`](crate::Game): a race with captures along a track,
 /// driven by four throwing sticks.
@@ -195,7 +195,17 @@ fn set_up(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position,
     for (key, pawns) in &setup.track {
         let at = track_entry(text, &key.0);
         let last = squares - 2;
-        let square = match key.0.trim().parse::<u32>() {
+        let written = key.0.trim();
+        if written.len() > 1 && written.starts_with('0') {
+            let plain = written.trim_start_matches('0');
+            let plain = if plain.is_empty() { "0" } else { plain };
+            return Err(HeaderError::setup(
+                format!("`{written}` is not a square number: a square number has no leading zero"),
+                at,
+            )
+            .with_help(format!("write `\"{plain}\"`")));
+        }
+        let square = match written.parse::<u32>() {
             Ok(s) => s,
             Err(_) => {
                 return Err(
@@ -375,13 +385,25 @@ impl Notation for Puluc {
             Written::Move { source, to } => {
                 let from = match source.value {
                     Source::Enter => None,
-                    Source::Square(s) => Some(s),
+                    Source::Square(Number {
+                        value,
+                        padded: true,
+                    }) => {
+                        let why = Absent::LeadingZero;
+                        let breach = Breach::NoPieceThere { square: value, why };
+                        return Err(refuse(breach, source.span));
+                    }
+                    Source::Square(number) => Some(number.value),
                 };
                 let origin = position
                     .check_source(from)
                     .map_err(|b| refuse(b, source.span))?;
+                if let Some(to) = to.filter(|to| to.value.padded) {
+                    let breach = Breach::PaddedDestination(to.value.value);
+                    return Err(refuse(breach, to.span));
+                }
                 let landing = position
-                    .check_landing(throw, origin, to.map(|t| t.value))
+                    .check_landing(throw, origin, to.map(|t| t.value.value))
                     .map_err(|b| {
                         let span = match (&b, to) {
                             (Breach::WrongDestination { .. }, Some(to)) => to.span,

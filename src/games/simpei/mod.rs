@@ -135,11 +135,15 @@ impl fmt::Display for Play {
 }
 
 fn point(square: Spanned<Square>) -> Result<Point, Violation> {
-    let Square { file, rank } = square.value;
-    Point::parse(file, rank).ok_or_else(|| {
-        let written = format!("{}{}", file.to_ascii_lowercase(), rank);
-        breach(Breach::NotAPoint(written), square.span)
-    })
+    let Square { file, rank, padded } = square.value;
+    match Point::parse(file, rank) {
+        Some(point) if padded => Err(breach(Breach::LeadingZero(point), square.span)),
+        Some(point) => Ok(point),
+        None => {
+            let written = format!("{}{}", file.to_ascii_lowercase(), rank);
+            Err(breach(Breach::NotAPoint(written), square.span))
+        }
+    }
 }
 
 /// A written action on the board's points, or the point that is not one.
@@ -338,9 +342,16 @@ impl RecordFormat for Simpei {
             for name in names {
                 let at = text.within("setup", name);
                 let mut chars = name.trim().chars();
-                let parsed = chars
-                    .next()
-                    .and_then(|file| Point::parse(file, chars.as_str().parse().ok()?));
+                let file = chars.next();
+                let rank = chars.as_str();
+                let parsed = file.and_then(|file| Point::parse(file, rank.parse().ok()?));
+                if let Some(point) = parsed.filter(|_| rank.len() > 1 && rank.starts_with('0')) {
+                    return Err(HeaderError::setup(
+                        format!("`{name}` is not a point: a rank has no leading zero"),
+                        at,
+                    )
+                    .with_help(format!("write `{point}`")));
+                }
                 let Some(point) = parsed else {
                     return Err(HeaderError::setup(format!("`{name}` is not a point"), at)
                         .with_help("points are a, c, e, g x 1, 3, 5, 7 and b, d, f x 2, 4, 6"));

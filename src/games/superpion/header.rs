@@ -327,6 +327,10 @@ fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>
         None => (entry.trim(), None),
     };
     let mut chars = name.chars();
+    let padded = {
+        let rank = chars.as_str().get(1..).unwrap_or("");
+        rank.len() > 1 && rank.starts_with('0')
+    };
     let located = chars.next().and_then(|f| {
         let rank: i32 = chars.as_str().parse().ok()?;
         Some(locate(
@@ -335,6 +339,14 @@ fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>
         ))
     });
     let sq = match located {
+        Some(Located::White(_) | Located::Dark) if padded => {
+            let plain = format!("{}{}", &name[..1], name[1..].trim_start_matches('0'));
+            return Err(HeaderError::setup(
+                format!("`{name}` is not a square: a rank has no leading zero"),
+                at,
+            )
+            .with_help(format!("write `{}`", plain.to_ascii_lowercase())));
+        }
         Some(Located::White(sq)) => sq,
         Some(Located::Dark) => {
             return Err(HeaderError::setup(
