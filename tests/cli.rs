@@ -409,10 +409,12 @@ fn review_findings_stay_fixed() {
     // A setup error comes before a syntax error later in the file.
     let d = malformed(b"---\ngame: simpei\nsetup: {red: [b1]}\n---\nc3 xx\n".to_vec());
     assert_eq!(d["rule"], "setup");
-    // A square listed twice in a Puluc setup (as 3 and as "03").
+    // A Puluc setup cannot list a square twice as 3 and "03": a leading
+    // zero names no square.
     let d =
         malformed(b"---\ngame: puluc\nsetup: {track: {\"3\": [a], \"03\": [a]}}\n---\n".to_vec());
     assert_eq!(d["rule"], "setup");
+    assert_eq!(d["help"], "write `\"3\"`");
     // Unknown nested keys get their hint too.
     let d = malformed(b"---\ngame: simpei\nplayers: {red: x, bleu: y}\n---\n".to_vec());
     assert_eq!(d["help"], "did you mean `blue`?");

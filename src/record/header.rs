@@ -2,10 +2,14 @@
 //! with serde_yaml's error locations turned into file spans.
 
 mod fast;
+mod plain;
 
 use std::collections::BTreeMap;
+use std::fmt;
+use std::marker::PhantomData;
+use std::ops::Deref;
 
-use serde::de::DeserializeOwned;
+use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::Deserialize;
 
 use crate::limits::{cut_quotes, grouped, Limits};
@@ -95,7 +99,101 @@ fn game_lines(games: &[&str]) -> String {
 
 #[derive(Debug, Deserialize)]
 struct GameKey {
+    #[serde(default, deserialize_with = "present")]
     game: Option<String>,
+}
+
+/// What the header's own types tell serde_yaml when a value is refused;
+/// [`HeaderText::deserialize`] recognises it again in serde_yaml's message
+/// and says it in plain words, with the key and where it is.
+pub(crate) const NO_VALUE: &str = "the key is written without a value";
+/// Followed by what YAML read instead: `a number`, `a boolean`.
+pub(crate) const NOT_TEXT: &str = "text is expected, and YAML reads";
+
+/// A key that is written must be given a value: `mode:` (or `mode: ~`) is
+/// an error, not the default the key's absence means. For an optional key,
+/// with `#[serde(default, deserialize_with = "present")]`.
+pub fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    given(deserializer).map(Some)
+}
+
+/// Like [`present`], for a key whose absence means an empty list or map.
+pub fn given<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    struct Given<T>(PhantomData<T>);
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for Given<T> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a value")
+        }
+        fn visit_none<E: de::Error>(self) -> Result<T, E> {
+            Err(E::custom(NO_VALUE))
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<T, E> {
+            Err(E::custom(NO_VALUE))
+        }
+        fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
+            T::deserialize(deserializer)
+        }
+    }
+    deserializer.deserialize_option(Given(PhantomData))
+}
+
+/// A name or free text (`players`, `event`, a claimed winner): a YAML
+/// string. YAML reads `event: 2024` as a number and `red: true` as a
+/// boolean; they are refused rather than turned back into text, so that the
+/// help can show the quoted form the writer meant.
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Text(pub String);
+
+impl Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Words;
+        impl Visitor<'_> for Words {
+            type Value = Text;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("text")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text, E> {
+                Ok(Text(v.to_string()))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Text, E> {
+                Ok(Text(v))
+            }
+            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Text, E> {
+                Err(E::custom(format!("{NOT_TEXT} a number")))
+            }
+            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Text, E> {
+                Err(E::custom(format!("{NOT_TEXT} a number")))
+            }
+            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Text, E> {
+                Err(E::custom(format!("{NOT_TEXT} a number")))
+            }
+            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Text, E> {
+                Err(E::custom(format!("{NOT_TEXT} a boolean")))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Text, E> {
+                Err(E::custom(NO_VALUE))
+            }
+        }
+        deserializer.deserialize_any(Words)
+    }
 }
 
 impl<'a> HeaderText<'a> {
@@ -110,10 +208,36 @@ impl<'a> HeaderText<'a> {
             return Ok(name.to_string());
         }
         let probe: GameKey = self.deserialize()?;
-        probe.game.ok_or_else(|| {
-            HeaderError::header("the header has no `game`", self.opening)
-                .with_help(format!("add {}", game_lines(games)))
+        probe.game.ok_or_else(|| match self.misspelt_game() {
+            Some((at, key)) => HeaderError::header(
+                format!("the header has no `game`, and `{key}` is not a header key"),
+                Span::new(self.offset + at, key.len()),
+            )
+            .with_help("did you mean `game`?"),
+            None => HeaderError::header("the header has no `game`", self.opening)
+                .with_help(format!("add {}", game_lines(games))),
         })
+    }
+
+    /// A top-level key one slip from `game` (`gmae`, `gam`, `Game`), when
+    /// the header has no `game`: where it is, and the key. No other key a
+    /// header may hold is that close to `game`.
+    fn misspelt_game(&self) -> Option<(usize, &'a str)> {
+        let mut offset = 0;
+        for line in self.text.split_inclusive('\n') {
+            let at = offset;
+            offset += line.len();
+            let Some((key, _)) = line.split_once(':') else {
+                continue;
+            };
+            let plain = key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            if plain && !key.is_empty() && key != "game" && one_slip(key, "game") {
+                return Some((at, key));
+            }
+        }
+        None
     }
 
     /// `game: NAME` written plainly on a line of its own, read without a
@@ -212,9 +336,22 @@ impl<'a> HeaderText<'a> {
 
     fn yaml_error(&self, err: &serde_yaml::Error) -> HeaderError {
         let message = without_positions(&err.to_string());
-        let from = err
-            .location()
-            .map_or(0, |loc| loc.index().min(self.text.len()));
+        let at = err.location().map(|loc| loc.index().min(self.text.len()));
+        let (path, said) = plain::split_path(&message);
+        // Whatever is wrong inside `setup` is a setup problem.
+        let part = match path {
+            Some(path) if plain::in_setup(path) => Part::Setup,
+            _ => Part::Header,
+        };
+        if let Some(plain) = plain::explain(self.text, path, said, at) {
+            return HeaderError {
+                part,
+                message: cut_quotes(&plain.message).into_owned(),
+                span: Span::new(self.offset + plain.at, plain.len.max(1)),
+                help: plain.help.map(|help| cut_quotes(&help).into_owned()),
+            };
+        }
+        let from = at.unwrap_or(0);
         // serde_yaml places some value errors at the enclosing mapping; the
         // value quoted in the message is a better place to point at.
         let quoted = message.split('`').nth(1).filter(|q| !q.is_empty());
@@ -226,10 +363,9 @@ impl<'a> HeaderText<'a> {
                 .or_else(|| find_word(&lower, &q))
                 .map(|i| Span::new(self.offset + i, q.len()))
         });
-        let span = match (found, err.location()) {
+        let span = match (found, at) {
             (Some(span), _) => span,
-            (None, Some(loc)) => {
-                let at = loc.index().min(self.text.len());
+            (None, Some(at)) => {
                 let rest = &self.text[at..];
                 let len = rest.find([':', '\n', '\r', ',', '}']).unwrap_or(rest.len());
                 Span::new(self.offset + at, len.max(1).min(rest.len()))
@@ -238,7 +374,7 @@ impl<'a> HeaderText<'a> {
         };
         let help = did_you_mean(&message);
         HeaderError {
-            part: Part::Header,
+            part,
             // Found with the values whole, shown with long ones cut.
             message: cut_quotes(&message).into_owned(),
             span,
@@ -375,6 +511,20 @@ fn did_you_mean(message: &str) -> Option<String> {
                 .join(", ")
         )
     })
+}
+
+/// One letter added, dropped or changed, or two neighbours swapped
+/// (`gmae`), ignoring case.
+fn one_slip(given: &str, known: &str) -> bool {
+    if edit_distance(given, known) <= 1 {
+        return true;
+    }
+    let a: Vec<char> = given.to_lowercase().chars().collect();
+    let b: Vec<char> = known.to_lowercase().chars().collect();
+    let differ: Vec<usize> = (0..a.len().min(b.len()))
+        .filter(|&i| a[i] != b[i])
+        .collect();
+    a.len() == b.len() && matches!(differ[..], [i, j] if j == i + 1 && a[i] == b[j] && a[j] == b[i])
 }
 
 /// Levenshtein distance, ignoring case.

@@ -8,7 +8,7 @@ mod rules;
 /// A turn label read back (`--turn 3...`), and its move number.
 pub use super::duel::{Label, MoveNumber};
 pub use board::{Side, Stack, PAWNS};
-pub use notation::{Source, Turn, Written};
+pub use notation::{Number, Source, Turn, Written};
 pub use rules::{Action, Origin, Play, Position};
 
 use std::collections::BTreeMap;
@@ -21,14 +21,14 @@ use crate::game::{
     self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
 use crate::games::duel;
-use crate::record::header::Date;
+use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
 
 use board::{DEFAULT_SQUARES, MAX_SQUARES, MIN_SQUARES};
-use rules::{Breach, THROWS};
+use rules::{Absent, Breach, THROWS};
 
 /// Puluc, the [`Game`](crate::Game): a race with captures along a track,
 /// driven by four throwing sticks.
@@ -39,9 +39,11 @@ pub struct Puluc;
 #[serde(deny_unknown_fields)]
 pub struct Players {
     /// The `a` key: the name of A, who throws first.
-    pub a: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub a: Option<Text>,
     /// The `b` key: the name of B.
-    pub b: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub b: Option<Text>,
 }
 
 /// The `end` key: why a game stopped without a winner.
@@ -57,8 +59,10 @@ pub enum End {
 #[serde(deny_unknown_fields)]
 pub struct Counts {
     /// A's pawns.
+    #[serde(default, deserialize_with = "present")]
     pub a: Option<u8>,
     /// B's pawns.
+    #[serde(default, deserialize_with = "present")]
     pub b: Option<u8>,
 }
 
@@ -103,16 +107,18 @@ impl<'de> Deserialize<'de> for SquareKey {
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The `to-move` key: the side to throw first (A without it).
-    #[serde(rename = "to-move")]
+    #[serde(rename = "to-move", default, deserialize_with = "present")]
     pub to_move: Option<Side>,
     /// The `start` key: the pawns on each side's start square; without it,
     /// those neither on the track nor killed.
+    #[serde(default, deserialize_with = "present")]
     pub start: Option<Counts>,
     /// The `killed` key: each side's pawns killed, out of the game (none
     /// without it).
+    #[serde(default, deserialize_with = "present")]
     pub killed: Option<Counts>,
     /// Each square's pawns, bottom to top.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub track: BTreeMap<SquareKey, Vec<Side>>,
 }
 
@@ -123,20 +129,27 @@ pub struct Header {
     /// The `game` key: `puluc`.
     pub game: String,
     /// The `event` key: where and when the game was played.
-    pub event: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub event: Option<Text>,
     /// The `date` key: the day the game was played.
+    #[serde(default, deserialize_with = "present")]
     pub date: Option<Date>,
     /// The `players` key: who played.
+    #[serde(default, deserialize_with = "present")]
     pub players: Option<Players>,
     /// The `squares` key: the track length N, 5 to 31 (11 without it), for
     /// squares 0 to N-1.
+    #[serde(default, deserialize_with = "present")]
     pub squares: Option<u32>,
     /// The `end` key: why a game without a winner stopped.
+    #[serde(default, deserialize_with = "present")]
     pub end: Option<End>,
     /// The `result` key: the claimed winner (`a`, `b` or a name) or `none`,
     /// checked against the replay.
-    pub result: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub result: Option<Text>,
     /// The `setup` key: a position to start from instead of the initial one.
+    #[serde(default, deserialize_with = "present")]
     pub setup: Option<Setup>,
 }
 
@@ -184,7 +197,17 @@ fn set_up(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position,
     for (key, pawns) in &setup.track {
         let at = track_entry(text, &key.0);
         let last = squares - 2;
-        let square = match key.0.trim().parse::<u32>() {
+        let written = key.0.trim();
+        if written.len() > 1 && written.starts_with('0') {
+            let plain = written.trim_start_matches('0');
+            let plain = if plain.is_empty() { "0" } else { plain };
+            return Err(HeaderError::setup(
+                format!("`{written}` is not a square number: a square number has no leading zero"),
+                at,
+            )
+            .with_help(format!("write `\"{plain}\"`")));
+        }
+        let square = match written.parse::<u32>() {
             Ok(s) => s,
             Err(_) => {
                 return Err(
@@ -364,13 +387,25 @@ impl Notation for Puluc {
             Written::Move { source, to } => {
                 let from = match source.value {
                     Source::Enter => None,
-                    Source::Square(s) => Some(s),
+                    Source::Square(Number {
+                        value,
+                        padded: true,
+                    }) => {
+                        let why = Absent::LeadingZero;
+                        let breach = Breach::NoPieceThere { square: value, why };
+                        return Err(refuse(breach, source.span));
+                    }
+                    Source::Square(number) => Some(number.value),
                 };
                 let origin = position
                     .check_source(from)
                     .map_err(|b| refuse(b, source.span))?;
+                if let Some(to) = to.filter(|to| to.value.padded) {
+                    let breach = Breach::PaddedDestination(to.value.value);
+                    return Err(refuse(breach, to.span));
+                }
                 let landing = position
-                    .check_landing(throw, origin, to.map(|t| t.value))
+                    .check_landing(throw, origin, to.map(|t| t.value.value))
                     .map_err(|b| {
                         let span = match (&b, to) {
                             (Breach::WrongDestination { .. }, Some(to)) => to.span,

@@ -19,13 +19,32 @@ use crate::span::{Span, Spanned};
 
 use super::rules::THROWS;
 
+/// A square number as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Number {
+    /// The number's value.
+    pub value: u32,
+    /// Written with a leading zero (`03`): the rulings make that no
+    /// square's name, so the rules refuse it; the notation keeps it.
+    pub padded: bool,
+}
+
+impl Number {
+    fn read((digits, value): (Input<'_>, u32)) -> Number {
+        Number {
+            value,
+            padded: digits.len() > 1 && digits.starts_with('0'),
+        }
+    }
+}
+
 /// The source as written: `e` or a square number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
     /// `e`: a pawn entering the track.
     Enter,
     /// A pawn (or tower) on this square.
-    Square(u32),
+    Square(Number),
 }
 
 /// What a turn does with its throw, as written.
@@ -38,7 +57,7 @@ pub enum Written {
         /// Where it starts.
         source: Spanned<Source>,
         /// Where it lands, when written (`3:e` leaves it to the throw).
-        to: Option<Spanned<u32>>,
+        to: Option<Spanned<Number>>,
     },
 }
 
@@ -66,16 +85,17 @@ fn source<'a>(token: Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, S
     move |input: Input<'a>| {
         let (rest, found) = alt((
             map(one_of("eE"), |_| Source::Enter),
-            map(natural, |(_, n)| Source::Square(n)),
+            map(natural, |digits| Source::Square(Number::read(digits))),
         ))(input)?;
         Ok((rest, Spanned::new(found, consumed(&token, input, rest))))
     }
 }
 
-fn square<'a>(token: Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<u32>> {
+fn square<'a>(token: Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Number>> {
     move |input: Input<'a>| {
-        let (rest, (_, value)) = natural(input)?;
-        Ok((rest, Spanned::new(value, consumed(&token, input, rest))))
+        let (rest, digits) = natural(input)?;
+        let number = Number::read(digits);
+        Ok((rest, Spanned::new(number, consumed(&token, input, rest))))
     }
 }
 
@@ -213,7 +233,11 @@ mod tests {
             panic!()
         };
         assert_eq!(source, Spanned::new(Source::Enter, Span::new(5, 1)));
-        assert_eq!(to, Some(Spanned::new(5, Span::new(7, 1))));
+        let five = Number {
+            value: 5,
+            padded: false,
+        };
+        assert_eq!(to, Some(Spanned::new(five, Span::new(7, 1))));
         assert_eq!(t[0].span, Span::new(3, 5));
         assert_eq!(t[2].number.unwrap().span, Span::new(13, 2));
         assert_eq!(t[2].span, Span::new(15, 5));
@@ -229,8 +253,30 @@ mod tests {
         let Written::Move { source, to } = t[4].written else {
             panic!()
         };
-        assert_eq!(source.value, Source::Square(99));
+        assert_eq!(
+            source.value,
+            Source::Square(Number {
+                value: 99,
+                padded: false
+            })
+        );
         assert_eq!(to, None);
+    }
+
+    #[test]
+    fn a_leading_zero_is_kept_for_the_rules() {
+        let t = turns("3:e-03 1:07 2:7-9").unwrap();
+        let padded: Vec<(bool, bool)> = t
+            .iter()
+            .map(|turn| match turn.written {
+                Written::Move { source, to } => (
+                    matches!(source.value, Source::Square(n) if n.padded),
+                    to.is_some_and(|to| to.value.padded),
+                ),
+                Written::Pass => (false, false),
+            })
+            .collect();
+        assert_eq!(padded, [(false, true), (true, false), (false, false)]);
     }
 
     #[test]

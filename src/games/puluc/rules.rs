@@ -68,6 +68,8 @@ pub enum Absent {
     Empty,
     StartSquare,
     OffTrack,
+    /// Written with a leading zero (`3:03`), which names no square.
+    LeadingZero,
 }
 
 /// A rule broken by a turn, with the spec's rule id.
@@ -79,6 +81,8 @@ pub enum Breach {
     NoPawnToEnter(Side),
     #[error("{}", absent_text(*.square, *.why))]
     NoPieceThere { square: u32, why: Absent },
+    #[error("a square number written with a leading zero names no square: write `{0}`")]
+    PaddedDestination(u32),
     #[error("the piece on square {square} is {owner}'s: its top pawn is {owner}'s")]
     NotYourPiece { square: u8, owner: Side },
     #[error("a throw of {throw} from {from} goes to {}, not to square {written}", square_text(*.actual))]
@@ -109,6 +113,9 @@ fn absent_text(square: u32, why: Absent) -> String {
             format!("square {square} is a start square: a pawn leaves it by entering, written `e`")
         }
         Absent::OffTrack => format!("there is no square {square} on this track"),
+        Absent::LeadingZero => {
+            format!("a square number written with a leading zero names no square: write `{square}`")
+        }
     }
 }
 
@@ -123,7 +130,9 @@ impl Breach {
             Breach::NoPawnToEnter(_) => "puluc/no-pawn-to-enter",
             Breach::NoPieceThere { .. } => "puluc/no-piece-there",
             Breach::NotYourPiece { .. } => "puluc/not-your-piece",
-            Breach::WrongDestination { .. } => "puluc/wrong-destination",
+            Breach::WrongDestination { .. } | Breach::PaddedDestination(_) => {
+                "puluc/wrong-destination"
+            }
             Breach::Overshoot { .. } => "puluc/overshoot",
             Breach::OwnPieceThere { .. } => "puluc/own-piece-there",
             Breach::IllegalPass { .. } => "puluc/illegal-pass",

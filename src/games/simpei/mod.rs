@@ -18,7 +18,7 @@ use crate::game::{
     self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
 use crate::games::duel;
-use crate::record::header::Date;
+use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::span::{Span, Spanned};
@@ -35,9 +35,11 @@ pub struct Simpei;
 #[serde(deny_unknown_fields)]
 pub struct Players {
     /// The `red` key: the name of Red, who plays first.
-    pub red: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub red: Option<Text>,
     /// The `blue` key: the name of Blue.
-    pub blue: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub blue: Option<Text>,
 }
 
 /// The `end` key: why a game stopped without a winner.
@@ -56,14 +58,14 @@ pub enum End {
 pub struct Setup {
     /// The `red` key: the points of Red's pieces on the board; the rest are
     /// in hand.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub red: Vec<String>,
     /// The `blue` key: the points of Blue's pieces on the board; the rest are
     /// in hand.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub blue: Vec<String>,
     /// The `to-move` key: who acts first (Red without it).
-    #[serde(rename = "to-move")]
+    #[serde(rename = "to-move", default, deserialize_with = "present")]
     pub to_move: Option<Colour>,
 }
 
@@ -74,17 +76,23 @@ pub struct Header {
     /// The `game` key: `simpei`.
     pub game: String,
     /// The `event` key: where and when the game was played.
-    pub event: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub event: Option<Text>,
     /// The `date` key: the day the game was played.
+    #[serde(default, deserialize_with = "present")]
     pub date: Option<Date>,
     /// The `players` key: who played.
+    #[serde(default, deserialize_with = "present")]
     pub players: Option<Players>,
     /// The `end` key: why a game without a winner stopped.
+    #[serde(default, deserialize_with = "present")]
     pub end: Option<End>,
     /// The `result` key: the claimed winner (`red`, `blue` or a name) or
     /// `none`, checked against the replay.
-    pub result: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub result: Option<Text>,
     /// The `setup` key: a position to start from instead of the empty board.
+    #[serde(default, deserialize_with = "present")]
     pub setup: Option<Setup>,
 }
 
@@ -129,11 +137,15 @@ impl fmt::Display for Play {
 }
 
 fn point(square: Spanned<Square>) -> Result<Point, Violation> {
-    let Square { file, rank } = square.value;
-    Point::parse(file, rank).ok_or_else(|| {
-        let written = format!("{}{}", file.to_ascii_lowercase(), rank);
-        breach(Breach::NotAPoint(written), square.span)
-    })
+    let Square { file, rank, padded } = square.value;
+    match Point::parse(file, rank) {
+        Some(point) if padded => Err(breach(Breach::LeadingZero(point), square.span)),
+        Some(point) => Ok(point),
+        None => {
+            let written = format!("{}{}", file.to_ascii_lowercase(), rank);
+            Err(breach(Breach::NotAPoint(written), square.span))
+        }
+    }
 }
 
 /// A written action on the board's points, or the point that is not one.
@@ -342,9 +354,16 @@ impl RecordFormat for Simpei {
             for name in names {
                 let at = text.within("setup", name);
                 let mut chars = name.trim().chars();
-                let parsed = chars
-                    .next()
-                    .and_then(|file| Point::parse(file, chars.as_str().parse().ok()?));
+                let file = chars.next();
+                let rank = chars.as_str();
+                let parsed = file.and_then(|file| Point::parse(file, rank.parse().ok()?));
+                if let Some(point) = parsed.filter(|_| rank.len() > 1 && rank.starts_with('0')) {
+                    return Err(HeaderError::setup(
+                        format!("`{name}` is not a point: a rank has no leading zero"),
+                        at,
+                    )
+                    .with_help(format!("write `{point}`")));
+                }
                 let Some(point) = parsed else {
                     return Err(HeaderError::setup(format!("`{name}` is not a point"), at)
                         .with_help("points are a, c, e, g x 1, 3, 5, 7 and b, d, f x 2, 4, 6"));

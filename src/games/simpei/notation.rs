@@ -23,6 +23,9 @@ pub struct Square {
     pub file: char,
     /// The number.
     pub rank: u32,
+    /// The number was written with a leading zero (`c03`): the rulings make
+    /// that no point's name, so the rules refuse it; the notation keeps it.
+    pub padded: bool,
 }
 
 /// A turn's action, as written.
@@ -67,9 +70,11 @@ fn square<'a>(
     token: &'a Token<'a>,
 ) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
     move |input: Input<'a>| {
-        let (rest, (file, (_, rank))) = pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
+        let (rest, (file, (digits, rank))) =
+            pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
         let span = consumed(token, input, rest);
-        Ok((rest, Spanned::new(Square { file, rank }, span)))
+        let padded = digits.len() > 1 && digits.starts_with('0');
+        Ok((rest, Spanned::new(Square { file, rank, padded }, span)))
     }
 }
 
@@ -114,6 +119,7 @@ fn common(token: &Token<'_>) -> Option<Pieces> {
             let value = Square {
                 file: char::from(file),
                 rank: u32::from(rank - b'0'),
+                padded: false,
             };
             Spanned::new(value, at(i, 2))
         })
@@ -257,13 +263,30 @@ mod tests {
         let Written::Place(sq) = t[2].action.value else {
             panic!()
         };
-        assert_eq!(sq.value, Square { file: 'F', rank: 2 });
+        assert_eq!(
+            sq.value,
+            Square {
+                file: 'F',
+                rank: 2,
+                padded: false
+            }
+        );
     }
 
     #[test]
     fn not_a_point_still_parses() {
         let t = turns("h9 b1-a99").unwrap();
         assert_eq!(t.len(), 2);
+        // A leading zero is kept for the rules to refuse.
+        let t = turns("c03 c3 c10").unwrap();
+        let padded: Vec<bool> = t
+            .iter()
+            .map(|turn| match turn.action.value {
+                Written::Place(square) => square.value.padded,
+                _ => false,
+            })
+            .collect();
+        assert_eq!(padded, [true, false, false]);
     }
 
     #[test]

@@ -97,6 +97,8 @@ impl fmt::Display for Action {
 pub enum Breach {
     #[error("{0} is not a point: points are a, c, e, g x 1, 3, 5, 7 (upper world) and b, d, f x 2, 4, 6 (lower world)")]
     NotAPoint(String),
+    #[error("a rank written with a leading zero names no point: write `{0}`")]
+    LeadingZero(Point),
     #[error("{0} is occupied")]
     Occupied(Point),
     #[error("the first placement must be on a central upper point (c3, e3, c5 or e5), not {0}")]
@@ -145,7 +147,7 @@ fn list(points: &[Point]) -> String {
 impl Breach {
     pub fn rule(&self) -> &'static str {
         match self {
-            Breach::NotAPoint(_) => "simpei/not-a-point",
+            Breach::NotAPoint(_) | Breach::LeadingZero(_) => "simpei/not-a-point",
             Breach::Occupied(_) => "simpei/occupied",
             Breach::FirstPlacementCentre(_) => "simpei/first-placement-centre",
             Breach::MustPlace { .. } => "simpei/must-place",

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::record::header::Date;
+use crate::record::header::{given, present, Date, Text};
 use crate::record::{HeaderError, HeaderText};
 
 use super::board::{locate, Camp, Located, Sq};
@@ -17,17 +17,23 @@ use super::rules::{Colour, Mode, Pile, Position, Rules, PAWNS};
 #[serde(deny_unknown_fields)]
 pub struct Players {
     /// The `blue` key: the name of Blue's player.
-    pub blue: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub blue: Option<Text>,
     /// The `red` key: the name of Red's player.
-    pub red: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub red: Option<Text>,
     /// The `yellow` key: the name of Yellow's player.
-    pub yellow: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub yellow: Option<Text>,
     /// The `black` key: the name of Black's player.
-    pub black: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub black: Option<Text>,
     /// The `player1` key: the name of player 1, who holds Blue.
-    pub player1: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub player1: Option<Text>,
     /// The `player2` key: the name of player 2, who holds Black.
-    pub player2: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub player2: Option<Text>,
 }
 
 /// The `end` key: how the game ended.
@@ -50,7 +56,11 @@ pub enum End {
 pub struct HouseRules {
     /// `forgive-missed-captures`: a missed or short capture is a warning,
     /// not an illegal action.
-    #[serde(rename = "forgive-missed-captures")]
+    #[serde(
+        rename = "forgive-missed-captures",
+        default,
+        deserialize_with = "present"
+    )]
     pub forgive_missed_captures: Option<bool>,
 }
 
@@ -60,23 +70,23 @@ pub struct HouseRules {
 #[serde(deny_unknown_fields)]
 pub struct Keyed {
     /// Blue's entries: its pieces, or its player's pile in the four-player modes.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub blue: Vec<String>,
     /// Red's entries: its pieces, or its player's pile in the four-player modes.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub red: Vec<String>,
     /// Yellow's entries: its pieces, or its player's pile in the four-player
     /// modes.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub yellow: Vec<String>,
     /// Black's entries: its pieces, or its player's pile in the four-player modes.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub black: Vec<String>,
     /// Player 1's pile, in the two-player modes.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub player1: Vec<String>,
     /// Player 2's pile, in the two-player modes.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub player2: Vec<String>,
 }
 
@@ -99,15 +109,16 @@ impl Keyed {
 pub struct Setup {
     /// The `to-move` key: the camp to play first; without it, the first camp
     /// in the order B, R, Y, K that plays and has pieces.
-    #[serde(rename = "to-move")]
+    #[serde(rename = "to-move", default, deserialize_with = "present")]
     pub to_move: Option<Camp>,
     /// The `pieces` key: each camp's pieces, a Superpion written with the
-    /// pawn under it (`"i9=R"`).
-    #[serde(default)]
-    pub pieces: Keyed,
+    /// pawn under it (`"i9=R"`); without it, the pieces of the initial
+    /// position (so that `to-move` alone starts the game with another camp).
+    #[serde(default, deserialize_with = "present")]
+    pub pieces: Option<Keyed>,
     /// The `piles` key: the pawns each player has captured, by colour letter
     /// (`S` for a spare).
-    #[serde(default)]
+    #[serde(default, deserialize_with = "given")]
     pub piles: Keyed,
 }
 
@@ -118,23 +129,32 @@ pub struct Header {
     /// The `game` key: `superpion`.
     pub game: String,
     /// The `mode` key: who plays which camps (`four-players` without it).
+    #[serde(default, deserialize_with = "present")]
     pub mode: Option<Mode>,
     /// The `neutral` key: the camp nobody plays, in `three-players` only.
+    #[serde(default, deserialize_with = "present")]
     pub neutral: Option<Camp>,
     /// The `players` key: who played.
+    #[serde(default, deserialize_with = "present")]
     pub players: Option<Players>,
     /// The `event` key: where and when the game was played.
-    pub event: Option<String>,
+    #[serde(default, deserialize_with = "present")]
+    pub event: Option<Text>,
     /// The `date` key: the day the game was played.
+    #[serde(default, deserialize_with = "present")]
     pub date: Option<Date>,
     /// The `end` key: how the game ended; without it, it is unfinished.
+    #[serde(default, deserialize_with = "present")]
     pub end: Option<End>,
     /// The `result` key: each player's claimed score, by name or player key;
     /// checked against the replay.
+    #[serde(default, deserialize_with = "present")]
     pub result: Option<BTreeMap<String, i64>>,
     /// The `rules` key: the house rules in force.
+    #[serde(default, deserialize_with = "present")]
     pub rules: Option<HouseRules>,
     /// The `setup` key: a position to start from instead of the initial one.
+    #[serde(default, deserialize_with = "present")]
     pub setup: Option<Setup>,
 }
 
@@ -307,6 +327,10 @@ fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>
         None => (entry.trim(), None),
     };
     let mut chars = name.chars();
+    let padded = {
+        let rank = chars.as_str().get(1..).unwrap_or("");
+        rank.len() > 1 && rank.starts_with('0')
+    };
     let located = chars.next().and_then(|f| {
         let rank: i32 = chars.as_str().parse().ok()?;
         Some(locate(
@@ -315,6 +339,14 @@ fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>
         ))
     });
     let sq = match located {
+        Some(Located::White(_) | Located::Dark) if padded => {
+            let plain = format!("{}{}", &name[..1], name[1..].trim_start_matches('0'));
+            return Err(HeaderError::setup(
+                format!("`{name}` is not a square: a rank has no leading zero"),
+                at,
+            )
+            .with_help(format!("write `{}`", plain.to_ascii_lowercase())));
+        }
         Some(Located::White(sq)) => sq,
         Some(Located::Dark) => {
             return Err(HeaderError::setup(
@@ -356,9 +388,14 @@ pub fn set_up(
     rules: Rules,
     text: &HeaderText<'_>,
 ) -> Result<Position, HeaderError> {
+    let Some(pieces) = &setup.pieces else {
+        // The initial position, perhaps with piles and another camp to move.
+        let counts = [PAWNS, PAWNS, PAWNS, PAWNS, 0];
+        return finish_setup(header, setup, Position::initial(rules), counts, text);
+    };
     let mut position = Position::empty(rules);
     let mut counts = [0u32; 5];
-    for (key, entries) in setup.pieces.entries() {
+    for (key, entries) in pieces.entries() {
         let Some(camp) = Camp::from_name(key) else {
             if !entries.is_empty() {
                 return Err(HeaderError::setup(
@@ -393,6 +430,20 @@ pub fn set_up(
             }
         }
     }
+    finish_setup(header, setup, position, counts, text)
+}
+
+/// The piles, the pawn counts and who is to move, on the setup's pieces
+/// (`counts`: the pawns of each colour they hold, Superpions' under-pawns
+/// included).
+fn finish_setup(
+    header: &Header,
+    setup: &Setup,
+    mut position: Position,
+    mut counts: [u32; 5],
+    text: &HeaderText<'_>,
+) -> Result<Position, HeaderError> {
+    let rules = position.rules;
     for (key, entries) in setup.piles.entries() {
         if entries.is_empty() {
             continue;
@@ -437,9 +488,11 @@ pub fn set_up(
     if !Camp::ALL.into_iter().any(|c| position.in_play(c)) {
         return Err(HeaderError::setup(
             "the setup puts no piece of a playing camp on the board",
-            text.key("setup"),
+            text.within("setup", "pieces"),
         )
-        .with_help("list the pieces under `pieces:`, by camp"));
+        .with_help(
+            "list the pieces under `pieces:`, by camp, or leave `pieces` out to keep the initial position",
+        ));
     }
     match setup.to_move {
         Some(camp) if !position.in_play(camp) => {

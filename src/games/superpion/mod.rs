@@ -119,12 +119,15 @@ fn breach(breach: Breach, span: Span) -> Violation {
 
 /// A written square on the board, or why not.
 fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
-    let Square { file, rank } = square.value;
+    let Square { file, rank, padded } = square.value;
     // Named only in the message of a square that is refused.
     let text = || square.value.text();
     let file_index = file.to_ascii_lowercase() as i32 - 'a' as i32;
     let rank_index = i32::try_from(rank).unwrap_or(i32::MAX).saturating_sub(1);
     match locate(file_index, rank_index) {
+        Located::White(_) | Located::Dark if padded => {
+            Err(breach(Breach::LeadingZero(text()), square.span))
+        }
         Located::White(sq) => Ok(sq),
         Located::Dark => Err(breach(Breach::DarkSquare(text()), square.span)),
         Located::Off => {

@@ -27,6 +27,9 @@ pub struct Square {
     pub file: char,
     /// The number.
     pub rank: u32,
+    /// The number was written with a leading zero (`e03`): the rulings make
+    /// that no square's name, so the rules refuse it; the notation keeps it.
+    pub padded: bool,
 }
 
 impl Square {
@@ -81,9 +84,11 @@ fn square<'a>(
     token: &'a Token<'a>,
 ) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, Spanned<Square>> + 'a {
     move |input: Input<'a>| {
-        let (rest, (file, (_, rank))) = pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
+        let (rest, (file, (digits, rank))) =
+            pair(satisfy(|c| c.is_ascii_alphabetic()), natural)(input)?;
         let span = consumed(token, input, rest);
-        Ok((rest, Spanned::new(Square { file, rank }, span)))
+        let padded = digits.len() > 1 && digits.starts_with('0');
+        Ok((rest, Spanned::new(Square { file, rank, padded }, span)))
     }
 }
 
@@ -149,13 +154,15 @@ fn read_square(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Square>> {
     if !(1..=2).contains(&digits) {
         return None;
     }
-    let rank = value_of(&b[start + 1..start + 1 + digits])?;
+    let written = &b[start + 1..start + 1 + digits];
+    let rank = value_of(written)?;
     *at = start + 1 + digits;
     let span = Span::new(token.span.offset + start, 1 + digits);
     Some(Spanned::new(
         Square {
             file: char::from(file),
             rank,
+            padded: digits > 1 && written[0] == b'0',
         },
         span,
     ))
@@ -353,7 +360,14 @@ mod tests {
         let Written::Capture(from, path) = &t[1].actions[0].value.written else {
             panic!()
         };
-        assert_eq!(from.value, Square { file: 'c', rank: 5 });
+        assert_eq!(
+            from.value,
+            Square {
+                file: 'c',
+                rank: 5,
+                padded: false
+            }
+        );
         assert_eq!(path.len(), 2);
         assert_eq!(path[1].span, Span::new(24, 2));
         assert_eq!(t[1].actions[0].value.mark.unwrap().value, Colour::Spare);
@@ -365,6 +379,20 @@ mod tests {
     #[test]
     fn off_board_squares_still_parse() {
         assert_eq!(turns("B p3-d1").unwrap().len(), 1);
+        // A leading zero too, kept for the rules to refuse.
+        let t = turns("B e03-e5 e12xg010").unwrap();
+        let padded: Vec<bool> = t[0]
+            .actions
+            .iter()
+            .flat_map(|action| match &action.value.written {
+                Written::Move(from, to) => vec![from.value.padded, to.value.padded],
+                Written::Capture(from, path) => std::iter::once(from)
+                    .chain(path)
+                    .map(|s| s.value.padded)
+                    .collect(),
+            })
+            .collect();
+        assert_eq!(padded, [true, false, false, true]);
     }
 
     #[test]

@@ -108,6 +108,8 @@ fn piece_word(superpion: bool) -> &'static str {
 pub enum Breach {
     #[error("{0} is not a square of the board: {1}")]
     NotASquare(String, &'static str),
+    #[error("a rank written with a leading zero names no square: write `{0}`")]
+    LeadingZero(String),
     #[error(
         "{0} is a dark square: play uses the white squares only (file number + rank number even)"
     )]
@@ -197,7 +199,7 @@ pub enum Breach {
 impl Breach {
     pub fn rule(&self) -> &'static str {
         match self {
-            Breach::NotASquare(..) => "superpion/not-a-square",
+            Breach::NotASquare(..) | Breach::LeadingZero(_) => "superpion/not-a-square",
             Breach::DarkSquare(_) => "superpion/dark-square",
             Breach::WrongCamp { .. } => "superpion/wrong-camp",
             Breach::NoPiece(_) => "superpion/no-piece",
