@@ -310,6 +310,9 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     }
     // What the walk left unchecked is met first.
     let mut failed: Vec<String> = Vec::new();
+    // Whether anything came before the totals, which a blank line then
+    // sets apart.
+    let mut wrote = false;
     for path in &unreadable {
         match (machine, args.format) {
             (Some(machine), _) => output.out.write_all(machine.unreadable(path).as_bytes())?,
@@ -370,6 +373,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                     failed.extend(found.failure);
                     tally.count(found.verdict, found.warnings, found.rule);
                 }
+                wrote |= !rendered.text.is_empty();
                 out.write_all(rendered.text.as_bytes())?;
                 if progress.is_drawn() {
                     out.flush()?;
@@ -397,8 +401,11 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                 if !failed.is_empty() && batch {
                     output.out.write_all(b"\n")?;
                     output.out.write_all(human::failures(&failed).as_bytes())?;
+                    wrote = true;
                 }
-                output.out.write_all(b"\n")?;
+                if wrote {
+                    output.out.write_all(b"\n")?;
+                }
                 output
                     .out
                     .write_all(human::summary(&tally, style).as_bytes())?;
@@ -673,10 +680,10 @@ fn position(
             )?,
             None => writeln!(
                 output.out,
-                "After {}, {}: {} legal turn(s)",
+                "After {}, {}: {}",
                 turns(stop.turn),
                 stop.label,
-                stop.legal.len()
+                counted(stop.legal.len() as u64, "legal turn", "legal turns")
             )?,
         }
         for play in &stop.legal {

@@ -206,7 +206,7 @@ fn score_show_and_moves() {
         .args(["moves", &sample("simpei/win-diagonal.arb"), "--turn", "0"])
         .assert()
         .code(0)
-        .stdout(predicate::str::contains("4 legal turn(s)"))
+        .stdout(predicate::str::contains("4 legal turns"))
         .stdout(predicate::str::contains("  c3\n  e3\n  c5\n  e5\n"));
     arbitre()
         .args(["moves", &sample("simpei/win-diagonal.arb")])

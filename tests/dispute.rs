@@ -65,7 +65,7 @@ fn the_command_shows_the_position_where_the_illegal_turn_was_to_be_played() {
     assert_eq!(
         first,
         format!(
-            "After 1 turn, {}: {} legal turn(s)",
+            "After 1 turn, {}: {} legal turns",
             d["turn"].as_str().unwrap(),
             d["expected_total"]
         )
@@ -177,9 +177,7 @@ fn moves_and_show_default_to_the_position_before_the_first_illegal_turn() {
     let (code, out, _) = run(&["moves", OCCUPIED]);
     assert_eq!(code, 1);
     assert!(
-        out.starts_with(&format!(
-            "{note}After 1 turn, 1... blue: 24 legal turn(s)\n"
-        )),
+        out.starts_with(&format!("{note}After 1 turn, 1... blue: 24 legal turns\n")),
         "{out}"
     );
     let (code, out, _) = run(&["show", OCCUPIED]);
@@ -233,7 +231,7 @@ fn an_end_the_replay_contradicts_is_said_and_not_taken() {
             .ends_with("showing the final position as the replay gives it, after 2 turns.")),
         "{out}"
     );
-    assert_eq!(lines.next(), Some("After 2 turns, 1.Y: 72 legal turn(s)"));
+    assert_eq!(lines.next(), Some("After 2 turns, 1.Y: 72 legal turns"));
 }
 
 /// The first line of `moves` and the position of `show` at `turn`.
@@ -400,7 +398,7 @@ fn a_finished_game_has_no_legal_turn() {
     let (code, out, _) = run(&["moves", file]);
     assert_eq!(code, 1);
     assert!(
-        out.contains("\nAfter 2 turns, 1.Y: 66 legal turn(s)\n"),
+        out.contains("\nAfter 2 turns, 1.Y: 66 legal turns\n"),
         "{out}"
     );
     // A win, in each game.
