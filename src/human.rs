@@ -292,6 +292,8 @@ fn render(style: Style, drawn: &Drawn<'_>) -> String {
         GraphicalReportHandler::new_themed(theme)
             .with_links(false)
             .with_width(style.width)
+            // A path or a command is copied whole, not cut at the width.
+            .with_break_words(false)
             .with_context_lines(1)
             .render_report(&mut out, drawn)
     } else {
