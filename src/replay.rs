@@ -214,6 +214,33 @@ struct Run<R: Rules> {
     last_label: Option<String>,
 }
 
+/// Play turn `index` of a record: its warnings, tagged with the turn, join
+/// `warnings`; a violation comes back tagged too, with what was legal
+/// instead when the game did not say.
+fn step<G: RecordFormat>(
+    position: &mut G::Position,
+    turn: &G::Turn,
+    index: usize,
+    warnings: &mut Vec<Warning>,
+) -> Result<(), Violation> {
+    match G::play(position, turn, index) {
+        Ok(found) => {
+            warnings.extend(found.into_iter().map(|mut w| {
+                w.turn_index.get_or_insert(index);
+                w
+            }));
+            Ok(())
+        }
+        Err(mut violation) => {
+            violation.turn_index = Some(index);
+            if violation.expected.is_none() {
+                violation.expected = Some(Alternatives::new(G::legal(position)));
+            }
+            Err(violation)
+        }
+    }
+}
+
 fn run<G: RecordFormat>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
     let mut position = loaded.start.clone();
     let mut warnings = Vec::new();
@@ -223,16 +250,9 @@ fn run<G: RecordFormat>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
             last_label = Some(G::turn_label(&position, index));
         }
         // `play` leaves the position as it was on an illegal turn.
-        match G::play(&mut position, turn, index) {
-            Ok(found) => warnings.extend(found.into_iter().map(|mut w| {
-                w.turn_index.get_or_insert(index);
-                w
-            })),
-            Err(mut violation) => {
-                violation.turn_index = Some(index);
-                if violation.expected.is_none() {
-                    violation.expected = Some(Alternatives::new(G::legal(&position)));
-                }
+        match step::<G>(&mut position, turn, index, &mut warnings) {
+            Ok(()) => {}
+            Err(violation) => {
                 let label = G::turn_label(&position, index);
                 return Run {
                     position,
@@ -408,16 +428,9 @@ pub fn stop<G: Game>(
                 turns: total,
             });
         };
-        match G::play(&mut position, turn, index) {
-            Ok(found) => warnings.extend(found.into_iter().map(|mut w| {
-                w.turn_index.get_or_insert(index);
-                w
-            })),
-            Err(mut violation) => {
-                violation.turn_index = Some(index);
-                if violation.expected.is_none() {
-                    violation.expected = Some(Alternatives::new(G::legal(&position)));
-                }
+        match step::<G>(&mut position, turn, index, &mut warnings) {
+            Ok(()) => {}
+            Err(violation) => {
                 let checked = Box::new(Checked {
                     game: Some(G::NAME),
                     malformed: None,

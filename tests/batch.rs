@@ -2,7 +2,9 @@
 //! summarised, silenced or denied, the one-line-per-finding format,
 //! unreadable paths as a verdict, the closing list and the totals last.
 
-use assert_cmd::Command;
+mod run;
+
+use run::run;
 use serde_json::Value;
 
 const LEGAL: &str = "samples/simpei/win-diagonal.arb";
@@ -10,23 +12,6 @@ const ILLEGAL: &str = "samples/simpei/illegal-occupied.arb";
 /// Legal, with one warning (a second pass in a row).
 const WARNED: &str = "samples/superpion/blocking.arb";
 const MISSING: &str = "samples/no-such-file.arb";
-
-/// Exit status, standard output and standard error of `arbitre args`.
-fn run(args: &[&str]) -> (i32, String, String) {
-    let output = Command::cargo_bin("arbitre")
-        .unwrap()
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("NO_COLOR")
-        .env_remove("COLUMNS")
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn quiet_prints_what_is_not_legal_and_the_totals() {
