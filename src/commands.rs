@@ -144,17 +144,6 @@ fn switches(switch: &Switch) -> Result<Switches, String> {
     Ok(out)
 }
 
-impl Shown {
-    /// The exit status of a run: warnings fail it only when denied, and
-    /// less than anything else does.
-    fn status(&self, tally: &Tally) -> u8 {
-        match status_of(tally) {
-            LEGAL if self.deny_warnings && tally.warnings > 0 => WARNED,
-            status => status,
-        }
-    }
-}
-
 fn status_of(tally: &Tally) -> u8 {
     if tally.malformed > 0 || tally.unreadable > 0 {
         TROUBLE
@@ -210,6 +199,34 @@ impl Shown {
     fn fails(&self, report: &RecordReport) -> bool {
         report.verdict != Verdict::Legal || (self.deny_warnings && !report.warnings.is_empty())
     }
+
+    /// The exit status of a run: warnings fail it only when denied, and
+    /// less than anything else does.
+    fn status(&self, tally: &Tally) -> u8 {
+        match status_of(tally) {
+            LEGAL if self.deny_warnings && tally.warnings > 0 => WARNED,
+            status => status,
+        }
+    }
+
+    /// Where a path that cannot be read goes: a line of its own in machine
+    /// and short output, where it is met; the closing list for people.
+    fn unreadable(
+        &self,
+        path: &Unreadable,
+        out: &mut (impl Write + ?Sized),
+        failed: &mut Vec<String>,
+    ) -> io::Result<()> {
+        let line = || human::unreadable_line(path, self.style);
+        match self.format.machine() {
+            Some(machine) => out.write_all(machine.unreadable(path).as_bytes()),
+            None if self.format == CheckFormat::Short => writeln!(out, "{}", line()),
+            None => {
+                failed.push(line());
+                Ok(())
+            }
+        }
+    }
 }
 
 /// What one record adds to the output of `check`, rendered on any thread.
@@ -226,7 +243,10 @@ struct Found {
     verdict: Verdict,
     warnings: usize,
     rule: Option<String>,
-    /// Its line in the closing list of failures, when it fails the run.
+    /// Whether it fails the run.
+    fails: bool,
+    /// Its line in the closing list of failures, when it fails the run
+    /// and the output is for people.
     failure: Option<String>,
 }
 
@@ -251,30 +271,28 @@ fn render(item: Item, switches: &Switches, shown: Shown) -> Rendered {
     let fails = shown.fails(&report);
     let count_warnings = shown.warnings != Warnings::None;
     let draw_warnings = shown.warnings == Warnings::Show && !report.warnings.is_empty();
+    let mut failure = None;
     let text = match shown.format {
         CheckFormat::Short => human::short(&report, shown.warnings == Warnings::Show),
         CheckFormat::Human if shown.quiet && !fails && !draw_warnings => String::new(),
         CheckFormat::Human => {
+            let line = human::verdict_line_counting(&report, style, count_warnings);
             let shown_source = Snippet::new(&path, &record);
-            let mut text = human::verdict_line_counting(&report, style, count_warnings);
-            text.push('\n');
+            let mut text = format!("{line}\n");
             text.push_str(&human::diagnostic(&report, &shown_source, style));
             if draw_warnings {
                 text.push_str(&human::warnings(&report, &shown_source, style));
             }
+            failure = fails.then(|| match report.verdict {
+                Verdict::Legal => format!("{line} (warnings denied)"),
+                _ => line,
+            });
             text
         }
         format => format
             .machine()
             .map_or(String::new(), |machine| machine.record(&report)),
     };
-    let failure = (fails && shown.format == CheckFormat::Human).then(|| {
-        let line = human::verdict_line_counting(&report, style, count_warnings);
-        match report.verdict {
-            Verdict::Legal => format!("{line} (warnings denied)"),
-            _ => line,
-        }
-    });
     Rendered {
         path,
         text,
@@ -282,6 +300,7 @@ fn render(item: Item, switches: &Switches, shown: Shown) -> Rendered {
             verdict: report.verdict,
             warnings: report.warnings.len(),
             rule: report.diagnostic.map(|d| d.rule),
+            fails,
             failure,
         }),
         unreadable: None,
@@ -314,13 +333,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     // sets apart.
     let mut wrote = false;
     for path in &unreadable {
-        match (machine, args.format) {
-            (Some(machine), _) => output.out.write_all(machine.unreadable(path).as_bytes())?,
-            (None, CheckFormat::Short) => {
-                writeln!(output.out, "{}", human::unreadable_line(path, style))?
-            }
-            (None, _) => failed.push(human::unreadable_line(path, style)),
-        }
+        shown.unreadable(path, &mut *output.out, &mut failed)?;
     }
     let mut tally = Tally {
         unreadable: unreadable.len(),
@@ -341,7 +354,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             }
             match (&rendered.unreadable, &rendered.found) {
                 (Some(_), _) => progress.unreadable(),
-                (None, Some(found)) => progress.record(&rendered.path, found.failure.is_some()),
+                (None, Some(found)) => progress.record(&rendered.path, found.fails),
                 (None, None) => {}
             }
             progress.suspend(|| {
@@ -353,15 +366,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                         "error: cannot read {}: {}",
                         path.path, path.error
                     )?;
-                    match (machine, args.format) {
-                        (Some(machine), _) => {
-                            out.write_all(machine.unreadable(&path).as_bytes())?
-                        }
-                        (None, CheckFormat::Short) => {
-                            writeln!(out, "{}", human::unreadable_line(&path, style))?
-                        }
-                        (None, _) => failed.push(human::unreadable_line(&path, style)),
-                    }
+                    shown.unreadable(&path, &mut *out, &mut failed)?;
                     unreadable.push(path);
                 }
                 if let Some(found) = rendered.found {
