@@ -128,6 +128,37 @@ pub fn chars_before(text: &str, at: usize) -> usize {
     text.chars().count()
 }
 
+/// The byte offset of the first character of `shown` (human output) that
+/// a terminal would act on instead of showing: any that [`is_escaped`]
+/// names but the line ends arbitre writes, and, when `colour` is on, but
+/// the SGR colour codes (`ESC [ 31 m`) it writes. What tests and fuzz
+/// targets assert of every human output: `None`.
+pub fn first_unshown(shown: &str, colour: bool) -> Option<usize> {
+    let mut chars = shown.char_indices();
+    while let Some((at, c)) = chars.next() {
+        if c == '\n' {
+            continue;
+        }
+        if colour && c == '\u{1b}' {
+            let rest = &shown[at + 1..];
+            let code = rest
+                .strip_prefix('[')
+                .map(|code| code.trim_start_matches(|c: char| c.is_ascii_digit() || c == ';'));
+            if let Some(after) = code.and_then(|code| code.strip_prefix('m')) {
+                let end = shown.len() - after.len();
+                while chars.offset() < end {
+                    chars.next();
+                }
+                continue;
+            }
+        }
+        if is_escaped(c) {
+            return Some(at);
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -177,6 +208,18 @@ mod tests {
     fn lines_keep_their_ends() {
         assert_eq!(lines("a\u{1b}b\nc\rd\n"), "a\\eb\nc\\rd\n");
         assert_eq!(lines("a\nb\n"), "a\nb\n");
+    }
+
+    #[test]
+    fn only_line_ends_and_colour_codes_pass() {
+        assert_eq!(first_unshown("a\nb\n", false), None);
+        assert_eq!(first_unshown("a\tb", false), Some(1));
+        assert_eq!(first_unshown("\u{1b}[31mred\u{1b}[0m", true), None);
+        assert_eq!(first_unshown("\u{1b}[31mred\u{1b}[0m", false), Some(0));
+        assert_eq!(first_unshown("ok\u{1b}[2J", true), Some(2));
+        assert_eq!(first_unshown("ok\u{1b}]0;title\u{7}", true), Some(2));
+        assert_eq!(first_unshown("\u{1b}[1;31m\u{202e}", true), Some(7));
+        assert_eq!(first_unshown("\u{1b}[", true), Some(0));
     }
 
     #[test]

@@ -634,6 +634,67 @@ mod tests {
         diagnostic(&report, &Snippet::new("game.arb", &record), style)
     }
 
+    /// The place `[game.arb:line:column]` of a drawn diagnostic.
+    fn drawn_place(out: &str) -> &str {
+        let start = out.find("[game.arb:").map_or(0, |i| i + 1);
+        let end = out[start..].find(']').map_or(out.len(), |i| start + i);
+        &out[start..end]
+    }
+
+    #[test]
+    fn a_lone_cr_is_shown_and_drawn_where_it_is_reported() {
+        let text = "---\ngame: simpei\n---\n{a\rb\rc} 1. c5 c5\n";
+        let Some(Ok(record)) = Reader::new(text.as_bytes()).next() else {
+            panic!("no record");
+        };
+        let checked = arbitre::check(&record, &Switches::new());
+        let report = RecordReport::new("game.arb", &record, &checked);
+        let Some(d) = &report.diagnostic else {
+            panic!("legal")
+        };
+        assert_eq!((d.line, d.column), (4, 15));
+        let out = drawn(text, 100);
+        assert_eq!(drawn_place(&out), "game.arb:4:15", "{out}");
+        assert!(out.contains(" 4 │ {a\\rb\\rc} 1. c5 c5\n"), "{out}");
+        // Its neighbour: CRLF line ends are line ends, not shown.
+        let crlf = drawn("---\r\ngame: simpei\r\n---\r\n1. c5\r\n c5\r\n", 100);
+        assert_eq!(drawn_place(&crlf), "game.arb:5:2", "{crlf}");
+        assert!(!crlf.contains("\\r"), "{crlf}");
+        let plain = super::diagnostic(&report, &Snippet::new("game.arb", &record), Style::PLAIN);
+        assert!(plain.contains("at game.arb:4:15"), "{plain}");
+        assert!(plain.contains("line 4: {a\\rb\\rc} 1. c5 c5\n"), "{plain}");
+    }
+
+    #[test]
+    fn the_underline_stays_under_the_action_past_escapes() {
+        // ESC and BEL before the action: shown as `\e` and `\a`, two
+        // columns each, yet the column is the file's.
+        let out = drawn("---\ngame: simpei\n---\n{\u{1b}[2J\u{7}} 1. c5 c5\n", 100);
+        assert_eq!(drawn_place(&out), "game.arb:4:15", "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        let Some(source) = lines.iter().position(|l| l.contains(" 4 │ ")) else {
+            panic!("no line 4 in\n{out}");
+        };
+        let columns = |line: &str, what: &str| {
+            line.find(what)
+                .map(|at| line[..at].chars().count())
+                .unwrap_or(usize::MAX)
+        };
+        let shown = lines[source];
+        assert!(shown.contains("{\\e[2J\\a} 1. c5 c5"), "{out}");
+        let action = columns(shown, "c5 c5") + 3;
+        let underline = lines.get(source + 1).copied().unwrap_or_default();
+        assert_eq!(columns(underline, "─"), action, "{out}");
+        assert_eq!(
+            underline.chars().filter(|&c| c == '─' || c == '┬').count(),
+            2
+        );
+        // Its neighbour without ESC and BEL: the same action two columns
+        // left in the file (four on screen).
+        let out = drawn("---\ngame: simpei\n---\n{[2J} 1. c5 c5\n", 100);
+        assert_eq!(drawn_place(&out), "game.arb:4:13", "{out}");
+    }
+
     #[test]
     fn the_box_counts_columns_in_characters() {
         // `c5` the second time, after 14 characters (15 bytes).
@@ -655,5 +716,141 @@ mod tests {
         }
         let wide = drawn(record, 140);
         assert!(wide.lines().any(|l| l.chars().count() > 100), "{wide}");
+    }
+}
+
+/// Human and short output never carry a control character of the input.
+#[cfg(test)]
+mod props {
+    use super::*;
+    use arbitre::{Reader, Switches};
+    use proptest::prelude::*;
+
+    /// Every human and short form of every record of `text`, read from
+    /// the file `path`, each with whether colour was on.
+    fn every_output(path: &str, text: &[u8]) -> Vec<(String, bool)> {
+        let mut out = Vec::new();
+        let mut tally = Tally::default();
+        for record in Reader::new(text).take(4) {
+            let record = match record {
+                Ok(record) => record,
+                Err(err) => {
+                    let unreadable = Unreadable {
+                        path: path.to_string(),
+                        error: err.to_string(),
+                    };
+                    for color in [false, true] {
+                        let style = Style {
+                            color,
+                            ..Style::PLAIN
+                        };
+                        out.push((unreadable_line(&unreadable, style), color));
+                    }
+                    break;
+                }
+            };
+            let checked = arbitre::check(&record, &Switches::new());
+            let report = RecordReport::new(path, &record, &checked);
+            tally.add(&report);
+            let source = Snippet::new(path, &record);
+            for (color, drawn) in [(false, false), (false, true), (true, true)] {
+                let style = Style {
+                    color,
+                    drawn,
+                    width: 80,
+                };
+                out.push((verdict_line(&report, style), color));
+                out.push((diagnostic(&report, &source, style), color));
+                out.push((warnings(&report, &source, style), color));
+                if let Some(table) = arbitre::score_table(&record, &Switches::new()) {
+                    out.push((super::table(&table, style), color));
+                }
+                out.push((summary(&tally, style), color));
+            }
+            out.push((short(&report, true), false));
+        }
+        out
+    }
+
+    /// Characters a terminal acts on, and text around them.
+    fn piece() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::sample::select(vec![
+                "\u{1b}",
+                "\u{1b}[2J",
+                "\u{1b}]0;x\u{7}",
+                "\u{7}",
+                "\r",
+                "\n",
+                "\r\n",
+                "\t",
+                "\0",
+                "\u{7f}",
+                "\u{85}",
+                "\u{9b}",
+                "\u{202e}",
+                "\u{2066}",
+                "\u{2028}",
+                "é",
+                "日",
+            ])
+            .prop_map(str::to_string),
+            prop::sample::select(vec![
+                "1.", "1...", "c5", "f4", "c5 c5", "2:e-2", "1.B", "g3-g5", "{", "}", ";", " ",
+                "zz9", "2.", "a7", "---",
+            ])
+            .prop_map(str::to_string),
+            "[a-z ]{0,6}",
+        ]
+    }
+
+    fn pieces() -> impl Strategy<Value = String> {
+        prop::collection::vec(piece(), 0..12).prop_map(|p| p.concat())
+    }
+
+    /// A record with input text in its names, its movetext and its
+    /// comments, or raw bytes after a header.
+    fn record() -> impl Strategy<Value = Vec<u8>> {
+        let game = prop::sample::select(vec!["simpei", "puluc", "superpion"]);
+        prop_oneof![
+            (game.clone(), pieces(), pieces(), pieces()).prop_map(|(game, name, moves, note)| {
+                let players = match game {
+                    "puluc" => "a, b",
+                    "superpion" => "blue, red",
+                    _ => "red, blue",
+                };
+                let (first, second) = players.split_once(", ").unwrap_or(("red", "blue"));
+                let name = serde_json::Value::String(name).to_string();
+                format!(
+                    "---\ngame: {game}\nplayers: {{{first}: {name}, {second}: b}}\n---\n\
+                     {{{note}}} {moves}\n"
+                )
+                .into_bytes()
+            }),
+            (game, pieces(), pieces()).prop_map(|(game, key, moves)| {
+                format!("---\ngame: {game}\n{key}: x\n---\n{moves}\n").into_bytes()
+            }),
+            prop::collection::vec(any::<u8>(), 0..200).prop_map(|bytes| {
+                let mut text = b"---\ngame: simpei\n---\n".to_vec();
+                text.extend(bytes);
+                text
+            }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// No output carries a control character but its line ends (and
+        /// its own colour codes): whatever the path, the names, the
+        /// comments or the bytes of the record.
+        #[test]
+        fn no_output_is_forged(path in pieces(), text in record()) {
+            let path = format!("{path}.arb");
+            for (shown, color) in every_output(&path, &text) {
+                let stray = arbitre::escape::first_unshown(&shown, color);
+                prop_assert!(stray.is_none(), "{:?} at {:?} in\n{:?}", text, stray, shown);
+            }
+        }
     }
 }
