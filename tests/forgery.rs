@@ -59,6 +59,10 @@ fn a_name_is_escaped_in_the_verdict_line_and_the_score_table() {
         out,
         format!("{path}#0: legal: unfinished, red ({SHOWN_NAME}) to act after 2 turns\n")
     );
+    // A bidi override, which would turn the rest of the line around.
+    let bidi = file(&dir, "bidi.arb", named(r#""\u202Eeva""#).as_bytes());
+    let (_, out, _) = run(&["check", &bidi]);
+    assert!(out.contains(r"red (\u{202e}eva) to act"), "{out}");
     // Its neighbour: a plain name is shown as it is.
     let plain = file(&dir, "plain.arb", named("Ana").as_bytes());
     let (_, out, _) = run(&["score", &plain]);
@@ -101,25 +105,29 @@ fn controls_in_a_comment_are_escaped_in_the_excerpt() {
     let path = file(
         &dir,
         "comment.arb",
-        b"---\ngame: simpei\n---\n{x\x1b[2J\x07y\rz} 1. c5 c5\n",
+        b"---\ngame: simpei\n---\n{x\x1b[2J\x07y\rz\t} 1. c5 c5\n",
     );
     let (code, out, _) = run(&["check", &path]);
     assert_eq!(code, 1);
     assert_unforged(&out, false, "check");
-    // The column counts the file's characters, one for each control.
-    assert!(out.contains(&format!("at {path}:4:19, `c5`\n")), "{out}");
-    assert!(out.contains(r"  line 4: {x\e[2J\ay\rz} 1. c5 c5"), "{out}");
+    // The column counts the file's characters, one for each control. A
+    // tab is escaped too: one character, one column.
+    assert!(out.contains(&format!("at {path}:4:20, `c5`\n")), "{out}");
+    assert!(
+        out.contains(r"  line 4: {x\e[2J\ay\rz\t} 1. c5 c5"),
+        "{out}"
+    );
     let (_, short, _) = run(&["check", "--format", "short", &path]);
     assert_eq!(
         short,
-        format!("{path}:4:19: illegal[simpei/occupied]: c5 is occupied (turn 1... blue)\n")
+        format!("{path}:4:20: illegal[simpei/occupied]: c5 is occupied (turn 1... blue)\n")
     );
     let (_, json, _) = run(&["check", "--format", "json", &path]);
     let report: Value = serde_json::from_str(&json).unwrap();
     let d = &report["records"][0]["diagnostic"];
     assert_eq!(
         (d["line"].as_u64(), d["column"].as_u64()),
-        (Some(4), Some(19))
+        (Some(4), Some(20))
     );
 }
 
