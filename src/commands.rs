@@ -3,6 +3,7 @@
 
 use std::io::{self, Write};
 
+use arbitre::escape::{self, escaped};
 use arbitre::games;
 use arbitre::pipeline::{self, Item, Items};
 use arbitre::words::{self, counted};
@@ -92,8 +93,9 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
     }
 }
 
+/// A usage error; what it quotes (a path, a `--turn`) is escaped.
 fn usage(output: &mut Output<'_>, message: &str) -> io::Result<u8> {
-    writeln!(output.err, "error: {message}")?;
+    writeln!(output.err, "error: {}", escaped(message))?;
     Ok(TROUBLE)
 }
 
@@ -177,7 +179,7 @@ fn items(
         } else {
             "warning"
         };
-        writeln!(output.err, "{level}: {problem}")?;
+        writeln!(output.err, "{level}: {}", escaped(&problem.to_string()))?;
     }
     let files = walked.files.len();
     Ok((Items::new(walked.files, limits), files, unchecked))
@@ -364,7 +366,8 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                     writeln!(
                         output.err,
                         "error: cannot read {}: {}",
-                        path.path, path.error
+                        escaped(&path.path),
+                        escaped(&path.error)
                     )?;
                     shown.unreadable(&path, &mut *out, &mut failed)?;
                     unreadable.push(path);
@@ -431,7 +434,12 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         let (path, record) = match item {
             Item::Record { path, record } => (path, record),
             Item::Unreadable { path, error } => {
-                writeln!(output.err, "error: cannot read {path}: {error}")?;
+                writeln!(
+                    output.err,
+                    "error: cannot read {}: {}",
+                    escaped(&path),
+                    escaped(&error.to_string())
+                )?;
                 unreadable = true;
                 continue;
             }
@@ -484,14 +492,20 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             writeln!(
                 output.out,
                 "{}#{}: {}, {}, {p}",
-                r.path,
+                escaped(&r.path),
                 r.index,
                 r.game,
                 counted(r.throws.throws, "throw", "throws")
             )?;
         }
         for s in &document.skipped {
-            writeln!(output.out, "{}#{}: skipped: {}", s.path, s.index, s.reason)?;
+            writeln!(
+                output.out,
+                "{}#{}: skipped: {}",
+                escaped(&s.path),
+                s.index,
+                escaped(&s.reason)
+            )?;
         }
         for total in &document.totals {
             write!(
@@ -595,7 +609,8 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     if let Some(description) = &report.description {
         writeln!(
             output.out,
-            "{description} after {}",
+            "{} after {}",
+            escaped(description),
             words::turns(report.turns)
         )?;
     }
@@ -656,9 +671,10 @@ fn position(
             let report = RecordReport::new(file, &record, &checked);
             writeln!(
                 output.err,
-                "error: cannot show --turn {asked}: the {}, so the last position that can be shown \
+                "error: cannot show --turn {}: the {}, so the last position that can be shown \
                  is the one before it, after {} (--turn {})",
-                illegal_at(&report),
+                escaped(&asked.to_string()),
+                escaped(&illegal_at(&report)),
                 turns(checked.turns),
                 checked.turns
             )?;
@@ -674,31 +690,41 @@ fn position(
                 turns(stop.turn)
             ),
         };
-        writeln!(output.out, "The {}: showing {shown}.", illegal_at(&report))?;
+        writeln!(
+            output.out,
+            "The {}: showing {shown}.",
+            escaped(&illegal_at(&report))
+        )?;
     }
     if moves {
         match &stop.over {
             Some(how) => writeln!(
                 output.out,
-                "After {}: 0 legal turns. Game over: {how}",
-                turns(stop.turn)
+                "After {}: 0 legal turns. Game over: {}",
+                turns(stop.turn),
+                escaped(how)
             )?,
             None => writeln!(
                 output.out,
                 "After {}, {}: {}",
                 turns(stop.turn),
-                stop.label,
+                escaped(&stop.label),
                 counted(stop.legal.len() as u64, "legal turn", "legal turns")
             )?,
         }
         for play in &stop.legal {
-            writeln!(output.out, "  {play}")?;
+            writeln!(output.out, "  {}", escaped(&play.to_string()))?;
         }
         for note in &stop.notes {
-            writeln!(output.out, "{note}")?;
+            writeln!(output.out, "{}", escaped(note))?;
         }
     } else {
-        write!(output.out, "After {}:\n{}", turns(stop.turn), stop.diagram)?;
+        write!(
+            output.out,
+            "After {}:\n{}",
+            turns(stop.turn),
+            escape::lines(&stop.diagram)
+        )?;
     }
     Ok(if stop.illegal.is_some() {
         ILLEGAL

@@ -410,12 +410,13 @@ pub trait Presentation: Rules {
 
     /// The diagram of a game ended by the record's word (a header `end`),
     /// which the position alone does not know: by default the diagram with
-    /// its last line replaced by `Game over: {how}`.
+    /// its last line replaced by `Game over: {how}`, `how` escaped (it may
+    /// name players) so that it stays on that line.
     fn ended_diagram(position: &Self::Position, how: &str) -> String {
         let drawn = Self::diagram(position);
         let body = drawn.trim_end_matches('\n');
         let kept = body.rfind('\n').map_or("", |at| &body[..=at]);
-        format!("{kept}Game over: {how}\n")
+        format!("{kept}Game over: {}\n", crate::escape::escaped(how))
     }
 
     /// Lines shown under `arbitre moves` besides the legal turns.

@@ -10,6 +10,7 @@ use miette::{
     SourceCode, SourceSpan, SpanContents,
 };
 
+use arbitre::escape::{self, escaped};
 use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Unreadable, Verdict};
 
 /// How human output is drawn.
@@ -62,16 +63,34 @@ const LABEL_LINES: usize = 8;
 /// cut to a window of [`LINE_SHOWN`] characters, with the span moved into
 /// the window. Locations are still those of the file, columns in
 /// characters as everywhere else in arbitre.
+///
+/// The view is escaped (see [`arbitre::escape`]): no control character of
+/// the file reaches the terminal, and a lone CR, which miette would count
+/// as a line break where arbitre does not, is shown as `\r`. An escaped
+/// character takes two columns or more on screen but one in the file: the
+/// label is moved with it, so the underline stays under the action as
+/// drawn, and [`View::column`] counts the file's characters back.
 #[derive(Debug)]
 struct View {
     name: String,
     text: String,
     /// 0-based file line of the view's first line.
     first_line: usize,
-    /// Per view line: its byte start in `text`, the characters cut from
-    /// its left, and the bytes of the ellipsis put there.
-    lines: Vec<(usize, usize, usize)>,
+    lines: Vec<ViewLine>,
     label: Option<LabeledSpan>,
+}
+
+/// One line of a [`View`].
+#[derive(Debug, Default, Clone)]
+struct ViewLine {
+    /// Its byte start in the view's text.
+    at: usize,
+    /// The characters of the file's line cut from its left.
+    cut: usize,
+    /// The bytes of the ellipsis put there.
+    prefix: usize,
+    /// The file's characters shown, before they were escaped.
+    shown: String,
 }
 
 const ELLIPSIS: &str = "…";
@@ -83,7 +102,7 @@ impl View {
         let base = source.record.offset;
         let Some(label) = label else {
             return View {
-                name: source.name.to_string(),
+                name: escaped(source.name).into_owned(),
                 text: String::new(),
                 first_line: source.record.line.saturating_sub(1),
                 lines: Vec::new(),
@@ -124,7 +143,7 @@ impl View {
             column - LINE_SHOWN / 4
         };
         let mut view = View {
-            name: source.name.to_string(),
+            name: escaped(source.name).into_owned(),
             text: String::new(),
             first_line: source.record.line.saturating_sub(1)
                 + text[..spans[0].0].matches('\n').count(),
@@ -133,25 +152,33 @@ impl View {
         };
         let mut mapped = (None, None);
         for &(line_from, line_to) in &spans {
-            let line = &text[line_from..line_to];
+            // A CR before the LF ends the line with it; a lone one is shown.
+            let ends_crlf = line_to < text.len() && text[line_from..line_to].ends_with('\r');
+            let line = &text[line_from..line_to - usize::from(ends_crlf)];
             let cut = line.char_indices().nth(from).map_or(line.len(), |(i, _)| i);
             let shown_end = line[cut..]
                 .char_indices()
                 .nth(LINE_SHOWN)
                 .map_or(line.len(), |(i, _)| cut + i);
             let prefix = if cut > 0 { ELLIPSIS } else { "" };
-            let line_at = view.text.len();
-            view.lines.push((line_at, from, prefix.len()));
+            let shown = &line[cut..shown_end];
+            view.lines.push(ViewLine {
+                at: view.text.len(),
+                cut: from,
+                prefix: prefix.len(),
+                shown: shown.to_string(),
+            });
             view.text.push_str(prefix);
             let body = view.text.len();
-            view.text.push_str(&line[cut..shown_end]);
+            view.text.push_str(&escaped(shown));
             if shown_end < line.len() {
                 view.text.push_str(ELLIPSIS);
             }
-            // Where a file offset in this line falls in the view.
+            // Where a file offset in this line falls in the view: after
+            // the escaped form of the characters before it.
             let place = |offset: usize| {
                 let within = offset.clamp(line_from + cut, line_from + shown_end);
-                body + within - (line_from + cut)
+                body + escape::escaped_len(&text[line_from + cut..within])
             };
             if (line_from..=line_to).contains(&start) && mapped.0.is_none() {
                 mapped.0 = Some(place(start));
@@ -166,30 +193,29 @@ impl View {
         let finish = mapped.1.unwrap_or_else(|| {
             view.lines
                 .iter()
-                .find(|&&(at, _, _)| at > begin)
-                .map_or(view.text.len(), |&(at, _, _)| at - 1)
+                .find(|line| line.at > begin)
+                .map_or(view.text.len(), |line| line.at - 1)
         });
         view.label = Some(LabeledSpan::new(
-            label.label().map(str::to_string),
+            label.label().map(|text| escaped(text).into_owned()),
             begin,
             finish.saturating_sub(begin),
         ));
         view
     }
 
+    /// The index of the view line that holds a view offset.
+    fn line_of(&self, offset: usize) -> usize {
+        self.lines.partition_point(|line| line.at <= offset).max(1) - 1
+    }
+
     /// The 0-based file column, in characters, of a view offset.
     fn column(&self, offset: usize) -> usize {
-        let line = self
-            .lines
-            .partition_point(|&(at, _, _)| at <= offset)
-            .max(1)
-            - 1;
-        let Some(&(at, cut, prefix)) = self.lines.get(line) else {
+        let Some(line) = self.lines.get(self.line_of(offset)) else {
             return 0;
         };
-        let body = (at + prefix).min(offset);
-        let written = self.text.get(body..offset).map_or(0, |s| s.chars().count());
-        cut + written
+        let body = line.at + line.prefix;
+        line.cut + escape::chars_before(&line.shown, offset.saturating_sub(body))
     }
 }
 
@@ -253,7 +279,7 @@ impl fmt::Debug for Drawn<'_> {
 
 impl fmt::Display for Drawn<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.inner, f)
+        f.write_str(&escaped(&self.inner.to_string()))
     }
 }
 
@@ -261,13 +287,16 @@ impl std::error::Error for Drawn<'_> {}
 
 impl miette::Diagnostic for Drawn<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.inner.code()
+        let code = self.inner.code()?.to_string();
+        Some(Box::new(escaped(&code).into_owned()))
     }
     fn severity(&self) -> Option<miette::Severity> {
         self.inner.severity()
     }
+    /// Its lines as arbitre wrote them, each escaped.
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.inner.help()
+        let help = self.inner.help()?.to_string();
+        Some(Box::new(escape::lines(&help).into_owned()))
     }
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         self.view
@@ -302,12 +331,10 @@ fn render(style: Style, drawn: &Drawn<'_>) -> String {
     match rendered {
         Ok(()) => out,
         Err(_) => {
-            let code = drawn
-                .inner
-                .code()
+            let code = miette::Diagnostic::code(drawn)
                 .map(|c| c.to_string())
                 .unwrap_or_default();
-            format!("{code}: {}\n", drawn.inner)
+            format!("{code}: {drawn}\n")
         }
     }
 }
@@ -330,16 +357,14 @@ fn narrate(drawn: &Drawn<'_>) -> String {
         Some(miette::Severity::Advice) => "note",
         _ => "error",
     };
-    let code = drawn
-        .inner
-        .code()
+    let code = miette::Diagnostic::code(drawn)
         .map(|c| c.to_string())
         .unwrap_or_default();
-    let mut out = format!("{severity}[{code}]: {}\n", drawn.inner);
+    let mut out = format!("{severity}[{code}]: {drawn}\n");
     if let Some(label) = &view.label {
         let begin = label.offset();
-        let line = view.lines.partition_point(|&(at, _, _)| at <= begin).max(1) - 1;
-        let (at, _, _) = view.lines.get(line).copied().unwrap_or_default();
+        let line = view.line_of(begin);
+        let at = view.lines.get(line).map_or(0, |line| line.at);
         let text_end = view.text[at..]
             .find('\n')
             .map_or(view.text.len(), |i| at + i);
@@ -355,7 +380,7 @@ fn narrate(drawn: &Drawn<'_>) -> String {
         }
         let _ = writeln!(out, "  line {number}: {}", &view.text[at..text_end]);
     }
-    if let Some(help) = drawn.inner.help() {
+    if let Some(help) = miette::Diagnostic::help(drawn) {
         for (i, line) in help.to_string().lines().enumerate() {
             let lead = if i == 0 { "help:" } else { "     " };
             let _ = writeln!(out, "  {lead} {line}");
@@ -379,7 +404,7 @@ pub fn warnings(report: &RecordReport, source: &Snippet<'_>, style: Style) -> St
         .iter()
         .map(|w| match w.span {
             Some(_) => render(style, &Drawn::new(w, source)),
-            None => format!("  warning[{}]: {}\n", w.rule, w.message),
+            None => format!("  warning[{}]: {}\n", escaped(&w.rule), escaped(&w.message)),
         })
         .collect()
 }
@@ -399,28 +424,33 @@ pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool
     };
     // Written into one string: this runs for every record of a batch.
     let mut line = String::with_capacity(report.path.len() + 80);
-    let _ = write!(line, "{}#{}: ", report.path, report.index);
+    let _ = write!(line, "{}#{}: ", escaped(&report.path), report.index);
     if style.color {
         let _ = write!(line, "\x1b[{code}m{word}\x1b[0m: ");
     } else {
         let _ = write!(line, "{word}: ");
     }
     let _ = match (&report.diagnostic, &report.description) {
-        (Some(d), _) => match (&d.turn, d.turn_index) {
-            (Some(turn), _) => write!(line, "{} at {turn} ({}:{})", d.rule, d.line, d.column),
-            (None, Some(i)) => write!(
-                line,
-                "{} at turn {} ({}:{})",
-                d.rule,
-                i + 1,
-                d.line,
-                d.column
-            ),
-            (None, None) => write!(line, "{} ({}:{})", d.rule, d.line, d.column),
-        },
+        (Some(d), _) => {
+            let rule = escaped(&d.rule);
+            match (&d.turn, d.turn_index) {
+                (Some(turn), _) => write!(
+                    line,
+                    "{rule} at {} ({}:{})",
+                    escaped(turn),
+                    d.line,
+                    d.column
+                ),
+                (None, Some(i)) => {
+                    write!(line, "{rule} at turn {} ({}:{})", i + 1, d.line, d.column)
+                }
+                (None, None) => write!(line, "{rule} ({}:{})", d.line, d.column),
+            }
+        }
         (None, Some(description)) => write!(
             line,
-            "{description} after {}",
+            "{} after {}",
+            escaped(description),
             arbitre::words::turns(report.turns)
         ),
         (None, None) => Ok(()),
@@ -445,12 +475,19 @@ fn grid(style: Style) -> Grid {
     grid
 }
 
-/// A game's table (scores, statistics) drawn with comfy-table.
+/// A game's table (scores, statistics) drawn with comfy-table, each cell
+/// escaped and cut as [`escape::cut`] cuts free text: the names in it come
+/// from the record.
 pub fn table(table: &Table, style: Style) -> String {
+    let cells = |row: &[String]| -> Vec<String> {
+        row.iter()
+            .map(|cell| escape::cut(cell).into_owned())
+            .collect()
+    };
     let mut out = grid(style);
-    out.set_header(table.header.clone());
+    out.set_header(cells(&table.header));
     for row in &table.rows {
-        out.add_row(row.clone());
+        out.add_row(cells(row));
     }
     format!("{out}\n")
 }
@@ -463,7 +500,7 @@ pub fn summary(tally: &Tally, style: Style) -> String {
         let mut by_rule = grid(style);
         by_rule.set_header(vec!["rule", "records"]);
         for (rule, n) in &tally.rules {
-            by_rule.add_row(vec![rule.clone(), n.to_string()]);
+            by_rule.add_row(vec![escaped(rule).into_owned(), n.to_string()]);
         }
         text.push_str(&format!("{by_rule}\n"));
     }
@@ -496,22 +533,22 @@ pub fn failures(failed: &[String]) -> String {
 
 /// `path: unreadable: why`, for the closing list and short output.
 pub fn unreadable_line(unreadable: &Unreadable, style: Style) -> String {
+    let (path, error) = (escaped(&unreadable.path), escaped(&unreadable.error));
     if style.color {
-        format!(
-            "{}: \x1b[35munreadable\x1b[0m: {}",
-            unreadable.path, unreadable.error
-        )
+        format!("{path}: \x1b[35munreadable\x1b[0m: {error}")
     } else {
-        format!("{}: unreadable: {}", unreadable.path, unreadable.error)
+        format!("{path}: unreadable: {error}")
     }
 }
 
 /// A record's findings one per line, `path:line:col: illegal[rule]:
 /// message`, the form compilers use, which editors and CI annotations
-/// read; warnings too when `warnings` is set.
+/// read; warnings too when `warnings` is set. Everything from the record
+/// is escaped, so that a finding is one line whatever the path or the
+/// message hold.
 pub fn short(report: &RecordReport, warnings: bool) -> String {
     use std::fmt::Write;
-    let one_line = |text: &str| text.replace(['\n', '\r'], " ");
+    let path = escaped(&report.path);
     let mut out = String::new();
     if let Some(d) = &report.diagnostic {
         let word = match report.verdict {
@@ -521,28 +558,27 @@ pub fn short(report: &RecordReport, warnings: bool) -> String {
         let turn = d
             .turn
             .as_ref()
-            .map_or(String::new(), |t| format!(" (turn {t})"));
+            .map_or(String::new(), |t| format!(" (turn {})", escaped(t)));
         let _ = writeln!(
             out,
-            "{}:{}:{}: {word}[{}]: {}{turn}",
-            report.path,
+            "{path}:{}:{}: {word}[{}]: {}{turn}",
             d.line,
             d.column,
-            d.rule,
-            one_line(&d.message)
+            escaped(&d.rule),
+            escaped(&d.message)
         );
     }
     if warnings {
         for w in &report.warnings {
             let place = match (w.line, w.column) {
-                (Some(line), Some(column)) => format!("{}:{line}:{column}", report.path),
-                _ => report.path.clone(),
+                (Some(line), Some(column)) => format!("{path}:{line}:{column}"),
+                _ => path.to_string(),
             };
             let _ = writeln!(
                 out,
                 "{place}: warning[{}]: {}",
-                w.rule,
-                one_line(&w.message)
+                escaped(&w.rule),
+                escaped(&w.message)
             );
         }
     }
@@ -598,6 +634,67 @@ mod tests {
         diagnostic(&report, &Snippet::new("game.arb", &record), style)
     }
 
+    /// The place `[game.arb:line:column]` of a drawn diagnostic.
+    fn drawn_place(out: &str) -> &str {
+        let start = out.find("[game.arb:").map_or(0, |i| i + 1);
+        let end = out[start..].find(']').map_or(out.len(), |i| start + i);
+        &out[start..end]
+    }
+
+    #[test]
+    fn a_lone_cr_is_shown_and_drawn_where_it_is_reported() {
+        let text = "---\ngame: simpei\n---\n{a\rb\rc} 1. c5 c5\n";
+        let Some(Ok(record)) = Reader::new(text.as_bytes()).next() else {
+            panic!("no record");
+        };
+        let checked = arbitre::check(&record, &Switches::new());
+        let report = RecordReport::new("game.arb", &record, &checked);
+        let Some(d) = &report.diagnostic else {
+            panic!("legal")
+        };
+        assert_eq!((d.line, d.column), (4, 15));
+        let out = drawn(text, 100);
+        assert_eq!(drawn_place(&out), "game.arb:4:15", "{out}");
+        assert!(out.contains(" 4 │ {a\\rb\\rc} 1. c5 c5\n"), "{out}");
+        // Its neighbour: CRLF line ends are line ends, not shown.
+        let crlf = drawn("---\r\ngame: simpei\r\n---\r\n1. c5\r\n c5\r\n", 100);
+        assert_eq!(drawn_place(&crlf), "game.arb:5:2", "{crlf}");
+        assert!(!crlf.contains("\\r"), "{crlf}");
+        let plain = super::diagnostic(&report, &Snippet::new("game.arb", &record), Style::PLAIN);
+        assert!(plain.contains("at game.arb:4:15"), "{plain}");
+        assert!(plain.contains("line 4: {a\\rb\\rc} 1. c5 c5\n"), "{plain}");
+    }
+
+    #[test]
+    fn the_underline_stays_under_the_action_past_escapes() {
+        // ESC and BEL before the action: shown as `\e` and `\a`, two
+        // columns each, yet the column is the file's.
+        let out = drawn("---\ngame: simpei\n---\n{\u{1b}[2J\u{7}} 1. c5 c5\n", 100);
+        assert_eq!(drawn_place(&out), "game.arb:4:15", "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        let Some(source) = lines.iter().position(|l| l.contains(" 4 │ ")) else {
+            panic!("no line 4 in\n{out}");
+        };
+        let columns = |line: &str, what: &str| {
+            line.find(what)
+                .map(|at| line[..at].chars().count())
+                .unwrap_or(usize::MAX)
+        };
+        let shown = lines[source];
+        assert!(shown.contains("{\\e[2J\\a} 1. c5 c5"), "{out}");
+        let action = columns(shown, "c5 c5") + 3;
+        let underline = lines.get(source + 1).copied().unwrap_or_default();
+        assert_eq!(columns(underline, "─"), action, "{out}");
+        assert_eq!(
+            underline.chars().filter(|&c| c == '─' || c == '┬').count(),
+            2
+        );
+        // Its neighbour without ESC and BEL: the same action two columns
+        // left in the file (four on screen).
+        let out = drawn("---\ngame: simpei\n---\n{[2J} 1. c5 c5\n", 100);
+        assert_eq!(drawn_place(&out), "game.arb:4:13", "{out}");
+    }
+
     #[test]
     fn the_box_counts_columns_in_characters() {
         // `c5` the second time, after 14 characters (15 bytes).
@@ -619,5 +716,141 @@ mod tests {
         }
         let wide = drawn(record, 140);
         assert!(wide.lines().any(|l| l.chars().count() > 100), "{wide}");
+    }
+}
+
+/// Human and short output never carry a control character of the input.
+#[cfg(test)]
+mod props {
+    use super::*;
+    use arbitre::{Reader, Switches};
+    use proptest::prelude::*;
+
+    /// Every human and short form of every record of `text`, read from
+    /// the file `path`, each with whether colour was on.
+    fn every_output(path: &str, text: &[u8]) -> Vec<(String, bool)> {
+        let mut out = Vec::new();
+        let mut tally = Tally::default();
+        for record in Reader::new(text).take(4) {
+            let record = match record {
+                Ok(record) => record,
+                Err(err) => {
+                    let unreadable = Unreadable {
+                        path: path.to_string(),
+                        error: err.to_string(),
+                    };
+                    for color in [false, true] {
+                        let style = Style {
+                            color,
+                            ..Style::PLAIN
+                        };
+                        out.push((unreadable_line(&unreadable, style), color));
+                    }
+                    break;
+                }
+            };
+            let checked = arbitre::check(&record, &Switches::new());
+            let report = RecordReport::new(path, &record, &checked);
+            tally.add(&report);
+            let source = Snippet::new(path, &record);
+            for (color, drawn) in [(false, false), (false, true), (true, true)] {
+                let style = Style {
+                    color,
+                    drawn,
+                    width: 80,
+                };
+                out.push((verdict_line(&report, style), color));
+                out.push((diagnostic(&report, &source, style), color));
+                out.push((warnings(&report, &source, style), color));
+                if let Some(table) = arbitre::score_table(&record, &Switches::new()) {
+                    out.push((super::table(&table, style), color));
+                }
+                out.push((summary(&tally, style), color));
+            }
+            out.push((short(&report, true), false));
+        }
+        out
+    }
+
+    /// Characters a terminal acts on, and text around them.
+    fn piece() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop::sample::select(vec![
+                "\u{1b}",
+                "\u{1b}[2J",
+                "\u{1b}]0;x\u{7}",
+                "\u{7}",
+                "\r",
+                "\n",
+                "\r\n",
+                "\t",
+                "\0",
+                "\u{7f}",
+                "\u{85}",
+                "\u{9b}",
+                "\u{202e}",
+                "\u{2066}",
+                "\u{2028}",
+                "é",
+                "日",
+            ])
+            .prop_map(str::to_string),
+            prop::sample::select(vec![
+                "1.", "1...", "c5", "f4", "c5 c5", "2:e-2", "1.B", "g3-g5", "{", "}", ";", " ",
+                "zz9", "2.", "a7", "---",
+            ])
+            .prop_map(str::to_string),
+            "[a-z ]{0,6}",
+        ]
+    }
+
+    fn pieces() -> impl Strategy<Value = String> {
+        prop::collection::vec(piece(), 0..12).prop_map(|p| p.concat())
+    }
+
+    /// A record with input text in its names, its movetext and its
+    /// comments, or raw bytes after a header.
+    fn record() -> impl Strategy<Value = Vec<u8>> {
+        let game = prop::sample::select(vec!["simpei", "puluc", "superpion"]);
+        prop_oneof![
+            (game.clone(), pieces(), pieces(), pieces()).prop_map(|(game, name, moves, note)| {
+                let players = match game {
+                    "puluc" => "a, b",
+                    "superpion" => "blue, red",
+                    _ => "red, blue",
+                };
+                let (first, second) = players.split_once(", ").unwrap_or(("red", "blue"));
+                let name = serde_json::Value::String(name).to_string();
+                format!(
+                    "---\ngame: {game}\nplayers: {{{first}: {name}, {second}: b}}\n---\n\
+                     {{{note}}} {moves}\n"
+                )
+                .into_bytes()
+            }),
+            (game, pieces(), pieces()).prop_map(|(game, key, moves)| {
+                format!("---\ngame: {game}\n{key}: x\n---\n{moves}\n").into_bytes()
+            }),
+            prop::collection::vec(any::<u8>(), 0..200).prop_map(|bytes| {
+                let mut text = b"---\ngame: simpei\n---\n".to_vec();
+                text.extend(bytes);
+                text
+            }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// No output carries a control character but its line ends (and
+        /// its own colour codes): whatever the path, the names, the
+        /// comments or the bytes of the record.
+        #[test]
+        fn no_output_is_forged(path in pieces(), text in record()) {
+            let path = format!("{path}.arb");
+            for (shown, color) in every_output(&path, &text) {
+                let stray = arbitre::escape::first_unshown(&shown, color);
+                prop_assert!(stray.is_none(), "{:?} at {:?} in\n{:?}", text, stray, shown);
+            }
+        }
     }
 }

@@ -91,6 +91,7 @@
 #![forbid(unsafe_code)]
 
 mod at;
+pub mod escape;
 mod finding;
 mod game;
 pub mod games;

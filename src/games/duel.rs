@@ -161,10 +161,12 @@ pub fn names_turn<S: Duellist>(label: &Label<S>, opener: S, index: usize, to_mov
     label.number == MoveNumber::expected(opener, index) && label.side.is_none_or(|s| s == to_move)
 }
 
-/// "red (Aiko)", or "red" when the player is unnamed.
+/// "red (Aiko)", or "red" when the player is unnamed: for messages and
+/// descriptions, which quote a name as they quote any input, cut to 40
+/// characters.
 pub fn label<S: Duellist>(side: S, name: Option<&str>) -> String {
     match name {
-        Some(name) => format!("{side} ({name})"),
+        Some(name) => format!("{side} ({})", crate::limits::quote(name)),
         None => side.to_string(),
     }
 }

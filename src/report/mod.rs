@@ -123,7 +123,9 @@ impl Diagnostic {
     /// last the command that lists every legal turn there.
     pub fn help_text(&self) -> Option<String> {
         let legal = (!self.expected.is_empty()).then(|| {
-            let listed = crate::game::listing(self.expected.iter(), self.expected_total);
+            // Cut as messages quote: a claimed result names players.
+            let expected = self.expected.iter().map(|e| crate::limits::quote(e));
+            let listed = crate::game::listing(expected, self.expected_total);
             let caption = if self.rule == crate::record::RESULT_MISMATCH {
                 "the replay gives"
             } else {
@@ -175,8 +177,13 @@ pub fn moves_command(path: &str, index: usize, turns: usize, switches: &Switches
 
 /// `text` as one shell word: as it is when every character is plain,
 /// otherwise in single quotes. A path starting with `-` gets `./`, so that
-/// it is not read as an option.
+/// it is not read as an option. A path holding a control character (a
+/// newline, an escape) or a bidi override is written in ANSI-C quotes
+/// (`$'a\nb.arb'`, read by bash, zsh, ksh and POSIX sh), those characters
+/// by their bytes: the command stays one line that copies whole, and no
+/// terminal acts on it.
 fn shell_word(text: &str) -> String {
+    use std::fmt::Write;
     let plain = |c: char| c.is_ascii_alphanumeric() || "_./+-:,@%=".contains(c);
     let text = if text.starts_with('-') {
         Cow::Owned(format!("./{text}"))
@@ -185,6 +192,24 @@ fn shell_word(text: &str) -> String {
     };
     if !text.is_empty() && text.chars().all(plain) {
         text.into_owned()
+    } else if text.chars().any(crate::escape::is_escaped) {
+        let mut word = String::from("$'");
+        for c in text.chars() {
+            match c {
+                '\'' | '\\' => {
+                    word.push('\\');
+                    word.push(c);
+                }
+                c if crate::escape::is_escaped(c) => {
+                    for byte in c.encode_utf8(&mut [0; 4]).bytes() {
+                        let _ = write!(word, "\\x{byte:02x}");
+                    }
+                }
+                c => word.push(c),
+            }
+        }
+        word.push('\'');
+        word
     } else {
         format!("'{}'", text.replace('\'', r"'\''"))
     }
@@ -673,6 +698,22 @@ mod tests {
             throws: None,
             description: None,
         }
+    }
+
+    #[test]
+    fn paths_are_one_shell_word() {
+        assert_eq!(shell_word("game.arb"), "game.arb");
+        assert_eq!(shell_word("-x.arb"), "./-x.arb");
+        assert_eq!(shell_word("a b's.arb"), r"'a b'\''s.arb'");
+        // A control character or a bidi override: ANSI-C quotes, by bytes.
+        assert_eq!(
+            shell_word("a\nfake.arb:1:1: legal.arb"),
+            r"$'a\x0afake.arb:1:1: legal.arb'"
+        );
+        assert_eq!(shell_word("it's\u{1b}\\"), r"$'it\'s\x1b\\'");
+        assert_eq!(shell_word("\u{202e}bra.arb"), r"$'\xe2\x80\xaebra.arb'");
+        let command = moves_command("a\nb.arb", 0, 3, &Switches::new());
+        assert_eq!(command, r"arbitre moves $'a\x0ab.arb' --turn 3");
     }
 
     #[test]

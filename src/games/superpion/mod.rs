@@ -26,6 +26,7 @@ use crate::game::{
     self, Alternatives, Notation, Presentation, RecordFormat, Rules as _, Scores, Summary, Table,
     Violation, Warning,
 };
+use crate::limits::quote;
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
@@ -572,7 +573,7 @@ impl RecordFormat for Superpion {
                 let say = |pairs: Vec<(usize, i64)>| {
                     pairs
                         .iter()
-                        .map(|&(p, v)| format!("{} {v}", header.label(p)))
+                        .map(|&(p, v)| format!("{} {v}", quote(&header.label(p))))
                         .collect::<Vec<_>>()
                         .join(", ")
                 };
@@ -624,7 +625,7 @@ impl RecordFormat for Superpion {
         };
         let description = if finished {
             match &winner {
-                Some(w) => format!("finished ({how}): {w} wins"),
+                Some(w) => format!("finished ({how}): {} wins", quote(w)),
                 None => format!("finished ({how}): shared first place"),
             }
         } else {
