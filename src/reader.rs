@@ -248,9 +248,11 @@ impl<R: Read> Reader<R> {
     }
 
     /// Forget the lines kept for a comment that closed: they were preamble.
+    /// A file that holds nothing else is told so at its start.
     fn drop_pending(&mut self) {
         self.pending.clear();
         self.oversize = false;
+        (self.pending_offset, self.pending_line) = (0, 1);
     }
 
     /// Where a line pushed now starts in the record, and where the next
@@ -504,6 +506,10 @@ mod tests {
             "{ a }\n{ b\n } { c\n---\ngame: simpei\n---\n",
             "} \n---\ngame: simpei\n---\n",
             "; only a preamble\n{ and a comment }\n",
+            "; only a preamble\n{ and a comment\n over lines }\n",
+            "\u{feff}title\n---\ngame: simpei\n---\n",
+            "\u{feff}--- x\r\n---\ngame: simpei\n---\n",
+            "\u{feff}; a\n---\ngame: simpei\n---\n",
             "{ a comment never closed\n\n",
             "title\n",
             "title\n---\ngame: simpei\n",
