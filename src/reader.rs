@@ -204,7 +204,7 @@ impl<R: Read> Reader<R> {
             cut: false,
             delimiter: false,
         };
-        let mut scan = DelimiterScan::new(self.offset);
+        let mut scan = DelimiterScan::new(matches!(self.phase, Phase::Start | Phase::Stray));
         let mut any = false;
         loop {
             let chunk = match self.input.fill_buf() {
@@ -515,6 +515,21 @@ mod tests {
             "title\n---\ngame: simpei\n",
         ] {
             agrees(text);
+        }
+    }
+
+    proptest::proptest! {
+        /// Any soup of delimiters, comments, stray text and records is cut
+        /// by the reader where `record::split` cuts it.
+        #[test]
+        fn cuts_where_split_cuts_any_lines(lines in proptest::collection::vec(proptest::sample::select(vec![
+            "---", "--- # r", "---\t#", "--- ", "--- x", "---#", "\u{feff}---", "\u{feff}", "",
+            " ", "title", "# t", "; c", "{", "{ a", "}", "a }", "{ a } b", "{ a } { b", "game: simpei",
+            "c3", "é", "\r",
+        ]), 0..12), crlf in proptest::bool::ANY) {
+            let ending = if crlf { "\r\n" } else { "\n" };
+            let text: String = lines.iter().map(|l| format!("{l}{ending}")).collect();
+            agrees(&text);
         }
     }
 

@@ -51,17 +51,17 @@ impl FramingError {
 /// can tell one apart however long the line is and wherever its buffer cut
 /// it: three dashes, then nothing but spaces or tabs, or a YAML comment
 /// after at least one of them (`--- # round 2`, as YAML writes its own
-/// marker); then the line's ending (any `\r` before the `\n`). The file's
-/// first line may start with byte-order marks. `--- x` and `---# x` are no
+/// marker); then the line's ending (any `\r` before the `\n`). A line
+/// before the file's first record may start with byte-order marks. `--- x` and `---# x` are no
 /// delimiters: YAML would not read them as its marker either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct DelimiterScan(Scan);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Scan {
-    /// Before the dashes: how much of a byte-order mark is read (on the
-    /// file's first line only).
-    Mark { first_line: bool, bom: u8 },
+    /// Before the dashes: whether byte-order marks may stand there, and
+    /// how much of one is read.
+    Mark { marks: bool, bom: u8 },
     /// Dashes read so far, fewer than three.
     Dashes(u8),
     /// After `---`: blanks only, and whether there was one.
@@ -79,10 +79,14 @@ enum Scan {
 const BOM: &[u8; 3] = b"\xef\xbb\xbf";
 
 impl DelimiterScan {
-    /// A scan of a line that starts at `offset` in its text.
-    pub(crate) fn new(offset: usize) -> Self {
+    /// A scan of a line, which stands before the text's first record or
+    /// not. Byte-order marks may start the lines there (the first line,
+    /// and the preamble's, where concatenated files leave them), never a
+    /// record's own lines: so a record's text, split alone, reads as it
+    /// did in its file.
+    pub(crate) fn new(before_any_record: bool) -> Self {
         DelimiterScan(Scan::Mark {
-            first_line: offset == 0,
+            marks: before_any_record,
             bom: 0,
         })
     }
@@ -94,11 +98,9 @@ impl DelimiterScan {
                 return;
             }
             self.0 = match (self.0, byte) {
-                (Scan::Mark { first_line, bom }, _)
-                    if first_line && byte == BOM[usize::from(bom)] =>
-                {
+                (Scan::Mark { marks, bom }, _) if marks && byte == BOM[usize::from(bom)] => {
                     Scan::Mark {
-                        first_line,
+                        marks,
                         bom: (bom + 1) % 3,
                     }
                 }
@@ -124,10 +126,9 @@ impl DelimiterScan {
     }
 }
 
-/// Whether `line` (its ending included, or not), starting at `offset`, is a
-/// `---` line.
-pub(crate) fn is_delimiter(line: &[u8], offset: usize) -> bool {
-    let mut scan = DelimiterScan::new(offset);
+/// Whether `line` (its ending included, or not) is a `---` line.
+pub(crate) fn is_delimiter(line: &[u8], before_any_record: bool) -> bool {
+    let mut scan = DelimiterScan::new(before_any_record);
     scan.feed(line);
     scan.is_delimiter()
 }
@@ -215,8 +216,9 @@ struct Line<'a> {
 }
 
 impl Line<'_> {
+    /// A `---` line after the first one.
     fn is_delimiter(&self) -> bool {
-        is_delimiter(self.raw.as_bytes(), self.offset)
+        is_delimiter(self.raw.as_bytes(), false)
     }
 
     /// The whole line, for a record pointed at as a whole.
@@ -287,7 +289,7 @@ pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
         let Some(line) = lines.next() else {
             break None;
         };
-        if line.is_delimiter() {
+        if is_delimiter(line.raw.as_bytes(), true) {
             break Some(line);
         }
         if stray_start.is_some() {
@@ -399,7 +401,7 @@ mod tests {
             "---  # a # b {\n",
             "---\t#\n",
         ] {
-            assert!(is_delimiter(line.as_bytes(), 7), "{line:?}");
+            assert!(is_delimiter(line.as_bytes(), false), "{line:?}");
         }
         for line in [
             "---x",
@@ -416,20 +418,20 @@ mod tests {
             "",
             "\n",
         ] {
-            assert!(!is_delimiter(line.as_bytes(), 7), "{line:?}");
+            assert!(!is_delimiter(line.as_bytes(), false), "{line:?}");
         }
         for line in ["\u{feff}---", "\u{feff}\u{feff}--- # x\r\n", "---"] {
-            assert!(is_delimiter(line.as_bytes(), 0), "{line:?}");
+            assert!(is_delimiter(line.as_bytes(), true), "{line:?}");
         }
-        assert!(!is_delimiter("\u{feff}x---".as_bytes(), 0));
-        assert!(!is_delimiter(&"\u{feff}---".as_bytes()[1..], 0));
+        assert!(!is_delimiter("\u{feff}x---".as_bytes(), true));
+        assert!(!is_delimiter(&"\u{feff}---".as_bytes()[1..], true));
     }
 
     #[test]
     fn a_delimiter_fed_in_pieces_reads_as_a_whole() {
         let line = "\u{feff}--- # a comment longer than one piece\r\n".as_bytes();
         for cut in 0..line.len() {
-            let mut scan = DelimiterScan::new(0);
+            let mut scan = DelimiterScan::new(true);
             scan.feed(&line[..cut]);
             scan.feed(&line[cut..]);
             assert!(scan.is_delimiter(), "cut at {cut}");
