@@ -510,6 +510,9 @@ mod tests {
             "\u{feff}title\n---\ngame: simpei\n---\n",
             "\u{feff}--- x\r\n---\ngame: simpei\n---\n",
             "\u{feff}; a\n---\ngame: simpei\n---\n",
+            // A mark on the first `---` line after a preamble's.
+            "\u{feff}\n\u{feff}---\n",
+            "title\n\u{feff}--- # r\ngame: simpei\n---\n\u{feff}---\n",
             "{ a comment never closed\n\n",
             "title\n",
             "title\n---\ngame: simpei\n",
