@@ -107,6 +107,18 @@ fn about() -> String {
     format!("A referee for {games} game records")
 }
 
+/// The deepest perft of each game, from the registry.
+fn depth_help() -> String {
+    let deepest: Vec<String> = arbitre::games::all()
+        .iter()
+        .map(|g| format!("{} for {}", g.deepest_perft(), g.title()))
+        .collect();
+    format!(
+        "How many turns deep: at most {} (one deeper takes more than a minute, and is refused)",
+        deepest.join(", ")
+    )
+}
+
 fn game_help() -> String {
     format!("The game: {}", game_names(""))
 }
@@ -218,8 +230,7 @@ pub enum Command {
     Perft {
         #[arg(help = game_help())]
         game: String,
-        /// How many turns deep.
-        #[arg(long)]
+        #[arg(long, help = depth_help())]
         depth: u32,
         /// The game's mode, where it has several.
         #[arg(long)]
@@ -256,15 +267,29 @@ pub struct CheckArgs {
     /// exits with status 3.
     #[arg(long)]
     pub deny_warnings: bool,
-    /// Threads checking records (default: every core). The output is the
-    /// same, byte for byte, whatever the number.
-    #[arg(long, short = 'j', value_name = "N")]
+    /// Threads checking records, 1 to 256 (default: every core, at most
+    /// 256). The output is the same, byte for byte, whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = jobs())]
     pub jobs: Option<usize>,
     #[command(flatten)]
     pub switch: Switch,
     // Last: its help heading holds for the options after it.
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// The most threads `check --jobs` starts. Each is a thread with chunks of
+/// records in flight, so the flag bounds threads and memory: with no bound,
+/// `--jobs 1000000` spent most of a minute starting threads for one record,
+/// and larger numbers overflowed the in-flight count and aborted. 256 is
+/// more than the cores of any machine arbitre runs on (more threads than
+/// cores only take turns), and starts in milliseconds.
+pub const MAX_JOBS: usize = 256;
+
+/// `--jobs` as clap reads it: a number in 1..=MAX_JOBS, or a usage error
+/// that names the range.
+fn jobs() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=MAX_JOBS as u64)
 }
 
 /// The input limits of the commands that read records (docs/limits.md): a

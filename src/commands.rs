@@ -341,7 +341,9 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         unreadable: unreadable.len(),
         ..Tally::default()
     };
-    let jobs = args.jobs.unwrap_or_else(pipeline::cores);
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| pipeline::cores().min(crate::cli::MAX_JOBS));
     let work = |item: Item| render(item, &switches, shown);
     let closed = output.closed;
     let ran = pipeline::run(

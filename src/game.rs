@@ -362,6 +362,11 @@ pub trait RecordFormat: Notation {
     const TITLE: &'static str;
     /// A line of movetext showing the notation at a glance, for help texts.
     const EXAMPLE: &'static str;
+    /// The deepest perft `arbitre perft` counts: the deepest that finishes
+    /// within a minute on one core (BENCHMARKS.md); each turn deeper
+    /// multiplies the work (by 10 to 50), so the next one takes minutes to
+    /// hours, and a depth of 100 would never end.
+    const DEEPEST_PERFT: u32;
     /// House-rule switches the game understands.
     const SWITCHES: &'static [&'static str] = &[];
 

@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, BufReader, Read};
 
 use crate::limits::Limits;
-use crate::record::{HeaderText, RawRecord};
+use crate::record::{self, marker_len, DelimiterScan, HeaderText, Preamble, RawRecord};
 use crate::span::Span;
 
 /// One record as read from its stream: its text and where it sits there.
@@ -20,7 +20,9 @@ pub struct Record {
     /// The 1-based line of that byte.
     pub line: usize,
     /// The record, from its opening `---` line to the line before the next
-    /// record's `---` (blank lines before the first record are left out).
+    /// record's `---` (the preamble before the first record, its blank
+    /// lines and comments, is left out; other text there is a record of
+    /// its own, up to the first `---`).
     pub text: String,
     /// Why the text cannot be checked as it is, if it cannot.
     pub fault: Option<Fault>,
@@ -111,8 +113,11 @@ impl Record {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
-    /// Only blank lines so far.
+    /// Only blank lines and comments so far: the preamble.
     Start,
+    /// Text before the first `---` that is not a preamble: a record of its
+    /// own, up to that line.
+    Stray,
     /// After an opening `---`.
     Header,
     /// After the `---` that closes the header.
@@ -137,6 +142,8 @@ pub struct Reader<R> {
     closing: Option<(usize, usize)>,
     /// A `---` line that opens the next record, read while ending this one.
     carry: Option<Line>,
+    /// How the lines before the first `---` read.
+    preamble: Preamble,
     /// The buffer of the line read last, kept to read the next into.
     spare: Vec<u8>,
     offset: usize,
@@ -151,10 +158,12 @@ struct Line {
     line: usize,
     /// The line was longer than the room left and only its start is kept.
     cut: bool,
+    /// A `---` line, read from all its bytes (kept or not).
+    delimiter: bool,
 }
 
-/// A longer line cannot be a `---` line (it would be all blanks after the
-/// dashes); its bytes are kept only while the record has room.
+/// The bytes of a line kept past a record's limit: enough for the marker
+/// of a `---` line (which is read from all of its bytes anyway).
 const DELIMITER_ROOM: usize = 256;
 
 impl<R: Read> Reader<R> {
@@ -176,6 +185,7 @@ impl<R: Read> Reader<R> {
             opening: None,
             closing: None,
             carry: None,
+            preamble: Preamble::default(),
             spare: Vec::new(),
             offset: 0,
             line: 1,
@@ -192,7 +202,9 @@ impl<R: Read> Reader<R> {
             offset: self.offset,
             line: self.line,
             cut: false,
+            delimiter: false,
         };
+        let mut scan = DelimiterScan::new(matches!(self.phase, Phase::Start | Phase::Stray));
         let mut any = false;
         loop {
             let chunk = match self.input.fill_buf() {
@@ -201,6 +213,7 @@ impl<R: Read> Reader<R> {
                 Err(err) => return Err(err),
             };
             if chunk.is_empty() {
+                line.delimiter = scan.is_delimiter();
                 return Ok(any.then_some(line));
             }
             any = true;
@@ -209,35 +222,37 @@ impl<R: Read> Reader<R> {
                 None => (chunk.len(), false),
             };
             let keep = taken.min(room.saturating_sub(line.bytes.len()));
+            scan.feed(&chunk[..taken]);
             line.bytes.extend_from_slice(&chunk[..keep]);
             line.cut |= keep < taken;
             self.input.consume(taken);
             self.offset += taken;
             if ended {
                 self.line += 1;
+                line.delimiter = scan.is_delimiter();
                 return Ok(Some(line));
             }
         }
     }
 
-    fn is_delimiter(line: &Line) -> bool {
-        if line.cut {
-            return false;
+    /// How a line before the first `---` reads; one that is cut short
+    /// or not UTF-8 cannot be read as a preamble.
+    fn preamble_line(&mut self, line: &Line) -> record::PreambleLine {
+        match std::str::from_utf8(&line.bytes) {
+            Ok(text) if !line.cut => self.preamble.line(text),
+            _ => record::PreambleLine {
+                quiet: false,
+                opens_comment: false,
+            },
         }
-        let mut text = trim_line(&line.bytes);
-        if line.offset == 0 {
-            // Every byte-order mark, as `record::split` reads the line.
-            while let Some(rest) = text.strip_prefix(b"\xef\xbb\xbf") {
-                text = rest;
-            }
-        }
-        text == b"---"
     }
 
-    fn is_blank(line: &Line) -> bool {
-        !line.cut
-            && std::str::from_utf8(&line.bytes)
-                .is_ok_and(|s| s.trim_start_matches('\u{feff}').trim().is_empty())
+    /// Forget the lines kept for a comment that closed: they were preamble.
+    /// A file that holds nothing else is told so at its start.
+    fn drop_pending(&mut self) {
+        self.pending.clear();
+        self.oversize = false;
+        (self.pending_offset, self.pending_line) = (0, 1);
     }
 
     /// Where a line pushed now starts in the record, and where the next
@@ -312,7 +327,11 @@ impl<R: Read> Reader<R> {
             if self.phase == Phase::Done {
                 return Ok(None);
             }
-            let room = if self.oversize {
+            let room = if self.phase == Phase::Start {
+                // A preamble line is read whole up to the record's limit,
+                // however long the comment it stands in.
+                self.limits.record_bytes.max(DELIMITER_ROOM)
+            } else if self.oversize {
                 DELIMITER_ROOM
             } else {
                 (self.limits.record_bytes - self.pending.len().min(self.limits.record_bytes))
@@ -322,25 +341,29 @@ impl<R: Read> Reader<R> {
                 return Ok(self.finish());
             };
             match self.phase {
-                // Blank lines before a record belong to none: they neither
-                // count toward its limit nor stand in its text.
-                Phase::Start if Self::is_blank(&line) => self.spare = line.bytes,
-                Phase::Start if Self::is_delimiter(&line) => self.open(line),
-                Phase::Start => {
-                    // Not a record: `record::split` reports it, and nothing
-                    // after it can be framed.
-                    self.push(line);
-                    self.phase = Phase::Done;
+                Phase::Start if line.delimiter => {
+                    if self.preamble.in_comment {
+                        // A comment never closed is no comment: its lines
+                        // are a record, as `record::split` reports it.
+                        self.carry = Some(line);
+                        return Ok(Some(self.take()));
+                    }
+                    self.open(line);
+                }
+                Phase::Start => self.before_any_record(line),
+                Phase::Stray if line.delimiter => {
+                    self.carry = Some(line);
                     return Ok(Some(self.take()));
                 }
+                Phase::Stray => self.push(line),
                 Phase::Header => {
-                    if Self::is_delimiter(&line) {
+                    if line.delimiter {
                         self.phase = Phase::Movetext;
                         self.closing = self.local(&line);
                     }
                     self.push(line);
                 }
-                Phase::Movetext if Self::is_delimiter(&line) => {
+                Phase::Movetext if line.delimiter => {
                     self.carry = Some(line);
                     return Ok(Some(self.take()));
                 }
@@ -350,11 +373,36 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// A line before the first `---`. Blank lines and comments belong to
+    /// no record: they neither count toward its limit nor stand in its
+    /// text. The lines of a `{` comment are kept until it closes, in case
+    /// it never does; the first other text starts a record, from that
+    /// line, or from the `{` of the comment it stands in.
+    fn before_any_record(&mut self, line: Line) {
+        let was_in_comment = self.preamble.in_comment;
+        let read = self.preamble_line(&line);
+        if !read.quiet {
+            if !was_in_comment {
+                self.drop_pending();
+            }
+            self.push(line);
+            self.phase = Phase::Stray;
+        } else if read.opens_comment {
+            self.drop_pending();
+            self.push(line);
+        } else if self.preamble.in_comment {
+            self.push(line);
+        } else {
+            self.drop_pending();
+            self.spare = line.bytes;
+        }
+    }
+
     /// Start a record's header with its opening `---` line.
     fn open(&mut self, line: Line) {
         self.opening = self
             .local(&line)
-            .map(|(start, end)| (Span::new(start, trim_line(&line.bytes).len()), end));
+            .map(|(start, end)| (Span::new(start, marker_len(&line.bytes)), end));
         self.closing = None;
         self.push(line);
         self.phase = Phase::Header;
@@ -364,7 +412,7 @@ impl<R: Read> Reader<R> {
     /// framing error.
     fn finish(&mut self) -> Option<Record> {
         let phase = std::mem::replace(&mut self.phase, Phase::Done);
-        let started = phase != Phase::Start;
+        let started = phase != Phase::Start || self.preamble.in_comment;
         (started || self.index == 0).then(|| self.take())
     }
 }
@@ -382,18 +430,6 @@ impl<R: Read> Iterator for Reader<R> {
             }
         }
     }
-}
-
-/// A `---` line as `record::split` reads it: without its ending (every
-/// `\n` and `\r` at its end), then without the blanks before that.
-fn trim_line(mut bytes: &[u8]) -> &[u8] {
-    while let Some((b'\n' | b'\r', rest)) = bytes.split_last() {
-        bytes = rest;
-    }
-    while let Some((b' ' | b'\t', rest)) = bytes.split_last() {
-        bytes = rest;
-    }
-    bytes
 }
 
 #[cfg(test)]
@@ -457,9 +493,114 @@ mod tests {
             "\u{feff}\n  \n---\ngame: simpei\n---\nc3\n",
             "\u{feff}---\r\r\ngame: simpei\n--- \t\r\n1. c3\r\n---\r \nx\n---\n",
             "\n\n---\ngame: simpei\n---\n---\n---\n---\n",
+            // Comments on `---` lines, and text after the dashes that is none.
+            "\u{feff}--- # r1\r\ngame: simpei\r\n---\t# x\r\nc3\r\n--- #\ngame: simpei\n---\n",
+            "---\ngame: simpei\n--- x\n---# y\n---\nc3\n--- \r x\n",
+            // What stands before the first `---`.
+            "Tournament games 2026\n---\ngame: simpei\n---\nc3\n---\ngame: simpei\n---\nc5\n",
+            "--- # games\n---\ngame: simpei\n---\nc3\n",
+            "# games\n\n---\ngame: simpei\n---\nc3\n",
+            "; a\n{ b\n c }\n\n\u{feff}{ d } ; e\n---\ngame: simpei\n---\n",
+            "; a\n{ open\n\n---\ngame: simpei\n---\n",
+            "{ a\n b } x\n y\n---\ngame: simpei\n---\n",
+            "{ a }\n{ b\n } { c\n---\ngame: simpei\n---\n",
+            "} \n---\ngame: simpei\n---\n",
+            "; only a preamble\n{ and a comment }\n",
+            "; only a preamble\n{ and a comment\n over lines }\n",
+            "\u{feff}title\n---\ngame: simpei\n---\n",
+            "\u{feff}--- x\r\n---\ngame: simpei\n---\n",
+            "\u{feff}; a\n---\ngame: simpei\n---\n",
+            // A mark on the first `---` line after a preamble's.
+            "\u{feff}\n\u{feff}---\n",
+            "title\n\u{feff}--- # r\ngame: simpei\n---\n\u{feff}---\n",
+            "{ a comment never closed\n\n",
+            "title\n",
+            "title\n---\ngame: simpei\n",
         ] {
             agrees(text);
         }
+    }
+
+    proptest::proptest! {
+        /// Any soup of delimiters, comments, stray text and records is cut
+        /// by the reader where `record::split` cuts it.
+        #[test]
+        fn cuts_where_split_cuts_any_lines(lines in proptest::collection::vec(proptest::sample::select(vec![
+            "---", "--- # r", "---\t#", "--- ", "--- x", "---#", "\u{feff}---", "\u{feff}", "",
+            " ", "title", "# t", "; c", "{", "{ a", "}", "a }", "{ a } b", "{ a } { b", "game: simpei",
+            "c3", "é", "\r",
+        ]), 0..12), crlf in proptest::bool::ANY) {
+            let ending = if crlf { "\r\n" } else { "\n" };
+            let text: String = lines.iter().map(|l| format!("{l}{ending}")).collect();
+            agrees(&text);
+        }
+    }
+
+    #[test]
+    fn a_title_line_is_a_record_and_every_record_after_it_is_read() {
+        let read = records(
+            "Tournament games 2026\n\n---\ngame: simpei\n---\nc3\n---\ngame: simpei\n---\n",
+        );
+        assert_eq!(read.len(), 3);
+        assert_eq!(read[0].text, "Tournament games 2026\n\n");
+        assert!(read[0].framed().is_none());
+        assert_eq!((read[1].index, read[1].line, read[1].offset), (1, 3, 23));
+        assert!(read[1].framed().is_some() && read[2].framed().is_some());
+        // The preamble is no record and stands in none.
+        let read = records("; games\n{ of\n 2026 }\n---\ngame: simpei\n---\nc3\n");
+        assert_eq!(read.len(), 1);
+        assert_eq!(
+            (read[0].line, read[0].text.lines().next()),
+            (4, Some("---"))
+        );
+    }
+
+    #[test]
+    fn a_long_comment_on_a_delimiter_still_delimits() {
+        let comment = "x".repeat(10_000);
+        let text = format!(
+            "---\ngame: simpei\n---\n{}\n--- # {comment}\ngame: simpei\n---\nc3\n",
+            "c3 ".repeat(100)
+        );
+        let limits = Limits {
+            record_bytes: 64,
+            ..Limits::default()
+        };
+        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
+            .collect::<io::Result<_>>()
+            .unwrap_or_default();
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].fault, Some(Fault::TooLong { limit: 64 }));
+        assert_eq!(read[1].line, 5);
+        // Past the limit itself: too long, but where it should be.
+        assert_eq!(read[1].fault, Some(Fault::TooLong { limit: 64 }));
+    }
+
+    #[test]
+    fn a_preamble_comment_past_the_limit_is_a_record_too_long() {
+        let text = format!("{{ {} }}\n---\ngame: simpei\n---\nc3\n", "x".repeat(300));
+        let limits = Limits {
+            record_bytes: 100,
+            ..Limits::default()
+        };
+        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
+            .collect::<io::Result<_>>()
+            .unwrap_or_default();
+        assert_eq!(read.len(), 2);
+        assert_eq!(read[0].fault, Some(Fault::TooLong { limit: 100 }));
+        assert_eq!((read[1].fault, read[1].line), (None, 2));
+        // Its neighbour within the limit is a preamble.
+        let text = format!(
+            "{{ {} }}\n{{\n{}\n{}\n}}\n---\ngame: simpei\n---\nc3\n",
+            "x".repeat(50),
+            "y\n".repeat(500),
+            "z".repeat(99)
+        );
+        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
+            .collect::<io::Result<_>>()
+            .unwrap_or_default();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].fault, None);
     }
 
     #[test]

@@ -573,8 +573,11 @@ pub trait Referee: Sync {
         -> Result<Stop, StopError>;
     /// A random legal game as a record, reproducible by its seed.
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String>;
-    /// perft from the initial position of `mode`.
+    /// perft from the initial position of `mode`, refused past
+    /// `deepest_perft`.
     fn perft(&self, mode: Option<&str>, depth: u32) -> Result<u64, String>;
+    /// The deepest perft the game counts.
+    fn deepest_perft(&self) -> u32;
     /// A commented record to start from (`arbitre new`).
     fn template(&self) -> &'static str;
     /// The score table where the replay of a record stops.
@@ -623,7 +626,20 @@ impl<G: Game> Referee for Engine<G> {
         random_record::<G>(mode, seed, max_turns)
     }
     fn perft(&self, mode: Option<&str>, depth: u32) -> Result<u64, String> {
+        let deepest = G::DEEPEST_PERFT;
+        if depth > deepest {
+            return Err(format!(
+                "perft of depth {depth} cannot finish in reasonable time: the work multiplies \
+                 with every turn, and {}'s depth {} already takes more than a minute; the \
+                 deepest arbitre counts is {deepest}",
+                G::TITLE,
+                deepest + 1
+            ));
+        }
         perft::<G>(mode, depth)
+    }
+    fn deepest_perft(&self) -> u32 {
+        G::DEEPEST_PERFT
     }
     fn template(&self) -> &'static str {
         G::template()

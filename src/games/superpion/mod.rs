@@ -472,6 +472,8 @@ impl RecordFormat for Superpion {
     const NAME: &'static str = "superpion";
     const TITLE: &'static str = "Superpion";
     const EXAMPLE: &'static str = "1.B g3-g5 i3-i5   1.R c5xe7xg9 c7-e7   1.Y d12-d14=B   1.K --";
+    /// Depth 4: 5 to 21 s, by mode; depth 5 runs past a minute.
+    const DEEPEST_PERFT: u32 = 4;
     const SWITCHES: &'static [&'static str] = &[FORGIVE];
 
     type Header = Header;

@@ -1,0 +1,116 @@
+//! Flags that would drive unbounded work are bounded, with a usage error
+//! that says why: `check --jobs` (threads) and `perft --depth` (a count
+//! that multiplies with every turn). Each bound next to its legal
+//! neighbour.
+
+use assert_cmd::Command;
+
+fn arbitre(args: &[&str]) -> (i32, String, String) {
+    let output = Command::cargo_bin("arbitre")
+        .unwrap()
+        .args(args)
+        .write_stdin("---\ngame: simpei\n---\n1. c3 c1\n")
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn jobs_past_the_bound_are_a_usage_error_naming_the_range() {
+    // Once a panic (capacity overflow), an abort, and 49 s for one record.
+    for jobs in [
+        "0",
+        "257",
+        "1000000",
+        "4611686018427387904",
+        "18446744073709551615",
+    ] {
+        let (status, stdout, stderr) = arbitre(&["check", "--jobs", jobs, "-"]);
+        assert_eq!(status, 2, "--jobs {jobs}: {stderr}");
+        assert!(stdout.is_empty(), "--jobs {jobs}: {stdout}");
+        assert!(
+            stderr.contains(&format!("invalid value '{jobs}' for '--jobs <N>'"))
+                && stderr.contains("is not in 1..=256"),
+            "--jobs {jobs}: {stderr}"
+        );
+    }
+    let (status, _, stderr) = arbitre(&["check", "-j", "300", "-"]);
+    assert!(status == 2 && stderr.contains("1..=256"), "{stderr}");
+}
+
+#[test]
+fn jobs_within_the_bound_check_as_one_job_does() {
+    let (status, one, _) = arbitre(&["check", "--jobs", "1", "-"]);
+    assert_eq!(status, 0);
+    for jobs in ["2", "256"] {
+        assert_eq!(
+            arbitre(&["check", "--jobs", jobs, "-"]),
+            (0, one.clone(), String::new())
+        );
+    }
+}
+
+#[test]
+fn the_jobs_bound_is_in_the_help() {
+    let (_, help, _) = arbitre(&["check", "--help"]);
+    assert!(help.contains("1 to 256"), "{help}");
+}
+
+/// The deepest perft of each game, as the help states it.
+fn deepest(game: &str) -> u32 {
+    let (_, help, _) = arbitre(&["perft", "--help"]);
+    let title = format!("{}{}", game[..1].to_uppercase(), &game[1..]);
+    let at = help
+        .find(&format!(" for {title}"))
+        .unwrap_or_else(|| panic!("{help}"));
+    let digits: String = help[..at]
+        .chars()
+        .rev()
+        .take_while(char::is_ascii_digit)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    digits.parse().unwrap()
+}
+
+#[test]
+fn perft_past_the_deepest_depth_is_refused_and_says_why() {
+    for (game, expected) in [("simpei", 6), ("puluc", 9), ("superpion", 4)] {
+        assert_eq!(deepest(game), expected, "{game}");
+        for depth in [expected + 1, 100, u32::MAX] {
+            let depth = depth.to_string();
+            let (status, stdout, stderr) = arbitre(&["perft", game, "--depth", &depth]);
+            assert_eq!(status, 2, "{game} {depth}");
+            assert!(stdout.is_empty());
+            assert!(
+                stderr.starts_with(&format!("error: perft of depth {depth} cannot finish"))
+                    && stderr.contains(&format!("the deepest arbitre counts is {expected}")),
+                "{stderr}"
+            );
+        }
+    }
+    let (status, _, stderr) = arbitre(&["perft", "superpion", "--mode", "teams", "--depth", "5"]);
+    assert!(status == 2 && stderr.contains("is 4"), "{stderr}");
+}
+
+#[test]
+fn perft_within_the_bound_counts() {
+    // Depth 0 counts the one empty sequence, as it always did.
+    assert_eq!(
+        arbitre(&["perft", "simpei", "--depth", "0"]),
+        (0, "1\n".into(), String::new())
+    );
+    assert_eq!(
+        arbitre(&["perft", "puluc", "--depth", "3"]),
+        (0, "221\n".into(), String::new())
+    );
+    assert_eq!(
+        arbitre(&["perft", "simpei", "--depth", "2"]),
+        (0, "96\n".into(), String::new())
+    );
+}
