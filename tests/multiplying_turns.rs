@@ -154,3 +154,29 @@ fn show_draws_the_position_whatever_its_turns() {
     );
     assert!(out.len() < 1000, "{out}");
 }
+
+#[test]
+fn a_stopped_position_counts_and_groups_its_turns_and_lists_them_when_asked() {
+    let record = arbitre::Record::from_text(record(FOUR, ""));
+    let stopped =
+        arbitre::stop(&record, &Switches::new(), None).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(stopped.legal.len(), 143_647);
+    assert_eq!(stopped.legal.groups().len(), 8);
+    let mut each = 0;
+    stopped
+        .legal
+        .each(|_| {
+            each += 1;
+            Ok(())
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(each, 143_647);
+    // The first error of the caller stops the listing.
+    let mut seen = 0;
+    let stopped_early = stopped.legal.each(|_| {
+        seen += 1;
+        Err(std::io::ErrorKind::BrokenPipe.into())
+    });
+    assert!(stopped_early.is_err());
+    assert_eq!(seen, 1);
+}
