@@ -186,9 +186,9 @@ pub enum Command {
 
     /// List every legal turn at a point of a record (to settle a dispute).
     #[command(
-        after_help = "Examples:\n  arbitre moves game.arb --turn 7\n  arbitre moves game.arb --turn 3...\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), no turn is legal and the first line says how it ended."
+        after_help = "Examples:\n  arbitre moves game.arb --turn 7\n  arbitre moves game.arb --turn 3...\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), no turn is legal and the first line says how it ended. A Simpei action that sandwiches two pieces or more is one line, with how many turns its relocations make; --expand lists each of them."
     )]
-    Moves(PositionArgs),
+    Moves(MovesArgs),
 
     /// Print a template record with a commented header.
     #[command(after_help = "Example:\n  arbitre new simpei > game.arb")]
@@ -352,6 +352,17 @@ pub struct ScoreArgs {
     // Last: its help heading holds for the options after it.
     #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MovesArgs {
+    /// List each legal turn on its own line, also those grouped by default:
+    /// a Simpei action that sandwiches two pieces or more is listed once,
+    /// with where the pieces may go and how many turns that makes.
+    #[arg(long)]
+    pub expand: bool,
+    #[command(flatten)]
+    pub position: PositionArgs,
 }
 
 #[derive(Debug, Args)]

@@ -56,8 +56,15 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
         Command::Check(args) => check(args, style, output),
         Command::Score(args) => score(args, style, output),
         Command::Stats(args) => stats(args, style, output),
-        Command::Show(args) => position(args, style, output, false),
-        Command::Moves(args) => position(args, style, output, true),
+        Command::Show(args) => position(args, style, output, Print::Diagram),
+        Command::Moves(args) => position(
+            &args.position,
+            style,
+            output,
+            Print::Moves {
+                expand: args.expand,
+            },
+        ),
         Command::New { game } => with_game(game, output, |g, out| {
             out.out.write_all(g.template().as_bytes())?;
             Ok(LEGAL)
@@ -628,11 +635,21 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     Ok(LEGAL)
 }
 
+/// What `show` and `moves` print of a position.
+#[derive(Clone, Copy)]
+enum Print {
+    /// The diagram (`show`).
+    Diagram,
+    /// The legal turns (`moves`): grouped as the game groups them, or each
+    /// on its own line.
+    Moves { expand: bool },
+}
+
 fn position(
     args: &PositionArgs,
     style: Style,
     output: &mut Output<'_>,
-    moves: bool,
+    print: Print,
 ) -> io::Result<u8> {
     let switches = match switches(&args.switch) {
         Ok(s) => s,
@@ -698,7 +715,8 @@ fn position(
             escaped(&illegal_at(&report))
         )?;
     }
-    if moves {
+    if let Print::Moves { expand } = print {
+        let groups = stop.legal.groups();
         match &stop.over {
             Some(how) => writeln!(
                 output.out,
@@ -711,11 +729,28 @@ fn position(
                 "After {}, {}: {}",
                 turns(stop.turn),
                 escaped(&stop.label),
-                counted(stop.legal.len() as u64, "legal turn", "legal turns")
+                words::counted_grouped(
+                    groups.iter().map(|g| g.turns).sum(),
+                    "legal turn",
+                    "legal turns"
+                )
             )?,
         }
-        for play in &stop.legal {
-            writeln!(output.out, "  {}", escaped(&play.to_string()))?;
+        if expand {
+            stop.legal
+                .each(|play| writeln!(output.out, "  {}", escaped(&play.to_string())))?;
+        } else {
+            for group in &groups {
+                match group.turns {
+                    1 => writeln!(output.out, "  {}", escaped(&group.text))?,
+                    n => writeln!(
+                        output.out,
+                        "  {}: {}",
+                        escaped(&group.text),
+                        words::counted_grouped(n, "turn", "turns")
+                    )?,
+                }
+            }
         }
         for note in &stop.notes {
             writeln!(output.out, "{}", escaped(note))?;

@@ -105,20 +105,27 @@ pub(crate) fn listing<T: fmt::Display>(items: impl Iterator<Item = T>, total: us
 #[derive(Clone)]
 pub struct Alternatives(Arc<dyn Listed>);
 
-/// A `Vec` of displayable things, its item type erased.
+/// The first items of a list of displayable things and how many it holds,
+/// their type erased.
 trait Listed: Send + Sync {
     fn len(&self) -> usize;
     fn item(&self, index: usize) -> Option<&dyn fmt::Display>;
     fn as_any(&self) -> &dyn Any;
 }
 
-impl<P: fmt::Display + Send + Sync + 'static> Listed for Vec<P> {
+/// The first items of a list, and how many it holds in all.
+struct Listing<P> {
+    first: Vec<P>,
+    total: usize,
+}
+
+impl<P: fmt::Display + Send + Sync + 'static> Listed for Listing<P> {
     fn len(&self) -> usize {
-        <[P]>::len(self)
+        self.total
     }
 
     fn item(&self, index: usize) -> Option<&dyn fmt::Display> {
-        self.get(index).map(|p| p as &dyn fmt::Display)
+        self.first.get(index).map(|p| p as &dyn fmt::Display)
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -129,10 +136,27 @@ impl<P: fmt::Display + Send + Sync + 'static> Listed for Vec<P> {
 impl Alternatives {
     /// Any list of displayable things, kept as it is.
     pub fn new<P: fmt::Display + Send + Sync + 'static>(items: Vec<P>) -> Self {
-        Alternatives(Arc::new(items))
+        let total = items.len();
+        Alternatives::first(items, total)
     }
 
-    /// How many alternatives there are.
+    /// The first items of a list of `total`: a list too long to build is
+    /// counted, and only what a report prints is kept.
+    pub fn first<P: fmt::Display + Send + Sync + 'static>(first: Vec<P>, total: usize) -> Self {
+        Alternatives(Arc::new(Listing {
+            total: total.max(first.len()),
+            first,
+        }))
+    }
+
+    /// The legal turns at `position`: the first [`LISTED`], and the count
+    /// of all.
+    pub fn legal<R: Rules>(position: &R::Position) -> Self {
+        let (first, total) = R::legal_first(position, LISTED);
+        Alternatives::first(first, total)
+    }
+
+    /// How many alternatives there are (kept or only counted).
     pub fn len(&self) -> usize {
         self.0.len()
     }
@@ -142,12 +166,12 @@ impl Alternatives {
         self.len() == 0
     }
 
-    /// Each alternative, as it prints.
+    /// Each alternative kept, as it prints.
     pub fn iter(&self) -> impl Iterator<Item = &dyn fmt::Display> + '_ {
-        (0..self.len()).filter_map(|i| self.0.item(i))
+        (0..self.len()).map_while(|i| self.0.item(i))
     }
 
-    /// As a report prints them.
+    /// The alternatives kept, as a report prints them.
     pub fn to_strings(&self) -> Vec<String> {
         self.iter().map(ToString::to_string).collect()
     }
@@ -157,9 +181,11 @@ impl Alternatives {
         self.iter().take(LISTED).map(ToString::to_string).collect()
     }
 
-    /// The items as their own type, when they are `P`s.
+    /// The items kept, as their own type, when they are `P`s: all of them,
+    /// or the first [`LISTED`] of the legal turns.
     pub fn plays<P: 'static>(&self) -> Option<&[P]> {
-        self.0.as_any().downcast_ref::<Vec<P>>().map(Vec::as_slice)
+        let listing = self.0.as_any().downcast_ref::<Listing<P>>()?;
+        Some(&listing.first)
     }
 }
 
@@ -169,7 +195,8 @@ impl fmt::Debug for Alternatives {
     }
 }
 
-/// Alternatives are equal when a report would print them alike.
+/// Alternatives are equal when a report would print them alike: as many,
+/// and the same ones kept.
 impl PartialEq for Alternatives {
     fn eq(&self, other: &Self) -> bool {
         self.len() == other.len()
@@ -270,7 +297,7 @@ pub struct Summary {
 pub trait Rules: 'static {
     /// Compared to tell turns apart by where they lead ([`denoted`]), and
     /// by the tests of [`Notation::play`]'s all-or-nothing contract.
-    type Position: Clone + PartialEq + fmt::Debug;
+    type Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
     /// A legal turn, displayed in canonical notation.
     type Play: Clone + PartialEq + fmt::Debug + fmt::Display + Send + Sync + 'static;
 
@@ -286,6 +313,21 @@ pub trait Rules: 'static {
 
     /// Every legal turn; empty once the game is over.
     fn legal(position: &Self::Position) -> Vec<Self::Play>;
+
+    /// The first `n` turns of [`Rules::legal`], in its order, and how many
+    /// it gives in all. Games whose turns multiply (a choice for each of
+    /// several pieces) count them without building the list.
+    fn legal_first(position: &Self::Position, n: usize) -> (Vec<Self::Play>, usize) {
+        let mut plays = Self::legal(position);
+        let total = plays.len();
+        plays.truncate(n);
+        (plays, total)
+    }
+
+    /// Whether any turn is legal: whether the game goes on.
+    fn has_legal(position: &Self::Position) -> bool {
+        !Self::legal(position).is_empty()
+    }
 
     /// Play a legal turn; `play` is the way to play a written one.
     fn apply(position: &mut Self::Position, play: &Self::Play);
@@ -428,6 +470,126 @@ pub trait Presentation: Rules {
     fn moves_notes(_position: &Self::Position) -> Vec<String> {
         Vec::new()
     }
+
+    /// The legal turns as `arbitre moves` lists them, in the order of
+    /// [`Rules::legal`]: by default each turn alone; a game whose turns
+    /// multiply gives the turns that share an action as one group.
+    fn legal_groups(position: &Self::Position) -> Vec<Group> {
+        Self::legal(position)
+            .iter()
+            .map(|play| Group::one(play.to_string()))
+            .collect()
+    }
+}
+
+/// One line of `arbitre moves`: a legal turn, or the legal turns that share
+/// an action and differ only in choices made after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The turn in canonical notation, or the action and the choices after
+    /// it in words (`b2-a1, then c1, e1 each to any empty point`).
+    pub text: String,
+    /// The legal turns it stands for: 1 for a turn alone.
+    pub turns: usize,
+}
+
+impl Group {
+    /// A turn alone.
+    pub fn one(text: String) -> Self {
+        Group { text, turns: 1 }
+    }
+}
+
+/// The legal turns at a position, as `arbitre show` and `moves` need them:
+/// whether there is any at once; grouped, counted, or listed one by one
+/// only when asked, so that a position whose turns multiply is drawn
+/// without listing them.
+#[derive(Clone)]
+pub struct Legal(Option<Arc<dyn LegalAt>>);
+
+/// The position behind [`Legal`], its game erased.
+trait LegalAt: Send + Sync {
+    fn groups(&self) -> Vec<Group>;
+    fn each(
+        &self,
+        f: &mut dyn FnMut(&dyn fmt::Display) -> std::io::Result<()>,
+    ) -> std::io::Result<()>;
+}
+
+struct PositionOf<G: Presentation> {
+    position: G::Position,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Presentation> LegalAt for PositionOf<G> {
+    fn groups(&self) -> Vec<Group> {
+        G::legal_groups(&self.position)
+    }
+
+    fn each(
+        &self,
+        f: &mut dyn FnMut(&dyn fmt::Display) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        G::legal(&self.position).iter().try_for_each(|play| f(play))
+    }
+}
+
+impl Legal {
+    /// The legal turns at `position`: none once the game is over.
+    pub fn at<G: Presentation>(position: &G::Position) -> Self {
+        if !G::has_legal(position) {
+            return Legal::none();
+        }
+        Legal(Some(Arc::new(PositionOf::<G> {
+            position: position.clone(),
+            game: std::marker::PhantomData,
+        })))
+    }
+
+    /// No legal turn: the game is over.
+    pub fn none() -> Self {
+        Legal(None)
+    }
+
+    /// Whether no turn is legal.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The turns as `arbitre moves` lists them by default.
+    pub fn groups(&self) -> Vec<Group> {
+        self.0.as_ref().map_or_else(Vec::new, |at| at.groups())
+    }
+
+    /// How many turns are legal, counted in groups.
+    pub fn len(&self) -> usize {
+        self.groups().iter().map(|g| g.turns).sum()
+    }
+
+    /// Every legal turn in canonical notation, handed to `f` one at a time
+    /// (`arbitre moves --expand`); the first error of `f` stops it.
+    pub fn each(
+        &self,
+        mut f: impl FnMut(&dyn fmt::Display) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        match &self.0 {
+            Some(at) => at.each(&mut f),
+            None => Ok(()),
+        }
+    }
+}
+
+impl fmt::Debug for Legal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.groups()).finish()
+    }
+}
+
+/// Legal turns are equal when `moves` lists them alike.
+impl PartialEq for Legal {
+    fn eq(&self, other: &Self) -> bool {
+        self.groups() == other.groups()
+    }
 }
 
 /// A game in full. The replay engine, the reports and the commands see games
@@ -525,5 +687,16 @@ mod tests {
         assert_ne!(numbers, Alternatives::new(vec!["3"]));
         assert_eq!(format!("{numbers:?}"), r#"["3", "14"]"#);
         assert!(Alternatives::new(Vec::<String>::new()).is_empty());
+    }
+
+    #[test]
+    fn alternatives_only_counted_are_listed_as_many_and_not_built() {
+        let counted = Alternatives::first(vec![1u32, 2], 143_647);
+        assert_eq!(counted.len(), 143_647);
+        assert_eq!(counted.first_strings(), ["1", "2"]);
+        assert_eq!(counted.plays::<u32>(), Some(&[1u32, 2][..]));
+        assert_ne!(counted, Alternatives::new(vec![1u32, 2]));
+        // A count below what is kept is no count.
+        assert_eq!(Alternatives::first(vec![1u32, 2], 1).len(), 2);
     }
 }

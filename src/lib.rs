@@ -116,8 +116,8 @@ pub struct LibraryPage;
 
 pub use at::At;
 pub use game::{
-    denoted, perft, random_plays, resolve_by_outcome, Alternatives, Game, Notation, Presentation,
-    RecordFormat, Rules, Scores, Summary, Table, Violation, Warning, LISTED,
+    denoted, perft, random_plays, resolve_by_outcome, Alternatives, Game, Group, Legal, Notation,
+    Presentation, RecordFormat, Rules, Scores, Summary, Table, Violation, Warning, LISTED,
 };
 pub use limits::Limits;
 pub use reader::{Fault, Reader, Record};

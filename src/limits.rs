@@ -117,7 +117,7 @@ fn closing_quote(inside: &str) -> Option<usize> {
 }
 
 /// `n` with its thousands grouped: `65,536`.
-pub(crate) fn grouped(n: usize) -> String {
+pub fn grouped(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {

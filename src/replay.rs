@@ -8,7 +8,8 @@ use std::marker::PhantomData;
 use crate::at::At;
 use crate::finding::{finding, Finding};
 use crate::game::{
-    self, Alternatives, Game, Notation, RecordFormat, Rules, Summary, Table, Violation, Warning,
+    self, Alternatives, Game, Legal, Notation, RecordFormat, Rules, Summary, Table, Violation,
+    Warning,
 };
 use crate::limits::cut_quotes;
 use crate::record::movetext::{self, SyntaxError};
@@ -129,8 +130,9 @@ pub struct Stop {
     pub diagram: String,
     /// The turn about to be played, as a referee names it ("3. red").
     pub label: String,
-    /// Every legal turn, in canonical notation; none once the game is over.
-    pub legal: Vec<String>,
+    /// The legal turns, grouped, counted or listed when asked; none once
+    /// the game is over.
+    pub legal: Legal,
     /// Lines the game adds under the legal turns (the throw to make, say).
     pub notes: Vec<String>,
     /// How the game ended, when it is over here, in the words of `check`'s
@@ -234,7 +236,7 @@ fn step<G: RecordFormat>(
         Err(mut violation) => {
             violation.turn_index = Some(index);
             if violation.expected.is_none() {
-                violation.expected = Some(Alternatives::new(G::legal(position)));
+                violation.expected = Some(Alternatives::legal::<G>(position));
             }
             Err(violation)
         }
@@ -277,10 +279,6 @@ fn run<G: RecordFormat>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
 /// are about what was thrown, not about the verdict.
 fn throw_stats<N: Notation>(turns: &[N::Turn]) -> Option<ThrowStats> {
     (!N::FAIR_THROWS.is_empty()).then(|| ThrowStats::new(N::FAIR_THROWS, &N::throws(turns)))
-}
-
-fn legal_strings<R: Rules>(position: &R::Position) -> Vec<String> {
-    R::legal(position).iter().map(ToString::to_string).collect()
 }
 
 /// Check one record of game `G` completely.
@@ -490,7 +488,7 @@ fn stopped<G: Game>(
     ended: Option<Summary>,
     illegal: Option<Box<Checked>>,
 ) -> Stop {
-    let legal = legal_strings::<G>(position);
+    let legal = Legal::at::<G>(position);
     let label = G::turn_label(position, turn);
     let (over, diagram) = match ended.filter(|s| s.finished) {
         Some(summary) if !legal.is_empty() => (
@@ -504,7 +502,7 @@ fn stopped<G: Game>(
         _ => (None, G::diagram(position)),
     };
     let (legal, notes) = if over.is_some() {
-        (Vec::new(), Vec::new())
+        (Legal::none(), Vec::new())
     } else {
         (legal, G::moves_notes(position))
     };

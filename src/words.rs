@@ -7,6 +7,13 @@ pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// As [`counted`], the thousands grouped: `143,647 legal turns`.
+pub fn counted_grouped(n: usize, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
+}
+
+pub use crate::limits::grouped;
+
 /// `n turns`, the count most reports give.
 pub fn turns(n: usize) -> String {
     counted(n as u64, "turn", "turns")
@@ -23,5 +30,7 @@ mod tests {
         assert_eq!(counted(2u32, "piece", "pieces"), "2 pieces");
         assert_eq!(turns(1), "1 turn");
         assert_eq!(turns(12), "12 turns");
+        assert_eq!(counted_grouped(1, "turn", "turns"), "1 turn");
+        assert_eq!(counted_grouped(143_640, "turn", "turns"), "143,640 turns");
     }
 }

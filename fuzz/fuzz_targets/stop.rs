@@ -15,6 +15,11 @@ libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
         let Ok(record) = record else { break };
         if let Ok(stopped) = stop(&record, &switches, turn) {
             assert!(stopped.turn <= record.text.len());
+            // The legal turns are built only when asked: as `moves` lists
+            // them, each line at least one turn.
+            let groups = stopped.legal.groups();
+            assert!(stopped.legal.len() >= groups.len());
+            assert_eq!(stopped.legal.is_empty(), groups.is_empty());
         }
     }
 });

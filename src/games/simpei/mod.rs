@@ -177,25 +177,57 @@ fn open_relocations(position: &Position, piece: Option<Point>) -> Vec<String> {
 }
 
 impl Simpei {
-    /// Every way to relocate the lifted pieces, for the turn generator.
+    /// Ways to relocate the lifted pieces, for the turn generator: all of
+    /// them, or the first `limit`.
     fn relocations(
         position: &Position,
         lifted: &[Point],
         out: &mut Vec<Vec<(Point, Point)>>,
         done: &mut Vec<(Point, Point)>,
+        limit: usize,
     ) {
         let Some((&from, rest)) = lifted.split_first() else {
-            out.push(done.clone());
+            if out.len() < limit {
+                out.push(done.clone());
+            }
             return;
         };
         let taken: u64 = done
             .iter()
             .fold(position.occupied(), |m, (_, to)| m | to.bit());
         for to in Point::all().filter(|p| taken & p.bit() == 0) {
+            if out.len() >= limit {
+                return;
+            }
             done.push((from, to));
-            Simpei::relocations(position, rest, out, done);
+            Simpei::relocations(position, rest, out, done, limit);
             done.pop();
         }
+    }
+
+    /// The first `limit` legal turns of `action`, in generator order, given
+    /// the position it leaves (`next`, sandwiched pieces lifted).
+    fn turns_of(next: &Position, action: Action, sandwiched: u64, limit: usize) -> Vec<Play> {
+        let lifted: Vec<Point> = points(sandwiched).collect();
+        let mut all = Vec::new();
+        Simpei::relocations(next, &lifted, &mut all, &mut Vec::new(), limit);
+        all.into_iter()
+            .map(|relocations| Play {
+                action,
+                relocations,
+            })
+            .collect()
+    }
+
+    /// How many legal turns `action` gives: each sandwiched piece in turn
+    /// goes to any empty point the pieces before it left.
+    fn count_of(next: &Position, sandwiched: u64) -> usize {
+        let empty = Point::all()
+            .filter(|p| next.occupied() & p.bit() == 0)
+            .count();
+        (0..sandwiched.count_ones() as usize)
+            .map(|placed| empty.saturating_sub(placed))
+            .product()
     }
 }
 
@@ -208,26 +240,30 @@ impl Rules for Simpei {
     }
 
     fn legal(position: &Position) -> Vec<Play> {
+        Self::legal_first(position, usize::MAX).0
+    }
+
+    /// The relocations multiply (143,640 turns for one move that sandwiches
+    /// four pieces): they are counted, and only the first `n` built.
+    fn legal_first(position: &Position, n: usize) -> (Vec<Play>, usize) {
         let mut plays = Vec::new();
+        let mut total: usize = 0;
         for action in position.actions() {
             let mut next = position.clone();
-            let after = next.act(action);
-            if after.sandwiched == 0 {
-                plays.push(Play {
-                    action,
-                    relocations: Vec::new(),
-                });
-                continue;
+            let sandwiched = next.act(action).sandwiched;
+            total = total.saturating_add(Simpei::count_of(&next, sandwiched));
+            if plays.len() < n {
+                let room = n - plays.len();
+                plays.extend(Simpei::turns_of(&next, action, sandwiched, room));
             }
-            let lifted: Vec<Point> = points(after.sandwiched).collect();
-            let mut all = Vec::new();
-            Simpei::relocations(&next, &lifted, &mut all, &mut Vec::new());
-            plays.extend(all.into_iter().map(|relocations| Play {
-                action,
-                relocations,
-            }));
         }
-        plays
+        (plays, total)
+    }
+
+    /// Every action has a turn: a sandwich leaves points enough for each
+    /// lifted piece.
+    fn has_legal(position: &Position) -> bool {
+        !position.actions().is_empty()
     }
 
     fn apply(position: &mut Position, play: &Play) {
@@ -477,6 +513,33 @@ impl RecordFormat for Simpei {
 }
 
 impl Presentation for Simpei {
+    /// An action that sandwiches two pieces or more is one group: the
+    /// choices of where each goes multiply.
+    fn legal_groups(position: &Position) -> Vec<game::Group> {
+        let mut groups = Vec::new();
+        for action in position.actions() {
+            let mut next = position.clone();
+            let sandwiched = next.act(action).sandwiched;
+            if sandwiched.count_ones() < 2 {
+                groups.extend(
+                    Simpei::turns_of(&next, action, sandwiched, usize::MAX)
+                        .iter()
+                        .map(|play| game::Group::one(play.to_string())),
+                );
+                continue;
+            }
+            let pieces: Vec<String> = points(sandwiched).map(|p| p.to_string()).collect();
+            groups.push(game::Group {
+                text: format!(
+                    "{action}, then {} each to any empty point",
+                    pieces.join(", ")
+                ),
+                turns: Simpei::count_of(&next, sandwiched),
+            });
+        }
+        groups
+    }
+
     fn diagram(position: &Position) -> String {
         let mut out = String::new();
         for rank in (0..SIZE).rev() {
