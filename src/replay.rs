@@ -94,8 +94,11 @@ pub struct Checked {
     pub violation: Option<Violation>,
     /// The turn label ("3. red") of the violation, when it is in a turn.
     pub violation_turn: Option<String>,
-    /// Tolerated infractions and remarks, in record order.
+    /// Tolerated infractions and remarks, in record order: the first
+    /// [`KEPT_WARNINGS`].
     pub warnings: Vec<Warning>,
+    /// The warnings past those, counted but not kept.
+    pub warnings_omitted: usize,
     /// Turns replayed legally.
     pub turns: usize,
     /// Where the replay stopped; `None` for a malformed record.
@@ -113,9 +116,39 @@ impl Checked {
             violation: None,
             violation_turn: None,
             warnings: Vec::new(),
+            warnings_omitted: 0,
             turns: 0,
             summary: None,
             throws: None,
+        }
+    }
+
+    /// All its warnings, kept or not.
+    pub fn warning_count(&self) -> usize {
+        self.warnings.len() + self.warnings_omitted
+    }
+}
+
+/// At most this many warnings of a record are kept, with their messages
+/// and places; the rest are only counted, so that a record full of warnings
+/// (a long game of passes) costs the memory and the output of its first
+/// ones alone.
+pub const KEPT_WARNINGS: usize = 100;
+
+/// A record's warnings as the replay finds them: the first
+/// [`KEPT_WARNINGS`], and the count of the rest.
+#[derive(Default)]
+struct Found {
+    kept: Vec<Warning>,
+    omitted: usize,
+}
+
+impl Found {
+    fn push(&mut self, warning: Warning) {
+        if self.kept.len() < KEPT_WARNINGS {
+            self.kept.push(warning);
+        } else {
+            self.omitted += 1;
         }
     }
 }
@@ -167,7 +200,7 @@ impl<G: RecordFormat> Opened<G> {
     /// or the first of them that is illegal, with what was legal there.
     pub fn position_after(&self, turns: usize) -> Result<G::Position, Violation> {
         let mut position = self.start.clone();
-        let mut warnings = Vec::new();
+        let mut warnings = Found::default();
         for (index, turn) in self.turns.iter().take(turns).enumerate() {
             step::<G>(&mut position, turn, index, &mut warnings)?;
         }
@@ -230,7 +263,7 @@ struct Replay<G: RecordFormat> {
     position: G::Position,
     /// Turns replayed legally.
     played: usize,
-    warnings: Vec<Warning>,
+    warnings: Found,
     /// The first illegal turn's violation, with the turn's label.
     violation: Option<(Violation, String)>,
     /// The turn read last, played once the next one comes: until then it
@@ -250,7 +283,7 @@ impl<G: RecordFormat> Replay<G> {
         Replay {
             position: start,
             played: 0,
-            warnings: Vec::new(),
+            warnings: Found::default(),
             violation: None,
             held: None,
             last_label: None,
@@ -326,14 +359,14 @@ fn step<G: RecordFormat>(
     position: &mut G::Position,
     turn: &G::Turn,
     index: usize,
-    warnings: &mut Vec<Warning>,
+    warnings: &mut Found,
 ) -> Result<(), Violation> {
     match G::play(position, turn, index) {
         Ok(found) => {
-            warnings.extend(found.into_iter().map(|mut w| {
-                w.turn_index.get_or_insert(index);
-                w
-            }));
+            for mut warning in found {
+                warning.turn_index.get_or_insert(index);
+                warnings.push(warning);
+            }
             Ok(())
         }
         Err(mut violation) => {
@@ -369,7 +402,7 @@ pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Ch
         // With no illegal turn, the last turn read is the last played.
         let last = last.as_ref().map(|turn| (played.saturating_sub(1), turn));
         match G::conclude(&header, &record.header, &position, last) {
-            Ok(found) => warnings.extend(found),
+            Ok(found) => found.into_iter().for_each(|w| warnings.push(w)),
             Err(v) => {
                 // A verdict on the game may point at its last turn.
                 let label = match v.turn_index {
@@ -390,7 +423,8 @@ pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Ch
         malformed: None,
         violation,
         violation_turn,
-        warnings,
+        warnings: warnings.kept,
+        warnings_omitted: warnings.omitted,
         turns: played,
         summary: Some(summary),
         throws,
@@ -484,7 +518,7 @@ pub fn stop<G: Game>(
     };
     let first = G::turn_label(&start, 0);
     let mut position = start;
-    let mut warnings = Vec::new();
+    let mut warnings = Found::default();
     let mut index = 0;
     // Where the replay stopped early: at the asked turn, or an illegal one.
     let mut halt: Option<Result<(), Violation>> = None;
@@ -514,7 +548,8 @@ pub fn stop<G: Game>(
             malformed: None,
             violation: Some(violation),
             violation_turn: Some(G::turn_label(&position, index)),
-            warnings,
+            warnings: warnings.kept,
+            warnings_omitted: warnings.omitted,
             turns: index,
             summary: Some(G::summary(&header, &position, false)),
             throws: None,
@@ -553,7 +588,8 @@ pub fn stop<G: Game>(
                 malformed: None,
                 violation: Some(violation),
                 violation_turn: None,
-                warnings,
+                warnings: warnings.kept,
+                warnings_omitted: warnings.omitted,
                 turns: index,
                 summary: Some(summary),
                 throws: None,

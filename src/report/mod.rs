@@ -90,8 +90,12 @@ pub struct RecordReport {
     pub verdict: Verdict,
     /// Why it is not legal.
     pub diagnostic: Option<Diagnostic>,
-    /// Tolerated infractions and remarks.
+    /// Tolerated infractions and remarks: the first [`crate::KEPT_WARNINGS`].
     pub warnings: Vec<WarningReport>,
+    /// The record's warnings past those, counted but not listed; left out
+    /// of JSON when there are none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub warnings_omitted: usize,
     /// Turns replayed legally.
     pub turns: usize,
     /// `finished` or `unfinished`; `null` when malformed.
@@ -268,7 +272,16 @@ impl Locator<'_> {
     }
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl RecordReport {
+    /// All the record's warnings, listed or not.
+    pub fn warning_count(&self) -> usize {
+        self.warnings.len() + self.warnings_omitted
+    }
+
     /// The report of a record read from the stream named `path`.
     /// Messages keep their words, with long quotes of the record cut.
     pub fn new(path: &str, record: &Record, checked: &Checked) -> Self {
@@ -278,6 +291,7 @@ impl RecordReport {
             violation,
             violation_turn,
             warnings,
+            warnings_omitted,
             turns,
             summary,
             throws,
@@ -358,6 +372,7 @@ impl RecordReport {
             verdict,
             diagnostic,
             warnings,
+            warnings_omitted: *warnings_omitted,
             turns: *turns,
             status: summary
                 .as_ref()
@@ -508,7 +523,7 @@ impl Tally {
     /// Count one record's report.
     pub fn add(&mut self, report: &RecordReport) {
         let rule = report.diagnostic.as_ref().map(|d| d.rule.clone());
-        self.count(report.verdict, report.warnings.len(), rule);
+        self.count(report.verdict, report.warning_count(), rule);
     }
 
     /// Count a record by what it was found to be.
@@ -665,6 +680,7 @@ mod tests {
             } else {
                 Vec::new()
             },
+            warnings_omitted: 0,
             turns: 1,
             status: Some("unfinished"),
             winner: None,
