@@ -12,7 +12,7 @@ use crate::limits::cut_quotes;
 use crate::reader::Record;
 use crate::record::Switches;
 use crate::replay::Checked;
-use crate::span::{LineIndex, Span};
+use crate::span::{LineCursor, Span};
 use crate::stats::ThrowStats;
 
 /// The verdict on a record.
@@ -255,15 +255,14 @@ finding!(Diagnostic, WarningReport);
 /// of a diagnostic does not grow with what came before it.
 struct Locator<'a> {
     record: &'a Record,
-    lines: Option<LineIndex>,
+    lines: LineCursor,
 }
 
 impl Locator<'_> {
     /// Line, column and stream offset of a span found in the record.
     fn locate(&mut self, span: Span) -> (usize, usize, usize) {
         let text = &self.record.text;
-        let lines = self.lines.get_or_insert_with(|| LineIndex::new(text));
-        let (line, column) = lines.locate(text, span.offset);
+        let (line, column) = self.lines.locate(text, span.offset);
         (
             self.record.line + line - 1,
             column,
@@ -298,7 +297,7 @@ impl RecordReport {
         } = checked;
         let mut at = Locator {
             record,
-            lines: None,
+            lines: LineCursor::default(),
         };
         let diagnostic = if let Some(m) = malformed {
             let (line, column, offset) = at.locate(m.span);
