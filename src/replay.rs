@@ -337,6 +337,13 @@ impl<G: RecordFormat> Replay<G> {
     }
 }
 
+/// The header, the replay, and the record's last turn.
+type Replayed<G> = (
+    <G as RecordFormat>::Header,
+    Replay<G>,
+    Option<<G as Notation>::Turn>,
+);
+
 /// A record replayed as its movetext is read, a turn at a time: the
 /// header, the replay, and the record's last turn. A syntax error anywhere
 /// makes the record malformed, even after an illegal turn: the notation
@@ -344,7 +351,7 @@ impl<G: RecordFormat> Replay<G> {
 fn replay<G: RecordFormat>(
     record: &RawRecord<'_>,
     switches: &Switches,
-) -> Result<(G::Header, Replay<G>, Option<G::Turn>), Malformed> {
+) -> Result<Replayed<G>, Malformed> {
     let (header, start) = set_up::<G>(record, switches)?;
     let mut replay = Replay::<G>::new(start);
     G::parse_each(tokens_of(record), |turn| replay.feed(turn))?;
