@@ -224,16 +224,39 @@ impl Shown {
         &self,
         path: &Unreadable,
         out: &mut (impl Write + ?Sized),
-        failed: &mut Vec<String>,
+        failed: &mut Failed,
     ) -> io::Result<()> {
         let line = || human::unreadable_line(path, self.style);
         match self.format.machine() {
             Some(machine) => out.write_all(machine.unreadable(path).as_bytes()),
             None if self.format == CheckFormat::Short => writeln!(out, "{}", line()),
             None => {
-                failed.push(line());
+                failed.push(line(), false);
                 Ok(())
             }
+        }
+    }
+}
+
+/// The closing list of a run's failures: the first [`human::LISTED_FAILURES`]
+/// lines, and a count of the rest, so that a run of a million failing
+/// records does not keep a million lines to print at its end.
+#[derive(Default)]
+struct Failed {
+    lines: Vec<String>,
+    total: usize,
+    /// Records among those left out; the others are unreadable paths.
+    records_omitted: usize,
+}
+
+impl Failed {
+    /// One more failure: a record's verdict line, or an unreadable path's.
+    fn push(&mut self, line: String, record: bool) {
+        self.total += 1;
+        if self.lines.len() < human::LISTED_FAILURES {
+            self.lines.push(line);
+        } else if record {
+            self.records_omitted += 1;
         }
     }
 }
@@ -307,7 +330,7 @@ fn render(item: Item, switches: &Switches, shown: Shown) -> Rendered {
         text,
         found: Some(Found {
             verdict: report.verdict,
-            warnings: report.warnings.len(),
+            warnings: report.warning_count(),
             rule: report.diagnostic.map(|d| d.rule),
             fails,
             failure,
@@ -337,7 +360,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         output.out.write_all(machine.opening().as_bytes())?;
     }
     // What the walk left unchecked is met first.
-    let mut failed: Vec<String> = Vec::new();
+    let mut failed = Failed::default();
     // Whether anything came before the totals, which a blank line then
     // sets apart.
     let mut wrote = false;
@@ -387,7 +410,9 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                             out.write_all(machine.between().as_bytes())?;
                         }
                     }
-                    failed.extend(found.failure);
+                    if let Some(line) = found.failure {
+                        failed.push(line, true);
+                    }
                     tally.count(found.verdict, found.warnings, found.rule);
                 }
                 wrote |= !rendered.text.is_empty();
@@ -415,9 +440,11 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         (None, _) => {
             let batch = tally.records + tally.unreadable > 1;
             if batch || args.quiet {
-                if !failed.is_empty() && batch {
+                if failed.total > 0 && batch {
                     output.out.write_all(b"\n")?;
-                    output.out.write_all(human::failures(&failed).as_bytes())?;
+                    let closing =
+                        human::failures(&failed.lines, failed.total, failed.records_omitted);
+                    output.out.write_all(closing.as_bytes())?;
                     wrote = true;
                 }
                 if wrote {

@@ -348,8 +348,22 @@ pub trait Notation: Rules {
     /// A turn as written: notation with spans, legality unknown.
     type Turn;
 
-    /// Group movetext tokens into turns; notation only, no legality.
-    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Self::Turn>, SyntaxError>;
+    /// Group movetext tokens into turns, handing each to `each` as soon as
+    /// it is whole; notation only, no legality. The replay plays each turn
+    /// as it comes, so that no record is ever held as turns; a syntax error
+    /// anywhere (a token's included) still ends the parse with it.
+    fn parse_each<'a>(
+        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        each: impl FnMut(Self::Turn),
+    ) -> Result<(), SyntaxError>;
+
+    /// Group movetext tokens into turns, all of them: the typed view of a
+    /// record for programs.
+    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Self::Turn>, SyntaxError> {
+        let mut turns = Vec::new();
+        Self::parse_each(tokens.iter().copied().map(Ok), |turn| turns.push(turn))?;
+        Ok(turns)
+    }
 
     /// Play one written turn, or say which rule it breaks.
     ///
@@ -377,9 +391,9 @@ pub trait Notation: Rules {
     /// Movetext for turns played from `start`, with move numbers.
     fn movetext(start: &Self::Position, plays: &[Self::Play]) -> String;
 
-    /// The throw written in each turn, for the throw statistics.
-    fn throws(_turns: &[Self::Turn]) -> Vec<u32> {
-        Vec::new()
+    /// The throw written in a turn, for the throw statistics.
+    fn throw(_turn: &Self::Turn) -> Option<u32> {
+        None
     }
 
     /// A turn label read back from a person (`--turn 3.B`): the game's own
@@ -423,11 +437,13 @@ pub trait RecordFormat: Notation {
     ) -> Result<Self::Position, HeaderError>;
 
     /// Checks once every turn is played: `end`, `result`, and the like.
+    /// `last` is the record's last turn with its index, when it has one:
+    /// all a verdict on the whole game needs of the turns.
     fn conclude(
         header: &Self::Header,
         text: &HeaderText<'_>,
         position: &Self::Position,
-        turns: &[Self::Turn],
+        last: Option<(usize, &Self::Turn)>,
     ) -> Result<Vec<Warning>, Violation>;
 
     /// Where the record stands after the replayed turns, for the reports.

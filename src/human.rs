@@ -11,6 +11,7 @@ use miette::{
 };
 
 use arbitre::escape::{self, escaped};
+use arbitre::words::counted;
 use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Unreadable, Verdict};
 
 /// How human output is drawn.
@@ -397,16 +398,32 @@ pub fn diagnostic(report: &RecordReport, source: &Snippet<'_>, style: Style) -> 
     }
 }
 
-/// The warnings of a record, each drawn over its source when it has a place.
+/// The warnings of a record, each drawn over its source when it has a place;
+/// then how many more the record has, when it has more than it keeps.
 pub fn warnings(report: &RecordReport, source: &Snippet<'_>, style: Style) -> String {
-    report
+    let mut text: String = report
         .warnings
         .iter()
         .map(|w| match w.span {
             Some(_) => render(style, &Drawn::new(w, source)),
             None => format!("  warning[{}]: {}\n", escaped(&w.rule), escaped(&w.message)),
         })
-        .collect()
+        .collect();
+    text.push_str(&omitted_warnings(report, "  "));
+    text
+}
+
+/// `... and N more warnings ...`, when a record has more warnings than it
+/// keeps ([`arbitre::KEPT_WARNINGS`]); empty otherwise.
+fn omitted_warnings(report: &RecordReport, lead: &str) -> String {
+    match report.warnings_omitted {
+        0 => String::new(),
+        more => format!(
+            "{lead}... and {more} more {}, not listed (a record keeps its first {})\n",
+            if more == 1 { "warning" } else { "warnings" },
+            arbitre::KEPT_WARNINGS
+        ),
+    }
 }
 
 /// `path#index: verdict ...`, the one line `check` prints per record.
@@ -455,7 +472,7 @@ pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool
         ),
         (None, None) => Ok(()),
     };
-    let _ = match report.warnings.len() {
+    let _ = match report.warning_count() {
         _ if !warnings => Ok(()),
         0 => Ok(()),
         1 => write!(line, ", 1 warning"),
@@ -519,15 +536,36 @@ pub fn summary(tally: &Tally, style: Style) -> String {
     text
 }
 
+/// The most lines the closing list of a run holds: a CI log shows the first
+/// failures to mend, and the totals count every one.
+pub const LISTED_FAILURES: usize = 100;
+
 /// The closing list of what failed a run, one line each: records by their
-/// verdict line, paths that could not be read.
-pub fn failures(failed: &[String]) -> String {
-    let mut text = format!("Failed ({}):\n", failed.len());
-    for line in failed {
+/// verdict line, paths that could not be read; `total` failures in all, of
+/// which those past the `listed` lines are counted on a last line
+/// (`records_omitted` of them records, the rest unreadable paths).
+pub fn failures(listed: &[String], total: usize, records_omitted: usize) -> String {
+    let mut text = format!("Failed ({total}):\n");
+    for line in listed {
         text.push_str("  ");
         text.push_str(line);
         text.push('\n');
     }
+    let omitted = total.saturating_sub(listed.len());
+    let paths_omitted = omitted.saturating_sub(records_omitted);
+    let more =
+        |n: usize, one: &str, many: &str| counted(n as u64, one, many).replacen(' ', " more ", 1);
+    let records = more(records_omitted, "failed record", "failed records");
+    let paths = more(paths_omitted, "unreadable path", "unreadable paths");
+    let left_out = match (records_omitted, paths_omitted) {
+        (0, 0) => return text,
+        (_, 0) => records,
+        (0, _) => paths,
+        _ => format!("{records} and {paths}"),
+    };
+    text.push_str(&format!(
+        "  ... and {left_out} (the list stops at {LISTED_FAILURES}; the totals count every one)\n"
+    ));
     text
 }
 
@@ -581,6 +619,10 @@ pub fn short(report: &RecordReport, warnings: bool) -> String {
                 escaped(&w.message)
             );
         }
+        out.push_str(&omitted_warnings(
+            report,
+            &format!("{}: ", escaped(&report.path)),
+        ));
     }
     out
 }

@@ -124,7 +124,8 @@ pub use reader::{Fault, Reader, Record};
 pub use record::movetext::{tokens, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
 pub use replay::{
-    check_as, open, parse_turn, random_record, Checked, Malformed, Opened, Referee, Stop, StopError,
+    check_as, open, parse_turn, random_record, Checked, Malformed, Opened, Referee, Stop,
+    StopError, KEPT_WARNINGS,
 };
 pub use report::{
     moves_command, Batch, Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument,

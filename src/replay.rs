@@ -12,7 +12,7 @@ use crate::game::{
     Warning,
 };
 use crate::limits::cut_quotes;
-use crate::record::movetext::{self, SyntaxError};
+use crate::record::movetext::{self, SyntaxError, Tokens};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
@@ -95,8 +95,11 @@ pub struct Checked {
     pub violation: Option<Violation>,
     /// The turn label ("3. red") of the violation, when it is in a turn.
     pub violation_turn: Option<String>,
-    /// Tolerated infractions and remarks, in record order.
+    /// Tolerated infractions and remarks, in record order: the first
+    /// [`KEPT_WARNINGS`].
     pub warnings: Vec<Warning>,
+    /// The warnings past those, counted but not kept.
+    pub warnings_omitted: usize,
     /// Turns replayed legally.
     pub turns: usize,
     /// Where the replay stopped; `None` for a malformed record.
@@ -114,9 +117,39 @@ impl Checked {
             violation: None,
             violation_turn: None,
             warnings: Vec::new(),
+            warnings_omitted: 0,
             turns: 0,
             summary: None,
             throws: None,
+        }
+    }
+
+    /// All its warnings, kept or not.
+    pub fn warning_count(&self) -> usize {
+        self.warnings.len() + self.warnings_omitted
+    }
+}
+
+/// At most this many warnings of a record are kept, with their messages
+/// and places; the rest are only counted, so that a record full of warnings
+/// (a long game of passes) costs the memory and the output of its first
+/// ones alone.
+pub const KEPT_WARNINGS: usize = 100;
+
+/// A record's warnings as the replay finds them: the first
+/// [`KEPT_WARNINGS`], and the count of the rest.
+#[derive(Default)]
+struct Found {
+    kept: Vec<Warning>,
+    omitted: usize,
+}
+
+impl Found {
+    fn push(&mut self, warning: Warning) {
+        if self.kept.len() < KEPT_WARNINGS {
+            self.kept.push(warning);
+        } else {
+            self.omitted += 1;
         }
     }
 }
@@ -168,11 +201,12 @@ impl<G: RecordFormat> Opened<G> {
     /// The position after the first `turns` turns (all of them, if fewer),
     /// or the first of them that is illegal, with what was legal there.
     pub fn position_after(&self, turns: usize) -> Result<G::Position, Violation> {
-        let done = run(self, turns);
-        match done.violation {
-            Some((violation, _)) => Err(violation),
-            None => Ok(done.position),
+        let mut position = self.start.clone();
+        let mut warnings = Found::default();
+        for (index, turn) in self.turns.iter().take(turns).enumerate() {
+            step::<G>(&mut position, turn, index, &mut warnings)?;
         }
+        Ok(position)
     }
 }
 
@@ -185,20 +219,36 @@ pub fn check_as<G: RecordFormat>(text: &str, switches: &Switches) -> Checked {
     }
 }
 
+/// The header and the position the record starts from, read in file
+/// order: the header and its setup come before the movetext.
+fn set_up<G: RecordFormat>(
+    record: &RawRecord<'_>,
+    switches: &Switches,
+) -> Result<(G::Header, G::Position), Malformed> {
+    record.header.check_limits(&record.limits)?;
+    let header: G::Header = record.header.deserialize()?;
+    let start = G::start(&header, &record.header, switches)?;
+    Ok((header, start))
+}
+
+/// The record's movetext as tokens, read one at a time.
+fn tokens_of<'a>(record: &RawRecord<'a>) -> Tokens<'a> {
+    Tokens::within(
+        record.movetext,
+        record.movetext_offset,
+        record.limits.token_bytes,
+    )
+}
+
+/// The whole record as typed values, every turn kept: for programs only,
+/// as the commands replay a turn at a time.
 fn load<G: RecordFormat>(
     record: &RawRecord<'_>,
     switches: &Switches,
 ) -> Result<Loaded<G>, Malformed> {
-    // In file order: the header and its setup come before the movetext.
-    record.header.check_limits(&record.limits)?;
-    let header: G::Header = record.header.deserialize()?;
-    let start = G::start(&header, &record.header, switches)?;
-    let tokens = movetext::tokens_within(
-        record.movetext,
-        record.movetext_offset,
-        record.limits.token_bytes,
-    )?;
-    let turns = G::parse(&tokens)?;
+    let (header, start) = set_up::<G>(record, switches)?;
+    let mut turns = Vec::new();
+    G::parse_each(tokens_of(record), |turn| turns.push(turn))?;
     Ok(Loaded {
         header,
         start,
@@ -206,14 +256,109 @@ fn load<G: RecordFormat>(
     })
 }
 
-struct Run<R: Rules> {
-    position: R::Position,
+/// A replay fed the written turns one at a time, as the notation reads
+/// them: it plays each until the first illegal one, and keeps of the turns
+/// only the last one read (a verdict on the whole game may point at the
+/// record's last turn) and the throw counts, so that its memory does not
+/// grow with the record.
+struct Replay<G: RecordFormat> {
+    position: G::Position,
+    /// Turns replayed legally.
     played: usize,
-    warnings: Vec<Warning>,
+    warnings: Found,
+    /// The first illegal turn's violation, with the turn's label.
     violation: Option<(Violation, String)>,
+    /// The turn read last, played once the next one comes: until then it
+    /// may be the record's last.
+    held: Option<G::Turn>,
     /// The label of the record's last turn, once played: what a verdict on
     /// the whole game (a time end mid-round) names it by.
     last_label: Option<String>,
+    /// Throws written, per value of [`Rules::FAIR_THROWS`], counted also
+    /// after an illegal turn: the statistics are about what was thrown,
+    /// not about the verdict.
+    throws: Vec<u64>,
+}
+
+impl<G: RecordFormat> Replay<G> {
+    fn new(start: G::Position) -> Self {
+        Replay {
+            position: start,
+            played: 0,
+            warnings: Found::default(),
+            violation: None,
+            held: None,
+            last_label: None,
+            throws: vec![0; G::FAIR_THROWS.len()],
+        }
+    }
+
+    /// One more written turn; the one before it is played.
+    fn feed(&mut self, turn: G::Turn) {
+        if let Some(value) = G::throw(&turn) {
+            if let Some(i) = G::FAIR_THROWS.iter().position(|(v, _)| *v == value) {
+                self.throws[i] += 1;
+            }
+        }
+        if let Some(before) = self.held.replace(turn) {
+            self.play(&before, false);
+        }
+    }
+
+    /// Play a turn, unless an earlier one was illegal.
+    fn play(&mut self, turn: &G::Turn, last: bool) {
+        if self.violation.is_some() {
+            return;
+        }
+        let index = self.played;
+        let label = last.then(|| G::turn_label(&self.position, index));
+        // `play` leaves the position as it was on an illegal turn.
+        match step::<G>(&mut self.position, turn, index, &mut self.warnings) {
+            Ok(()) => {
+                self.played += 1;
+                self.last_label = label;
+            }
+            Err(violation) => {
+                let label = G::turn_label(&self.position, index);
+                self.violation = Some((violation, label));
+            }
+        }
+    }
+
+    /// The end of the movetext: the held turn, the record's last, is
+    /// played and handed back.
+    fn finish(&mut self) -> Option<G::Turn> {
+        let last = self.held.take()?;
+        self.play(&last, true);
+        Some(last)
+    }
+
+    /// The statistics of the throws, for games with throws.
+    fn throw_stats(&self) -> Option<ThrowStats> {
+        (!G::FAIR_THROWS.is_empty()).then(|| ThrowStats::from_counts(G::FAIR_THROWS, &self.throws))
+    }
+}
+
+/// The header, the replay, and the record's last turn.
+type Replayed<G> = (
+    <G as RecordFormat>::Header,
+    Replay<G>,
+    Option<<G as Notation>::Turn>,
+);
+
+/// A record replayed as its movetext is read, a turn at a time: the
+/// header, the replay, and the record's last turn. A syntax error anywhere
+/// makes the record malformed, even after an illegal turn: the notation
+/// reads on to the end.
+fn replay<G: RecordFormat>(
+    record: &RawRecord<'_>,
+    switches: &Switches,
+) -> Result<Replayed<G>, Malformed> {
+    let (header, start) = set_up::<G>(record, switches)?;
+    let mut replay = Replay::<G>::new(start);
+    G::parse_each(tokens_of(record), |turn| replay.feed(turn))?;
+    let last = replay.finish();
+    Ok((header, replay, last))
 }
 
 /// Play turn `index` of a record: its warnings, tagged with the turn, join
@@ -223,14 +368,14 @@ fn step<G: RecordFormat>(
     position: &mut G::Position,
     turn: &G::Turn,
     index: usize,
-    warnings: &mut Vec<Warning>,
+    warnings: &mut Found,
 ) -> Result<(), Violation> {
     match G::play(position, turn, index) {
         Ok(found) => {
-            warnings.extend(found.into_iter().map(|mut w| {
-                w.turn_index.get_or_insert(index);
-                w
-            }));
+            for mut warning in found {
+                warning.turn_index.get_or_insert(index);
+                warnings.push(warning);
+            }
             Ok(())
         }
         Err(mut violation) => {
@@ -243,60 +388,26 @@ fn step<G: RecordFormat>(
     }
 }
 
-fn run<G: RecordFormat>(loaded: &Loaded<G>, limit: usize) -> Run<G> {
-    let mut position = loaded.start.clone();
-    let mut warnings = Vec::new();
-    let mut last_label = None;
-    for (index, turn) in loaded.turns.iter().take(limit).enumerate() {
-        if index + 1 == loaded.turns.len() {
-            last_label = Some(G::turn_label(&position, index));
-        }
-        // `play` leaves the position as it was on an illegal turn.
-        match step::<G>(&mut position, turn, index, &mut warnings) {
-            Ok(()) => {}
-            Err(violation) => {
-                let label = G::turn_label(&position, index);
-                return Run {
-                    position,
-                    played: index,
-                    warnings,
-                    violation: Some((violation, label)),
-                    last_label: None,
-                };
-            }
-        }
-    }
-    Run {
-        played: loaded.turns.len().min(limit),
-        position,
-        warnings,
-        violation: None,
-        last_label,
-    }
-}
-
-/// Every written throw counted, also after an illegal turn: the statistics
-/// are about what was thrown, not about the verdict.
-fn throw_stats<N: Notation>(turns: &[N::Turn]) -> Option<ThrowStats> {
-    (!N::FAIR_THROWS.is_empty()).then(|| ThrowStats::new(N::FAIR_THROWS, &N::throws(turns)))
-}
-
 /// Check one record of game `G` completely.
 pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
-    let loaded = match load::<G>(record, switches) {
-        Ok(loaded) => loaded,
+    let (header, replay, last) = match replay::<G>(record, switches) {
+        Ok(replayed) => replayed,
         Err(malformed) => return Checked::malformed(Some(G::NAME), malformed),
     };
-    let Run {
+    let throws = replay.throw_stats();
+    let Replay {
         position,
         played,
         mut warnings,
         mut violation,
         last_label,
-    } = run(&loaded, usize::MAX);
+        ..
+    } = replay;
     if violation.is_none() {
-        match G::conclude(&loaded.header, &record.header, &position, &loaded.turns) {
-            Ok(found) => warnings.extend(found),
+        // With no illegal turn, the last turn read is the last played.
+        let last = last.as_ref().map(|turn| (played.saturating_sub(1), turn));
+        match G::conclude(&header, &record.header, &position, last) {
+            Ok(found) => found.into_iter().for_each(|w| warnings.push(w)),
             Err(v) => {
                 // A verdict on the game may point at its last turn.
                 let label = match v.turn_index {
@@ -307,7 +418,7 @@ pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Ch
             }
         }
     }
-    let summary = G::summary(&loaded.header, &position, violation.is_none());
+    let summary = G::summary(&header, &position, violation.is_none());
     let (violation, violation_turn) = match violation {
         Some((v, label)) => (Some(v), Some(label).filter(|l| !l.is_empty())),
         None => (None, None),
@@ -317,19 +428,19 @@ pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Ch
         malformed: None,
         violation,
         violation_turn,
-        warnings,
+        warnings: warnings.kept,
+        warnings_omitted: warnings.omitted,
         turns: played,
         summary: Some(summary),
-        throws: throw_stats::<G>(&loaded.turns),
+        throws,
     }
 }
 
 /// The game's score table where the replay of a record stops (at its end,
 /// or before its first illegal turn); `None` for a malformed record.
 pub fn table<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
-    let loaded = load::<G>(record, switches).ok()?;
-    let done = run(&loaded, usize::MAX);
-    G::table(&loaded.header, &done.position)
+    let (header, replay, _) = replay::<G>(record, switches).ok()?;
+    G::table(&header, &replay.position)
 }
 
 /// Why `show` or `moves` cannot show the asked position.
@@ -375,22 +486,19 @@ pub enum StopError {
 
 /// The position at `at` (after every turn, or before the first illegal one,
 /// for [`At::End`]), replayed a turn at a time so that a label is matched
-/// against the turns as the reports name them.
+/// against the turns as the reports name them. The movetext is read twice,
+/// keeping no turn: once for its syntax and its count of turns (what
+/// `--turn` is measured against), once to replay it.
 pub fn stop<G: Game>(
     record: &RawRecord<'_>,
     switches: &Switches,
     at: &At,
 ) -> Result<Stop, StopError> {
-    let loaded = match load::<G>(record, switches) {
-        Ok(loaded) => loaded,
-        Err(malformed) => {
-            return Err(StopError::Record(Box::new(Checked::malformed(
-                Some(G::NAME),
-                malformed,
-            ))))
-        }
-    };
-    let total = loaded.turns.len();
+    let malformed =
+        |malformed| StopError::Record(Box::new(Checked::malformed(Some(G::NAME), malformed)));
+    let (header, start) = set_up::<G>(record, switches).map_err(malformed)?;
+    let mut total = 0;
+    G::parse_each(tokens_of(record), |_| total += 1).map_err(|e| malformed(e.into()))?;
     let label = match at {
         At::Label(text) => Some(G::read_label(text).map_err(|message| StopError::BadLabel {
             asked: text.clone(),
@@ -413,66 +521,85 @@ pub fn stop<G: Game>(
             .as_ref()
             .is_some_and(|l| G::names_turn(l, position, index)),
     };
-    let first = G::turn_label(&loaded.start, 0);
-    let mut position = loaded.start.clone();
-    let mut warnings = Vec::new();
+    let first = G::turn_label(&start, 0);
+    let mut position = start;
+    let mut warnings = Found::default();
     let mut index = 0;
-    while !wanted(&position, index) {
-        let Some(turn) = loaded.turns.get(index) else {
-            return Err(StopError::NoSuchTurn {
-                asked: at.to_string(),
-                first,
-                last: G::turn_label(&position, index),
-                turns: total,
-            });
-        };
-        match step::<G>(&mut position, turn, index, &mut warnings) {
-            Ok(()) => {}
-            Err(violation) => {
-                let checked = Box::new(Checked {
-                    game: Some(G::NAME),
-                    malformed: None,
-                    violation: Some(violation),
-                    violation_turn: Some(G::turn_label(&position, index)),
-                    warnings,
-                    turns: index,
-                    summary: Some(G::summary(&loaded.header, &position, false)),
-                    throws: None,
-                });
-                if *at != At::End {
-                    return Err(StopError::PastIllegal {
-                        asked: at.clone(),
-                        checked,
-                    });
-                }
-                return Ok(stopped::<G>(&loaded, &position, index, None, Some(checked)));
-            }
+    // Where the replay stopped early: at the asked turn, or an illegal one.
+    let mut halt: Option<Result<(), Violation>> = None;
+    let mut last: Option<G::Turn> = None;
+    G::parse_each(tokens_of(record), |turn| {
+        if halt.is_some() {
+            return;
         }
-        index += 1;
+        if wanted(&position, index) {
+            halt = Some(Ok(()));
+            return;
+        }
+        match step::<G>(&mut position, &turn, index, &mut warnings) {
+            Ok(()) => {
+                index += 1;
+                if index == total {
+                    last = Some(turn);
+                }
+            }
+            Err(violation) => halt = Some(Err(violation)),
+        }
+    })
+    .map_err(|e| malformed(e.into()))?;
+    if let Some(Err(violation)) = halt {
+        let checked = Box::new(Checked {
+            game: Some(G::NAME),
+            malformed: None,
+            violation: Some(violation),
+            violation_turn: Some(G::turn_label(&position, index)),
+            warnings: warnings.kept,
+            warnings_omitted: warnings.omitted,
+            turns: index,
+            summary: Some(G::summary(&header, &position, false)),
+            throws: None,
+        });
+        if *at != At::End {
+            return Err(StopError::PastIllegal {
+                asked: at.clone(),
+                checked,
+            });
+        }
+        return Ok(stopped::<G>(&header, &position, index, None, Some(checked)));
+    }
+    if !wanted(&position, index) {
+        return Err(StopError::NoSuchTurn {
+            asked: at.to_string(),
+            first,
+            last: G::turn_label(&position, index),
+            turns: total,
+        });
     }
     if index < total {
-        return Ok(stopped::<G>(&loaded, &position, index, None, None));
+        return Ok(stopped::<G>(&header, &position, index, None, None));
     }
     // The end of the record: its header's `end` and `result` hold here.
-    match G::conclude(&loaded.header, &record.header, &position, &loaded.turns) {
+    let last = last.as_ref().map(|turn| (index.saturating_sub(1), turn));
+    match G::conclude(&header, &record.header, &position, last) {
         Ok(_) => {
-            let summary = G::summary(&loaded.header, &position, true);
-            Ok(stopped::<G>(&loaded, &position, index, Some(summary), None))
+            let summary = G::summary(&header, &position, true);
+            Ok(stopped::<G>(&header, &position, index, Some(summary), None))
         }
         Err(violation) => {
             // The end the header claims is contradicted: not trusted.
-            let summary = G::summary(&loaded.header, &position, false);
+            let summary = G::summary(&header, &position, false);
             let checked = Box::new(Checked {
                 game: Some(G::NAME),
                 malformed: None,
                 violation: Some(violation),
                 violation_turn: None,
-                warnings,
+                warnings: warnings.kept,
+                warnings_omitted: warnings.omitted,
                 turns: index,
                 summary: Some(summary),
                 throws: None,
             });
-            Ok(stopped::<G>(&loaded, &position, index, None, Some(checked)))
+            Ok(stopped::<G>(&header, &position, index, None, Some(checked)))
         }
     }
 }
@@ -482,7 +609,7 @@ pub fn stop<G: Game>(
 /// replay, the game is over as `check` says; otherwise only when the
 /// position itself allows no turn (a win).
 fn stopped<G: Game>(
-    loaded: &Loaded<G>,
+    header: &G::Header,
     position: &G::Position,
     turn: usize,
     ended: Option<Summary>,
@@ -496,7 +623,7 @@ fn stopped<G: Game>(
             G::ended_diagram(position, &summary.description),
         ),
         _ if legal.is_empty() => (
-            Some(G::summary(&loaded.header, position, false).description),
+            Some(G::summary(header, position, false).description),
             G::diagram(position),
         ),
         _ => (None, G::diagram(position)),

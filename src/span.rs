@@ -57,27 +57,44 @@ impl<T> Spanned<T> {
     }
 }
 
-/// Where each line of a text starts, so that a file with thousands of
-/// diagnostics does not rescan itself for each one.
-#[derive(Clone, Debug, Default)]
-pub struct LineIndex {
-    starts: Vec<usize>,
+/// Lines and columns of offsets in one text, found by counting newlines
+/// from the offset located before: offsets met in text order (a record's
+/// warnings, then its diagnostic) cost one scan of the text in all, and
+/// nothing is kept per line, so a record of a million short lines costs no
+/// more memory than one of a single line.
+#[derive(Clone, Debug)]
+pub struct LineCursor {
+    /// The offset located last, its 1-based line, and where that line starts.
+    at: usize,
+    line: usize,
+    start: usize,
 }
 
-impl LineIndex {
-    pub fn new(text: &str) -> Self {
-        let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        LineIndex { starts }
+impl Default for LineCursor {
+    fn default() -> Self {
+        LineCursor {
+            at: 0,
+            line: 1,
+            start: 0,
+        }
     }
+}
 
-    /// 1-based line and column (in characters) of a byte offset.
-    pub fn locate(&self, text: &str, offset: usize) -> (usize, usize) {
+impl LineCursor {
+    /// 1-based line and column (in characters) of a byte offset; an offset
+    /// before the last one located is counted again from the start.
+    pub fn locate(&mut self, text: &str, offset: usize) -> (usize, usize) {
         let offset = floor_char_boundary(text, offset.min(text.len()));
-        let line = self.starts.partition_point(|&start| start <= offset).max(1);
-        let start = self.starts.get(line - 1).copied().unwrap_or(0).min(offset);
-        (line, text[start..offset].chars().count() + 1)
+        if offset < self.at {
+            *self = LineCursor::default();
+        }
+        let between = &text.as_bytes()[self.at..offset];
+        self.line += memchr::memchr_iter(b'\n', between).count();
+        if let Some(last) = memchr::memrchr(b'\n', between) {
+            self.start = self.at + last + 1;
+        }
+        self.at = offset;
+        (self.line, text[self.start..offset].chars().count() + 1)
     }
 }
 
@@ -95,12 +112,16 @@ mod tests {
     #[test]
     fn lines_and_columns_are_one_based() {
         let text = "ab\ncdé\r\nf";
-        let index = LineIndex::new(text);
-        let line_column = |text, offset| index.locate(text, offset);
+        let mut cursor = LineCursor::default();
+        let mut line_column = |text, offset| cursor.locate(text, offset);
         assert_eq!(line_column(text, 0), (1, 1));
         assert_eq!(line_column(text, 3), (2, 1));
         assert_eq!(line_column(text, 7), (2, 4));
         assert_eq!(line_column(text, 9), (3, 1));
         assert_eq!(line_column(text, 999), (3, 2));
+        // Back again: counted from the start.
+        assert_eq!(line_column(text, 7), (2, 4));
+        assert_eq!(line_column(text, 2), (1, 3));
+        assert_eq!(line_column(text, 9), (3, 1));
     }
 }

@@ -202,3 +202,47 @@ fn completions_for_every_shell() {
     assert_eq!(code, 2);
     assert!(err.contains("possible values"), "{err}");
 }
+
+/// A file of `n` records, each malformed (a header with no game).
+fn failing_records(name: &str, n: usize) -> String {
+    let path = format!("{}/{name}.arb", env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(&path, "---\n---\n".repeat(n)).unwrap();
+    path
+}
+
+#[test]
+fn the_closing_list_names_the_first_hundred_failures_and_counts_the_rest() {
+    let listed = |out: &str| {
+        let list = &out[out.find("Failed (").expect(out)..];
+        let list = &list[..list.find("\n\n").unwrap_or(list.len())];
+        list.lines().skip(1).map(str::to_string).collect::<Vec<_>>()
+    };
+    let hundred = failing_records("hundred", 100);
+    let (code, out, _) = run(&["check", &hundred]);
+    assert_eq!(code, 2);
+    assert!(out.contains("Failed (100):\n"), "{out}");
+    let lines = listed(&out);
+    assert_eq!(lines.len(), 100, "{lines:?}");
+    assert!(lines[99].ends_with("hundred.arb#99: malformed: header (199:1)"));
+
+    let more = failing_records("hundred-and-one", 101);
+    let (_, out, _) = run(&["check", &more]);
+    assert!(out.contains("Failed (101):\n"), "{out}");
+    let lines = listed(&out);
+    assert_eq!(lines.len(), 101, "{lines:?}");
+    assert!(lines[99].ends_with("hundred-and-one.arb#99: malformed: header (199:1)"));
+    assert_eq!(
+        lines[100],
+        "  ... and 1 more failed record (the list stops at 100; the totals count every one)"
+    );
+    // The totals count them all.
+    assert!(out.contains("| header | 101 "), "{out}");
+
+    // A path met after the hundredth failure is counted as a path.
+    let (_, out, _) = run(&["check", &more, MISSING]);
+    assert!(out.contains("Failed (102):\n"), "{out}");
+    assert!(
+        out.contains("  ... and 1 more failed record and 1 more unreadable path (the list"),
+        "{out}"
+    );
+}

@@ -70,62 +70,102 @@ pub fn tokens(movetext: &str, offset: usize) -> Result<Vec<Token<'_>>, SyntaxErr
     tokens_within(movetext, offset, Limits::DEFAULT_TOKEN_BYTES)
 }
 
-/// [`tokens`], refusing a token longer than `limit` bytes. Comments (`{
-/// ... }`, `;` to the end of the line) are skipped whatever their length:
-/// they are found with one scan each, quoted by no message, and bounded by
-/// the record's own limit.
+/// [`tokens`], refusing a token longer than `limit` bytes, all at once.
 pub(crate) fn tokens_within(
     movetext: &str,
     offset: usize,
     limit: usize,
 ) -> Result<Vec<Token<'_>>, SyntaxError> {
-    let bytes = movetext.as_bytes();
-    // Tokens are short (`1.`, `c5`, `3:e-5`): one per four bytes is about
-    // what records hold, and saves growing the vector a few times.
-    let mut out = Vec::with_capacity(bytes.len() / 4 + 1);
-    let mut i = 0;
-    while i < bytes.len() {
-        if let Some(len) = space_at(movetext, i) {
-            i += len;
-            continue;
-        }
-        match bytes[i] {
-            b'{' => match movetext[i..].find('}') {
-                Some(close) => i += close + 1,
-                None => {
-                    return Err(SyntaxError::new(
-                        "this comment is never closed",
-                        Span::new(offset + i, 1),
-                    )
-                    .with_help("close the comment with `}` (comments do not nest)"))
-                }
-            },
-            b'}' => {
-                return Err(
-                    SyntaxError::new("`}` closes no comment", Span::new(offset + i, 1)).with_help(
-                        "comments are `{ ... }` and do not nest, or `;` to the end of the line",
-                    ),
-                )
-            }
-            b';' => {
-                i = movetext[i..]
-                    .find('\n')
-                    .map_or(bytes.len(), |end| i + end + 1)
-            }
-            _ => {
-                let start = i;
-                i = token_end(movetext, i);
-                if i - start > limit {
-                    return Err(too_long(&movetext[start..i], offset + start, limit));
-                }
-                out.push(Token {
-                    text: &movetext[start..i],
-                    span: Span::new(offset + start, i - start),
-                });
-            }
+    Tokens::within(movetext, offset, limit).collect()
+}
+
+/// The tokens of a movetext one at a time, so that a long record is never
+/// held as tokens: what the replay reads. Refuses a token longer than its
+/// limit. Comments (`{ ... }`, `;` to the end of the line) are skipped
+/// whatever their length: they are found with one scan each, quoted by no
+/// message, and bounded by the record's own limit. After an error it ends.
+pub struct Tokens<'a> {
+    movetext: &'a str,
+    offset: usize,
+    limit: usize,
+    at: usize,
+}
+
+impl<'a> Tokens<'a> {
+    /// The tokens of `movetext`, which starts at `offset` in the file, none
+    /// longer than `limit` bytes.
+    pub fn within(movetext: &'a str, offset: usize, limit: usize) -> Self {
+        Tokens {
+            movetext,
+            offset,
+            limit,
+            at: 0,
         }
     }
-    Ok(out)
+
+    /// Hand back `error`; nothing is read after it.
+    fn fail(&mut self, error: SyntaxError) -> Option<Result<Token<'a>, SyntaxError>> {
+        self.at = self.movetext.len();
+        Some(Err(error))
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Result<Token<'a>, SyntaxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (movetext, offset) = (self.movetext, self.offset);
+        let bytes = movetext.as_bytes();
+        let mut i = self.at;
+        while i < bytes.len() {
+            if let Some(len) = space_at(movetext, i) {
+                i += len;
+                continue;
+            }
+            match bytes[i] {
+                b'{' => match movetext[i..].find('}') {
+                    Some(close) => i += close + 1,
+                    None => {
+                        return self.fail(
+                            SyntaxError::new(
+                                "this comment is never closed",
+                                Span::new(offset + i, 1),
+                            )
+                            .with_help("close the comment with `}` (comments do not nest)"),
+                        )
+                    }
+                },
+                b'}' => {
+                    return self.fail(
+                        SyntaxError::new("`}` closes no comment", Span::new(offset + i, 1))
+                            .with_help(
+                            "comments are `{ ... }` and do not nest, or `;` to the end of the line",
+                        ),
+                    )
+                }
+                b';' => {
+                    i = movetext[i..]
+                        .find('\n')
+                        .map_or(bytes.len(), |end| i + end + 1)
+                }
+                _ => {
+                    let start = i;
+                    let end = token_end(movetext, i);
+                    if end - start > self.limit {
+                        let error = too_long(&movetext[start..end], offset + start, self.limit);
+                        return self.fail(error);
+                    }
+                    self.at = end;
+                    return Some(Ok(Token {
+                        text: &movetext[start..end],
+                        span: Span::new(offset + start, end - start),
+                    }));
+                }
+            }
+        }
+        self.at = i;
+        None
+    }
 }
 
 /// The error of a token past the limit: its start quoted, its length and

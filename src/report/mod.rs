@@ -12,7 +12,7 @@ use crate::limits::cut_quotes;
 use crate::reader::Record;
 use crate::record::Switches;
 use crate::replay::Checked;
-use crate::span::{LineIndex, Span};
+use crate::span::{LineCursor, Span};
 use crate::stats::ThrowStats;
 
 /// The verdict on a record.
@@ -90,8 +90,12 @@ pub struct RecordReport {
     pub verdict: Verdict,
     /// Why it is not legal.
     pub diagnostic: Option<Diagnostic>,
-    /// Tolerated infractions and remarks.
+    /// Tolerated infractions and remarks: the first [`crate::KEPT_WARNINGS`].
     pub warnings: Vec<WarningReport>,
+    /// The record's warnings past those, counted but not listed; left out
+    /// of JSON when there are none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub warnings_omitted: usize,
     /// Turns replayed legally.
     pub turns: usize,
     /// `finished` or `unfinished`; `null` when malformed.
@@ -276,15 +280,14 @@ finding!(Diagnostic, WarningReport);
 /// of a diagnostic does not grow with what came before it.
 struct Locator<'a> {
     record: &'a Record,
-    lines: Option<LineIndex>,
+    lines: LineCursor,
 }
 
 impl Locator<'_> {
     /// Line, column and stream offset of a span found in the record.
     fn locate(&mut self, span: Span) -> (usize, usize, usize) {
         let text = &self.record.text;
-        let lines = self.lines.get_or_insert_with(|| LineIndex::new(text));
-        let (line, column) = lines.locate(text, span.offset);
+        let (line, column) = self.lines.locate(text, span.offset);
         (
             self.record.line + line - 1,
             column,
@@ -293,7 +296,16 @@ impl Locator<'_> {
     }
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 impl RecordReport {
+    /// All the record's warnings, listed or not.
+    pub fn warning_count(&self) -> usize {
+        self.warnings.len() + self.warnings_omitted
+    }
+
     /// The report of a record read from the stream named `path`.
     /// Messages keep their words, with long quotes of the record cut.
     pub fn new(path: &str, record: &Record, checked: &Checked) -> Self {
@@ -303,13 +315,14 @@ impl RecordReport {
             violation,
             violation_turn,
             warnings,
+            warnings_omitted,
             turns,
             summary,
             throws,
         } = checked;
         let mut at = Locator {
             record,
-            lines: None,
+            lines: LineCursor::default(),
         };
         let diagnostic = if let Some(m) = malformed {
             let (line, column, offset) = at.locate(m.span);
@@ -383,6 +396,7 @@ impl RecordReport {
             verdict,
             diagnostic,
             warnings,
+            warnings_omitted: *warnings_omitted,
             turns: *turns,
             status: summary
                 .as_ref()
@@ -533,7 +547,7 @@ impl Tally {
     /// Count one record's report.
     pub fn add(&mut self, report: &RecordReport) {
         let rule = report.diagnostic.as_ref().map(|d| d.rule.clone());
-        self.count(report.verdict, report.warnings.len(), rule);
+        self.count(report.verdict, report.warning_count(), rule);
     }
 
     /// Count a record by what it was found to be.
@@ -690,6 +704,7 @@ mod tests {
             } else {
                 Vec::new()
             },
+            warnings_omitted: 0,
             turns: 1,
             status: Some("unfinished"),
             winner: None,

@@ -356,8 +356,11 @@ impl Rules for Puluc {
 impl Notation for Puluc {
     type Turn = Turn;
 
-    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-        notation::parse(tokens)
+    fn parse_each<'a>(
+        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        each: impl FnMut(Turn),
+    ) -> Result<(), SyntaxError> {
+        notation::parse_each(tokens, each)
     }
 
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
@@ -441,8 +444,8 @@ impl Notation for Puluc {
         duel::names_turn(label, position.opener, index, position.to_move)
     }
 
-    fn throws(turns: &[Turn]) -> Vec<u32> {
-        turns.iter().map(|t| t.throw.value).collect()
+    fn throw(turn: &Turn) -> Option<u32> {
+        Some(turn.throw.value)
     }
 }
 
@@ -482,7 +485,7 @@ impl RecordFormat for Puluc {
         header: &Header,
         text: &HeaderText<'_>,
         position: &Position,
-        _turns: &[Turn],
+        _last: Option<(usize, &Turn)>,
     ) -> Result<Vec<Warning>, Violation> {
         if let (Some(End::Abandoned), Some(winner)) = (header.end, position.winner) {
             return Err(Violation::new(

@@ -159,12 +159,15 @@ fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<MoveNumber>>, Option<Turn
 
 const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter), a square (advance) or `-` (pass), with an optional destination: `3:e`, `3:4`, `3:4-7`, `3:-`; move numbers are `1.` or `1...`";
 
-/// Group tokens into turns.
-pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-    // At most a turn a token: room for all of them at once.
-    let mut turns = Vec::with_capacity(tokens.len());
+/// Group tokens into turns, each handed to `each` as it is read.
+pub fn parse_each<'a>(
+    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    mut each: impl FnMut(Turn),
+) -> Result<(), SyntaxError> {
     let mut pending: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
+        let token = token?;
+        let token = &token;
         let Some((number, turn)) = pieces(token) else {
             return Err(SyntaxError::new(
                 format!("`{}` is not Puluc notation", quote(token.text)),
@@ -191,7 +194,7 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
                 )
                 .with_help("four sticks: the number of flat sides up, or 5 when none is"));
             }
-            turns.push(Turn {
+            each(Turn {
                 number: pending.take(),
                 throw,
                 written,
@@ -205,7 +208,7 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
                 .with_help(EXPECTED),
         );
     }
-    Ok(turns)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -214,7 +217,11 @@ mod tests {
     use crate::record::movetext::tokens;
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
-        parse(&tokens(text, 0).unwrap())
+        let mut turns = Vec::new();
+        parse_each(tokens(text, 0).unwrap().into_iter().map(Ok), |t| {
+            turns.push(t)
+        })?;
+        Ok(turns)
     }
 
     #[test]

@@ -285,8 +285,11 @@ impl Rules for Simpei {
 impl Notation for Simpei {
     type Turn = Turn;
 
-    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-        notation::parse(tokens)
+    fn parse_each<'a>(
+        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        each: impl FnMut(Turn),
+    ) -> Result<(), SyntaxError> {
+        notation::parse_each(tokens, each)
     }
 
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
@@ -441,7 +444,7 @@ impl RecordFormat for Simpei {
         header: &Header,
         text: &HeaderText<'_>,
         position: &Position,
-        _turns: &[Turn],
+        _last: Option<(usize, &Turn)>,
     ) -> Result<Vec<Warning>, Violation> {
         if let (Some(end), Some(winner)) = (header.end, position.winner) {
             let end = match end {

@@ -161,12 +161,17 @@ fn pieces<'a>(token: &'a Token<'a>) -> Option<Pieces> {
 
 const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a relocation `e5>a1`, a pass `--`, or a move number `1.` or `1...`";
 
-/// Group tokens into turns.
-pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-    // At most a turn a token: room for all of them at once.
-    let mut turns: Vec<Turn> = Vec::with_capacity(tokens.len());
+/// Group tokens into turns, each handed to `each` once the next action
+/// (or the end) shows that no relocation follows it.
+pub fn parse_each<'a>(
+    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    mut each: impl FnMut(Turn),
+) -> Result<(), SyntaxError> {
+    let mut last: Option<Turn> = None;
     let mut number: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
+        let token = token?;
+        let token = &token;
         let Some(pieces) = common(token).or_else(|| pieces(token)) else {
             return Err(SyntaxError::new(
                 format!("`{}` is not Simpei notation", quote(token.text)),
@@ -189,14 +194,19 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
             continue;
         };
         match piece.value {
-            Piece::Action(action) => turns.push(Turn {
-                number: number.take(),
-                action: Spanned::new(action, piece.span),
-                relocations: Vec::new(),
-            }),
+            Piece::Action(action) => {
+                let next = Turn {
+                    number: number.take(),
+                    action: Spanned::new(action, piece.span),
+                    relocations: Vec::new(),
+                };
+                if let Some(done) = last.replace(next) {
+                    each(done);
+                }
+            }
             Piece::Relocation(from, to) => {
-                let last = turns.last_mut().filter(|_| number.is_none());
-                let Some(turn) = last else {
+                let open = last.as_mut().filter(|_| number.is_none());
+                let Some(turn) = open else {
                     return Err(SyntaxError::new(
                         "a relocation must follow the action that sandwiched the piece",
                         piece.span,
@@ -213,7 +223,10 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
                 .with_help(EXPECTED),
         );
     }
-    Ok(turns)
+    if let Some(done) = last {
+        each(done);
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -223,7 +236,11 @@ mod tests {
     use crate::record::movetext::tokens;
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
-        parse(&tokens(text, 0).unwrap())
+        let mut turns = Vec::new();
+        parse_each(tokens(text, 0).unwrap().into_iter().map(Ok), |t| {
+            turns.push(t)
+        })?;
+        Ok(turns)
     }
 
     proptest::proptest! {

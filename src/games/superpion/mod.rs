@@ -424,8 +424,11 @@ impl game::Rules for Superpion {
 impl Notation for Superpion {
     type Turn = Turn;
 
-    fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-        notation::parse(tokens)
+    fn parse_each<'a>(
+        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        each: impl FnMut(Turn),
+    ) -> Result<(), SyntaxError> {
+        notation::parse_each(tokens, each)
     }
 
     fn play(
@@ -505,7 +508,7 @@ impl RecordFormat for Superpion {
         header: &Header,
         text: &HeaderText<'_>,
         position: &Position,
-        turns: &[Turn],
+        last: Option<(usize, &Turn)>,
     ) -> Result<Vec<Warning>, Violation> {
         let mut warnings = Vec::new();
         let end_key = text.key("end");
@@ -531,15 +534,14 @@ impl RecordFormat for Superpion {
                     end_key,
                 ));
             }
-            (Some(End::Time), false) => match turns.last() {
+            (Some(End::Time), false) => match last {
                 None => {
                     return Err(breach(
                         Breach::TimeEnd("the record has no turn: a round is played to its end, Black's turn last".into()),
                         end_key,
                     ));
                 }
-                Some(last) if !position.wrapped => {
-                    let index = turns.len() - 1;
+                Some((index, last)) if !position.wrapped => {
                     return Err(breach(
                         Breach::TimeEnd(format!(
                             "the round is not finished: after {}'s turn, {} still had to play (the round ends with Black, or the last camp still playing)",

@@ -223,12 +223,17 @@ fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
     SyntaxError::new(message, span).with_help(EXPECTED)
 }
 
-/// Group tokens into turns.
-pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
-    // A turn is a head and at least one more token.
-    let mut turns: Vec<Turn> = Vec::with_capacity(tokens.len() / 2 + 1);
+/// Group tokens into turns, each handed to `each` once the next turn head
+/// (or the end) closes it.
+pub fn parse_each<'a>(
+    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    mut each: impl FnMut(Turn),
+) -> Result<(), SyntaxError> {
+    let mut last: Option<Turn> = None;
     let mut number: Option<Spanned<u32>> = None;
     for token in tokens {
+        let token = token?;
+        let token = &token;
         let Some(found) = common(token).or_else(|| parse_whole(token, piece(token))) else {
             let message = if token.text.contains(['x', 'X', '-']) {
                 format!("`{}` is not a Superpion action", quote(token.text))
@@ -248,7 +253,7 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
                 number = Some(Spanned::new(n, token.span));
             }
             Piece::Head(n, camp) => {
-                close(turns.last())?;
+                close(last.as_ref())?;
                 let number = match (n, number.take()) {
                     (Some(_), Some(earlier)) => {
                         return Err(syntax(
@@ -264,16 +269,19 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
                 };
                 let camp_span = Span::new(token.span.end() - 1, 1);
                 let start = number.map_or(camp_span, |n| n.span);
-                turns.push(Turn {
+                let next = Turn {
                     number,
                     camp: Spanned::new(camp, camp_span),
                     actions: Vec::new(),
                     pass: None,
                     span: start.to(camp_span),
-                });
+                };
+                if let Some(done) = last.replace(next) {
+                    each(done);
+                }
             }
             Piece::Pass | Piece::Action(_) => {
-                let Some(turn) = turns.last_mut().filter(|_| number.is_none()) else {
+                let Some(turn) = last.as_mut().filter(|_| number.is_none()) else {
                     return Err(syntax(
                         "an action must follow the camp letter of its turn",
                         token.span,
@@ -311,8 +319,11 @@ pub fn parse(tokens: &[Token<'_>]) -> Result<Vec<Turn>, SyntaxError> {
             n.span,
         ));
     }
-    close(turns.last())?;
-    Ok(turns)
+    close(last.as_ref())?;
+    if let Some(done) = last {
+        each(done);
+    }
+    Ok(())
 }
 
 /// A turn must hold an action or a pass.
@@ -333,7 +344,11 @@ mod tests {
     use crate::record::movetext::tokens;
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
-        parse(&tokens(text, 0).unwrap())
+        let mut turns = Vec::new();
+        parse_each(tokens(text, 0).unwrap().into_iter().map(Ok), |t| {
+            turns.push(t)
+        })?;
+        Ok(turns)
     }
 
     proptest::proptest! {

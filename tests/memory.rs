@@ -1,0 +1,171 @@
+//! The memory a record costs: checking, scoring and showing a record of
+//! megabytes allocates a small part of its size beyond its own text, since
+//! the replay reads the movetext a turn at a time and keeps the first
+//! warnings only. Counted by a global allocator of this test binary alone,
+//! so the figures are bytes, not timings.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+
+use arbitre::{check, score_table, stop, Record, RecordReport, Switches, Verdict, KEPT_WARNINGS};
+
+/// Counts the bytes allocated now and their peak. The only `unsafe` of the
+/// project: a global allocator cannot be written without it, and it only
+/// forwards to the system's.
+struct Counting;
+
+static NOW: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn grew(by: usize) {
+    let now = NOW.fetch_add(by, Relaxed) + by;
+    PEAK.fetch_max(now, Relaxed);
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let block = unsafe { System.alloc(layout) };
+        if !block.is_null() {
+            grew(layout.size());
+        }
+        block
+    }
+
+    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(block, layout) };
+        NOW.fetch_sub(layout.size(), Relaxed);
+    }
+
+    unsafe fn realloc(&self, block: *mut u8, layout: Layout, size: usize) -> *mut u8 {
+        let moved = unsafe { System.realloc(block, layout, size) };
+        if !moved.is_null() {
+            match size.checked_sub(layout.size()) {
+                Some(more) => grew(more),
+                None => {
+                    NOW.fetch_sub(layout.size() - size, Relaxed);
+                }
+            }
+        }
+        moved
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// One measure at a time: the tests of this binary share the counters.
+static ALONE: Mutex<()> = Mutex::new(());
+
+/// What `work` returns, and the most bytes it held at once beyond what
+/// was allocated before it.
+fn peak_of<T>(work: impl FnOnce() -> T) -> (T, usize) {
+    let before = NOW.load(Relaxed);
+    PEAK.store(before, Relaxed);
+    let out = work();
+    (out, PEAK.load(Relaxed).saturating_sub(before))
+}
+
+/// A record of `header` and `unit` repeated to about `bytes`.
+fn record(header: &str, unit: &str, bytes: usize) -> Record {
+    let body = unit.repeat(bytes / unit.len());
+    Record::from_text(format!("---\n{header}---\n{body}\n"))
+}
+
+/// The most a check, a score and a `show` of the record may hold at once
+/// beyond its text: an eighth of it. Holding the record as tokens cost about
+/// fifty times its size, as turns several times, and a throw kept per turn
+/// (4 bytes a 4-byte Puluc turn) its whole size.
+fn assert_small(name: &str, record: &Record) -> (RecordReport, usize) {
+    let bound = record.text.len() / 8;
+    let switches = Switches::new();
+    let (report, checked) = peak_of(|| {
+        let checked = check(record, &switches);
+        RecordReport::new("big.arb", record, &checked)
+    });
+    assert!(
+        checked <= bound,
+        "{name}: check held {checked} bytes, more than {bound}"
+    );
+    let (_, scored) = peak_of(|| score_table(record, &switches));
+    assert!(
+        scored <= bound,
+        "{name}: score held {scored} bytes, more than {bound}"
+    );
+    let (_, shown) = peak_of(|| stop(record, &switches, None).map(|s| s.turn));
+    assert!(
+        shown <= bound,
+        "{name}: show held {shown} bytes, more than {bound}"
+    );
+    (report, checked)
+}
+
+const MB: usize = 1 << 20;
+
+#[test]
+fn an_illegal_record_of_megabytes_is_not_held_as_turns() {
+    let _alone = ALONE.lock();
+    // Illegal at its second turn; read to its end for its syntax.
+    let simpei = record("game: simpei\n", "c3 ", 2 * MB);
+    let (report, _) = assert_small("simpei", &simpei);
+    assert_eq!(report.verdict, Verdict::Illegal);
+    let superpion = record("game: superpion\n", "B -- ", 2 * MB);
+    let (report, _) = assert_small("superpion", &superpion);
+    assert_eq!(report.verdict, Verdict::Illegal);
+}
+
+#[test]
+fn a_syntax_error_after_the_illegal_turn_is_still_found() {
+    let _alone = ALONE.lock();
+    let mut text = record("game: simpei\n", "c3 ", MB).text;
+    text.push_str("c3x\n");
+    let checked = check(&Record::from_text(text), &Switches::new());
+    assert!(checked.malformed.is_some(), "{checked:?}");
+}
+
+const PULUC_PASSES: &str = "game: puluc\nsetup:\n  track: {\"1\": [b], \"2\": [b], \"3\": [b], \"4\": [b], \"6\": [a], \"7\": [a], \"8\": [a], \"9\": [a]}\n";
+
+#[test]
+fn a_legal_record_of_megabytes_costs_a_fraction_of_its_size() {
+    let _alone = ALONE.lock();
+    // Every throw of 5 is a pass for both sides: legal to the end.
+    let puluc = record(PULUC_PASSES, "5:- ", 2 * MB);
+    let (report, _) = assert_small("puluc", &puluc);
+    assert_eq!(report.verdict, Verdict::Legal, "{:?}", report.diagnostic);
+    assert_eq!(report.turns, MB / 2);
+    let throws = report.throws.expect("Puluc counts throws");
+    assert_eq!(throws.throws, (MB / 2) as u64);
+}
+
+const BOXED_IN: &str = "game: superpion\nsetup:\n  pieces:\n    blue: [e1]\n    red: [\"e3=S\", \"g1=S\", \"c7=S\", \"c9=S\"]\n";
+/// Blue boxed in passes every turn, each pass after the first a warning.
+const ROUND_TRIP: &str = "B -- R c7-e7 c9-e9\nB -- R e7-c7 e9-c9\n";
+
+#[test]
+fn a_record_full_of_warnings_keeps_its_first_ones_and_counts_the_rest() {
+    let _alone = ALONE.lock();
+    let superpion = record(BOXED_IN, ROUND_TRIP, 2 * MB);
+    let (report, _) = assert_small("superpion warnings", &superpion);
+    assert_eq!(report.verdict, Verdict::Legal, "{:?}", report.diagnostic);
+    let passes = 2 * (2 * MB / ROUND_TRIP.len());
+    assert_eq!(report.warnings.len(), KEPT_WARNINGS);
+    assert_eq!(report.warning_count(), passes - 1);
+}
+
+#[test]
+fn warnings_up_to_the_bound_are_all_kept() {
+    let _alone = ALONE.lock();
+    // KEPT_WARNINGS + 1 passes: the first is no warning.
+    let passes = KEPT_WARNINGS + 1;
+    let text = format!("---\n{BOXED_IN}---\n{}", ROUND_TRIP.repeat(passes / 2));
+    let report = |text: &str| {
+        let record = Record::from_text(text);
+        RecordReport::new("w.arb", &record, &check(&record, &Switches::new()))
+    };
+    let kept = report(&text);
+    assert_eq!(kept.warnings.len(), KEPT_WARNINGS - 1);
+    assert_eq!(kept.warnings_omitted, 0);
+    let one_more = report(&format!("{text}{ROUND_TRIP}"));
+    assert_eq!(one_more.warnings.len(), KEPT_WARNINGS);
+    assert_eq!(one_more.warnings_omitted, 1);
+}
