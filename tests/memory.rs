@@ -4,55 +4,15 @@
 //! warnings only. Counted by a global allocator of this test binary alone,
 //! so the figures are bytes, not timings.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use arbitre::{check, score_table, stop, Record, RecordReport, Switches, Verdict, KEPT_WARNINGS};
+use peak_alloc::PeakAlloc;
 
-/// Counts the bytes allocated now and their peak. The only `unsafe` of the
-/// project: a global allocator cannot be written without it, and it only
-/// forwards to the system's.
-struct Counting;
-
-static NOW: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(by: usize) {
-    let now = NOW.fetch_add(by, Relaxed) + by;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let block = unsafe { System.alloc(layout) };
-        if !block.is_null() {
-            grew(layout.size());
-        }
-        block
-    }
-
-    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(block, layout) };
-        NOW.fetch_sub(layout.size(), Relaxed);
-    }
-
-    unsafe fn realloc(&self, block: *mut u8, layout: Layout, size: usize) -> *mut u8 {
-        let moved = unsafe { System.realloc(block, layout, size) };
-        if !moved.is_null() {
-            match size.checked_sub(layout.size()) {
-                Some(more) => grew(more),
-                None => {
-                    NOW.fetch_sub(layout.size() - size, Relaxed);
-                }
-            }
-        }
-        moved
-    }
-}
-
+/// Counts the bytes allocated now and their peak, forwarding to the
+/// system's allocator (a crate, so that the project writes no `unsafe`).
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: PeakAlloc = PeakAlloc;
 
 /// One measure at a time: the tests of this binary share the counters.
 static ALONE: Mutex<()> = Mutex::new(());
@@ -60,10 +20,10 @@ static ALONE: Mutex<()> = Mutex::new(());
 /// What `work` returns, and the most bytes it held at once beyond what
 /// was allocated before it.
 fn peak_of<T>(work: impl FnOnce() -> T) -> (T, usize) {
-    let before = NOW.load(Relaxed);
-    PEAK.store(before, Relaxed);
+    let before = COUNTING.current_usage();
+    COUNTING.reset_peak_usage();
     let out = work();
-    (out, PEAK.load(Relaxed).saturating_sub(before))
+    (out, COUNTING.peak_usage().saturating_sub(before))
 }
 
 /// A record of `header` and `unit` repeated to about `bytes`.
