@@ -119,11 +119,22 @@ impl Position {
     /// The capture actions of maximum length among the pieces that may
     /// still act; empty when none can capture.
     pub fn capture_actions(&self) -> Vec<Action> {
+        self.capture_actions_over(0)
+    }
+
+    /// The capture actions of maximum length among the pieces that may
+    /// still act, when they take more than `floor` pieces; empty otherwise.
+    /// One search per piece both decides and lists.
+    pub fn capture_actions_over(&self, floor: u32) -> Vec<Action> {
         // The longest capture of each piece first, then the listing of the
         // pieces that reach the maximum, from the searches already made.
-        let mut best = 1;
+        let mut best = floor + 1;
         let mut searches = Vec::new();
+        let foes = self.foes(self.to_move);
         for from in squares(self.movers()) {
+            if !self.is_superpion(from) && diagonal_neighbours(from) & foes == 0 {
+                continue;
+            }
             let search = self.search(from, self.to_move);
             let longest = search.longest_over(from, 0, None, best - 1);
             if longest > best {

@@ -682,17 +682,7 @@ impl Position {
     /// The captures that were required, in notation, for a missed capture,
     /// and the most they take.
     fn required(&self) -> (u32, Vec<String>) {
-        let actions = self.capture_actions();
-        let max = actions.first().map_or(0, Action::taken);
-        let mut seen: Vec<String> = Vec::new();
-        for a in actions {
-            let text = a.path_text();
-            // Marks aside, the same path follows its other marks at once.
-            if seen.last() != Some(&text) {
-                seen.push(text);
-            }
-        }
-        (max, seen)
+        required(self.capture_actions())
     }
 
     /// A move when a capture was mandatory: the longest captures listed.
@@ -820,16 +810,18 @@ impl Position {
         Ok((action, forgiven))
     }
 
-    /// Maximum capture for a complete capture of `taken` pieces.
+    /// Maximum capture for a complete capture of `taken` pieces: the
+    /// longer ones are searched for and listed at once.
     fn check_length(&self, taken: u32) -> Result<Option<Breach>, Fault> {
-        let max = self.max_capture_over(taken);
-        if taken >= max {
+        let longer = self.capture_actions_over(taken);
+        if longer.is_empty() {
             return Ok(None);
         }
+        let (max, required) = required(longer);
         let breach = Breach::MaximumCapture {
             taken,
             max,
-            required: self.required().1,
+            required,
         };
         if self.rules.forgive_missed_captures {
             Ok(Some(breach))
@@ -1041,6 +1033,21 @@ impl Position {
             .map(|c| format!("{}={}", action.path_text(), c.letter()))
             .collect()
     }
+}
+
+/// The maximum captures in notation, each path once (its promotion marks
+/// aside), and the most they take.
+fn required(actions: Vec<Action>) -> (u32, Vec<String>) {
+    let max = actions.first().map_or(0, Action::taken);
+    let mut seen: Vec<String> = Vec::new();
+    for a in actions {
+        let text = a.path_text();
+        // Sorted: the same path with its other marks follows at once.
+        if seen.last() != Some(&text) {
+            seen.push(text);
+        }
+    }
+    (max, seen)
 }
 
 fn letters(colours: &[Colour]) -> String {
