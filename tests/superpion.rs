@@ -777,6 +777,18 @@ fn short_forms_among_superpions() {
     assert_eq!(warnings(&r), ["superpion/maximum-capture"]);
 }
 
+/// perft from the start, as BENCHMARKS.md gives it: the legal turns do not
+/// change with how captures are searched for.
+#[test]
+fn perft_counts_of_the_start() {
+    use arbitre::games::superpion::Superpion;
+    use arbitre::Rules as _;
+    let perft = |mode| arbitre::perft::<Superpion>(&Superpion::initial(Some(mode)).unwrap(), 3);
+    assert_eq!(perft("four-players"), 218_170);
+    assert_eq!(perft("two-players"), 165_500);
+    assert_eq!(perft("teams"), 218_134);
+}
+
 // ----- header and setup -----
 
 #[test]
