@@ -52,31 +52,40 @@ impl Position {
         found
     }
 
-    /// Whether the piece of `camp` on `from` can jump a piece: the first
-    /// jump of a capture, all that deciding whether one is mandatory needs.
-    fn can_capture_from(&self, from: Sq, foes: Squares) -> bool {
+    /// Whether the piece on `from` can jump one of `foes` (`occupied`
+    /// being every piece): the first jump of a capture, all that deciding
+    /// whether one is mandatory needs.
+    #[inline]
+    fn can_capture_from(&self, from: Sq, occupied: Squares, foes: Squares) -> bool {
         let superpion = self.is_superpion(from);
         // A pawn with no foe diagonally next to it cannot capture.
         if !superpion && diagonal_neighbours(from) & foes == 0 {
             return false;
         }
-        let mut found = false;
-        Search::new(self.occupied() & !from.bit(), foes, superpion, from).takes(
-            from,
-            0,
-            0b1111,
-            |_, _| found = true,
-        );
-        found
+        let occupied = occupied & !from.bit();
+        (0..4).any(|d| {
+            next_piece(occupied, superpion, from, d).is_some_and(|taken| {
+                foes & taken.bit() != 0
+                    && taken
+                        .diagonal(d)
+                        .is_some_and(|beyond| occupied & beyond.bit() == 0)
+            })
+        })
     }
 
     /// The pieces that may still act and can capture: a capture is then
     /// mandatory. No longest capture is searched for.
     pub fn capturers(&self) -> Squares {
-        let foes = self.foes(self.to_move);
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         squares(self.movers())
-            .filter(|&from| self.can_capture_from(from, foes))
+            .filter(|&from| self.can_capture_from(from, occupied, foes))
             .fold(0, |set, from| set | from.bit())
+    }
+
+    /// Whether a piece that may still act can capture.
+    pub fn can_capture(&self) -> bool {
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
+        squares(self.movers()).any(|from| self.can_capture_from(from, occupied, foes))
     }
 
     /// The most pieces the piece on `from` can take in one capture.
@@ -111,8 +120,8 @@ impl Position {
             .into_iter()
             .filter(|&c| self.rules.plays(c))
             .any(|c| {
-                let foes = self.foes(c);
-                squares(self.camps[c.index()]).any(|s| self.can_capture_from(s, foes))
+                let (occupied, foes) = (self.occupied(), self.foes(c));
+                squares(self.camps[c.index()]).any(|s| self.can_capture_from(s, occupied, foes))
             })
     }
 
@@ -237,7 +246,7 @@ impl Position {
     /// deciding on a pass or a missing second action needs, without listing
     /// the actions (a promotion always has a mark: a spare at least).
     pub fn any_action(&self) -> bool {
-        !self.over && (self.capturers() != 0 || self.any_move())
+        !self.over && (self.can_capture() || self.any_move())
     }
 
     /// Whether a piece that may still act has a free square next to it in
@@ -276,6 +285,21 @@ pub(super) fn distinct(mut found: Vec<Action>) -> Vec<Action> {
     found.sort_by_cached_key(|a| (a.from, a.to(), a.jumped, a.sort_key()));
     found.dedup_by(|b, a| a.from == b.from && a.to() == b.to() && a.jumped == b.jumped);
     found
+}
+
+/// The piece a capture from `at` meets along `d`: the next square for a
+/// pawn, the first piece on the line for a Superpion; `None` at the edge.
+fn next_piece(occupied: Squares, superpion: bool, at: Sq, d: usize) -> Option<Sq> {
+    let mut s = at.diagonal(d);
+    if superpion {
+        while let Some(sq) = s {
+            if occupied & sq.bit() != 0 {
+                break;
+            }
+            s = sq.diagonal(d);
+        }
+    }
+    s
 }
 
 /// The squares diagonally next to `sq`, as a set, from a table.
@@ -471,27 +495,14 @@ impl Search {
 
     /// The pieces the capture may jump next from `at` in `directions`,
     /// having jumped `jumped`: (direction, piece).
-    pub(super) fn takes(
-        &self,
-        at: Sq,
-        jumped: Squares,
-        directions: u8,
-        mut each: impl FnMut(usize, Sq),
-    ) {
+    fn takes(&self, at: Sq, jumped: Squares, directions: u8, mut each: impl FnMut(usize, Sq)) {
         for d in 0..4 {
             if directions & 1 << d == 0 {
                 continue;
             }
-            let mut s = at.diagonal(d);
-            if self.superpion {
-                while let Some(sq) = s {
-                    if self.occupied & sq.bit() != 0 {
-                        break;
-                    }
-                    s = sq.diagonal(d);
-                }
-            }
-            let Some(taken) = s else { continue };
+            let Some(taken) = next_piece(self.occupied, self.superpion, at, d) else {
+                continue;
+            };
             if self.foes & taken.bit() != 0
                 && jumped & taken.bit() == 0
                 && self.free(taken.diagonal(d))

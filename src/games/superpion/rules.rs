@@ -307,7 +307,7 @@ pub struct Accepted {
 /// listing again. The referee's notes, not the game: two positions never
 /// differ by them.
 #[derive(Clone, Debug, Default)]
-pub struct Listed([Option<Listing>; 4]);
+pub struct Listed(Option<Box<[Option<Listing>; 4]>>);
 
 /// The captures a warning listed: the round of its turn, the situation
 /// they follow from, and the most they took.
@@ -702,7 +702,12 @@ impl Position {
     /// captures turn after turn costs a search and a list once per camp.
     fn forgiven_missed_capture(&self, capturers: Squares) -> Breach {
         let camp = self.to_move;
-        let Some(listing) = &self.listed.0[camp.index()] else {
+        let listing = self
+            .listed
+            .0
+            .as_ref()
+            .and_then(|camps| camps[camp.index()].as_ref());
+        let Some(listing) = listing else {
             return self.mandatory_capture();
         };
         let listed = format!("{}.{}", listing.round, camp.letter());
@@ -737,7 +742,10 @@ impl Position {
     pub fn note_forgiven(&mut self, forgiven: &Breach) {
         if let Breach::MandatoryCapture { camp, max, .. } = *forgiven {
             let situation = self.situation();
-            let slot = &mut self.listed.0[camp.index()];
+            // Boxed, and only once something is listed: positions are
+            // copied at every turn.
+            let camps = self.listed.0.get_or_insert_with(Box::default);
+            let slot = &mut camps[camp.index()];
             if slot.is_none() {
                 *slot = Some(Listing {
                     round: self.round,
