@@ -302,9 +302,9 @@ pub struct Accepted {
 }
 
 /// What the warnings of forgiven missed captures have listed so far in the
-/// record, per camp: where the camp's first listed its captures, and what
-/// they were, so that later warnings refer to it instead of searching and
-/// listing again. The referee's notes, not the game: two positions never
+/// record, per camp: the turn where the camp's first such warning listed
+/// its captures, and what they followed from, so that later warnings refer
+/// to it instead of searching and listing again. The referee's notes, not the game: two positions never
 /// differ by them.
 #[derive(Clone, Debug, Default)]
 pub struct Listed(Option<Box<[Option<Listing>; 4]>>);
