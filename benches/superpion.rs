@@ -114,5 +114,80 @@ fn capture_search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, replay, capture_search);
+/// The "hostile" position of [`hostile`] with pawns to shuffle for every
+/// camp (two each, moving sideways and back), under
+/// `forgive-missed-captures`: every turn of `rounds` rounds misses a
+/// capture (blue's being the 21-piece ones of "hostile").
+fn forgiven_rounds(rounds: u32) -> String {
+    let mut text = String::from(
+        "---\ngame: superpion\nrules: {forgive-missed-captures: true}\nsetup:\n  to-move: blue\n  pieces:\n    \
+         blue: [\"k5=S\", e1, i1]\n    red: [d2, e3, g3, h4, j4, l4, i5, b6, h6, j6, g7, k7]\n    \
+         yellow: [m7, b8, d8, f8, k9, m9, b10, d10, f10, j10, g11, i11]\n    \
+         black: [e13, g13, i13, n4, n10]\n---\n",
+    );
+    let there = [
+        "e1-g1 i1-k1",
+        "d2-d4 b6-b4",
+        "i11-k11 f8-h8",
+        "n4-n6 n10-n8",
+    ];
+    let back = [
+        "g1-e1 k1-i1",
+        "d4-d2 b4-b6",
+        "k11-i11 h8-f8",
+        "n6-n4 n8-n10",
+    ];
+    for round in 1..=rounds {
+        let actions = if round % 2 == 1 { there } else { back };
+        for (camp, actions) in ["B", "R", "Y", "K"].iter().zip(actions) {
+            text.push_str(&format!("{round}.{camp} {actions} "));
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// `B k5xl6` in the short form on "hostile" with every foe a Superpion
+/// (over a spare): the captures of k5 that end on l6 (19 pieces, fewer
+/// than the 21 of the maximum).
+fn short_form_record() -> String {
+    let superpions = |squares: &str| {
+        let listed: Vec<String> = squares.split(' ').map(|s| format!("\"{s}=S\"")).collect();
+        listed.join(", ")
+    };
+    format!(
+        "---\ngame: superpion\nsetup:\n  to-move: blue\n  pieces:\n    blue: [\"k5=S\"]\n    \
+         red: [{}]\n    yellow: [{}]\n    black: [{}]\n---\n1.B k5xl6\n",
+        superpions("d2 e3 g3 h4 j4 l4 i5 b6 h6 j6 g7 k7"),
+        superpions("m7 b8 d8 f8 k9 m9 b10 d10 f10 j10 g11 i11"),
+        superpions("e13 g13 i13"),
+    )
+}
+
+/// Records built to make the referee search: 200 rounds of forgiven missed
+/// captures, and a short-form capture among Superpions.
+fn hostile_records(c: &mut Criterion) {
+    let mut group = c.benchmark_group("superpion/hostile-records");
+    group.sample_size(10);
+    let switches = Switches::new();
+    let forgiven = forgiven_rounds(200);
+    group.bench_function("forgiven-200-rounds", |b| {
+        b.iter(|| {
+            let checked = check_as::<Superpion>(&forgiven, &switches);
+            assert!(checked.violation.is_none());
+            black_box(checked.warnings.len())
+        })
+    });
+    let short = short_form_record();
+    group.bench_function("short-form-k5xl6", |b| {
+        b.iter(|| {
+            let checked = check_as::<Superpion>(&short, &switches);
+            assert!(checked.violation.is_some());
+            black_box(checked.turns)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, replay, capture_search, hostile_records);
 criterion_main!(benches);

@@ -624,6 +624,171 @@ fn forgiven_missed_captures_are_warnings() {
     expect_with(&off, &["forgive-missed-captures"], "legal");
 }
 
+/// The pieces of "hostile" (one blue Superpion among 27 opponents: 171
+/// longest captures of 21 pieces) with two pawns of each camp to shuffle
+/// sideways and back, under the house rule: every action of `rounds`
+/// rounds misses a capture. As in `benches/superpion.rs`.
+fn forgiven_rounds(rounds: u32) -> String {
+    let mut moves = String::new();
+    let there = [
+        "e1-g1 i1-k1",
+        "d2-d4 b6-b4",
+        "i11-k11 f8-h8",
+        "n4-n6 n10-n8",
+    ];
+    let back = [
+        "g1-e1 k1-i1",
+        "d4-d2 b4-b6",
+        "k11-i11 h8-f8",
+        "n6-n4 n8-n10",
+    ];
+    for round in 1..=rounds {
+        let actions = if round % 2 == 1 { there } else { back };
+        for (camp, actions) in ["B", "R", "Y", "K"].iter().zip(actions) {
+            moves.push_str(&format!("{round}.{camp} {actions} "));
+        }
+        moves.push('\n');
+    }
+    record(
+        "rules: {forgive-missed-captures: true}\nsetup:\n  to-move: blue\n  pieces:\n    \
+         blue: [\"k5=S\", e1, i1]\n    red: [d2, e3, g3, h4, j4, l4, i5, b6, h6, j6, g7, k7]\n    \
+         yellow: [m7, b8, d8, f8, k9, m9, b10, d10, f10, j10, g11, i11]\n    \
+         black: [e13, g13, i13, n4, n10]",
+        &moves,
+    )
+}
+
+/// Missing captures turn after turn: each camp's first forgiven warning
+/// lists the longest captures, a later one in the same situation refers to
+/// it, and any other names the pieces that could capture; so the report of
+/// 200 such rounds stays small.
+#[test]
+fn forgiven_missed_captures_are_listed_once_per_camp() {
+    let r = expect(&forgiven_rounds(200), "legal");
+    let messages: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
+    // Every action misses a capture, but Yellow's in odd rounds (its
+    // pawn on f8 is not yet next to a red one).
+    assert_eq!(messages.len(), 200 * 6 + 100 * 2);
+    assert!(
+        messages[0].starts_with("a capture is mandatory: blue must capture, taking 21 pieces: k5x"),
+        "{}",
+        messages[0]
+    );
+    assert!(messages[0].ends_with("and 83 more"), "{}", messages[0]);
+    assert_eq!(
+        messages[1],
+        "a capture is mandatory: blue can capture with k5 (blue's first missed capture, at 1.B, lists its captures in full)"
+    );
+    // Round 3 starts where round 1 did.
+    let third = r
+        .warnings
+        .iter()
+        .find(|w| w.turn_index == Some(8))
+        .map(|w| w.message.as_str());
+    assert_eq!(
+        third,
+        Some("a capture is mandatory: blue must capture, taking 21 pieces: the same captures as at 1.B")
+    );
+    let listed = messages.iter().filter(|m| m.len() > 200).count();
+    assert_eq!(listed, 1, "only blue's first lists many captures");
+    // About 100 bytes a warning; listing blue's captures each time took 2 KB.
+    let said: usize = messages.iter().map(|m| m.len()).sum();
+    assert!(said < 200_000, "{said} bytes of messages");
+    let json = serde_json::to_string(&r).unwrap();
+    assert!(json.len() < 400_000, "{} bytes of JSON", json.len());
+    // Without the house rule the first move is illegal, with every longest
+    // capture listed.
+    let strict = forgiven_rounds(1).replace("rules: {forgive-missed-captures: true}", "");
+    let r = expect(&strict, "illegal superpion/mandatory-capture 0");
+    assert_eq!(r.diagnostic.as_ref().map(|d| d.expected_total), Some(103));
+}
+
+/// "hostile" with every foe a Superpion over a spare, blue to play.
+fn among_superpions(extra: &str, moves: &str) -> String {
+    let superpions = |squares: &str| {
+        let listed: Vec<String> = squares.split(' ').map(|s| format!("\"{s}=S\"")).collect();
+        listed.join(", ")
+    };
+    record(
+        &format!(
+            "{extra}\nsetup:\n  to-move: blue\n  pieces:\n    blue: [\"k5=S\"]\n    \
+             red: [{}]\n    yellow: [{}]\n    black: [{}]",
+            superpions("d2 e3 g3 h4 j4 l4 i5 b6 h6 j6 g7 k7"),
+            superpions("m7 b8 d8 f8 k9 m9 b10 d10 f10 j10 g11 i11"),
+            superpions("e13 g13 i13"),
+        ),
+        moves,
+    )
+}
+
+/// Short forms on a crowded board: only the captures of k5 that end on the
+/// written square count, the longest of them (171 captures of 21 pieces
+/// exist; those ending on l6 take 19, and nine of them take different
+/// pieces).
+#[test]
+fn short_forms_among_superpions() {
+    let r = expect(
+        &among_superpions("", "1.B k5xl6"),
+        "illegal superpion/maximum-capture 0",
+    );
+    let d = r.diagnostic.unwrap();
+    assert!(
+        d.message
+            .starts_with("this capture takes 19 pieces, but 21 can be taken: "),
+        "{}",
+        d.message
+    );
+    assert_eq!(d.expected_total, 171);
+    // Three captures of 21 pieces end on j12, each over other pieces.
+    let r = expect(
+        &among_superpions("", "1.B k5xj12"),
+        "illegal superpion/ambiguous-capture 0",
+    );
+    assert_eq!(
+        expected(&r),
+        [
+            "k5xg1xc5xg9xe11xc9xa7xd4xh8xk5xn8xk11xi9xf12xh14xl10xi7xf4xi1xm5xh10xj12",
+            "k5xg1xc5xg9xe11xc9xa7xd4xh8xk5xn8xk11xi9xf12xh14xl10xi7xg5xj2xm5xh10xj12",
+            "k5xg9xc5xa7xc9xe11xh8xe5xh2xk5xn8xk11xi9xf12xh14xl10xi7xg5xj2xm5xh10xj12",
+        ]
+    );
+    expect(
+        &among_superpions(
+            "",
+            "1.B k5xg9xc5xa7xc9xe11xh8xe5xh2xk5xn8xk11xi9xf12xh14xl10xi7xg5xj2xm5xh10xj12",
+        ),
+        "legal",
+    );
+    // Forgiven, the 19-piece short form is still ambiguous; one of its
+    // full forms is accepted with a warning.
+    let forgive = "rules: {forgive-missed-captures: true}";
+    let r = expect(
+        &among_superpions(forgive, "1.B k5xl6"),
+        "illegal superpion/ambiguous-capture 0",
+    );
+    assert_eq!(r.diagnostic.unwrap().expected_total, 9);
+    let r = expect(
+        &among_superpions(
+            forgive,
+            "1.B k5xg1xc5xg9xe11xc9xa7xd4xh8xk11xh14xf12xh10xm5xi1xf4xi7xl10xn8xl6",
+        ),
+        "legal",
+    );
+    assert_eq!(warnings(&r), ["superpion/maximum-capture"]);
+}
+
+/// perft from the start, as BENCHMARKS.md gives it: the legal turns do not
+/// change with how captures are searched for.
+#[test]
+fn perft_counts_of_the_start() {
+    use arbitre::games::superpion::Superpion;
+    use arbitre::Rules as _;
+    let perft = |mode| arbitre::perft::<Superpion>(&Superpion::initial(Some(mode)).unwrap(), 3);
+    assert_eq!(perft("four-players"), 218_170);
+    assert_eq!(perft("two-players"), 165_500);
+    assert_eq!(perft("teams"), 218_134);
+}
+
 // ----- header and setup -----
 
 #[test]

@@ -24,11 +24,68 @@ impl Position {
     /// further) taking `floor` pieces or more, as (landing squares, jumped
     /// pieces): one per way it can end, by its first path in notation
     /// order.
+    #[cfg(test)]
     pub(super) fn sequences(&self, from: Sq, floor: u32, visit: &mut dyn FnMut(&[Sq], Squares)) {
         if let Some(camp) = self.camp_at(from) {
             self.search(from, camp)
                 .complete(&mut Vec::new(), 0, None, floor, visit);
         }
+    }
+
+    /// The longest complete captures of the piece on `from` that end on
+    /// `to` (the short form `from x to`), as (landing squares, jumped
+    /// pieces), one per set of pieces jumped; empty when none ends there.
+    /// Only captures that end on `to` are searched, not every capture of
+    /// the piece.
+    pub(super) fn longest_ending_on(&self, from: Sq, to: Sq) -> Vec<(Vec<Sq>, Squares)> {
+        let mut found = Vec::new();
+        let Some(camp) = self.camp_at(from) else {
+            return found;
+        };
+        let search = self.search(from, camp).ending_on(to);
+        let longest = search.longest_over(from, 0, None, 0);
+        if longest > 0 {
+            search.complete(&mut Vec::new(), 0, None, longest, &mut |path, jumped| {
+                found.push((path.to_vec(), jumped));
+            });
+        }
+        found
+    }
+
+    /// Whether the piece on `from` can jump one of `foes` (`occupied`
+    /// being every piece): the first jump of a capture, all that deciding
+    /// whether one is mandatory needs.
+    #[inline]
+    fn can_capture_from(&self, from: Sq, occupied: Squares, foes: Squares) -> bool {
+        let superpion = self.is_superpion(from);
+        // A pawn with no foe diagonally next to it cannot capture.
+        if !superpion && diagonal_neighbours(from) & foes == 0 {
+            return false;
+        }
+        let occupied = occupied & !from.bit();
+        (0..4).any(|d| {
+            next_piece(occupied, superpion, from, d).is_some_and(|taken| {
+                foes & taken.bit() != 0
+                    && taken
+                        .diagonal(d)
+                        .is_some_and(|beyond| occupied & beyond.bit() == 0)
+            })
+        })
+    }
+
+    /// The pieces that may still act and can capture: a capture is then
+    /// mandatory. No longest capture is searched for.
+    pub fn capturers(&self) -> Squares {
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
+        squares(self.movers())
+            .filter(|&from| self.can_capture_from(from, occupied, foes))
+            .fold(0, |set, from| set | from.bit())
+    }
+
+    /// Whether a piece that may still act can capture.
+    pub fn can_capture(&self) -> bool {
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
+        squares(self.movers()).any(|from| self.can_capture_from(from, occupied, foes))
     }
 
     /// The most pieces the piece on `from` can take in one capture.
@@ -62,17 +119,31 @@ impl Position {
         Camp::ALL
             .into_iter()
             .filter(|&c| self.rules.plays(c))
-            .any(|c| squares(self.camps[c.index()]).any(|s| self.longest(s) > 0))
+            .any(|c| {
+                let (occupied, foes) = (self.occupied(), self.foes(c));
+                squares(self.camps[c.index()]).any(|s| self.can_capture_from(s, occupied, foes))
+            })
     }
 
     /// The capture actions of maximum length among the pieces that may
     /// still act; empty when none can capture.
     pub fn capture_actions(&self) -> Vec<Action> {
+        self.capture_actions_over(0)
+    }
+
+    /// The capture actions of maximum length among the pieces that may
+    /// still act, when they take more than `floor` pieces; empty otherwise.
+    /// One search per piece both decides and lists.
+    pub fn capture_actions_over(&self, floor: u32) -> Vec<Action> {
         // The longest capture of each piece first, then the listing of the
         // pieces that reach the maximum, from the searches already made.
-        let mut best = 1;
+        let mut best = floor + 1;
         let mut searches = Vec::new();
+        let foes = self.foes(self.to_move);
         for from in squares(self.movers()) {
+            if !self.is_superpion(from) && diagonal_neighbours(from) & foes == 0 {
+                continue;
+            }
             let search = self.search(from, self.to_move);
             let longest = search.longest_over(from, 0, None, best - 1);
             if longest > best {
@@ -175,7 +246,7 @@ impl Position {
     /// deciding on a pass or a missing second action needs, without listing
     /// the actions (a promotion always has a mark: a spare at least).
     pub fn any_action(&self) -> bool {
-        !self.over && (self.max_capture() > 0 || self.any_move())
+        !self.over && (self.can_capture() || self.any_move())
     }
 
     /// Whether a piece that may still act has a free square next to it in
@@ -216,6 +287,21 @@ pub(super) fn distinct(mut found: Vec<Action>) -> Vec<Action> {
     found
 }
 
+/// The piece a capture from `at` meets along `d`: the next square for a
+/// pawn, the first piece on the line for a Superpion; `None` at the edge.
+fn next_piece(occupied: Squares, superpion: bool, at: Sq, d: usize) -> Option<Sq> {
+    let mut s = at.diagonal(d);
+    if superpion {
+        while let Some(sq) = s {
+            if occupied & sq.bit() != 0 {
+                break;
+            }
+            s = sq.diagonal(d);
+        }
+    }
+    s
+}
+
 /// The squares diagonally next to `sq`, as a set, from a table.
 fn diagonal_neighbours(sq: Sq) -> Squares {
     static NEIGHBOURS: std::sync::OnceLock<Vec<Squares>> = std::sync::OnceLock::new();
@@ -243,12 +329,19 @@ fn diagonal_neighbours(sq: Sq) -> Squares {
 /// ([`Search::beyond`]), so the work is bounded by the states, not by the
 /// paths, whose number grows exponentially on a crowded board. Listing
 /// then follows only the jumps that can still take enough pieces.
+///
+/// A search may count only the captures that end on one square (the short
+/// form `e5xe9`, [`Search::ending_on`]): the figure of a state is then the
+/// most a capture from there can still take and end on that square, and
+/// "none" when no capture from there ends on it.
 pub(super) struct Search {
     /// Every piece but the capturing one (its start counts as empty).
     occupied: Squares,
     foes: Squares,
     superpion: bool,
     from: Sq,
+    /// The square every capture counted must end on, if one.
+    target: Option<Sq>,
     /// Captures taking this many pieces or fewer need not be looked at:
     /// the longest found so far when looking for the longest, one less than
     /// asked for when listing.
@@ -272,27 +365,42 @@ pub(super) struct Search {
 
 /// The most pieces a capture can still take from a state, and whether that
 /// figure is exact: it is not when the bound cut off part of what follows,
-/// which then could take no more than [`Search::enough`].
+/// which then could take no more than [`Search::enough`]. When the search
+/// counts only captures ending on one square, `reaches` says whether any
+/// capture from the state ends there (`pieces` means nothing otherwise);
+/// it is always true when any ending counts.
 #[derive(Clone, Copy)]
 struct Onward {
     pieces: u32,
     exact: bool,
+    reaches: bool,
 }
 
 impl Onward {
+    /// The capture ends here.
     const NOTHING: Onward = Onward {
         pieces: 0,
         exact: true,
+        reaches: true,
     };
-    const CUT: Onward = Onward {
+    /// No capture from here ends on the square asked for: what `or` starts
+    /// from.
+    const NOWHERE: Onward = Onward {
         pieces: 0,
-        exact: false,
+        exact: true,
+        reaches: false,
     };
 
     fn or(self, other: Onward) -> Onward {
-        Onward {
-            pieces: self.pieces.max(other.pieces),
-            exact: self.exact && other.exact,
+        let exact = self.exact && other.exact;
+        match (self.reaches, other.reaches) {
+            (true, true) => Onward {
+                pieces: self.pieces.max(other.pieces),
+                exact,
+                reaches: true,
+            },
+            (true, false) => Onward { exact, ..self },
+            (false, _) => Onward { exact, ..other },
         }
     }
 
@@ -307,6 +415,10 @@ impl Onward {
 /// How deep a capture goes before its states are remembered: with fewer
 /// jumps there is one path to a state only.
 const REMEMBERED: u32 = 2;
+
+/// A remembered figure of a state from which no capture ends on the square
+/// asked for (at most 80 pieces are ever taken).
+const UNREACHED: u8 = u8::MAX;
 
 /// A capture in progress as one number: the jumped pieces (squares 0 to
 /// 80), a square, a direction.
@@ -351,11 +463,20 @@ impl Search {
             foes,
             superpion,
             from,
+            target: None,
             enough: Cell::new(0),
             rising: Cell::new(true),
             jumpable: Cell::new(None),
             values: RefCell::default(),
             listed: RefCell::default(),
+        }
+    }
+
+    /// The same search counting only the captures that end on `to`.
+    pub(super) fn ending_on(self, to: Sq) -> Self {
+        Search {
+            target: Some(to),
+            ..self
         }
     }
 
@@ -379,16 +500,9 @@ impl Search {
             if directions & 1 << d == 0 {
                 continue;
             }
-            let mut s = at.diagonal(d);
-            if self.superpion {
-                while let Some(sq) = s {
-                    if self.occupied & sq.bit() != 0 {
-                        break;
-                    }
-                    s = sq.diagonal(d);
-                }
-            }
-            let Some(taken) = s else { continue };
+            let Some(taken) = next_piece(self.occupied, self.superpion, at, d) else {
+                continue;
+            };
             if self.foes & taken.bit() != 0
                 && jumped & taken.bit() == 0
                 && self.free(taken.diagonal(d))
@@ -471,13 +585,44 @@ impl Search {
     }
 
     /// The most pieces a capture standing on `at` can still take with a
-    /// first jump in `directions`.
+    /// first jump in `directions` (it ends on `at` when it has none).
     fn onward_in(&self, at: Sq, jumped: Squares, directions: u8) -> Onward {
-        let mut best = Onward::NOTHING;
+        self.jumps_from(at, jumped, directions)
+            .unwrap_or_else(|| self.ends_on(at, jumped))
+    }
+
+    /// The most pieces a capture standing on `at` can still take with a
+    /// first jump in `directions`; `None` when it has no such jump.
+    fn jumps_from(&self, at: Sq, jumped: Squares, directions: u8) -> Option<Onward> {
+        let mut best = None;
         self.takes(at, jumped, directions, |d, taken| {
-            best = best.or(self.beyond(taken, d, jumped | taken.bit()).plus_one());
+            let next = self.beyond(taken, d, jumped | taken.bit()).plus_one();
+            best = Some(best.map_or(next, |best: Onward| best.or(next)));
         });
         best
+    }
+
+    /// A capture that has jumped `jumped` ends on `at`: a capture found,
+    /// unless the search counts only those ending elsewhere.
+    fn ends_on(&self, at: Sq, jumped: Squares) -> Onward {
+        match self.target {
+            Some(target) if target != at => Onward::NOWHERE,
+            Some(_) => {
+                self.reached(jumped.count_ones());
+                Onward::NOTHING
+            }
+            None => Onward::NOTHING,
+        }
+    }
+
+    /// What a search cut short by the bound says of a state: it could not
+    /// take more than enough, so nothing worth counting ends there.
+    fn cut(&self) -> Onward {
+        Onward {
+            pieces: 0,
+            exact: false,
+            reaches: self.target.is_none(),
+        }
     }
 
     /// The most pieces a capture can still take once it has jumped `taken`
@@ -486,9 +631,13 @@ impl Search {
     /// enough.
     fn beyond(&self, taken: Sq, d: usize, jumped: Squares) -> Onward {
         let depth = jumped.count_ones();
-        self.reached(depth);
+        if self.target.is_none() {
+            // Every capture that got this far can be completed, taking at
+            // least this much (one that must end on a square may not).
+            self.reached(depth);
+        }
         if depth + (self.bound(depth) & !jumped).count_ones() <= self.enough.get() {
-            return Onward::CUT;
+            return self.cut();
         }
         let remembered = depth >= REMEMBERED;
         // A pawn's state is the one square it lands on, whatever the
@@ -501,31 +650,54 @@ impl Search {
         let key = (key as u64, (key >> 64) as u64);
         if remembered {
             if let Some(&pieces) = self.values.borrow().get(&key) {
+                if pieces == UNREACHED {
+                    return Onward::NOWHERE;
+                }
                 self.reached(depth + u32::from(pieces));
                 return Onward {
                     pieces: u32::from(pieces),
                     exact: true,
+                    reaches: true,
                 };
             }
         }
-        let mut best = Onward::NOTHING;
+        let mut best = Onward::NOWHERE;
         if self.superpion {
             // Every landing goes on straight the same way, to the piece
             // that ends the line: that jump is looked at once, from the
-            // last landing; each landing only for the turns.
+            // last landing; each landing only for the turns. A landing with
+            // no turn ends the capture when the line has no jump either
+            // (the square asked for, if any, is the ending that counts).
             let turns = 0b1111 & !(1 << d) & !(1 << reverse(d));
             let mut end = taken;
+            let mut stop = None;
             self.landings(taken, d, |to| {
                 end = to;
-                best = best.or(self.onward_in(to, jumped, turns));
+                match self.jumps_from(to, jumped, turns) {
+                    Some(onward) => best = best.or(onward),
+                    None if stop.is_none() || self.target == Some(to) => stop = Some(to),
+                    None => {}
+                }
             });
-            best = best.or(self.onward_in(end, jumped, 1 << d));
+            match self.jumps_from(end, jumped, 1 << d) {
+                Some(onward) => best = best.or(onward),
+                None => {
+                    if let Some(stop) = stop {
+                        best = best.or(self.ends_on(stop, jumped));
+                    }
+                }
+            }
         } else if let Some(to) = taken.diagonal(d) {
             best = self.onward(to, jumped, Some(d));
         }
         if remembered && best.exact {
-            // At most 80 pieces to take: the figure fits.
-            self.values.borrow_mut().insert(key, best.pieces as u8);
+            // At most 80 pieces to take: the figure fits under UNREACHED.
+            let figure = if best.reaches {
+                best.pieces as u8
+            } else {
+                UNREACHED
+            };
+            self.values.borrow_mut().insert(key, figure);
         }
         best
     }
@@ -596,11 +768,12 @@ impl Search {
         self.takes(at, jumped, self.onwards(last), |d, taken| {
             ends = false;
             let jumped = jumped | taken.bit();
-            if depth + 1 + self.beyond(taken, d, jumped).pieces < floor {
+            let enough = |onward: Onward| onward.reaches && depth + 1 + onward.pieces >= floor;
+            if !enough(self.beyond(taken, d, jumped)) {
                 return;
             }
             self.landings(taken, d, |to| {
-                if depth + 1 + self.onward(to, jumped, Some(d)).pieces < floor {
+                if !enough(self.onward(to, jumped, Some(d))) {
                     return;
                 }
                 if let Some(slot) = next.get_mut(count) {
@@ -609,7 +782,8 @@ impl Search {
                 }
             });
         });
-        if ends && !path.is_empty() && depth >= floor {
+        let counted = self.target.is_none_or(|target| target == at);
+        if ends && counted && !path.is_empty() && depth >= floor {
             visit(path, jumped);
         }
         let next = &mut next[..count];
@@ -709,6 +883,68 @@ mod tests {
             deep += usize::from(longest >= 4);
         }
         assert!(deep > 10, "too few deep captures to say much: {deep}");
+    }
+
+    /// The short form's search (only captures ending on one square, the
+    /// longest of them) against every path, for every square a capture
+    /// can end on and every other square; and the cheap test of whether a
+    /// piece can capture against the longest capture.
+    #[test]
+    fn captures_ending_on_a_square_agree_with_every_path() {
+        let mut rng = Rng::new(37);
+        let mut shorter = 0;
+        for _ in 0..150 {
+            let p = crowded(&mut rng);
+            let capturers: Vec<Sq> = squares(p.movers()).filter(|&s| p.longest(s) > 0).collect();
+            assert_eq!(
+                squares(p.capturers()).collect::<Vec<_>>(),
+                capturers,
+                "{p:?}"
+            );
+            for from in squares(p.movers()) {
+                let search = Search::new(
+                    p.occupied() & !from.bit(),
+                    p.foes(p.to_move),
+                    p.is_superpion(from),
+                    from,
+                );
+                let mut all = Vec::new();
+                by_paths(&search, from, 0, None, &mut Vec::new(), &mut all);
+                let as_actions = |found: Vec<(Vec<Sq>, Squares)>| {
+                    let actions = found.into_iter().map(|(path, jumped)| Action {
+                        from,
+                        path,
+                        capture: true,
+                        jumped,
+                        promotion: None,
+                    });
+                    distinct(actions.collect())
+                };
+                let longest = p.longest(from);
+                for to in Sq::all() {
+                    let ending: Vec<_> = all
+                        .iter()
+                        .filter(|(path, _)| path.last() == Some(&to))
+                        .cloned()
+                        .collect();
+                    let most = ending.iter().map(|(_, j)| j.count_ones()).max();
+                    let expected: Vec<_> = ending
+                        .into_iter()
+                        .filter(|(_, j)| Some(j.count_ones()) == most)
+                        .collect();
+                    shorter += usize::from(most.is_some_and(|m| m < longest));
+                    assert_eq!(
+                        as_actions(p.longest_ending_on(from, to)),
+                        as_actions(expected),
+                        "{p:?} from {from} to {to}"
+                    );
+                }
+            }
+        }
+        assert!(
+            shorter > 100,
+            "too few ends short of the longest: {shorter}"
+        );
     }
 
     /// Every complete capture of each piece (the short form's listing),

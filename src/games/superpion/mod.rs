@@ -271,6 +271,7 @@ impl Superpion {
                 v
             })?;
             if let Some(forgiven) = accepted.forgiven {
+                next.note_forgiven(&forgiven);
                 warnings.push(Warning::new(
                     forgiven.rule(),
                     forgiven.to_string(),

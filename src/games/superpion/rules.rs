@@ -143,6 +143,23 @@ pub enum Breach {
         max: u32,
         required: Vec<String>,
     },
+    /// A forgiven missed capture whose captures an earlier warning listed:
+    /// the same pieces could act on the same board.
+    #[error("a capture is mandatory: {camp} must capture, taking {}: the same captures as at {listed}", pieces(*.max))]
+    SameCaptures {
+        camp: Camp,
+        max: u32,
+        listed: String,
+    },
+    /// A forgiven missed capture after the camp's first (which listed its
+    /// captures): the pieces that could capture, no longest capture
+    /// searched for.
+    #[error("a capture is mandatory: {camp} can capture with {} ({camp}'s first missed capture, at {listed}, lists its captures in full)", list(.capturers))]
+    Capturers {
+        camp: Camp,
+        capturers: Vec<String>,
+        listed: String,
+    },
     #[error("this capture takes {}, but {max} can be taken: {}", pieces(*.taken), list(.required))]
     MaximumCapture {
         taken: u32,
@@ -210,7 +227,9 @@ impl Breach {
             Breach::BackwardMove { .. } => "superpion/backward-move",
             Breach::TwoPlayerDirection { .. } => "superpion/two-player-direction",
             Breach::BlockedPath { .. } => "superpion/blocked-path",
-            Breach::MandatoryCapture { .. } => "superpion/mandatory-capture",
+            Breach::MandatoryCapture { .. }
+            | Breach::SameCaptures { .. }
+            | Breach::Capturers { .. } => "superpion/mandatory-capture",
             Breach::MaximumCapture { .. } => "superpion/maximum-capture",
             Breach::CaptureIncomplete { .. } => "superpion/capture-incomplete",
             Breach::AmbiguousCapture { .. } => "superpion/ambiguous-capture",
@@ -282,6 +301,35 @@ pub struct Accepted {
     pub forgiven: Option<Breach>,
 }
 
+/// What the warnings of forgiven missed captures have listed so far in the
+/// record, per camp: the turn where the camp's first such warning listed
+/// its captures, and what they followed from, so that later warnings refer
+/// to it instead of searching and listing again. The referee's notes, not the game: two positions never
+/// differ by them.
+#[derive(Clone, Debug, Default)]
+pub struct Listed(Option<Box<[Option<Listing>; 4]>>);
+
+/// The captures a warning listed: the round of its turn, the situation
+/// they follow from, and the most they took.
+#[derive(Clone, Debug)]
+struct Listing {
+    round: u32,
+    situation: Situation,
+    max: u32,
+}
+
+/// All that the captures of the camp to play follow from: the pieces that
+/// may still act, which of them are Superpions, every piece, and the foes.
+type Situation = [Squares; 4];
+
+impl PartialEq for Listed {
+    fn eq(&self, _: &Listed) -> bool {
+        true
+    }
+}
+
+impl Eq for Listed {}
+
 /// A Superpion position, between or within turns.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -311,6 +359,8 @@ pub struct Position {
     pub wrapped: bool,
     /// New spare pawns brought in by promotions.
     pub spares: u32,
+    /// What forgiven missed captures' warnings have listed.
+    pub listed: Listed,
 }
 
 impl Position {
@@ -330,6 +380,7 @@ impl Position {
             over: false,
             wrapped: false,
             spares: 0,
+            listed: Listed::default(),
         }
     }
 
@@ -515,19 +566,15 @@ impl Position {
         let (action, forgiven) = match attempt {
             Attempt::Move(_, to) => {
                 self.check_move(from, *to, superpion)?;
-                let max = self.max_capture();
-                let mut forgiven = None;
-                if max > 0 {
-                    let breach = Breach::MandatoryCapture {
-                        camp: self.to_move,
-                        max,
-                        required: self.required(),
-                    };
-                    if !self.rules.forgive_missed_captures {
-                        return Err(fault(breach, Focus::Action));
+                // Whether a capture is mandatory needs only a first jump;
+                // the longest captures are searched for when listed.
+                let forgiven = match self.capturers() {
+                    0 => None,
+                    capturers if self.rules.forgive_missed_captures => {
+                        Some(self.forgiven_missed_capture(capturers))
                     }
-                    forgiven = Some(breach);
-                }
+                    _ => return Err(fault(self.mandatory_capture(), Focus::Action)),
+                };
                 let action = Action {
                     from,
                     path: vec![*to],
@@ -632,16 +679,81 @@ impl Position {
         })
     }
 
-    /// The captures that were required, in notation, for a missed capture.
-    fn required(&self) -> Vec<String> {
-        let mut seen = Vec::new();
-        for a in self.capture_actions() {
-            let text = a.path_text();
-            if !seen.contains(&text) {
-                seen.push(text);
+    /// The captures that were required, in notation, for a missed capture,
+    /// and the most they take.
+    fn required(&self) -> (u32, Vec<String>) {
+        required(self.capture_actions())
+    }
+
+    /// A move when a capture was mandatory: the longest captures listed.
+    fn mandatory_capture(&self) -> Breach {
+        let (max, required) = self.required();
+        Breach::MandatoryCapture {
+            camp: self.to_move,
+            max,
+            required,
+        }
+    }
+
+    /// What the warning of a forgiven move says when `capturers` could
+    /// capture: the longest captures the first time for the camp, then
+    /// "the same captures as at" that turn when the situation is the same,
+    /// or else only the pieces that could capture. So a record that misses
+    /// captures turn after turn costs a search and a list once per camp.
+    fn forgiven_missed_capture(&self, capturers: Squares) -> Breach {
+        let camp = self.to_move;
+        let listing = self
+            .listed
+            .0
+            .as_ref()
+            .and_then(|camps| camps[camp.index()].as_ref());
+        let Some(listing) = listing else {
+            return self.mandatory_capture();
+        };
+        let listed = format!("{}.{}", listing.round, camp.letter());
+        if listing.situation == self.situation() {
+            Breach::SameCaptures {
+                camp,
+                max: listing.max,
+                listed,
+            }
+        } else {
+            Breach::Capturers {
+                camp,
+                capturers: squares(capturers).map(|sq| sq.to_string()).collect(),
+                listed,
             }
         }
-        seen
+    }
+
+    /// All the captures of the camp to play follow from.
+    fn situation(&self) -> Situation {
+        let movers = self.movers();
+        [
+            movers,
+            movers & self.supers,
+            self.occupied(),
+            self.foes(self.to_move),
+        ]
+    }
+
+    /// Remember what the warning of a forgiven action listed: the camp's
+    /// first missed capture, for the later ones to refer to.
+    pub fn note_forgiven(&mut self, forgiven: &Breach) {
+        if let Breach::MandatoryCapture { camp, max, .. } = *forgiven {
+            let situation = self.situation();
+            // Boxed, and only once something is listed: positions are
+            // copied at every turn.
+            let camps = self.listed.0.get_or_insert_with(Box::default);
+            let slot = &mut camps[camp.index()];
+            if slot.is_none() {
+                *slot = Some(Listing {
+                    round: self.round,
+                    situation,
+                    max,
+                });
+            }
+        }
     }
 
     fn check_capture(
@@ -706,16 +818,18 @@ impl Position {
         Ok((action, forgiven))
     }
 
-    /// Maximum capture for a complete capture of `taken` pieces.
+    /// Maximum capture for a complete capture of `taken` pieces: the
+    /// longer ones are searched for and listed at once.
     fn check_length(&self, taken: u32) -> Result<Option<Breach>, Fault> {
-        let max = self.max_capture_over(taken);
-        if taken >= max {
+        let longer = self.capture_actions_over(taken);
+        if longer.is_empty() {
             return Ok(None);
         }
+        let (max, required) = required(longer);
         let breach = Breach::MaximumCapture {
             taken,
             max,
-            required: self.required(),
+            required,
         };
         if self.rules.forgive_missed_captures {
             Ok(Some(breach))
@@ -724,31 +838,29 @@ impl Position {
         }
     }
 
-    /// `from x to` read as the short form: the complete captures of the
-    /// piece that end on `to`. `None` when there is none (the text is then
-    /// checked as a one-jump path).
+    /// `from x to` read as the short form: the longest complete captures of
+    /// the piece that end on `to` (a shorter one could only be a maximum
+    /// capture breach, which the longest already is if any is). `None` when
+    /// there is none (the text is then checked as a one-jump path).
     #[allow(clippy::type_complexity)]
     fn short_form(&self, from: Sq, to: Sq) -> Result<Option<(Action, Option<Breach>)>, Fault> {
-        let mut matching = Vec::new();
-        self.sequences(from, 1, &mut |path, jumped| {
-            if path.last() == Some(&to) {
-                matching.push(Action {
-                    from,
-                    path: path.to_vec(),
-                    capture: true,
-                    jumped,
-                    promotion: None,
-                });
-            }
-        });
-        if matching.is_empty() {
-            return Ok(None);
-        }
-        // All end on `to`: one per set of pieces taken.
+        let matching: Vec<Action> = self
+            .longest_ending_on(from, to)
+            .into_iter()
+            .map(|(path, jumped)| Action {
+                from,
+                path,
+                capture: true,
+                jumped,
+                promotion: None,
+            })
+            .collect();
+        // All end on `to` and take as many: one per set of pieces taken.
         let mut matching = distinct(matching);
-        let best = matching.iter().map(Action::taken).max().unwrap_or(0);
+        let Some(best) = matching.first().map(Action::taken) else {
+            return Ok(None);
+        };
         let forgiven = self.check_length(best)?;
-        matching.retain(|a| a.taken() == best);
         if matching.len() > 1 {
             let mut options: Vec<String> = matching.iter().map(Action::path_text).collect();
             options.sort();
@@ -929,6 +1041,21 @@ impl Position {
             .map(|c| format!("{}={}", action.path_text(), c.letter()))
             .collect()
     }
+}
+
+/// The maximum captures in notation, each path once (its promotion marks
+/// aside), and the most they take.
+fn required(actions: Vec<Action>) -> (u32, Vec<String>) {
+    let max = actions.first().map_or(0, Action::taken);
+    let mut seen: Vec<String> = Vec::new();
+    for a in actions {
+        let text = a.path_text();
+        // Sorted: the same path with its other marks follows at once.
+        if seen.last() != Some(&text) {
+            seen.push(text);
+        }
+    }
+    (max, seen)
 }
 
 fn letters(colours: &[Colour]) -> String {
