@@ -441,6 +441,12 @@ mod tests {
         text[..offset].matches('\n').count()
     }
 
+    fn records_within(text: &str, limits: Limits) -> Vec<Record> {
+        Reader::with_limits(text.as_bytes(), limits)
+            .collect::<io::Result<Vec<_>>>()
+            .unwrap_or_default()
+    }
+
     fn records(text: &str) -> Vec<Record> {
         Reader::new(text.as_bytes())
             .collect::<io::Result<Vec<_>>>()
@@ -566,9 +572,7 @@ mod tests {
             record_bytes: 64,
             ..Limits::default()
         };
-        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
-            .collect::<io::Result<_>>()
-            .unwrap_or_default();
+        let read = records_within(&text, limits);
         assert_eq!(read.len(), 2);
         assert_eq!(read[0].fault, Some(Fault::TooLong { limit: 64 }));
         assert_eq!(read[1].line, 5);
@@ -583,9 +587,7 @@ mod tests {
             record_bytes: 100,
             ..Limits::default()
         };
-        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
-            .collect::<io::Result<_>>()
-            .unwrap_or_default();
+        let read = records_within(&text, limits);
         assert_eq!(read.len(), 2);
         assert_eq!(read[0].fault, Some(Fault::TooLong { limit: 100 }));
         assert_eq!((read[1].fault, read[1].line), (None, 2));
@@ -596,9 +598,7 @@ mod tests {
             "y\n".repeat(500),
             "z".repeat(99)
         );
-        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
-            .collect::<io::Result<_>>()
-            .unwrap_or_default();
+        let read = records_within(&text, limits);
         assert_eq!(read.len(), 1);
         assert_eq!(read[0].fault, None);
     }
@@ -611,9 +611,7 @@ mod tests {
             record_bytes: 64,
             ..Limits::default()
         };
-        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
-            .collect::<io::Result<_>>()
-            .unwrap_or_default();
+        let read = records_within(&text, limits);
         assert_eq!(read.len(), 3);
         assert_eq!(read[0].fault, Some(Fault::TooLong { limit: 64 }));
         assert!(read[0].text.len() <= 64);
@@ -629,9 +627,7 @@ mod tests {
             record_bytes: 100,
             ..Limits::default()
         };
-        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
-            .collect::<io::Result<_>>()
-            .unwrap_or_default();
+        let read = records_within(&text, limits);
         assert_eq!(read.len(), 1);
         assert_eq!(read[0].fault, None);
         assert_eq!((read[0].offset, read[0].line), (4000, 2001));
@@ -644,9 +640,7 @@ mod tests {
             record_bytes: 1000,
             ..Limits::default()
         };
-        let read: Vec<Record> = Reader::with_limits(text.as_bytes(), limits)
-            .collect::<io::Result<_>>()
-            .unwrap_or_default();
+        let read = records_within(&text, limits);
         assert_eq!(read.len(), 1);
         assert!(read[0].text.len() <= 1000);
         assert!(read[0].fault.is_some());
