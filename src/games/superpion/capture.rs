@@ -825,25 +825,35 @@ mod tests {
         }
     }
 
+    /// Every capture path of the piece on `from`, by brute force, with the
+    /// pieces each jumps.
+    fn every_path(p: &Position, from: Sq) -> Vec<(Vec<Sq>, Squares)> {
+        let search = Search::new(
+            p.occupied() & !from.bit(),
+            p.foes(p.to_move),
+            p.is_superpion(from),
+            from,
+        );
+        let mut all = Vec::new();
+        by_paths(&search, from, 0, None, &mut Vec::new(), &mut all);
+        all
+    }
+
     /// The maximum captures by brute force, as `capture_actions` lists them.
     fn reference(p: &Position) -> Vec<Action> {
         let mut found = Vec::new();
         for from in squares(p.movers()) {
-            let search = Search::new(
-                p.occupied() & !from.bit(),
-                p.foes(p.to_move),
-                p.is_superpion(from),
-                from,
+            found.extend(
+                every_path(p, from)
+                    .into_iter()
+                    .map(|(path, jumped)| Action {
+                        from,
+                        path,
+                        capture: true,
+                        jumped,
+                        promotion: None,
+                    }),
             );
-            let mut all = Vec::new();
-            by_paths(&search, from, 0, None, &mut Vec::new(), &mut all);
-            found.extend(all.into_iter().map(|(path, jumped)| Action {
-                from,
-                path,
-                capture: true,
-                jumped,
-                promotion: None,
-            }));
         }
         let best = found.iter().map(Action::taken).max().unwrap_or(0);
         found.retain(|a| a.taken() == best && best > 0);
@@ -902,14 +912,7 @@ mod tests {
                 "{p:?}"
             );
             for from in squares(p.movers()) {
-                let search = Search::new(
-                    p.occupied() & !from.bit(),
-                    p.foes(p.to_move),
-                    p.is_superpion(from),
-                    from,
-                );
-                let mut all = Vec::new();
-                by_paths(&search, from, 0, None, &mut Vec::new(), &mut all);
+                let all = every_path(&p, from);
                 let as_actions = |found: Vec<(Vec<Sq>, Squares)>| {
                     let actions = found.into_iter().map(|(path, jumped)| Action {
                         from,
