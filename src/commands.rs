@@ -100,6 +100,17 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
     }
 }
 
+/// A path a batch could not read, told on standard error as the batch
+/// goes on; the path and the system's words escaped.
+fn cannot_read(err: &mut dyn Write, path: &str, error: &str) -> io::Result<()> {
+    writeln!(
+        err,
+        "error: cannot read {}: {}",
+        escaped(path),
+        escaped(error)
+    )
+}
+
 /// A usage error; what it quotes (a path, a `--turn`) is escaped.
 fn usage(output: &mut Output<'_>, message: &str) -> io::Result<u8> {
     writeln!(output.err, "error: {}", escaped(message))?;
@@ -395,12 +406,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                 if let Some(path) = rendered.unreadable {
                     tally.unreadable += 1;
                     out.flush()?;
-                    writeln!(
-                        output.err,
-                        "error: cannot read {}: {}",
-                        escaped(&path.path),
-                        escaped(&path.error)
-                    )?;
+                    cannot_read(output.err, &path.path, &path.error)?;
                     shown.unreadable(&path, &mut *out, &mut failed)?;
                     unreadable.push(path);
                 }
@@ -470,12 +476,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         let (path, record) = match item {
             Item::Record { path, record } => (path, record),
             Item::Unreadable { path, error } => {
-                writeln!(
-                    output.err,
-                    "error: cannot read {}: {}",
-                    escaped(&path),
-                    escaped(&error.to_string())
-                )?;
+                cannot_read(output.err, &path, &error.to_string())?;
                 unreadable = true;
                 continue;
             }
