@@ -126,7 +126,7 @@ fn game_help() -> String {
 const EXAMPLES: &str = concat!(
     "Examples:\n",
     "  arbitre check samples\n",
-    "  arbitre check --format json game.arb\n",
+    "  arbitre check --format json samples/simpei/spec-example.arb\n",
     "  arbitre check samples/superpion/spec-example.arb\n",
     "  arbitre score samples/superpion/teams-captured-superpion.arb\n",
     "  arbitre moves samples/superpion/maximum-capture.arb --turn 0\n",
@@ -163,30 +163,30 @@ pub struct Cli {
 pub enum Command {
     /// Check records: the verdict of every record, and the first illegal action.
     #[command(
-        after_help = "Examples:\n  arbitre check samples\n  arbitre check game.arb other.arb\n  cat game.arb | arbitre check -\n  arbitre check --rule forgive-missed-captures --format json games/"
+        after_help = "Examples:\n  arbitre check samples\n  arbitre check samples/simpei/spec-example.arb samples/puluc/full-game.arb\n  cat samples/puluc/full-game.arb | arbitre check -\n  arbitre check --rule forgive-missed-captures --format json samples/superpion/maximum-capture.arb"
     )]
     Check(CheckArgs),
 
     /// The final state of a record: the winner and scores, or who is to act.
-    #[command(after_help = "Example:\n  arbitre score game.arb")]
+    #[command(after_help = "Example:\n  arbitre score samples/superpion/scoring-example.arb")]
     Score(ScoreArgs),
 
     /// Throw statistics: each throw value's count against fair throws, and
     /// the chi-square p-value. A report only: it never changes a verdict.
     #[command(
-        after_help = "Examples:\n  arbitre stats samples/puluc\n  arbitre stats --format json game.arb other.arb\n\nA small p-value (below 0.01, say) means fair sticks would rarely fall that far from the\nexpected counts; with few throws (expected counts below 5) the test is rough."
+        after_help = "Examples:\n  arbitre stats samples/puluc\n  arbitre stats --format json samples/puluc/full-game.arb samples/puluc/spec-example.arb\n\nA small p-value (below 0.01, say) means fair sticks would rarely fall that far from the\nexpected counts; with few throws (expected counts below 5) the test is rough."
     )]
     Stats(StatsArgs),
 
     /// Draw the position after some turns, with who is to act.
     #[command(
-        after_help = "Examples:\n  arbitre show game.arb\n  arbitre show game.arb --turn 0\n  arbitre show game.arb --turn 3.B\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), the diagram says how."
+        after_help = "Examples:\n  arbitre show samples/superpion/promotion-spare.arb\n  arbitre show samples/superpion/promotion-spare.arb --turn 0\n  arbitre show samples/superpion/promotion-spare.arb --turn 2.B\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), the diagram says how."
     )]
     Show(PositionArgs),
 
     /// List every legal turn at a point of a record (to settle a dispute).
     #[command(
-        after_help = "Examples:\n  arbitre moves game.arb --turn 7\n  arbitre moves game.arb --turn 3...\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), no turn is legal and the first line says how it ended. A Simpei action that sandwiches two pieces or more is one line, with how many turns its relocations make; --expand lists each of them."
+        after_help = "Examples:\n  arbitre moves samples/simpei/spec-example.arb --turn 7\n  arbitre moves samples/simpei/spec-example.arb --turn 3...\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), no turn is legal and the first line says how it ended. A Simpei action that sandwiches two pieces or more is one line, with how many turns its relocations make; --expand lists each of them."
     )]
     Moves(MovesArgs),
 

@@ -1,0 +1,358 @@
+//! Every example a user reads is run against the program, so that a change
+//! of output that is not also made in the docs fails here:
+//!
+//! - the `console` blocks of README.md and docs/ are run by `trycmd`, their
+//!   output and exit status (`? 1`) compared; refresh them with
+//!   `TRYCMD=overwrite cargo test --test docs`;
+//! - every record shown (a block that starts with `---`) is a sample,
+//!   written ```` ```arb samples/... ````, equal to that file, and followed
+//!   by a console block that checks it, so its verdict is shown and tested
+//!   (the sample's `# expect:` line is asserted by tests/samples.rs);
+//! - the man pages' examples are run, and must do what they say;
+//! - every rule id the docs name exists, and every rule id the program can
+//!   report is explained on its game's page.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn console_examples_are_real_output() {
+    trycmd::TestCases::new()
+        // Plain output whatever the terminal running the tests.
+        .env("COLUMNS", "80")
+        .env("NO_COLOR", "1")
+        .case("README.md")
+        .case("docs/**/*.md");
+}
+
+/// README.md and every page under docs/.
+fn pages() -> Vec<PathBuf> {
+    let mut pages = vec![root().join("README.md")];
+    let mut dirs = vec![root().join("docs")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "md") {
+                pages.push(path);
+            }
+        }
+    }
+    pages.sort();
+    pages
+}
+
+/// A fenced block of a Markdown page.
+struct Block {
+    /// The info string: `console`, `text`, `arb samples/x.arb`, ...
+    info: String,
+    body: String,
+    /// The line of the opening fence, from 1.
+    line: usize,
+}
+
+fn blocks(text: &str) -> Vec<Block> {
+    let mut blocks = Vec::new();
+    let mut open: Option<Block> = None;
+    for (n, line) in text.lines().enumerate() {
+        match open.as_mut() {
+            None => {
+                if let Some(info) = line.strip_prefix("```") {
+                    open = Some(Block {
+                        info: info.trim().to_string(),
+                        body: String::new(),
+                        line: n + 1,
+                    });
+                }
+            }
+            Some(block) => {
+                if line.starts_with("```") {
+                    blocks.extend(open.take());
+                } else {
+                    block.body.push_str(line);
+                    block.body.push('\n');
+                }
+            }
+        }
+    }
+    assert!(open.is_none(), "a fenced block is never closed");
+    blocks
+}
+
+fn without_expectations(text: &str) -> String {
+    text.lines()
+        .filter(|line| {
+            let line = line.trim_start();
+            let rest = line.strip_prefix('#').or_else(|| line.strip_prefix(';'));
+            !rest.is_some_and(|r| r.trim_start().starts_with("expect:"))
+        })
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+/// The records shown in the docs are samples, shown whole and checked
+/// right after: a record on a page cannot drift from what arbitre says of
+/// it.
+#[test]
+fn records_shown_are_samples_and_checked() {
+    let mut faults = Vec::new();
+    let mut shown = 0;
+    for page in pages() {
+        let name = page.strip_prefix(root()).unwrap().display().to_string();
+        let text = std::fs::read_to_string(&page).unwrap();
+        let blocks = blocks(&text);
+        for (i, block) in blocks.iter().enumerate() {
+            let at = format!("{name}:{}", block.line);
+            if block.info.is_empty() {
+                faults.push(format!(
+                    "{at}: a fence without a language (console, arb, text, ...)"
+                ));
+            }
+            let is_record = block.body.starts_with("---");
+            let sample = block.info.strip_prefix("arb ").map(str::trim);
+            if is_record && !block.info.starts_with("arb") {
+                faults.push(format!(
+                    "{at}: a record is shown as ```arb samples/<game>/<name>.arb"
+                ));
+                continue;
+            }
+            let Some(sample) = sample else {
+                if is_record {
+                    faults.push(format!("{at}: ```arb names no sample"));
+                }
+                continue;
+            };
+            shown += 1;
+            match std::fs::read_to_string(root().join(sample)) {
+                Ok(file) if without_expectations(&file) == block.body => {}
+                Ok(_) => faults.push(format!(
+                    "{at}: differs from {sample} (its `# expect:` lines aside)"
+                )),
+                Err(e) => faults.push(format!("{at}: {sample}: {e}")),
+            }
+            let checked = blocks.get(i + 1).is_some_and(|next| {
+                next.info == "console"
+                    && next
+                        .body
+                        .lines()
+                        .any(|l| l.starts_with("$ arbitre ") && l.contains(sample))
+            });
+            if !checked {
+                faults.push(format!(
+                    "{at}: the next block must be a console block running arbitre on {sample}"
+                ));
+            }
+        }
+    }
+    assert!(shown > 5, "only {shown} records found in the docs");
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+/// The examples of the man pages (the `after_help` of each command),
+/// unescaped from roff.
+fn man_examples() -> Vec<(String, String)> {
+    let mut examples = Vec::new();
+    let mut entries: Vec<_> = std::fs::read_dir(root().join("man"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for page in entries {
+        let text = std::fs::read_to_string(&page).unwrap();
+        let mut in_examples = false;
+        for line in text.lines() {
+            let line = line.replace("\\-", "-");
+            if line.starts_with("Example") && line.ends_with(':') {
+                in_examples = true;
+            } else if in_examples && line.starts_with("  ") {
+                let name = page.file_name().unwrap().to_string_lossy().into_owned();
+                examples.push((name, line.trim().to_string()));
+            } else {
+                in_examples = false;
+            }
+        }
+    }
+    examples
+}
+
+/// Each man page example runs from a clone's root as written: no usage
+/// error, no unreadable path, and the exit status of its verdicts.
+#[test]
+fn man_page_examples_run() {
+    let examples = man_examples();
+    assert!(
+        examples.len() >= 10,
+        "only {} examples found",
+        examples.len()
+    );
+    let mut faults = Vec::new();
+    for (page, example) in &examples {
+        let (stdin, command) = match example.split_once(" | ") {
+            Some((feed, command)) => {
+                let file = feed.strip_prefix("cat ").expect("only `cat FILE |` pipes");
+                (std::fs::read(root().join(file)).ok(), command)
+            }
+            None => (None, example.as_str()),
+        };
+        // `> FILE`: the output goes to a file; here it is only looked at.
+        let command = command.split(" > ").next().unwrap_or(command);
+        let args: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(args.first(), Some(&"arbitre"), "{page}: {example}");
+        let mut cmd = Command::cargo_bin("arbitre").unwrap();
+        cmd.current_dir(root()).args(&args[1..]);
+        if let Some(stdin) = stdin {
+            cmd.write_stdin(stdin);
+        }
+        let output = cmd.output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let status = output.status.code();
+        // `check samples` holds malformed records on purpose (status 2);
+        // any other example's records are legal or illegal.
+        let allowed: &[i32] = if args[1..] == ["check", "samples"] {
+            &[2]
+        } else {
+            &[0, 1]
+        };
+        if !status.is_some_and(|s| allowed.contains(&s)) || !stderr.is_empty() {
+            faults.push(format!(
+                "{page}: `{example}` exited {status:?}, stderr: {stderr}"
+            ));
+        }
+        if output.stdout.is_empty() {
+            faults.push(format!("{page}: `{example}` printed nothing"));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+const GAMES: [&str; 3] = ["superpion", "simpei", "puluc"];
+
+/// The ids `game/rule` in a text: `superpion/maximum-capture`, ...
+fn rule_ids(text: &str) -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    for game in GAMES {
+        let prefix = format!("{game}/");
+        let mut rest = text;
+        while let Some(at) = rest.find(&prefix) {
+            let after = &rest[at + prefix.len()..];
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '-')
+                .collect();
+            let before = rest[..at].chars().next_back();
+            let next = after[name.len()..].chars().next();
+            // `samples/superpion/x.arb` and `src/games/puluc/` are paths.
+            let path = before.is_some_and(|c| c == '/' || c.is_alphanumeric())
+                || next.is_some_and(|c| c == '.' || c == '/')
+                    && after[name.len() + 1..].starts_with(|c: char| c.is_ascii_alphabetic());
+            if !name.is_empty() && !path {
+                ids.insert(format!("{prefix}{}", name.trim_end_matches('-')));
+            }
+            rest = &after[name.len()..];
+        }
+    }
+    ids
+}
+
+/// The rule ids the program can report: the `"game/rule"` literals of its
+/// sources (until a rule registry declares them).
+fn program_rule_ids() -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    let mut dirs = vec![root().join("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for game in GAMES {
+                    let quoted = format!("\"{game}/");
+                    for (at, _) in text.match_indices(&quoted) {
+                        let after = &text[at + 1..];
+                        if let Some(end) = after.find('"') {
+                            let id = &after[..end];
+                            if id[game.len() + 1..]
+                                .chars()
+                                .all(|c| c.is_ascii_lowercase() || c == '-')
+                            {
+                                ids.insert(id.to_string());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    ids
+}
+
+/// The section of a page from its heading `## title` to the next `## `.
+fn section<'a>(text: &'a str, title: &str) -> &'a str {
+    let heading = format!("\n## {title}\n");
+    let start = text
+        .find(&heading)
+        .map_or(text.len(), |i| i + heading.len());
+    let rest = &text[start..];
+    &rest[..rest.find("\n## ").unwrap_or(rest.len())]
+}
+
+#[test]
+fn rule_ids_are_named_and_explained_both_ways() {
+    let program = program_rule_ids();
+    assert!(
+        program.len() > 40,
+        "only {} rule ids in src/",
+        program.len()
+    );
+    let mut faults = Vec::new();
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).unwrap();
+        for id in rule_ids(&text).difference(&program) {
+            faults.push(format!(
+                "{}: names {id}, which arbitre never reports",
+                page.strip_prefix(root()).unwrap().display()
+            ));
+        }
+    }
+    for game in GAMES {
+        let page = std::fs::read_to_string(root().join(format!("docs/rules/{game}.md"))).unwrap();
+        let table = rule_ids(section(&page, "Rule ids"));
+        let ours: BTreeSet<_> = program
+            .iter()
+            .filter(|id| id.starts_with(&format!("{game}/")))
+            .cloned()
+            .collect();
+        for id in ours.difference(&table) {
+            faults.push(format!(
+                "docs/rules/{game}.md: the rule id {id} is missing from its Rule ids section"
+            ));
+        }
+        // Explained where the rule is told, not only listed.
+        let body = page.replace(section(&page, "Rule ids"), "");
+        for id in &ours {
+            if !body.contains(&format!("`{id}`")) {
+                faults.push(format!(
+                    "docs/rules/{game}.md: {id} is only in the table, never where its rule is told"
+                ));
+            }
+        }
+    }
+    let record = std::fs::read_to_string(root().join("docs/rules/record.md")).unwrap();
+    let told = section(&record, "What arbitre reports");
+    for id in ["header", "setup", "syntax", "result-mismatch"] {
+        if !told.contains(&format!("`{id}`")) {
+            faults.push(format!(
+                "docs/rules/record.md: `{id}` is not explained in What arbitre reports"
+            ));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
