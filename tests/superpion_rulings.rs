@@ -6,7 +6,7 @@
 //!
 //! Each record goes through the binary (`check --format json -`). Where the
 //! spec is silent, the comment says "Reading:" and the reading is collected in
-//! docs/rulings-superpion-lawyer.md.
+//! docs/rulings.md (Superpion), the rule itself in docs/rules/superpion.md.
 //!
 //! Board reminders: files a-n = 1-14, white squares have file+rank even; the
 //! 3x3 corners (a-c/l-n x 1-3/12-14) are missing. Back lines: Blue rank 1
