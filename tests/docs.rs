@@ -356,3 +356,34 @@ fn rule_ids_are_named_and_explained_both_ways() {
     }
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
+
+/// The setups shown alone (```yaml blocks of a game's page) are setups
+/// arbitre accepts for that game.
+#[test]
+fn setups_shown_are_accepted() {
+    let mut shown = 0;
+    let mut faults = Vec::new();
+    for game in GAMES {
+        let name = format!("docs/rules/{game}.md");
+        let page = std::fs::read_to_string(root().join(&name)).unwrap();
+        for block in blocks(&page) {
+            if block.info != "yaml" || !block.body.starts_with("setup:") {
+                continue;
+            }
+            shown += 1;
+            let record = format!("---\ngame: {game}\n{}---\n", block.body);
+            let output = Command::cargo_bin("arbitre")
+                .unwrap()
+                .args(["check", "--format", "short", "-"])
+                .write_stdin(record)
+                .output()
+                .unwrap();
+            let said = String::from_utf8_lossy(&output.stdout);
+            if said.contains("malformed[") {
+                faults.push(format!("{name}:{}: {said}", block.line));
+            }
+        }
+    }
+    assert_eq!(shown, 3, "one setup per game page");
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
