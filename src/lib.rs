@@ -121,7 +121,7 @@ pub use game::{
 };
 pub use limits::Limits;
 pub use reader::{Fault, Reader, Record};
-pub use record::movetext::{tokens, SyntaxError, Token};
+pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
 pub use replay::{
     check_as, open, parse_turn, random_record, Checked, Malformed, Opened, Referee, Stop,

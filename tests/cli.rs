@@ -418,7 +418,7 @@ fn review_findings_stay_fixed() {
     // Unknown nested keys get their hint too.
     let d = malformed(b"---\ngame: simpei\nplayers: {red: x, bleu: y}\n---\n".to_vec());
     assert_eq!(d["help"], "did you mean `blue`?");
-    // Numbers too long for any notation are not notation.
+    // A throw of any length past 5 is not notation, as `6:e` is not.
     let d = malformed(b"---\ngame: puluc\n---\n99999999999999999999:e\n".to_vec());
     assert_eq!(d["rule"], "syntax");
     // Deep bracket nesting in a header is refused at once.

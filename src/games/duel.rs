@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::game::Violation;
+use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
 use crate::span::Spanned;
 
@@ -21,8 +22,8 @@ pub trait Duellist: Copy + Eq + fmt::Display + 'static {
 /// before the second's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveNumber {
-    /// The number, from 1.
-    pub value: u32,
+    /// The number, from 1 (as written: any number of digits).
+    pub value: Numeral,
     /// `3...`: the second side's turn.
     pub ellipsis: bool,
 }
@@ -33,7 +34,7 @@ impl MoveNumber {
     pub fn expected<S: Duellist>(opener: S, index: usize) -> Self {
         let shifted = index + usize::from(opener != S::BOTH[0]);
         MoveNumber {
-            value: (shifted / 2 + 1) as u32,
+            value: Numeral::Value((shifted / 2 + 1) as u32),
             ellipsis: shifted % 2 == 1,
         }
     }
@@ -150,7 +151,10 @@ pub fn read_label<S: Duellist>(game: &str, text: &str) -> Result<Label<S>, Strin
         ));
     }
     Ok(Label {
-        number: MoveNumber { value, ellipsis },
+        number: MoveNumber {
+            value: Numeral::Value(value),
+            ellipsis,
+        },
         side,
     })
 }

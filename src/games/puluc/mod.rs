@@ -22,7 +22,7 @@ use crate::game::{
 };
 use crate::games::duel;
 use crate::record::header::{given, present, Date, Text};
-use crate::record::movetext::{SyntaxError, Token};
+use crate::record::movetext::{Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
@@ -390,8 +390,10 @@ impl Notation for Puluc {
             Written::Move { source, to } => {
                 let from = match source.value {
                     Source::Enter => None,
+                    // A leading zero names no square; a number too large
+                    // for any track is off it, zeros or not.
                     Source::Square(Number {
-                        value,
+                        value: value @ Numeral::Value(_),
                         padded: true,
                     }) => {
                         let why = Absent::LeadingZero;
@@ -403,9 +405,15 @@ impl Notation for Puluc {
                 let origin = position
                     .check_source(from)
                     .map_err(|b| refuse(b, source.span))?;
-                if let Some(to) = to.filter(|to| to.value.padded) {
-                    let breach = Breach::PaddedDestination(to.value.value);
-                    return Err(refuse(breach, to.span));
+                let padded = to.and_then(|to| match to.value {
+                    Number {
+                        value: Numeral::Value(value),
+                        padded: true,
+                    } => Some((value, to.span)),
+                    _ => None,
+                });
+                if let Some((value, span)) = padded {
+                    return Err(refuse(Breach::PaddedDestination(value), span));
                 }
                 let landing = position
                     .check_landing(throw, origin, to.map(|t| t.value.value))

@@ -138,7 +138,7 @@ impl fmt::Display for Play {
 
 fn point(square: Spanned<Square>) -> Result<Point, Violation> {
     let Square { file, rank, padded } = square.value;
-    match Point::parse(file, rank) {
+    match rank.value().and_then(|rank| Point::parse(file, rank)) {
         Some(point) if padded => Err(breach(Breach::LeadingZero(point), square.span)),
         Some(point) => Ok(point),
         None => {
