@@ -617,13 +617,17 @@ impl Presentation for Puluc {
         out.push_str(&numbers);
         out.push('\n');
         out.push_str(&format!(
-            "   (squares 0 to {}; towers drawn bottom to top, the top pawn is the master;\n    on a start square, the count of its owner's pawns there; a moves toward {}, b toward 0)\n",
+            "   (squares 0 to {}; towers drawn bottom to top, the top pawn is the master;\n    on a start square, the count of its owner's pawns there; {} moves toward {}, {} toward 0)\n",
             n - 1,
-            n - 1
+            Side::A,
+            n - 1,
+            Side::B
         ));
         out.push_str(&format!(
-            "Killed: a {}, b {}\n",
+            "Killed: {} {}, {} {}\n",
+            Side::A,
             position.killed[Side::A.index()],
+            Side::B,
             position.killed[Side::B.index()]
         ));
         match position.winner {
