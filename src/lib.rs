@@ -132,7 +132,7 @@ pub use report::{
     Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport,
 };
 pub use rng::Rng;
-pub use source::{check, check_reader, check_str, score_table, stop};
+pub use source::{check, check_reader, check_str, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use walk::{expand, natural_cmp, walk, WalkProblem, WalkProblemKind, Walked, MAX_WALK_DEPTH};
