@@ -22,7 +22,7 @@ use crate::game::{
 };
 use crate::games::duel;
 use crate::record::header::{given, present, Date, Text};
-use crate::record::movetext::{Numeral, SyntaxError, Token};
+use crate::record::movetext::{value_of, Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
@@ -207,9 +207,10 @@ fn set_up(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position,
             )
             .with_help(format!("write `\"{plain}\"`")));
         }
-        let square = match written.parse::<u32>() {
-            Ok(s) => s,
-            Err(_) => {
+        // Digits only, as the notation writes a square: not `+3`.
+        let square = match value_of(written.as_bytes()) {
+            Some(s) => s,
+            None => {
                 return Err(
                     HeaderError::setup(format!("`{}` is not a square number", key.0), at)
                         .with_help(format!("`track` keys are the squares 1 to {last}")),
