@@ -113,7 +113,8 @@ pub struct Label<S> {
 
 /// `3.`, `3...` or `3... blue` (any case, spaces optional), for `game`.
 pub fn read_label<S: Duellist>(game: &str, text: &str) -> Result<Label<S>, String> {
-    let [first, second] = S::BOTH.map(Duellist::key);
+    // Named as the reports name them, which is how a label is written.
+    let [first, second] = S::BOTH;
     let refused = || {
         format!(
             "`{text}` is not a {game} turn: --turn takes a number of turns (`5`: after 5 turns) \
