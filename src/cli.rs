@@ -241,7 +241,9 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct Switch {
     /// Turn on a house rule (e.g. forgive-missed-captures); NAME=false turns
-    /// it off. The command line wins over the header's `rules`.
+    /// it off. The command line wins over the header's `rules`. Records of a
+    /// game without that rule are checked as usual, and a note on standard
+    /// error says how many.
     #[arg(long = "rule", value_name = "NAME[=BOOL]")]
     pub rules: Vec<String>,
 }

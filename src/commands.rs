@@ -1,6 +1,7 @@
 //! What each command does, kept thin: read, hand to the engine, report.
 //! Output is written as it is found, to writers the caller owns.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use arbitre::escape::{self, escaped};
@@ -164,6 +165,69 @@ fn switches(switch: &Switch) -> Result<Switches, String> {
     Ok(out)
 }
 
+/// Records checked, by the name of their game.
+type ByGame = BTreeMap<&'static str, usize>;
+
+/// The notes of a run given `--rule`: for each house rule given, when some
+/// record checked is of a game that does not define it, one line saying so
+/// (`note: --rule forgive-missed-captures applies to Superpion only; it
+/// changed nothing for 2 Simpei records`). A mixed folder is checked all
+/// the same: the rule simply does not exist for those games.
+fn idle_rules(switches: &Switches, by_game: &ByGame) -> Vec<String> {
+    let all = games::all();
+    switches
+        .keys()
+        .filter_map(|rule| {
+            let (defining, idle): (Vec<&&dyn Referee>, Vec<&&dyn Referee>) = all
+                .iter()
+                .partition(|g| g.switches().contains(&rule.as_str()));
+            let idle: Vec<String> = idle
+                .iter()
+                .filter_map(|g| {
+                    let n = *by_game.get(g.name())?;
+                    let noun = if n == 1 { "record" } else { "records" };
+                    Some(format!("{} {} {noun}", words::grouped(n), g.title()))
+                })
+                .collect();
+            if idle.is_empty() {
+                return None;
+            }
+            let defining: Vec<String> = defining.iter().map(|g| g.title().to_string()).collect();
+            Some(format!(
+                "note: --rule {} applies to {} only; it changed nothing for {}",
+                escaped(rule),
+                and_list(&defining),
+                and_list(&idle)
+            ))
+        })
+        .collect()
+}
+
+/// `x`, `x and y`, `x, y and z`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// [`idle_rules`] written to standard error.
+fn note_idle_rules(err: &mut dyn Write, switches: &Switches, by_game: &ByGame) -> io::Result<()> {
+    for note in idle_rules(switches, by_game) {
+        writeln!(err, "{note}")?;
+    }
+    Ok(())
+}
+
+/// The single record of `score`, `show` or `moves`, for [`idle_rules`].
+fn one_game(record: &Record) -> ByGame {
+    arbitre::referee_of(record)
+        .map(|g| (g.name(), 1))
+        .into_iter()
+        .collect()
+}
+
 fn status_of(tally: &Tally) -> u8 {
     if tally.malformed > 0 || tally.unreadable > 0 {
         TROUBLE
@@ -283,6 +347,8 @@ struct Rendered {
 
 /// What the totals need of a record.
 struct Found {
+    /// Its game, when its header names one arbitre knows.
+    game: Option<&'static str>,
     verdict: Verdict,
     warnings: usize,
     rule: Option<String>,
@@ -340,6 +406,11 @@ fn render(item: Item, switches: &Switches, shown: Shown) -> Rendered {
         path,
         text,
         found: Some(Found {
+            game: report
+                .game
+                .as_deref()
+                .and_then(games::find)
+                .map(|g| g.name()),
             verdict: report.verdict,
             warnings: report.warning_count(),
             rule: report.diagnostic.map(|d| d.rule),
@@ -382,6 +453,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         unreadable: unreadable.len(),
         ..Tally::default()
     };
+    let mut by_game = ByGame::new();
     let jobs = args
         .jobs
         .unwrap_or_else(|| pipeline::cores().min(crate::cli::MAX_JOBS));
@@ -418,6 +490,9 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                     }
                     if let Some(line) = found.failure {
                         failed.push(line, true);
+                    }
+                    if let Some(game) = found.game {
+                        *by_game.entry(game).or_default() += 1;
                     }
                     tally.count(found.verdict, found.warnings, found.rule);
                 }
@@ -462,6 +537,9 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             }
         }
     }
+    // After the report: standard error only, machine output stays whole.
+    output.out.flush()?;
+    note_idle_rules(output.err, &switches, &by_game)?;
     Ok(shown.status(&tally))
 }
 
@@ -625,6 +703,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(record) => record,
         Err(status) => return Ok(status),
     };
+    note_idle_rules(output.err, &switches, &one_game(&record))?;
     let checked = arbitre::check(&record, &switches);
     let table = arbitre::score_table(&record, &switches);
     let report = RecordReport::new(&args.file, &record, &checked).with_switches(&switches);
@@ -687,6 +766,7 @@ fn position(
         Ok(record) => record,
         Err(status) => return Ok(status),
     };
+    note_idle_rules(output.err, &switches, &one_game(&record))?;
     let file = args.file.as_str();
     let at = args.turn.clone().unwrap_or_default();
     let stop = match arbitre::stop(&record, &switches, at) {

@@ -121,7 +121,7 @@ pub use game::{
 };
 pub use limits::Limits;
 pub use reader::{Fault, Reader, Record};
-pub use record::movetext::{tokens, SyntaxError, Token};
+pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
 pub use replay::{
     check_as, open, parse_turn, random_record, Checked, Malformed, Opened, Referee, Stop,
@@ -132,7 +132,7 @@ pub use report::{
     Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport,
 };
 pub use rng::Rng;
-pub use source::{check, check_reader, check_str, score_table, stop};
+pub use source::{check, check_reader, check_str, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use walk::{expand, natural_cmp, walk, WalkProblem, WalkProblemKind, Walked, MAX_WALK_DEPTH};

@@ -21,6 +21,12 @@ pub fn check(record: &Record, switches: &Switches) -> Checked {
     }
 }
 
+/// The game a record's header names, when it names one arbitre knows:
+/// read from the header alone, nothing replayed.
+pub fn referee_of(record: &Record) -> Option<&'static dyn Referee> {
+    game_of(record).ok().map(|(referee, _)| referee)
+}
+
 /// The record framed and its game found; or why the record is malformed.
 fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecord<'_>), Malformed> {
     match record.fault {
@@ -116,4 +122,22 @@ pub fn stop(record: &Record, switches: &Switches, at: impl Into<At>) -> Result<S
 pub fn score_table(record: &Record, switches: &Switches) -> Option<Table> {
     let (referee, raw) = game_of(record).ok()?;
     referee.table(&raw, switches)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_game_of_a_record_is_read_from_its_header() {
+        let name = |text: &str| referee_of(&Record::from_text(text)).map(|g| g.name());
+        assert_eq!(
+            name("---\ngame: simpei\n---\nc3 nonsense\n"),
+            Some("simpei")
+        );
+        assert_eq!(name("---\ngame: Puluc\n---\n"), Some("puluc"));
+        assert_eq!(name("---\ngame: chess\n---\n"), None);
+        assert_eq!(name("---\nevent: x\n---\n"), None);
+        assert_eq!(name("no record"), None);
+    }
 }

@@ -310,6 +310,105 @@ fn house_rules_on_the_command_line_are_checked() {
         .stderr(predicate::str::contains("is not a house rule"));
 }
 
+/// A run's standard output and standard error, and its exit status.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let output = arbitre().args(args).output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+const FORGIVE: &str = "forgive-missed-captures";
+
+#[test]
+fn a_house_rule_of_another_game_checks_every_record_and_says_so_once() {
+    let (simpei, other_simpei, puluc, superpion) = (
+        sample("simpei/win-diagonal.arb"),
+        sample("simpei/spec-example.arb"),
+        sample("puluc/full-game.arb"),
+        sample("superpion/spec-example.arb"),
+    );
+    let mixed = [
+        "check",
+        "--rule",
+        FORGIVE,
+        &simpei,
+        &other_simpei,
+        &puluc,
+        &superpion,
+    ];
+    let (code, out, err) = run(&mixed);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(out.matches(": legal: ").count(), 4, "{out}");
+    assert_eq!(
+        err,
+        "note: --rule forgive-missed-captures applies to Superpion only; \
+         it changed nothing for 2 Simpei records and 1 Puluc record\n"
+    );
+    // Turned off, it is as idle.
+    let off = format!("{FORGIVE}=false");
+    let (_, _, err) = run(&["check", "--rule", &off, &puluc]);
+    assert!(
+        err.contains("it changed nothing for 1 Puluc record\n"),
+        "{err}"
+    );
+    // The neighbours: the game that defines it, and no --rule at all.
+    let (code, _, err) = run(&["check", "--rule", FORGIVE, &superpion]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let (code, _, err) = run(&["check", &simpei, &puluc]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    // A name no game defines stays a usage error, before any record.
+    let (code, out, err) = run(&["check", "--rule", "no-such-rule", &simpei]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("is not a house rule"), "{err}");
+}
+
+#[test]
+fn the_house_rule_note_keeps_machine_output_pure() {
+    let (simpei, superpion) = (
+        sample("simpei/win-diagonal.arb"),
+        sample("superpion/spec-example.arb"),
+    );
+    for format in ["json", "jsonl", "yaml"] {
+        let (code, out, err) = run(&[
+            "check", "--format", format, "--rule", FORGIVE, &simpei, &superpion,
+        ]);
+        assert_eq!(code, 0, "{format}");
+        assert!(!out.contains("note"), "{format}: {out}");
+        assert!(
+            err.starts_with("note: --rule forgive-missed-captures"),
+            "{format}: {err}"
+        );
+        if format == "json" {
+            let doc: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(doc["records"].as_array().map(Vec::len), Some(2));
+        }
+    }
+}
+
+#[test]
+fn score_show_and_moves_note_an_idle_house_rule_too() {
+    let (puluc, superpion) = (
+        sample("puluc/full-game.arb"),
+        sample("superpion/spec-example.arb"),
+    );
+    for command in ["score", "show", "moves"] {
+        let (code, out, err) = run(&[command, "--rule", FORGIVE, &puluc]);
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(!out.is_empty(), "{command}");
+        assert_eq!(
+            err,
+            "note: --rule forgive-missed-captures applies to Superpion only; \
+             it changed nothing for 1 Puluc record\n",
+            "{command}"
+        );
+        let (code, _, err) = run(&[command, "--rule", FORGIVE, &superpion]);
+        assert_eq!((code, err.as_str()), (0, ""), "{command}");
+    }
+}
+
 #[test]
 fn every_command_has_help_with_an_example() {
     use clap::CommandFactory;
@@ -418,7 +517,7 @@ fn review_findings_stay_fixed() {
     // Unknown nested keys get their hint too.
     let d = malformed(b"---\ngame: simpei\nplayers: {red: x, bleu: y}\n---\n".to_vec());
     assert_eq!(d["help"], "did you mean `blue`?");
-    // Numbers too long for any notation are not notation.
+    // A throw of any length past 5 is not notation, as `6:e` is not.
     let d = malformed(b"---\ngame: puluc\n---\n99999999999999999999:e\n".to_vec());
     assert_eq!(d["rule"], "syntax");
     // Deep bracket nesting in a header is refused at once.

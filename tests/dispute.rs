@@ -316,7 +316,13 @@ fn bad_turns_get_the_accepted_forms() {
             "`3.` (red's turn of move 3), `3...` (blue's)",
         ),
         ("samples/simpei/win-diagonal.arb", "2.x", "`3... blue`"),
-        ("samples/puluc/full-game.arb", "3.-", "`3...` (b's)"),
+        // Puluc's sides named A and B, as the labels print them.
+        (
+            "samples/puluc/full-game.arb",
+            "3.-",
+            "`3.` (A's turn of move 3), `3...` (B's)",
+        ),
+        ("samples/puluc/full-game.arb", "3.-", "`3... B`"),
         (
             "samples/superpion/spec-example.arb",
             "3.Q",

@@ -395,6 +395,39 @@ fn a_puluc_square_number_with_a_leading_zero_names_no_square() {
     assert_eq!(help(&d), "write `\"3\"`");
 }
 
+#[test]
+fn a_setup_names_a_square_in_digits_only() {
+    // A sign is no digit: `+3` is read by no notation, so no setup either.
+    legal("---\ngame: simpei\nsetup: {red: [a1], blue: [g7]}\n---\n");
+    let d = malformed(
+        "---\ngame: simpei\nsetup: {red: [a+1], blue: [g7]}\n---\n",
+        "setup",
+        3,
+        15,
+    );
+    assert_eq!(d.message, "`a+1` is not a point");
+    legal("---\ngame: puluc\nsetup: {track: {\"3\": [a]}}\n---\n");
+    let d = malformed(
+        "---\ngame: puluc\nsetup: {track: {\"+3\": [a]}}\n---\n",
+        "setup",
+        3,
+        17,
+    );
+    assert_eq!(d.message, "`+3` is not a square number");
+    legal("---\ngame: superpion\nsetup: {pieces: {blue: [e3], red: [c5]}}\n---\n");
+    for name in ["e+3", "e-3"] {
+        let text = format!(
+            "---\ngame: superpion\nsetup: {{pieces: {{blue: [{name}], red: [c5]}}}}\n---\n"
+        );
+        let d = malformed(&text, "setup", 3, 25);
+        assert!(
+            d.message.starts_with(&format!("`{name}` is not a square")),
+            "{}",
+            d.message
+        );
+    }
+}
+
 // Already so, and kept.
 
 #[test]

@@ -38,11 +38,11 @@ fn score_of_an_unfinished_record_lists_start_track_and_killed() {
         "{out}"
     );
     assert!(
-        out.contains("| A    | Ana    | 1        | 3        | 0      | 2:a 3:ab 6:bab"),
+        out.contains("| A    | Ana    | 1        | 3        | 0      | 2:A 3:AB 6:BAB"),
         "{out}"
     );
     assert!(
-        out.contains("| B    | Bruno  | 1        | 3        | 0      | 3:ab 6:bab"),
+        out.contains("| B    | Bruno  | 1        | 3        | 0      | 3:AB 6:BAB"),
         "{out}"
     );
 }
@@ -68,6 +68,24 @@ fn show_draws_towers_bottom_to_top() {
     assert!(lines[3].starts_with("  1A"), "{out}");
     assert!(lines[3].ends_with("1B"), "{out}");
     assert!(out.contains("A to throw"));
+}
+
+#[test]
+fn show_names_the_sides_a_and_b_as_check_does() {
+    let (_, verdict) = arbitre(&["check", "samples/puluc/game-over.arb"], None);
+    assert!(verdict.contains("A has killed"), "{verdict}");
+    // The record is illegal past its last legal turn: show draws that.
+    let (_, out) = arbitre(&["show", "samples/puluc/game-over.arb"], None);
+    assert!(out.contains("A moves toward 10, B toward 0)"), "{out}");
+    assert!(out.contains("\nKilled: A 0, B 4\n"), "{out}");
+    assert!(out.contains("Game over: A has won"), "{out}");
+    // The drawing's pawns are the same capitals.
+    assert!(out.contains("  4A   ."), "{out}");
+    for lower in ["a moves", "b toward", "Killed: a", "a to throw", "4a", "0b"] {
+        assert!(!out.contains(lower), "`{lower}` in:\n{out}");
+    }
+    let (_, out) = arbitre(&["show", "samples/puluc/spec-example.arb"], None);
+    assert!(out.contains("\nKilled: A 0, B 0\nA to throw\n"), "{out}");
 }
 
 #[test]

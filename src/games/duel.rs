@@ -5,6 +5,7 @@
 use std::fmt;
 
 use crate::game::Violation;
+use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
 use crate::span::Spanned;
 
@@ -21,8 +22,8 @@ pub trait Duellist: Copy + Eq + fmt::Display + 'static {
 /// before the second's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveNumber {
-    /// The number, from 1.
-    pub value: u32,
+    /// The number, from 1 (as written: any number of digits).
+    pub value: Numeral,
     /// `3...`: the second side's turn.
     pub ellipsis: bool,
 }
@@ -33,7 +34,7 @@ impl MoveNumber {
     pub fn expected<S: Duellist>(opener: S, index: usize) -> Self {
         let shifted = index + usize::from(opener != S::BOTH[0]);
         MoveNumber {
-            value: (shifted / 2 + 1) as u32,
+            value: Numeral::Value((shifted / 2 + 1) as u32),
             ellipsis: shifted % 2 == 1,
         }
     }
@@ -112,7 +113,8 @@ pub struct Label<S> {
 
 /// `3.`, `3...` or `3... blue` (any case, spaces optional), for `game`.
 pub fn read_label<S: Duellist>(game: &str, text: &str) -> Result<Label<S>, String> {
-    let [first, second] = S::BOTH.map(Duellist::key);
+    // Named as the reports name them, which is how a label is written.
+    let [first, second] = S::BOTH;
     let refused = || {
         format!(
             "`{text}` is not a {game} turn: --turn takes a number of turns (`5`: after 5 turns) \
@@ -150,7 +152,10 @@ pub fn read_label<S: Duellist>(game: &str, text: &str) -> Result<Label<S>, Strin
         ));
     }
     Ok(Label {
-        number: MoveNumber { value, ellipsis },
+        number: MoveNumber {
+            value: Numeral::Value(value),
+            ellipsis,
+        },
         side,
     })
 }

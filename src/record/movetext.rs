@@ -203,21 +203,90 @@ fn token_end(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// Digits and their value. Digits too many for a `u32` do not parse: no
-/// notation needs them, and a message quoting a clamped value would misquote
-/// the record. Every square and throw goes through here, so the digits are
-/// read once, as bytes, rather than found by `digit1` and then parsed.
-pub fn natural(input: Input) -> IResult<Input, (Input, u32)> {
+/// A number as notation writes it: any run of ASCII digits, however long.
+/// No game has a square, point, throw or move number past `u32::MAX`, so a
+/// longer number is kept only as far as a message needs it: what it names
+/// is the rules' business (no such square), not the grammar's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numeral {
+    /// A number that fits a `u32`.
+    Value(u32),
+    /// A number past `u32::MAX`: its first digits and how many it has,
+    /// leading zeros left out, for a message to quote it (whole when it
+    /// has at most [`Numeral::LEAD_DIGITS`] digits).
+    TooLarge {
+        /// Its first [`Numeral::LEAD_DIGITS`] digits.
+        lead: u64,
+        /// How many digits it has.
+        digits: usize,
+    },
+}
+
+impl Numeral {
+    /// How many first digits of a too large number are kept: as many as
+    /// a `u64` always holds.
+    pub const LEAD_DIGITS: usize = 19;
+
+    /// The value, when the number fits a `u32`.
+    pub fn value(self) -> Option<u32> {
+        match self {
+            Numeral::Value(value) => Some(value),
+            Numeral::TooLarge { .. } => None,
+        }
+    }
+
+    /// A run of ASCII digits read: `None` when it is empty or holds a byte
+    /// that is no ASCII digit. Work is one pass over the digits.
+    pub fn read(digits: &[u8]) -> Option<Numeral> {
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        if let Some(value) = value_of(digits) {
+            return Some(Numeral::Value(value));
+        }
+        let significant = digits
+            .iter()
+            .position(|&d| d != b'0')
+            .map_or(&[][..], |at| &digits[at..]);
+        let lead = significant
+            .iter()
+            .take(Self::LEAD_DIGITS)
+            .fold(0u64, |value, &d| value * 10 + u64::from(d - b'0'));
+        Some(Numeral::TooLarge {
+            lead,
+            digits: significant.len(),
+        })
+    }
+}
+
+/// `42`, or `1234567890123456789… (200 digits)` for a number too long to
+/// print whole.
+impl std::fmt::Display for Numeral {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Numeral::Value(value) => write!(f, "{value}"),
+            Numeral::TooLarge { lead, digits } if *digits <= Self::LEAD_DIGITS => {
+                write!(f, "{lead}")
+            }
+            Numeral::TooLarge { lead, digits } => write!(f, "{lead}… ({digits} digits)"),
+        }
+    }
+}
+
+/// Digits and the number they write, of any length. Every square and throw
+/// goes through here, so the digits are read once, as bytes, rather than
+/// found by `digit1` and then parsed.
+pub fn natural(input: Input) -> IResult<Input, (Input, Numeral)> {
     let len = input.bytes().take_while(u8::is_ascii_digit).count();
     let (digits, rest) = input.split_at(len);
-    match value_of(digits.as_bytes()) {
-        Some(value) => Ok((rest, (digits, value))),
+    match Numeral::read(digits.as_bytes()) {
+        Some(number) => Ok((rest, (digits, number))),
         None => Err(digit_error(input)),
     }
 }
 
 /// The value of a run of ASCII digits, when it is one and fits a `u32`:
-/// how `natural` reads a number, for the notations' byte paths too.
+/// the notations' byte paths read their few digits with it.
 pub fn value_of(digits: &[u8]) -> Option<u32> {
     if digits.is_empty() {
         return None;
@@ -300,11 +369,32 @@ mod tests {
     }
 
     #[test]
-    fn naturals_fit_a_u32() {
-        assert_eq!(natural("042x"), Ok(("x", ("042", 42))));
-        assert_eq!(natural("4294967295"), Ok(("", ("4294967295", u32::MAX))));
-        assert!(natural("4294967296").is_err());
-        assert!(natural("99999999999").is_err());
+    fn naturals_of_any_length() {
+        assert_eq!(natural("042x"), Ok(("x", ("042", Numeral::Value(42)))));
+        let max = Numeral::Value(u32::MAX);
+        assert_eq!(natural("4294967295"), Ok(("", ("4294967295", max))));
+        let past = Numeral::TooLarge {
+            lead: 4_294_967_296,
+            digits: 10,
+        };
+        assert_eq!(natural("4294967296"), Ok(("", ("4294967296", past))));
+        assert_eq!(past.to_string(), "4294967296");
+        let nineteen = "9".repeat(19);
+        let (_, (_, n)) = natural(&nineteen).unwrap();
+        assert_eq!(n.to_string(), nineteen);
+        let two_hundred = "9".repeat(200);
+        let (rest, (digits, far)) = natural(&two_hundred).unwrap();
+        assert_eq!((rest, digits.len()), ("", 200));
+        assert_eq!(far.to_string(), format!("{nineteen}… (200 digits)"));
+        assert_eq!(far.value(), None);
+        // Leading zeros do not make a number large, nor count as digits.
+        let zeros = format!("{}7", "0".repeat(30));
+        assert_eq!(natural(&zeros).map(|(_, (_, n))| n), Ok(Numeral::Value(7)));
+        let padded_past = format!("000{}", "1".repeat(20));
+        assert_eq!(
+            natural(&padded_past).map(|(_, (_, n))| n.to_string()),
+            Ok(format!("{}… (20 digits)", "1".repeat(19)))
+        );
         assert!(natural("x1").is_err());
         assert!(natural("").is_err());
         assert!(natural("٣").is_err());

@@ -167,10 +167,10 @@ impl Stack {
 }
 
 impl fmt::Display for Stack {
-    /// Bottom to top: `aba`.
+    /// Bottom to top, each pawn drawn as `show` draws it: `ABA`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for pawn in self.pawns() {
-            f.write_str(pawn.name())?;
+            write!(f, "{pawn}")?;
         }
         Ok(())
     }
@@ -184,13 +184,13 @@ mod tests {
     #[test]
     fn stacks_keep_their_order() {
         let s = Stack::of(&[A, B, B, A]);
-        assert_eq!(s.to_string(), "abba");
+        assert_eq!(s.to_string(), "ABBA");
         assert_eq!(s.top(), Some(A));
         assert_eq!(s.count(A), 2);
         assert_eq!(s.count(B), 2);
         let (rest, unit) = s.split();
-        assert_eq!(rest.to_string(), "ab");
-        assert_eq!(unit.to_string(), "ba");
+        assert_eq!(rest.to_string(), "AB");
+        assert_eq!(unit.to_string(), "BA");
         assert_eq!(rest.with_on_top(unit), s);
     }
 
@@ -198,13 +198,13 @@ mod tests {
     fn small_units_move_whole() {
         let (rest, unit) = Stack::of(&[B, A]).split();
         assert!(rest.is_empty());
-        assert_eq!(unit.to_string(), "ba");
+        assert_eq!(unit.to_string(), "BA");
         let (rest, unit) = Stack::of(&[B]).split();
         assert!(rest.is_empty());
         assert_eq!(unit.top(), Some(B));
         let (rest, unit) = Stack::of(&[A, B, A]).split();
-        assert_eq!(rest.to_string(), "a");
-        assert_eq!(unit.to_string(), "ba");
+        assert_eq!(rest.to_string(), "A");
+        assert_eq!(unit.to_string(), "BA");
     }
 
     #[test]

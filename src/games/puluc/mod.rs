@@ -22,7 +22,7 @@ use crate::game::{
 };
 use crate::games::duel;
 use crate::record::header::{given, present, Date, Text};
-use crate::record::movetext::{SyntaxError, Token};
+use crate::record::movetext::{value_of, Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
@@ -207,9 +207,10 @@ fn set_up(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position,
             )
             .with_help(format!("write `\"{plain}\"`")));
         }
-        let square = match written.parse::<u32>() {
-            Ok(s) => s,
-            Err(_) => {
+        // Digits only, as the notation writes a square: not `+3`.
+        let square = match value_of(written.as_bytes()) {
+            Some(s) => s,
+            None => {
                 return Err(
                     HeaderError::setup(format!("`{}` is not a square number", key.0), at)
                         .with_help(format!("`track` keys are the squares 1 to {last}")),
@@ -390,8 +391,10 @@ impl Notation for Puluc {
             Written::Move { source, to } => {
                 let from = match source.value {
                     Source::Enter => None,
+                    // A leading zero names no square; a number too large
+                    // for any track is off it, zeros or not.
                     Source::Square(Number {
-                        value,
+                        value: value @ Numeral::Value(_),
                         padded: true,
                     }) => {
                         let why = Absent::LeadingZero;
@@ -403,9 +406,15 @@ impl Notation for Puluc {
                 let origin = position
                     .check_source(from)
                     .map_err(|b| refuse(b, source.span))?;
-                if let Some(to) = to.filter(|to| to.value.padded) {
-                    let breach = Breach::PaddedDestination(to.value.value);
-                    return Err(refuse(breach, to.span));
+                let padded = to.and_then(|to| match to.value {
+                    Number {
+                        value: Numeral::Value(value),
+                        padded: true,
+                    } => Some((value, to.span)),
+                    _ => None,
+                });
+                if let Some((value, span)) = padded {
+                    return Err(refuse(Breach::PaddedDestination(value), span));
                 }
                 let landing = position
                     .check_landing(throw, origin, to.map(|t| t.value.value))
@@ -609,13 +618,17 @@ impl Presentation for Puluc {
         out.push_str(&numbers);
         out.push('\n');
         out.push_str(&format!(
-            "   (squares 0 to {}; towers drawn bottom to top, the top pawn is the master;\n    on a start square, the count of its owner's pawns there; a moves toward {}, b toward 0)\n",
+            "   (squares 0 to {}; towers drawn bottom to top, the top pawn is the master;\n    on a start square, the count of its owner's pawns there; {} moves toward {}, {} toward 0)\n",
             n - 1,
-            n - 1
+            Side::A,
+            n - 1,
+            Side::B
         ));
         out.push_str(&format!(
-            "Killed: a {}, b {}\n",
+            "Killed: {} {}, {} {}\n",
+            Side::A,
             position.killed[Side::A.index()],
+            Side::B,
             position.killed[Side::B.index()]
         ));
         match position.winner {

@@ -1,7 +1,8 @@
 //! Puluc notation: `3:e` enter, `3:4` advance, `3:-` pass, an optional
 //! destination `3:4-7` / `4:e-4`, and `1.` / `1...` move numbers. Knows
-//! notation, not legality: `3:99` parses, and the rules say there is no
-//! such square. Only a throw outside 1-5 is malformed here.
+//! notation, not legality: `3:99` parses, and so does a square number of
+//! any length; the rules say there is no such square. Only a throw outside
+//! 1-5 is malformed here.
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
@@ -13,7 +14,7 @@ use nom::IResult;
 use crate::games::duel::MoveNumber;
 use crate::limits::quote;
 use crate::record::movetext::{
-    consumed, natural, offset_of, parse_whole, span_in, Input, SyntaxError, Token,
+    consumed, natural, offset_of, parse_whole, span_in, Input, Numeral, SyntaxError, Token,
 };
 use crate::span::{Span, Spanned};
 
@@ -22,15 +23,15 @@ use super::rules::THROWS;
 /// A square number as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Number {
-    /// The number's value.
-    pub value: u32,
+    /// The number's value: too large for any track when past `u32::MAX`.
+    pub value: Numeral,
     /// Written with a leading zero (`03`): the rulings make that no
     /// square's name, so the rules refuse it; the notation keeps it.
     pub padded: bool,
 }
 
 impl Number {
-    fn read((digits, value): (Input<'_>, u32)) -> Number {
+    fn read((digits, value): (Input<'_>, Numeral)) -> Number {
         Number {
             value,
             padded: digits.len() > 1 && digits.starts_with('0'),
@@ -111,13 +112,13 @@ fn written<'a>(token: Token<'a>) -> impl FnMut(Input<'a>) -> IResult<Input<'a>, 
     }
 }
 
-/// A turn's throw, what moved, and the span of both.
-type TurnPiece = (Spanned<u32>, Written, Span);
+/// A turn's throw as written, what moved, and the span of both.
+type TurnPiece = (Spanned<Numeral>, Written, Span);
 
 /// What follows a throw's colon, with the throw.
 fn turn_after<'a>(
     token: Token<'a>,
-    (throw, value): (Input<'a>, u32),
+    (throw, value): (Input<'a>, Numeral),
     colon_rest: Input<'a>,
 ) -> IResult<Input<'a>, TurnPiece> {
     let (after, what) = written(token)(colon_rest)?;
@@ -146,7 +147,7 @@ fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<MoveNumber>>, Option<Turn
             ellipsis: dots.len() == 3,
         };
         let number = Some(Spanned::new(number, consumed(&token, input, rest)));
-        let throw: IResult<Input, ((Input, u32), char)> = pair(natural, char(':'))(rest);
+        let throw: IResult<Input, ((Input, Numeral), char)> = pair(natural, char(':'))(rest);
         match throw {
             Ok((colon_rest, (throw, _))) => {
                 let (after, turn) = turn_after(token, throw, colon_rest)?;
@@ -186,17 +187,20 @@ pub fn parse_each<'a>(
             pending = Some(number);
         }
         if let Some((throw, written, span)) = turn {
-            let in_range = u8::try_from(throw.value).is_ok_and(|t| THROWS.contains(&t));
-            if !in_range {
+            let in_range = throw
+                .value
+                .value()
+                .filter(|&t| u8::try_from(t).is_ok_and(|t| THROWS.contains(&t)));
+            let Some(value) = in_range else {
                 return Err(SyntaxError::new(
                     format!("a throw is worth 1 to 5, not {}", throw.value),
                     throw.span,
                 )
                 .with_help("four sticks: the number of flat sides up, or 5 when none is"));
-            }
+            };
             each(Turn {
                 number: pending.take(),
-                throw,
+                throw: Spanned::new(value, throw.span),
                 written,
                 span,
             });
@@ -231,7 +235,7 @@ mod tests {
         assert_eq!(
             t[0].number.unwrap().value,
             MoveNumber {
-                value: 1,
+                value: Numeral::Value(1),
                 ellipsis: false
             }
         );
@@ -241,7 +245,7 @@ mod tests {
         };
         assert_eq!(source, Spanned::new(Source::Enter, Span::new(5, 1)));
         let five = Number {
-            value: 5,
+            value: Numeral::Value(5),
             padded: false,
         };
         assert_eq!(to, Some(Spanned::new(five, Span::new(7, 1))));
@@ -253,7 +257,7 @@ mod tests {
         assert_eq!(
             t[4].number.unwrap().value,
             MoveNumber {
-                value: 1,
+                value: Numeral::Value(1),
                 ellipsis: true
             }
         );
@@ -263,7 +267,7 @@ mod tests {
         assert_eq!(
             source.value,
             Source::Square(Number {
-                value: 99,
+                value: Numeral::Value(99),
                 padded: false
             })
         );
@@ -291,6 +295,30 @@ mod tests {
         assert_eq!(turns("1:e 6:e").unwrap_err().span, Span::new(4, 1));
         assert_eq!(turns("0:-").unwrap_err().span, Span::new(0, 1));
         assert!(turns("5:e").is_ok());
+        // However long: the throw is still a number, and not 1 to 5.
+        let long = format!("{}:e", "5".repeat(20));
+        let err = turns(&long).unwrap_err();
+        assert_eq!(err.span, Span::new(0, 20));
+        assert!(
+            err.message.starts_with("a throw is worth 1 to 5"),
+            "{}",
+            err.message
+        );
+    }
+
+    #[test]
+    fn squares_and_move_numbers_of_any_length_parse() {
+        let long = "9".repeat(200);
+        let t = turns(&format!("{long}. 3:{long}-{long}")).unwrap();
+        assert_eq!(
+            t[0].number.unwrap().value.value,
+            Numeral::read(long.as_bytes()).unwrap()
+        );
+        let Written::Move { source, to } = t[0].written else {
+            panic!()
+        };
+        assert!(matches!(source.value, Source::Square(n) if n.value.value().is_none()));
+        assert_eq!(to.unwrap().span, Span::new(405, 200));
     }
 
     #[test]

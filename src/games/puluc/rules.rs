@@ -6,6 +6,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::record::movetext::Numeral;
+
 use super::board::{Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, PAWNS};
 
 /// The values a throw of the four sticks can take.
@@ -80,7 +82,7 @@ pub enum Breach {
     #[error("{0} has no pawn on its start square to enter")]
     NoPawnToEnter(Side),
     #[error("{}", absent_text(*.square, *.why))]
-    NoPieceThere { square: u32, why: Absent },
+    NoPieceThere { square: Numeral, why: Absent },
     #[error("a square number written with a leading zero names no square: write `{0}`")]
     PaddedDestination(u32),
     #[error("the piece on square {square} is {owner}'s: its top pawn is {owner}'s")]
@@ -89,7 +91,7 @@ pub enum Breach {
     WrongDestination {
         throw: u8,
         from: String,
-        written: u32,
+        written: Numeral,
         actual: i32,
     },
     #[error("a throw of {throw} from {from} would go to {}, beyond {}'s start square {goal}: a unit finishes only with the exact throw", square_text(*.actual), .side.other())]
@@ -106,7 +108,7 @@ pub enum Breach {
     IllegalPass { side: Side, throw: u8 },
 }
 
-fn absent_text(square: u32, why: Absent) -> String {
+fn absent_text(square: Numeral, why: Absent) -> String {
     match why {
         Absent::Empty => format!("there is no piece on square {square}"),
         Absent::StartSquare => {
@@ -223,15 +225,21 @@ impl Position {
     }
 
     /// Check the source of a move written with a square number.
-    pub fn check_source(&self, from: Option<u32>) -> Result<Origin, Breach> {
+    pub fn check_source(&self, from: Option<Numeral>) -> Result<Origin, Breach> {
         let side = self.to_move;
-        let Some(square) = from else {
+        let Some(written) = from else {
             return if self.start[side.index()] > 0 {
                 Ok(Origin::Enter)
             } else {
                 Err(Breach::NoPawnToEnter(side))
             };
         };
+        let absent = |why| Breach::NoPieceThere {
+            square: written,
+            why,
+        };
+        // A number too large for a u32 is off any track.
+        let square = written.value().ok_or_else(|| absent(Absent::OffTrack))?;
         let why = if square >= u32::from(self.squares) {
             Some(Absent::OffTrack)
         } else if square == 0 || square == u32::from(self.squares - 1) {
@@ -242,7 +250,7 @@ impl Position {
             None
         };
         if let Some(why) = why {
-            return Err(Breach::NoPieceThere { square, why });
+            return Err(absent(why));
         }
         let at = square as u8;
         match self.track[usize::from(at)].top() {
@@ -257,7 +265,7 @@ impl Position {
         &self,
         throw: u8,
         from: Origin,
-        written: Option<u32>,
+        written: Option<Numeral>,
     ) -> Result<u8, Breach> {
         let side = self.to_move;
         let actual = self.reach(side, from, throw);
@@ -266,7 +274,7 @@ impl Position {
             Origin::Square(s) => format!("square {s}"),
         };
         if let Some(written) = written {
-            if i64::from(written) != i64::from(actual) {
+            if written.value().map(i64::from) != Some(i64::from(actual)) {
                 return Err(Breach::WrongDestination {
                     throw,
                     from: from_text(),
@@ -436,8 +444,8 @@ mod tests {
     }
 
     fn written(p: &Position, throw: u8, from: Option<u32>, to: Option<u32>) -> Result<u8, Breach> {
-        let origin = p.check_source(from)?;
-        p.check_landing(throw, origin, to)
+        let origin = p.check_source(from.map(Numeral::Value))?;
+        p.check_landing(throw, origin, to.map(Numeral::Value))
     }
 
     #[test]
@@ -520,7 +528,7 @@ mod tests {
         assert_eq!(p.advance(Origin::Enter, 4), Landing::Capture);
         assert_eq!(p.track[4], Stack::of(&[B, A]));
         assert_eq!(
-            p.check_source(Some(4)),
+            p.check_source(Some(Numeral::Value(4))),
             Err(Breach::NotYourPiece {
                 square: 4,
                 owner: A

@@ -19,7 +19,7 @@ use crate::game::{
 };
 use crate::games::duel;
 use crate::record::header::{given, present, Date, Text};
-use crate::record::movetext::{SyntaxError, Token};
+use crate::record::movetext::{value_of, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::span::{Span, Spanned};
 
@@ -138,7 +138,7 @@ impl fmt::Display for Play {
 
 fn point(square: Spanned<Square>) -> Result<Point, Violation> {
     let Square { file, rank, padded } = square.value;
-    match Point::parse(file, rank) {
+    match rank.value().and_then(|rank| Point::parse(file, rank)) {
         Some(point) if padded => Err(breach(Breach::LeadingZero(point), square.span)),
         Some(point) => Ok(point),
         None => {
@@ -397,7 +397,8 @@ impl RecordFormat for Simpei {
                 let mut chars = name.trim().chars();
                 let file = chars.next();
                 let rank = chars.as_str();
-                let parsed = file.and_then(|file| Point::parse(file, rank.parse().ok()?));
+                // Digits only, as the notation writes a rank: not `a+1`.
+                let parsed = file.and_then(|file| Point::parse(file, value_of(rank.as_bytes())?));
                 if let Some(point) = parsed.filter(|_| rank.len() > 1 && rank.starts_with('0')) {
                     return Err(HeaderError::setup(
                         format!("`{name}` is not a point: a rank has no leading zero"),

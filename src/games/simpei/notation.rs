@@ -1,6 +1,7 @@
 //! Simpei notation: `c3` placements, `c3-d4` moves, `e5>a1` relocations,
 //! `--` passes, `1.` / `1...` move numbers. Knows notation, not legality:
-//! a name like `h9` parses, and the rules say it is not a point.
+//! a name like `h9` parses, and so does a rank of any length; the rules say
+//! it is not a point.
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
@@ -12,7 +13,7 @@ use nom::IResult;
 use crate::games::duel::MoveNumber;
 use crate::limits::quote;
 use crate::record::movetext::{
-    consumed, natural, parse_whole, value_of, Input, SyntaxError, Token,
+    consumed, natural, parse_whole, value_of, Input, Numeral, SyntaxError, Token,
 };
 use crate::span::{Span, Spanned};
 
@@ -21,8 +22,8 @@ use crate::span::{Span, Spanned};
 pub struct Square {
     /// The letter, as written (any case).
     pub file: char,
-    /// The number.
-    pub rank: u32,
+    /// The number: too large for any point when past `u32::MAX`.
+    pub rank: Numeral,
     /// The number was written with a leading zero (`c03`): the rulings make
     /// that no point's name, so the rules refuse it; the notation keeps it.
     pub padded: bool,
@@ -118,7 +119,7 @@ fn common(token: &Token<'_>) -> Option<Pieces> {
         (file.is_ascii_alphabetic() && rank.is_ascii_digit()).then(|| {
             let value = Square {
                 file: char::from(file),
-                rank: u32::from(rank - b'0'),
+                rank: Numeral::Value(u32::from(rank - b'0')),
                 padded: false,
             };
             Spanned::new(value, at(i, 2))
@@ -136,7 +137,7 @@ fn common(token: &Token<'_>) -> Option<Pieces> {
                 [d @ .., b'.', b'.'] => (d, true),
                 d => (d, false),
             };
-            let value = value_of(digits)?;
+            let value = Numeral::Value(value_of(digits)?);
             Some((
                 Some(Spanned::new(MoveNumber { value, ellipsis }, whole)),
                 None,
@@ -262,7 +263,7 @@ mod tests {
         assert_eq!(
             t[0].number.unwrap().value,
             MoveNumber {
-                value: 1,
+                value: Numeral::Value(1),
                 ellipsis: false
             }
         );
@@ -270,7 +271,7 @@ mod tests {
         assert_eq!(
             t[3].number.unwrap().value,
             MoveNumber {
-                value: 1,
+                value: Numeral::Value(1),
                 ellipsis: true
             }
         );
@@ -284,7 +285,7 @@ mod tests {
             sq.value,
             Square {
                 file: 'F',
-                rank: 2,
+                rank: Numeral::Value(2),
                 padded: false
             }
         );
@@ -294,6 +295,12 @@ mod tests {
     fn not_a_point_still_parses() {
         let t = turns("h9 b1-a99").unwrap();
         assert_eq!(t.len(), 2);
+        // A rank or move number of any length too.
+        let long = "9".repeat(200);
+        let t = turns(&format!("{long}.a{long} b1-a{long} c3>c{long}")).unwrap();
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[0].number.unwrap().value.value.value(), None);
+        assert_eq!(t[1].relocations.len(), 1);
         // A leading zero is kept for the rules to refuse.
         let t = turns("c03 c3 c10").unwrap();
         let padded: Vec<bool> = t

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::record::header::{given, present, Date, Text};
+use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText};
 
 use super::board::{locate, Camp, Located, Sq};
@@ -332,7 +333,9 @@ fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>
         rank.len() > 1 && rank.starts_with('0')
     };
     let located = chars.next().and_then(|f| {
-        let rank: i32 = chars.as_str().parse().ok()?;
+        // Digits only, as the notation writes a rank: not `e+3`.
+        let rank = value_of(chars.as_str().as_bytes())?;
+        let rank = i32::try_from(rank).unwrap_or(i32::MAX);
         Some(locate(
             f.to_ascii_lowercase() as i32 - 'a' as i32,
             rank.saturating_sub(1),

@@ -27,7 +27,7 @@ use crate::game::{
     Violation, Warning,
 };
 use crate::limits::quote;
-use crate::record::movetext::{SyntaxError, Token};
+use crate::record::movetext::{Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::{Span, Spanned};
@@ -124,7 +124,11 @@ fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
     // Named only in the message of a square that is refused.
     let text = || square.value.text();
     let file_index = file.to_ascii_lowercase() as i32 - 'a' as i32;
-    let rank_index = i32::try_from(rank).unwrap_or(i32::MAX).saturating_sub(1);
+    let rank_index = rank
+        .value()
+        .and_then(|rank| i32::try_from(rank).ok())
+        .unwrap_or(i32::MAX)
+        .saturating_sub(1);
     match locate(file_index, rank_index) {
         Located::White(_) | Located::Dark if padded => {
             Err(breach(Breach::LeadingZero(text()), square.span))
@@ -208,7 +212,7 @@ impl Superpion {
             return Err(breach(Breach::GameOver, turn.span));
         }
         if let Some(number) = turn.number {
-            if number.value != position.round {
+            if number.value != Numeral::Value(position.round) {
                 return Err(breach(
                     Breach::MoveNumber {
                         written: number.value,

@@ -1,7 +1,7 @@
 //! Superpion notation: `12.B` turn heads, `e3-e5` moves, `e5xg7xe9`
 //! captures (or the short `e5xe9`), `=R` promotion marks, `--` passes.
-//! Knows notation, not legality: `p3` and `d1` parse, and the rules say
-//! that one is off the board and the other dark.
+//! Knows notation, not legality: `p3`, `e99999999999` and `d1` parse, and
+//! the rules say that two are off the board and the other dark.
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
@@ -13,7 +13,7 @@ use nom::IResult;
 
 use crate::limits::quote;
 use crate::record::movetext::{
-    consumed, natural, parse_whole, value_of, Input, SyntaxError, Token,
+    consumed, natural, parse_whole, value_of, Input, Numeral, SyntaxError, Token,
 };
 use crate::span::{Span, Spanned};
 
@@ -25,8 +25,8 @@ use super::rules::Colour;
 pub struct Square {
     /// The letter, as written (any case).
     pub file: char,
-    /// The number.
-    pub rank: u32,
+    /// The number: too large for the board when past `u32::MAX`.
+    pub rank: Numeral,
     /// The number was written with a leading zero (`e03`): the rulings make
     /// that no square's name, so the rules refuse it; the notation keeps it.
     pub padded: bool,
@@ -61,7 +61,7 @@ pub struct WrittenAction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
     /// The round (`3.` of `3.B`), when written.
-    pub number: Option<Spanned<u32>>,
+    pub number: Option<Spanned<Numeral>>,
     /// The camp to play (`B` of `3.B`).
     pub camp: Spanned<Camp>,
     /// Empty for a pass.
@@ -74,8 +74,8 @@ pub struct Turn {
 
 #[derive(Debug)]
 enum Piece {
-    Number(u32),
-    Head(Option<u32>, Camp),
+    Number(Numeral),
+    Head(Option<Numeral>, Camp),
     Pass,
     Action(WrittenAction),
 }
@@ -98,7 +98,7 @@ fn camp(input: Input) -> IResult<Input, Camp> {
     })(input)
 }
 
-fn number(input: Input) -> IResult<Input, u32> {
+fn number(input: Input) -> IResult<Input, Numeral> {
     map(terminated(natural, char('.')), |(_, n)| n)(input)
 }
 
@@ -155,7 +155,7 @@ fn read_square(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Square>> {
         return None;
     }
     let written = &b[start + 1..start + 1 + digits];
-    let rank = value_of(written)?;
+    let rank = Numeral::Value(value_of(written)?);
     *at = start + 1 + digits;
     let span = Span::new(token.span.offset + start, 1 + digits);
     Some(Spanned::new(
@@ -183,7 +183,7 @@ fn common(token: &Token<'_>) -> Option<Piece> {
             let camp = Camp::from_letter(char::from(letter))?;
             let number = match before {
                 [] => None,
-                [digits @ .., b'.'] => Some(value_of(digits)?),
+                [digits @ .., b'.'] => Some(Numeral::Value(value_of(digits)?)),
                 _ => return None,
             };
             return Some(Piece::Head(number, camp));
@@ -230,7 +230,7 @@ pub fn parse_each<'a>(
     mut each: impl FnMut(Turn),
 ) -> Result<(), SyntaxError> {
     let mut last: Option<Turn> = None;
-    let mut number: Option<Spanned<u32>> = None;
+    let mut number: Option<Spanned<Numeral>> = None;
     for token in tokens {
         let token = token?;
         let token = &token;
@@ -368,7 +368,7 @@ mod tests {
     fn parses_the_notation() {
         let t = turns("1.B g3-g5 i3-i5 R c5xE7Xg9=s 2. b -- y d12-d14=B").unwrap();
         assert_eq!(t.len(), 4);
-        assert_eq!(t[0].number.unwrap().value, 1);
+        assert_eq!(t[0].number.unwrap().value, Numeral::Value(1));
         assert_eq!(t[0].number.unwrap().span, Span::new(0, 2));
         assert_eq!(t[0].camp.span, Span::new(2, 1));
         assert_eq!(t[0].actions.len(), 2);
@@ -379,14 +379,14 @@ mod tests {
             from.value,
             Square {
                 file: 'c',
-                rank: 5,
+                rank: Numeral::Value(5),
                 padded: false
             }
         );
         assert_eq!(path.len(), 2);
         assert_eq!(path[1].span, Span::new(24, 2));
         assert_eq!(t[1].actions[0].value.mark.unwrap().value, Colour::Spare);
-        assert_eq!(t[2].number.unwrap().value, 2);
+        assert_eq!(t[2].number.unwrap().value, Numeral::Value(2));
         assert!(t[2].pass.is_some());
         assert_eq!(t[3].camp.value, Camp::Yellow);
     }
@@ -394,6 +394,11 @@ mod tests {
     #[test]
     fn off_board_squares_still_parse() {
         assert_eq!(turns("B p3-d1").unwrap().len(), 1);
+        // Ranks and rounds of any length too.
+        let long = "9".repeat(200);
+        let t = turns(&format!("{long}.B e{long}-e5 e3xe{long}")).unwrap();
+        assert_eq!(t[0].number.unwrap().value.value(), None);
+        assert_eq!(t[0].actions.len(), 2);
         // A leading zero too, kept for the rules to refuse.
         let t = turns("B e03-e5 e12xg010").unwrap();
         let padded: Vec<bool> = t[0]

@@ -8,6 +8,8 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::record::movetext::Numeral;
+
 use super::board::{
     diagonal_between, orthogonal_between, reverse, squares, Camp, Sq, Squares, SQUARES,
 };
@@ -210,7 +212,7 @@ pub enum Breach {
     #[error("{0}")]
     EndMismatch(String),
     #[error("this is round {expected}, not {written}")]
-    MoveNumber { written: u32, expected: u32 },
+    MoveNumber { written: Numeral, expected: u32 },
 }
 
 impl Breach {
