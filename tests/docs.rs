@@ -62,6 +62,13 @@ fn blocks(text: &str) -> Vec<Block> {
     let mut blocks = Vec::new();
     let mut open: Option<Block> = None;
     for (n, line) in text.lines().enumerate() {
+        // trycmd reads fences at the start of a line only: an indented one
+        // (in a list item) would never run.
+        assert!(
+            line.starts_with("```") || !line.trim_start().starts_with("```"),
+            "line {}: an indented fence; start it at column 0",
+            n + 1
+        );
         match open.as_mut() {
             None => {
                 if let Some(info) = line.strip_prefix("```") {
@@ -84,6 +91,21 @@ fn blocks(text: &str) -> Vec<Block> {
     }
     assert!(open.is_none(), "a fenced block is never closed");
     blocks
+}
+
+/// A block that holds a record: a `---` line (perhaps with a comment),
+/// then a `game:` line, wherever they stand in the block.
+fn looks_like_a_record(body: &str) -> bool {
+    let mut opened = false;
+    for line in body.lines() {
+        let rest = line.strip_prefix("---").map(str::trim_start);
+        if rest.is_some_and(|r| r.is_empty() || r.starts_with('#')) {
+            opened = true;
+        } else if opened && line.trim_start().starts_with("game:") {
+            return true;
+        }
+    }
+    false
 }
 
 fn without_expectations(text: &str) -> String {
@@ -115,7 +137,18 @@ fn records_shown_are_samples_and_checked() {
                     "{at}: a fence without a language (console, arb, text, ...)"
                 ));
             }
-            let is_record = block.body.starts_with("---");
+            let is_record = looks_like_a_record(&block.body);
+            if block.info.starts_with("console") && block.info != "console" {
+                faults.push(format!(
+                    "{at}: `{}` is never run; write console",
+                    block.info
+                ));
+            }
+            if block.info != "console" && block.body.lines().any(|l| l.starts_with("$ arbitre")) {
+                faults.push(format!(
+                    "{at}: an arbitre command outside a console block is never run"
+                ));
+            }
             let sample = block.info.strip_prefix("arb ").map(str::trim);
             if is_record && !block.info.starts_with("arb") {
                 faults.push(format!(
@@ -124,11 +157,16 @@ fn records_shown_are_samples_and_checked() {
                 continue;
             }
             let Some(sample) = sample else {
-                if is_record {
+                if block.info.starts_with("arb") {
                     faults.push(format!("{at}: ```arb names no sample"));
                 }
                 continue;
             };
+            if !sample.starts_with("samples/") {
+                faults.push(format!(
+                    "{at}: {sample} is not under samples/, where its verdict is checked"
+                ));
+            }
             shown += 1;
             match std::fs::read_to_string(root().join(sample)) {
                 Ok(file) if without_expectations(&file) == block.body => {}
@@ -234,6 +272,36 @@ fn man_page_examples_run() {
 
 const GAMES: [&str; 3] = ["superpion", "simpei", "puluc"];
 
+/// The rule ids that belong to no game.
+const SHARED_IDS: [&str; 4] = ["header", "setup", "syntax", "result-mismatch"];
+
+/// Words in code spans of "Which rule is reported" that are notation or
+/// header keys, not rules.
+const NOT_RULES: [&str; 4] = ["end", "result", "e", "--"];
+
+/// The texts of the inline code spans of a Markdown text.
+fn code_spans(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).collect()
+}
+
+/// Every Rust source of src/, test modules left out.
+fn source_text() -> String {
+    let mut all = String::new();
+    let mut dirs = vec![root().join("src")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                all.push_str(text.split("#[cfg(test)]").next().unwrap_or(&text));
+            }
+        }
+    }
+    all
+}
+
 /// The ids `game/rule` in a text: `superpion/maximum-capture`, ...
 fn rule_ids(text: &str) -> BTreeSet<String> {
     let mut ids = BTreeSet::new();
@@ -272,7 +340,10 @@ fn program_rule_ids() -> BTreeSet<String> {
             if path.is_dir() {
                 dirs.push(path);
             } else if path.extension().is_some_and(|e| e == "rs") {
-                let text = std::fs::read_to_string(&path).unwrap();
+                let whole = std::fs::read_to_string(&path).unwrap();
+                // A rule whose only trace is in a unit test is no rule the
+                // program reports: test modules stand at the end of a file.
+                let text = whole.split("#[cfg(test)]").next().unwrap_or(&whole);
                 for game in GAMES {
                     let quoted = format!("\"{game}/");
                     for (at, _) in text.match_indices(&quoted) {
@@ -347,11 +418,30 @@ fn rule_ids_are_named_and_explained_both_ways() {
     }
     let record = std::fs::read_to_string(root().join("docs/rules/record.md")).unwrap();
     let told = section(&record, "What arbitre reports");
-    for id in ["header", "setup", "syntax", "result-mismatch"] {
+    let sources = source_text();
+    for id in SHARED_IDS {
         if !told.contains(&format!("`{id}`")) {
             faults.push(format!(
                 "docs/rules/record.md: `{id}` is not explained in What arbitre reports"
             ));
+        }
+        if !sources.contains(&format!("\"{id}\"")) {
+            faults.push(format!("the shared rule id {id} is no longer in src/"));
+        }
+    }
+    // "Which rule is reported" names the rules bare: `overshoot`.
+    for game in GAMES {
+        let page = std::fs::read_to_string(root().join(format!("docs/rules/{game}.md"))).unwrap();
+        let order = section(&page, "Which rule is reported");
+        for name in code_spans(order) {
+            let bare = name.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                && name.contains(|c: char| c.is_ascii_lowercase());
+            let known = program.contains(&format!("{game}/{name}")) || SHARED_IDS.contains(&name);
+            if bare && !known && !NOT_RULES.contains(&name) {
+                faults.push(format!(
+                    "docs/rules/{game}.md, Which rule is reported: `{name}` is no rule of {game}"
+                ));
+            }
         }
     }
     assert!(faults.is_empty(), "{}", faults.join("\n"));
@@ -385,5 +475,48 @@ fn setups_shown_are_accepted() {
         }
     }
     assert_eq!(shown, 3, "one setup per game page");
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+/// The perft table of record.md is what `arbitre perft` counts.
+#[test]
+fn perft_table_is_counted() {
+    let record = std::fs::read_to_string(root().join("docs/rules/record.md")).unwrap();
+    let mut counts = 0;
+    let mut faults = Vec::new();
+    let rows = record.lines().filter(|l| {
+        ["| Simpei", "| Puluc", "| Superpion"]
+            .iter()
+            .any(|game| l.starts_with(game))
+    });
+    for line in rows {
+        let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
+        let game = cells[0].split(',').next().unwrap().to_lowercase();
+        let modes = code_spans(cells[0]);
+        let modes = if modes.is_empty() { vec![""] } else { modes };
+        for mode in modes {
+            for (depth, shown) in cells[1..].iter().enumerate() {
+                counts += 1;
+                let depth = (depth + 1).to_string();
+                let mut args = vec!["perft", game.as_str(), "--depth", depth.as_str()];
+                if !mode.is_empty() {
+                    args.extend(["--mode", mode]);
+                }
+                let output = Command::cargo_bin("arbitre")
+                    .unwrap()
+                    .args(&args)
+                    .output()
+                    .unwrap();
+                let counted = String::from_utf8_lossy(&output.stdout).trim().to_string();
+                if counted != shown.replace(',', "") {
+                    faults.push(format!(
+                        "arbitre {}: {counted}, the table says {shown}",
+                        args.join(" ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(counts >= 15, "only {counts} perft counts found");
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }

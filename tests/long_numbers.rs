@@ -214,3 +214,25 @@ fn a_number_past_the_token_limit_stays_a_token_too_long() {
         assert!(d.message.contains("--max-token-bytes"), "{}", d.message);
     }
 }
+
+/// At the token limit exactly, a number is still read as a number; one
+/// byte more and the token is too long, whatever it holds.
+#[test]
+fn a_number_at_the_token_limit_is_read_and_one_byte_more_is_not() {
+    let limit = arbitre::Limits::default().token_bytes;
+    let cases = [
+        ("puluc", "3:", "puluc/no-piece-there"),
+        ("simpei", "c", "simpei/not-a-point"),
+    ];
+    for (game, before, rule_at_limit) in cases {
+        let at_limit = format!("{before}{}", "9".repeat(limit - before.len()));
+        assert_eq!(at_limit.len(), limit);
+        assert_eq!(
+            rule(game, &format!("1. {at_limit}")),
+            rule_at_limit,
+            "{game}"
+        );
+        let past = format!("{at_limit}9");
+        assert_eq!(rule(game, &format!("1. {past}")), "syntax", "{game}");
+    }
+}

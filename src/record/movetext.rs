@@ -212,13 +212,16 @@ pub enum Numeral {
     /// A number that fits a `u32`.
     Value(u32),
     /// A number past `u32::MAX`: its first digits and how many it has,
-    /// leading zeros left out, for a message to quote it (whole when it
-    /// has at most [`Numeral::LEAD_DIGITS`] digits).
+    /// and the leading zeros written before them, for a message to quote
+    /// it as written (whole when it has at most [`Numeral::LEAD_DIGITS`]
+    /// characters).
     TooLarge {
-        /// Its first [`Numeral::LEAD_DIGITS`] digits.
+        /// Its first [`Numeral::LEAD_DIGITS`] significant digits.
         lead: u64,
-        /// How many digits it has.
+        /// How many significant digits it has (leading zeros aside).
         digits: usize,
+        /// How many zeros were written before them.
+        zeros: usize,
     },
 }
 
@@ -255,6 +258,7 @@ impl Numeral {
         Some(Numeral::TooLarge {
             lead,
             digits: significant.len(),
+            zeros: digits.len() - significant.len(),
         })
     }
 }
@@ -265,10 +269,23 @@ impl std::fmt::Display for Numeral {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Numeral::Value(value) => write!(f, "{value}"),
-            Numeral::TooLarge { lead, digits } if *digits <= Self::LEAD_DIGITS => {
-                write!(f, "{lead}")
+            Numeral::TooLarge {
+                lead,
+                digits,
+                zeros,
+            } => {
+                // As written: the zeros, then the digits, cut after
+                // LEAD_DIGITS characters.
+                let shown_zeros = (*zeros).min(Self::LEAD_DIGITS);
+                let lead = lead.to_string();
+                let shown = lead.get(..Self::LEAD_DIGITS - shown_zeros).unwrap_or(&lead);
+                write!(f, "{}{shown}", "0".repeat(shown_zeros))?;
+                let written = zeros + digits;
+                if written > Self::LEAD_DIGITS {
+                    write!(f, "… ({} digits)", grouped(written))?;
+                }
+                Ok(())
             }
-            Numeral::TooLarge { lead, digits } => write!(f, "{lead}… ({digits} digits)"),
         }
     }
 }
@@ -376,6 +393,7 @@ mod tests {
         let past = Numeral::TooLarge {
             lead: 4_294_967_296,
             digits: 10,
+            zeros: 0,
         };
         assert_eq!(natural("4294967296"), Ok(("", ("4294967296", past))));
         assert_eq!(past.to_string(), "4294967296");
@@ -390,11 +408,21 @@ mod tests {
         // Leading zeros do not make a number large, nor count as digits.
         let zeros = format!("{}7", "0".repeat(30));
         assert_eq!(natural(&zeros).map(|(_, (_, n))| n), Ok(Numeral::Value(7)));
+        // A message quotes a too large number as written, zeros and all.
         let padded_past = format!("000{}", "1".repeat(20));
         assert_eq!(
             natural(&padded_past).map(|(_, (_, n))| n.to_string()),
-            Ok(format!("{}… (20 digits)", "1".repeat(19)))
+            Ok(format!("000{}… (23 digits)", "1".repeat(16)))
         );
+        let (_, (_, padded)) = natural("04294967296").unwrap();
+        assert_eq!(padded.to_string(), "04294967296");
+        let (_, (_, zeros)) = natural(&format!("{}4294967296", "0".repeat(25))).unwrap();
+        assert_eq!(
+            zeros.to_string(),
+            format!("{}… (35 digits)", "0".repeat(19))
+        );
+        let (_, (_, long)) = natural(&"9".repeat(3_000)).unwrap();
+        assert!(long.to_string().ends_with("… (3,000 digits)"));
         assert!(natural("x1").is_err());
         assert!(natural("").is_err());
         assert!(natural("٣").is_err());
