@@ -566,7 +566,7 @@ impl RecordFormat for Puluc {
     }
 
     fn record_header(start: &Position) -> String {
-        let mut header = String::from("game: puluc\nplayers: {a: A, b: B}\n");
+        let mut header = String::from("game: puluc\n");
         if start.squares != DEFAULT_SQUARES {
             header.push_str(&format!("squares: {}\n", start.squares));
         }

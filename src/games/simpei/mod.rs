@@ -508,7 +508,7 @@ impl RecordFormat for Simpei {
     }
 
     fn record_header(_start: &Position) -> String {
-        "game: simpei\nplayers: {red: Red, blue: Blue}\n".into()
+        "game: simpei\n".into()
     }
 
     fn template() -> &'static str {
