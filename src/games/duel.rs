@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::game::Violation;
+use crate::game::{CanonicalTurn, Violation};
 use crate::record::{HeaderError, HeaderText};
 use crate::span::Spanned;
 
@@ -92,6 +92,17 @@ pub fn movetext<S: Duellist, P: fmt::Display>(opener: S, plays: &[P]) -> String 
         out.push('\n');
     }
     out
+}
+
+/// The `index`-th turn of a record `opener` began, as the canonical
+/// movetext writes it: a pair of turns to a line, under the pair's number.
+pub fn canonical<S: Duellist, P: fmt::Display>(opener: S, play: &P, index: usize) -> CanonicalTurn {
+    let number = MoveNumber::expected(opener, index);
+    CanonicalTurn {
+        numbered: format!("{number} {play}"),
+        continued: play.to_string(),
+        line: u64::from(number.value),
+    }
 }
 
 /// "3... blue": the turn about to be played, the `index`-th of a record
