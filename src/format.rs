@@ -165,9 +165,10 @@ impl Layout {
         self.line = Some(turn.line);
     }
 
-    /// A comment: on a line of its own if it stood alone on its line,
-    /// after what stands on the line otherwise. A `;` comment, or one on
-    /// a line of its own, ends its line.
+    /// A comment: at the start of a line if it stood first on its line,
+    /// after what stands on the line otherwise. A `;` comment ends its
+    /// line; after a comment that starts one, the next turn starts a line
+    /// of its own.
     fn comment(&mut self, comment: &Comment<'_>) {
         if comment.own_line {
             self.end_line();
@@ -176,7 +177,7 @@ impl Layout {
         }
         self.out.push_str(comment.text);
         self.open = true;
-        if comment.ends_line || comment.own_line {
+        if comment.ends_line {
             self.end_line();
         }
     }
@@ -318,8 +319,8 @@ pub fn format_stream<R: Read>(
             .map_or_else(|| held.borrow().read, |r| r.offset);
         if let Some(record) = waiting.take() {
             let formatted = format(&record, switches);
-            let held = held.borrow();
-            let original = held.get(record.offset, end)?;
+            let kept = held.borrow();
+            let original = kept.get(record.offset, end)?;
             let written = match &formatted.canonical {
                 Some(text) if original == record.text.as_bytes() => text.as_bytes(),
                 _ => original,
@@ -329,8 +330,9 @@ pub fn format_stream<R: Read>(
                 written,
                 record: Some((&record, &formatted.checked)),
             })?;
+            drop(kept);
+            held.borrow_mut().release(end);
         }
-        held.borrow_mut().release(end);
         // What stands before the first record, or after the last.
         let (start, before) = {
             let held = held.borrow();
@@ -547,5 +549,232 @@ fn range(start: usize, len: usize) -> String {
         0 => format!("{},0", start.saturating_sub(1)),
         1 => start.to_string(),
         _ => format!("{start},{len}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `fmt` writes of `text`, and the pieces it changed.
+    fn formatted(text: &str) -> (String, usize) {
+        let mut out = Vec::new();
+        let mut changed = 0;
+        format_stream(
+            text.as_bytes(),
+            Limits::default(),
+            &Switches::new(),
+            |piece| {
+                changed += usize::from(piece.changed());
+                out.extend_from_slice(piece.written);
+                Ok(())
+            },
+        )
+        .unwrap();
+        (String::from_utf8(out).unwrap(), changed)
+    }
+
+    fn movetext(game: &str, movetext: &str) -> String {
+        let head = format!("---\ngame: {game}\n---\n");
+        let (out, _) = formatted(&format!("{head}{movetext}"));
+        out.strip_prefix(&head).unwrap().to_string()
+    }
+
+    #[test]
+    fn move_numbers_lowercase_and_a_pair_to_a_line() {
+        let canonical = "1. e3 c3\n2. a3 c3>g7 d4\n3. g3\n";
+        for written in [
+            "1. e3 c3 2. a3 c3>g7 d4 3. g3",
+            "1.e3 1...c3 2.a3 c3>g7 2...d4 3.g3\n",
+            "E3 C3\nA3\n\nC3>G7\tD4 G3",
+            canonical,
+        ] {
+            assert_eq!(movetext("simpei", written), canonical, "{written:?}");
+        }
+        // Puluc: the destination written.
+        assert_eq!(
+            movetext("puluc", "2:e 3:E 1:2\n"),
+            "1. 2:e-2 3:e-7\n2. 1:2-3\n"
+        );
+    }
+
+    #[test]
+    fn a_round_to_a_line_and_captures_in_full() {
+        let setup = "setup:\n  pieces: {blue: [\"d4=R\", k3], red: [f6, e9, b10], yellow: [f12, h12], black: [k9, m9]}\n";
+        let text = format!("---\ngame: superpion\n{setup}---\n1.b D4xN8 k3-k5\n");
+        let (out, _) = formatted(&text);
+        assert!(
+            out.ends_with("---\n1.B d4xj10xg13xd10xh6xl10xn8 k3-k5\n"),
+            "{out}"
+        );
+        assert_eq!(
+            movetext("superpion", "1.B g3-g5 i3-i5\n1.R c5-e5 c7-e7 1.Y h12-h10 j12-j10\n1.K l4-j4 l8-j8 2.B g5-g7 i5-i7"),
+            "1.B g3-g5 i3-i5 1.R c5-e5 c7-e7 1.Y h12-h10 j12-j10 1.K l4-j4 l8-j8\n2.B g5-g7 i5-i7\n"
+        );
+    }
+
+    #[test]
+    fn comments_stay_after_the_turn_they_follow() {
+        assert_eq!(
+            movetext("simpei", "{ start } 1. e3 {a}  c3 ;  end of line  \n2. a5"),
+            "{ start }\n1. e3 {a} c3 ;  end of line\n2. a5\n"
+        );
+        // A `;` comment ends the line: the pair goes on, numbered again.
+        assert_eq!(movetext("simpei", "e3 ; x\nc3"), "1. e3 ; x\n1... c3\n");
+        // A comment first on its line starts one; inside a turn, it
+        // follows the turn.
+        assert_eq!(
+            movetext(
+                "simpei",
+                "1. e3\n{ own\nline } c3 {b} ; c\n2. { inside } a5"
+            ),
+            "1. e3\n{ own\nline }\n1... c3 {b} ; c\n2. a5 { inside }\n"
+        );
+        // Comments alone.
+        assert_eq!(movetext("simpei", "; only\n{ this }"), "; only\n{ this }\n");
+    }
+
+    #[test]
+    fn line_endings_and_blank_lines_are_kept() {
+        let (out, _) = formatted("---\r\ngame: simpei\r\n---\r\nE3 c3 ; x\r\na5\r\n\r\n\r\n---\r\ngame: simpei\r\n---\r\n");
+        assert_eq!(
+            out,
+            "---\r\ngame: simpei\r\n---\r\n1. e3 c3 ; x\r\n2. a5\r\n\r\n\r\n---\r\ngame: simpei\r\n---\r\n"
+        );
+        // A blank movetext is kept as it is; a last line gets its ending.
+        assert_eq!(movetext("simpei", "\n\n"), "\n\n");
+        assert_eq!(movetext("simpei", ""), "");
+        assert_eq!(movetext("simpei", "\n\nc3"), "1. c3\n");
+    }
+
+    #[test]
+    fn what_is_not_a_legal_record_is_kept_byte_for_byte() {
+        let records = [
+            "; a preamble\n{ over\nlines }\n\n",
+            "--- # one\ngame: simpei\n---\nc3 c3\n",
+            "---\ngame: simpei\n---\nc3 zz\n",
+            "---\ngame: nope\n---\nc3\n",
+            "---\ngame: simpei\n---\nC3\n",
+            "--- # open\ngame: simpei\n",
+        ];
+        let text = records.concat();
+        let (out, changed) = formatted(&text);
+        assert_eq!(out, text.replace("C3\n", "1. c3\n"));
+        assert_eq!(changed, 1);
+        // A title line is a record of its own, kept.
+        let title = "Games of 2026\n---\ngame: simpei\n---\n1. c3\n";
+        assert_eq!(formatted(title), (title.to_string(), 0));
+        // Bytes that are not UTF-8 are written back as they were.
+        let bad = b"---\ngame: simpei\n---\nc3 \xff\n---\ngame: simpei\n---\nC3\n";
+        let mut out = Vec::new();
+        format_stream(&bad[..], Limits::default(), &Switches::new(), |p| {
+            out.extend_from_slice(p.written);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            out,
+            b"---\ngame: simpei\n---\nc3 \xff\n---\ngame: simpei\n---\n1. c3\n"
+        );
+    }
+
+    #[test]
+    fn a_record_past_the_limit_is_kept_and_the_bound_of_what_is_held_holds() {
+        let long = format!("---\ngame: simpei\n---\n{{ {} }}\nC3\n", "x".repeat(300));
+        let text = format!("{long}---\ngame: simpei\n---\nC3\n");
+        let limits = Limits {
+            record_bytes: 100,
+            ..Limits::default()
+        };
+        let mut out = Vec::new();
+        let mut verdicts = Vec::new();
+        format_stream(text.as_bytes(), limits, &Switches::new(), |p| {
+            out.extend_from_slice(p.written);
+            verdicts.push(p.record.map(|(_, c)| c.malformed.is_some()));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{long}---\ngame: simpei\n---\n1. c3\n")
+        );
+        assert_eq!(verdicts, [Some(true), Some(false)]);
+        // Past what fmt holds: an error, not a cut record.
+        let huge = format!(
+            "{}---\ngame: simpei\n---\nc3\n",
+            "\n".repeat(held_bytes(&limits) + 1)
+        );
+        let err = format_stream(huge.as_bytes(), limits, &Switches::new(), |_| Ok(())).unwrap_err();
+        assert!(
+            err.to_string().contains("raise --max-record-bytes"),
+            "{err}"
+        );
+    }
+
+    fn diff(old: &str, new: &str) -> String {
+        let mut out = Vec::new();
+        let mut diff = UnifiedDiff::new("x.arb");
+        diff.piece(old.as_bytes(), new.as_bytes(), &mut out)
+            .unwrap();
+        let changed = diff.finish(&mut out).unwrap();
+        assert_eq!(changed, old != new);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn unified_diffs_merge_near_changes_and_split_far_ones() {
+        assert_eq!(diff("a\nb\n", "a\nb\n"), "");
+        assert_eq!(
+            diff("a\nb\nc\n", "a\nB\nc\n"),
+            "--- a/x.arb\n+++ b/x.arb\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"
+        );
+        let lines = |changed: [usize; 2]| -> String {
+            (1..=20)
+                .map(|i| {
+                    if changed.contains(&i) {
+                        "x\n".to_string()
+                    } else {
+                        format!("{i}\n")
+                    }
+                })
+                .collect()
+        };
+        let old = lines([0, 0]);
+        // Six equal lines apart: one hunk; seven: two.
+        let near = lines([4, 11]);
+        assert_eq!(diff(&old, &near).matches("@@ -").count(), 1);
+        let far = lines([4, 12]);
+        let two = diff(&old, &far);
+        assert!(two.contains("@@ -1,7 +1,7 @@\n"), "{two}");
+        assert!(two.contains("@@ -9,7 +9,7 @@\n"), "{two}");
+        // An insertion at the start, and a last line without its ending.
+        assert_eq!(
+            diff("b", "a\nb\n"),
+            "--- a/x.arb\n+++ b/x.arb\n@@ -1 +1,2 @@\n-b\n\\ No newline at end of file\n+a\n+b\n"
+        );
+        assert_eq!(
+            diff("", "a\n"),
+            "--- a/x.arb\n+++ b/x.arb\n@@ -0,0 +1 @@\n+a\n"
+        );
+    }
+
+    #[test]
+    fn diffs_count_lines_across_pieces() {
+        let mut out = Vec::new();
+        let mut diff = UnifiedDiff::new("x.arb");
+        let pieces = [
+            ("1\n2\n3\n4\n5\n", "1\n2\n3\n4\n5\n"),
+            ("6\n", "six\n"),
+            ("7\n", "7\n"),
+        ];
+        for (old, new) in pieces {
+            diff.piece(old.as_bytes(), new.as_bytes(), &mut out)
+                .unwrap();
+        }
+        assert!(diff.finish(&mut out).unwrap());
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "--- a/x.arb\n+++ b/x.arb\n@@ -3,5 +3,5 @@\n 3\n 4\n 5\n-6\n+six\n 7\n"
+        );
     }
 }
