@@ -8,7 +8,7 @@
 //!
 //! Formatting never changes what a record says: the turns written are the
 //! turns replayed, so the verdict, the final position and the scores are
-//! those of the record as it was (`tests/fmt_props.rs`).
+//! those of the record as it was (`tests/fmt.rs`).
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
