@@ -190,6 +190,14 @@ pub enum Command {
     )]
     Moves(MovesArgs),
 
+    /// Write records in canonical form: move numbers, lowercase squares,
+    /// a pair of turns (Simpei, Puluc) or a round (Superpion) to a line,
+    /// short forms written in full, comments kept where they stood.
+    #[command(
+        after_help = "Examples:\n  arbitre fmt samples/simpei/three-ways.arb\n  arbitre fmt --check samples/puluc/spec-example.arb\n  cat samples/simpei/pass.arb | arbitre fmt -\n\nThe header is kept byte for byte, and so is all that stands before the first record. A record malformed or illegal is written back as it stands, its diagnostic on standard error as check --format short gives it. Without --check or --in-place the records are printed on standard output.\n\nExit status: 0 every record legal (and, with --check, every file canonical), 1 with --check some file would change, or some record is illegal (left as it stands), 2 usage error, a record malformed or a path unreadable (the other paths are still formatted)."
+    )]
+    Fmt(FmtArgs),
+
     /// Print a template record with a commented header.
     #[command(after_help = "Example:\n  arbitre new simpei > game.arb")]
     New {
@@ -327,6 +335,28 @@ impl LimitArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct FmtArgs {
+    /// Record files, directories (searched for *.arb in any case, in natural
+    /// order, each file once), or - for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// Change nothing: print a unified diff of what would change, and exit
+    /// with status 1 when some file is not in canonical form.
+    #[arg(long, conflicts_with = "in_place")]
+    pub check: bool,
+    /// Rewrite each file that changes, atomically: a temporary file beside
+    /// it, synced, then renamed over it, its permissions kept. Files
+    /// already canonical are not touched.
+    #[arg(long, short = 'i')]
+    pub in_place: bool,
+    #[command(flatten)]
+    pub switch: Switch,
+    // Last: its help heading holds for the options after it.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Debug, Args)]
 pub struct StatsArgs {
     /// Record files, directories (searched for *.arb in any case, in natural
     /// order, each file once), or - for standard input.
@@ -428,7 +458,7 @@ A usage error, a record malformed, or a path unreadable: a file that cannot be r
 \fB3\fR
 With \fBcheck \-\-deny\-warnings\fR only: every record is legal, but some were warned about.
 .PP
-\fBstats\fR is a report: it exits 0 unless a path is unreadable (2).
+\fBstats\fR is a report: it exits 0 unless a path is unreadable (2). \fBfmt\fR exits 1 also when, with \fB\-\-check\fR, some file is not in canonical form.
 .SH ENVIRONMENT
 .TP
 \fBNO_COLOR\fR

@@ -14,8 +14,8 @@ use arbitre::{
 };
 
 use crate::cli::{
-    CheckArgs, CheckFormat, Cli, ColorChoice, Command, Format, PositionArgs, ScoreArgs, StatsArgs,
-    Switch, Warnings,
+    CheckArgs, CheckFormat, Cli, ColorChoice, Command, FmtArgs, Format, PositionArgs, ScoreArgs,
+    StatsArgs, Switch, Warnings,
 };
 use crate::human::{self, Snippet, Style};
 use crate::progress::Progress;
@@ -66,6 +66,7 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
                 expand: args.expand,
             },
         ),
+        Command::Fmt(args) => fmt(args, output),
         Command::New { game } => with_game(game, output, |g, out| {
             out.out.write_all(g.template().as_bytes())?;
             Ok(LEGAL)
@@ -925,4 +926,173 @@ fn style_for(choice: ColorChoice) -> Style {
         drawn: terminal,
         width,
     }
+}
+
+/// `fmt`: each file's records in canonical form, printed, diffed
+/// (`--check`) or written back (`--in-place`). The library formats; this
+/// reads the paths and writes.
+fn fmt(args: &FmtArgs, output: &mut Output<'_>) -> io::Result<u8> {
+    let switches = match switches(&args.switch) {
+        Ok(s) => s,
+        Err(err) => return usage(output, &err),
+    };
+    if args.in_place && args.paths.iter().any(|p| p == "-") {
+        return usage(
+            output,
+            "--in-place cannot rewrite standard input (`-`); `arbitre fmt -` prints it formatted",
+        );
+    }
+    let walked = arbitre::walk(&args.paths);
+    let mut status = LEGAL;
+    for problem in &walked.problems {
+        let level = if problem.is_error() {
+            status = TROUBLE;
+            "error"
+        } else {
+            "warning"
+        };
+        writeln!(output.err, "{level}: {}", escaped(&problem.to_string()))?;
+    }
+    let limits = args.limits.limits();
+    for path in &walked.files {
+        if output.closed.get() {
+            break;
+        }
+        let file = fmt_file(path, args, limits, &switches, output)?;
+        status = status.max(file);
+    }
+    Ok(status)
+}
+
+/// Where `fmt` writes a file's formatted text.
+enum Sink {
+    Print,
+    Diff(arbitre::UnifiedDiff),
+    /// The temporary file beside the original, and the original.
+    Rewrite(io::BufWriter<tempfile::NamedTempFile>, std::path::PathBuf),
+}
+
+/// Format one file; its status. A failure to read it, or to write it
+/// back, is reported and leaves the file as it was; only a failure to
+/// write the output ends the command.
+fn fmt_file(
+    path: &str,
+    args: &FmtArgs,
+    limits: Limits,
+    switches: &Switches,
+    output: &mut Output<'_>,
+) -> io::Result<u8> {
+    let input = match pipeline::open(path) {
+        Ok(input) => input,
+        Err(e) => {
+            cannot_read(output.err, path, &e.to_string())?;
+            return Ok(TROUBLE);
+        }
+    };
+    let sink = if args.in_place {
+        // The file written beside the original, renamed over it at the end.
+        let made = std::fs::canonicalize(path).and_then(|target| {
+            let dir = target
+                .parent()
+                .map_or_else(|| ".".into(), |d| d.to_path_buf());
+            let file = tempfile::Builder::new()
+                .prefix(".arbitre-fmt-")
+                .tempfile_in(dir)?;
+            Ok((target, file))
+        });
+        match made {
+            Ok((target, file)) => Sink::Rewrite(io::BufWriter::new(file), target),
+            Err(e) => {
+                writeln!(
+                    output.err,
+                    "error: cannot rewrite {}: {}",
+                    escaped(path),
+                    escaped(&e.to_string())
+                )?;
+                return Ok(TROUBLE);
+            }
+        }
+    } else if args.check {
+        Sink::Diff(arbitre::UnifiedDiff::new(&escaped(path)))
+    } else {
+        Sink::Print
+    };
+    let mut sink = sink;
+    let (mut status, mut changed) = (LEGAL, false);
+    // A failure to write standard output, which ends the command.
+    let mut failed_output: Option<io::Error> = None;
+    let Output { out, err, .. } = output;
+    let ran = arbitre::format_stream(input, limits, switches, |piece| {
+        changed |= piece.changed();
+        let written = match &mut sink {
+            Sink::Print => out.write_all(piece.written),
+            Sink::Diff(diff) => diff.piece(piece.original, piece.written, &mut **out),
+            Sink::Rewrite(file, _) => file.write_all(piece.written),
+        };
+        let reported = match piece.record {
+            Some((record, checked))
+                if checked.malformed.is_some() || checked.violation.is_some() =>
+            {
+                status = status.max(if checked.malformed.is_some() {
+                    TROUBLE
+                } else {
+                    ILLEGAL
+                });
+                let report = RecordReport::new(path, record, checked);
+                err.write_all(human::short(&report, false).as_bytes())
+            }
+            _ => Ok(()),
+        };
+        match (written, &sink) {
+            (Err(e), Sink::Rewrite(..)) => Err(e),
+            (Err(e), _) => {
+                failed_output = Some(e);
+                Err(io::Error::other("the output cannot be written"))
+            }
+            (Ok(()), _) => reported,
+        }
+    });
+    if let Some(e) = failed_output {
+        return Err(e);
+    }
+    if let Err(e) = ran {
+        writeln!(err, "error: {}: {}", escaped(path), escaped(&e.to_string()))?;
+        return Ok(TROUBLE);
+    }
+    let rewritten = match sink {
+        Sink::Print => Ok(()),
+        Sink::Diff(diff) => {
+            if diff.finish(&mut **out)? {
+                status = status.max(ILLEGAL);
+            }
+            Ok(())
+        }
+        Sink::Rewrite(file, target) if changed => file
+            .into_inner()
+            .map_err(io::IntoInnerError::into_error)
+            .and_then(|temporary| rewrite(temporary, &target)),
+        // Already canonical: the file is not touched.
+        Sink::Rewrite(..) => Ok(()),
+    };
+    if let Err(e) = rewritten {
+        writeln!(
+            err,
+            "error: cannot rewrite {}: {}",
+            escaped(path),
+            escaped(&e.to_string())
+        )?;
+        return Ok(TROUBLE);
+    }
+    Ok(status)
+}
+
+/// Put the temporary file written in place of `target`: synced to disk,
+/// given the original's permissions, then renamed over it, so that the
+/// file is whole, old or new, whenever the run stops.
+fn rewrite(temporary: tempfile::NamedTempFile, target: &std::path::Path) -> io::Result<()> {
+    temporary.as_file().sync_all()?;
+    let permissions = std::fs::metadata(target)?.permissions();
+    std::fs::set_permissions(temporary.path(), permissions)?;
+    temporary.persist(target).map_err(|e| e.error)?;
+    Ok(())
 }

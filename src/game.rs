@@ -391,6 +391,17 @@ pub trait Notation: Rules {
     /// Movetext for turns played from `start`, with move numbers.
     fn movetext(start: &Self::Position, plays: &[Self::Play]) -> String;
 
+    /// Where a written turn stands in the record, its move number
+    /// included: `arbitre fmt` keeps each comment after the turn it
+    /// follows.
+    fn turn_span(turn: &Self::Turn) -> Span;
+
+    /// A legal turn as the canonical movetext writes it (`arbitre fmt`):
+    /// `play`, about to be played at `position` as the `index`-th turn of
+    /// its record, with its move number, and the line it belongs on (a
+    /// pair of turns, a round).
+    fn canonical(position: &Self::Position, play: &Self::Play, index: usize) -> CanonicalTurn;
+
     /// The throw written in a turn, for the throw statistics.
     fn throw(_turn: &Self::Turn) -> Option<u32> {
         None
@@ -407,6 +418,21 @@ pub trait Notation: Rules {
     /// Whether `label` names the turn about to be played at `position`,
     /// the `index`-th of its record.
     fn names_turn(label: &Self::Label, position: &Self::Position, index: usize) -> bool;
+}
+
+/// A legal turn as the canonical movetext writes it: what `arbitre fmt`
+/// lays out, a line per pair of turns or per round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CanonicalTurn {
+    /// The turn at the start of a line, with its move number: `3. c5`,
+    /// `3... f4`, `2.R c5-e5 c7-e7`.
+    pub numbered: String,
+    /// The turn after another one on its line: `f4` in `3. c5 f4`; the
+    /// numbered form for a game that numbers every turn.
+    pub continued: String,
+    /// Which line it belongs on: the turns of a line share it (a move
+    /// number, a round), and a new line starts where it changes.
+    pub line: u64,
 }
 
 /// A record file's game: its `game:` name, header, and the checks made

@@ -93,6 +93,7 @@
 mod at;
 pub mod escape;
 mod finding;
+mod format;
 mod game;
 pub mod games;
 mod limits;
@@ -115,9 +116,13 @@ pub mod words;
 pub struct LibraryPage;
 
 pub use at::At;
+pub use format::{
+    format, format_stream, held_bytes, Formatted, Piece, UnifiedDiff, MAX_DIFF_LINES,
+};
 pub use game::{
-    denoted, perft, random_plays, resolve_by_outcome, Alternatives, Game, Group, Legal, Notation,
-    Presentation, RecordFormat, Rules, Scores, Summary, Table, Violation, Warning, LISTED,
+    denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Game, Group,
+    Legal, Notation, Presentation, RecordFormat, Rules, Scores, Summary, Table, Violation, Warning,
+    LISTED,
 };
 pub use limits::Limits;
 pub use reader::{Fault, Reader, Record};

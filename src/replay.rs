@@ -221,7 +221,7 @@ pub fn check_as<G: RecordFormat>(text: &str, switches: &Switches) -> Checked {
 
 /// The header and the position the record starts from, read in file
 /// order: the header and its setup come before the movetext.
-fn set_up<G: RecordFormat>(
+pub(crate) fn set_up<G: RecordFormat>(
     record: &RawRecord<'_>,
     switches: &Switches,
 ) -> Result<(G::Header, G::Position), Malformed> {
@@ -232,7 +232,7 @@ fn set_up<G: RecordFormat>(
 }
 
 /// The record's movetext as tokens, read one at a time.
-fn tokens_of<'a>(record: &RawRecord<'a>) -> Tokens<'a> {
+pub(crate) fn tokens_of<'a>(record: &RawRecord<'a>) -> Tokens<'a> {
     Tokens::within(
         record.movetext,
         record.movetext_offset,
@@ -707,6 +707,9 @@ pub trait Referee: Sync {
     fn template(&self) -> &'static str;
     /// The score table where the replay of a record stops.
     fn table(&self, record: &RawRecord<'_>, switches: &Switches) -> Option<Table>;
+    /// The movetext of a legal record in canonical form (`arbitre fmt`),
+    /// or why it cannot be written so.
+    fn canonical(&self, record: &RawRecord<'_>, switches: &Switches) -> Result<String, Malformed>;
 }
 
 pub struct Engine<G>(PhantomData<fn() -> G>);
@@ -771,5 +774,8 @@ impl<G: Game> Referee for Engine<G> {
     }
     fn table(&self, record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
         table::<G>(record, switches)
+    }
+    fn canonical(&self, record: &RawRecord<'_>, switches: &Switches) -> Result<String, Malformed> {
+        crate::format::canonical_movetext::<G>(record, switches)
     }
 }

@@ -28,7 +28,7 @@ pub fn referee_of(record: &Record) -> Option<&'static dyn Referee> {
 }
 
 /// The record framed and its game found; or why the record is malformed.
-fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecord<'_>), Malformed> {
+pub(crate) fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecord<'_>), Malformed> {
     match record.fault {
         Some(Fault::NotUtf8 { at }) => Err(Malformed {
             rule: "syntax",

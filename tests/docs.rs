@@ -137,7 +137,8 @@ fn records_shown_are_samples_and_checked() {
                     "{at}: a fence without a language (console, arb, text, ...)"
                 ));
             }
-            let is_record = looks_like_a_record(&block.body);
+            // A console block may print a record (`arbitre fmt`): it is run.
+            let is_record = block.info != "console" && looks_like_a_record(&block.body);
             if block.info.starts_with("console") && block.info != "console" {
                 faults.push(format!(
                     "{at}: `{}` is never run; write console",

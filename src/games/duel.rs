@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::game::Violation;
+use crate::game::{CanonicalTurn, Violation};
 use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
 use crate::span::Spanned;
@@ -93,6 +93,18 @@ pub fn movetext<S: Duellist, P: fmt::Display>(opener: S, plays: &[P]) -> String 
         out.push('\n');
     }
     out
+}
+
+/// The `index`-th turn of a record `opener` began, as the canonical
+/// movetext writes it: a pair of turns to a line, under the pair's number.
+pub fn canonical<S: Duellist, P: fmt::Display>(opener: S, play: &P, index: usize) -> CanonicalTurn {
+    let number = MoveNumber::expected(opener, index);
+    CanonicalTurn {
+        numbered: format!("{number} {play}"),
+        continued: play.to_string(),
+        // An expected number always fits: a record holds far fewer turns.
+        line: number.value.value().map_or(u64::MAX, u64::from),
+    }
 }
 
 /// "3... blue": the turn about to be played, the `index`-th of a record

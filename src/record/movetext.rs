@@ -168,6 +168,99 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
+/// A comment of a movetext, as `arbitre fmt` keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Comment<'a> {
+    /// `{ ... }` whole, or `; ...` without its line ending and the blanks
+    /// before it.
+    pub(crate) text: &'a str,
+    /// Where it starts, in the record's text.
+    pub(crate) offset: usize,
+    /// Only blanks stand before it on its line.
+    pub(crate) own_line: bool,
+    /// A `;` comment, which runs to the end of its line.
+    pub(crate) ends_line: bool,
+}
+
+/// The comments of a well-formed movetext, in order, found by the scan
+/// [`Tokens`] makes; tokens are stepped over. Once it is done, `last_end`
+/// is where the last token or comment ends: what follows is blank.
+pub(crate) struct Comments<'a> {
+    movetext: &'a str,
+    offset: usize,
+    at: usize,
+    /// A token or a comment stands on the line read, before `at`.
+    written_on_line: bool,
+    /// Where the last token or comment ends, in the movetext.
+    pub(crate) last_end: usize,
+}
+
+impl<'a> Comments<'a> {
+    /// The comments of `movetext`, which starts at `offset` in the file.
+    pub(crate) fn of(movetext: &'a str, offset: usize) -> Self {
+        Comments {
+            movetext,
+            offset,
+            at: 0,
+            written_on_line: false,
+            last_end: 0,
+        }
+    }
+
+    /// The line ends after the last token or comment (a `;` comment's
+    /// own included).
+    pub(crate) fn trailing_line_ends(&self) -> usize {
+        self.movetext
+            .get(self.last_end..)
+            .map_or(0, |rest| rest.matches('\n').count())
+    }
+}
+
+impl<'a> Iterator for Comments<'a> {
+    type Item = Comment<'a>;
+
+    fn next(&mut self) -> Option<Comment<'a>> {
+        let movetext = self.movetext;
+        let bytes = movetext.as_bytes();
+        let mut i = self.at;
+        while i < bytes.len() {
+            if let Some(len) = space_at(movetext, i) {
+                if bytes[i] == b'\n' {
+                    self.written_on_line = false;
+                }
+                i += len;
+                continue;
+            }
+            let own_line = !self.written_on_line;
+            self.written_on_line = true;
+            let (end, ends_line) = match bytes[i] {
+                // Unclosed: not a well-formed movetext, and nothing to keep.
+                b'{' => (i + movetext[i..].find('}')? + 1, false),
+                b'}' => return None,
+                b';' => {
+                    let line = movetext[i..].find('\n').map_or(bytes.len(), |end| i + end);
+                    (i + movetext[i..line].trim_end().len(), true)
+                }
+                _ => {
+                    i = token_end(movetext, i);
+                    self.last_end = i;
+                    continue;
+                }
+            };
+            self.at = end;
+            self.last_end = end;
+            return Some(Comment {
+                text: &movetext[i..end],
+                offset: self.offset + i,
+                own_line,
+                ends_line,
+            });
+        }
+        self.at = i;
+        None
+    }
+}
+
 /// The error of a token past the limit: its start quoted, its length and
 /// the limit's flag named.
 fn too_long(text: &str, offset: usize, limit: usize) -> SyntaxError {

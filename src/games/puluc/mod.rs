@@ -18,7 +18,8 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use crate::game::{
-    self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
+    self, CanonicalTurn, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation,
+    Warning,
 };
 use crate::games::duel;
 use crate::record::header::{given, present, Date, Text};
@@ -441,6 +442,14 @@ impl Notation for Puluc {
 
     fn movetext(start: &Position, plays: &[Play]) -> String {
         duel::movetext(start.opener, plays)
+    }
+
+    fn turn_span(turn: &Turn) -> Span {
+        turn.whole()
+    }
+
+    fn canonical(position: &Position, play: &Play, index: usize) -> CanonicalTurn {
+        duel::canonical(position.opener, play, index)
     }
 
     type Label = duel::Label<Side>;

@@ -15,7 +15,8 @@ use std::fmt;
 use serde::Deserialize;
 
 use crate::game::{
-    self, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation, Warning,
+    self, CanonicalTurn, Notation, Presentation, RecordFormat, Rules, Summary, Table, Violation,
+    Warning,
 };
 use crate::games::duel;
 use crate::record::header::{given, present, Date, Text};
@@ -350,6 +351,14 @@ impl Notation for Simpei {
 
     fn movetext(start: &Position, plays: &[Play]) -> String {
         duel::movetext(start.opener, plays)
+    }
+
+    fn turn_span(turn: &Turn) -> Span {
+        turn.span()
+    }
+
+    fn canonical(position: &Position, play: &Play, index: usize) -> CanonicalTurn {
+        duel::canonical(position.opener, play, index)
     }
 
     type Label = duel::Label<Colour>;

@@ -23,8 +23,8 @@ pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
 use std::fmt;
 
 use crate::game::{
-    self, Alternatives, Notation, Presentation, RecordFormat, Rules as _, Scores, Summary, Table,
-    Violation, Warning,
+    self, Alternatives, CanonicalTurn, Notation, Presentation, RecordFormat, Rules as _, Scores,
+    Summary, Table, Violation, Warning,
 };
 use crate::limits::quote;
 use crate::record::movetext::{Numeral, SyntaxError, Token};
@@ -463,6 +463,20 @@ impl Notation for Superpion {
             Superpion::apply(&mut position, play);
         }
         out
+    }
+
+    fn turn_span(turn: &Turn) -> Span {
+        turn.span
+    }
+
+    /// Every turn numbered with its round and camp, a round to a line.
+    fn canonical(position: &Position, play: &Play, _index: usize) -> CanonicalTurn {
+        let numbered = format!("{}.{play}", position.round);
+        CanonicalTurn {
+            continued: numbered.clone(),
+            numbered,
+            line: u64::from(position.round),
+        }
     }
 
     type Label = Label;

@@ -1,0 +1,484 @@
+//! `arbitre fmt` as a user meets it: each flag and exit status, what is
+//! kept byte for byte, the atomic rewrite; and the properties that make a
+//! formatter safe to run on a referee's records: formatting never changes
+//! what a record says, and formatting twice is formatting once.
+
+use std::path::{Path, PathBuf};
+
+use arbitre::{Limits, Reader, RecordReport, Rng, Switches};
+use assert_cmd::Command;
+use proptest::prelude::*;
+
+fn arbitre() -> Command {
+    let mut cmd = Command::cargo_bin("arbitre").unwrap();
+    cmd.env("NO_COLOR", "1");
+    cmd
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh directory of its own for a test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbitre-fmt-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The files of a directory, by name.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// What `fmt` writes of `text`.
+fn formatted(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    arbitre::format_stream(text, Limits::default(), &Switches::new(), |piece| {
+        out.extend_from_slice(piece.written);
+        Ok(())
+    })
+    .unwrap();
+    out
+}
+
+/// What a referee says of each record of `text`: the verdict, the rule and
+/// the turn of its diagnostic, the turns replayed, the end (status,
+/// winner, whose turn, scores) and the final position drawn.
+fn said(text: &[u8]) -> Vec<String> {
+    let switches = Switches::new();
+    Reader::new(text)
+        .map(|record| {
+            let record = record.unwrap();
+            let checked = arbitre::check(&record, &switches);
+            let report = RecordReport::new("x.arb", &record, &checked);
+            let diagnostic = report
+                .diagnostic
+                .as_ref()
+                .map(|d| (d.rule.clone(), d.turn_index, d.turn.clone()));
+            let position = arbitre::stop(&record, &switches, None)
+                .map_or_else(|_| "no position".to_string(), |stop| stop.diagram);
+            format!(
+                "{:?} {diagnostic:?} turns={} {:?} {:?} {:?} {:?}\n{position}",
+                report.verdict,
+                report.turns,
+                report.status,
+                report.winner,
+                report.to_move,
+                report.scores,
+            )
+        })
+        .collect()
+}
+
+const NOT_CANONICAL: &str =
+    "--- # a game\ngame: simpei\n---\n1.E3 1...c3 {reply}\n2.a3 c3>g7 2...D4 3.g3\n";
+const CANONICAL: &str =
+    "--- # a game\ngame: simpei\n---\n1. e3 c3 {reply}\n2. a3 c3>g7 d4\n3. g3\n";
+
+#[test]
+fn fmt_prints_the_canonical_form() {
+    let dir = scratch("print");
+    let file = dir.join("game.arb");
+    std::fs::write(&file, NOT_CANONICAL).unwrap();
+    arbitre()
+        .args(["fmt", file.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout(CANONICAL)
+        .stderr("");
+    // Standard input too; the file is not touched.
+    arbitre()
+        .args(["fmt", "-"])
+        .write_stdin(NOT_CANONICAL)
+        .assert()
+        .code(0)
+        .stdout(CANONICAL);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), NOT_CANONICAL);
+}
+
+#[test]
+fn check_prints_a_unified_diff_and_exits_1_when_a_file_would_change() {
+    let dir = scratch("check");
+    let (bad, good) = (dir.join("bad.arb"), dir.join("good.arb"));
+    std::fs::write(&bad, NOT_CANONICAL).unwrap();
+    std::fs::write(&good, CANONICAL).unwrap();
+    let (bad, good) = (bad.to_str().unwrap(), good.to_str().unwrap());
+    arbitre()
+        .args(["fmt", "--check", good])
+        .assert()
+        .code(0)
+        .stdout("");
+    let diff = format!(
+        "--- a/{bad}\n+++ b/{bad}\n@@ -1,5 +1,6 @@\n --- # a game\n game: simpei\n ---\n\
+         -1.E3 1...c3 {{reply}}\n-2.a3 c3>g7 2...D4 3.g3\n\
+         +1. e3 c3 {{reply}}\n+2. a3 c3>g7 d4\n+3. g3\n"
+    );
+    arbitre()
+        .args(["fmt", "--check", good, bad])
+        .assert()
+        .code(1)
+        .stdout(diff.clone());
+    assert_eq!(std::fs::read_to_string(bad).unwrap(), NOT_CANONICAL);
+    // The diff applies: what it leads to is what fmt prints.
+    let patched = dir.join("patched.arb");
+    std::fs::write(&patched, NOT_CANONICAL).unwrap();
+    let applied = std::process::Command::new("patch")
+        .arg(&patched)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(diff.as_bytes())?;
+            child.wait()
+        });
+    if let Ok(status) = applied {
+        assert!(status.success());
+        assert_eq!(std::fs::read_to_string(&patched).unwrap(), CANONICAL);
+    }
+}
+
+#[test]
+fn in_place_rewrites_atomically_and_keeps_permissions() {
+    let dir = scratch("in-place");
+    let (bad, good) = (dir.join("bad.arb"), dir.join("good.arb"));
+    std::fs::write(&bad, NOT_CANONICAL).unwrap();
+    std::fs::write(&good, CANONICAL).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&bad, std::fs::Permissions::from_mode(0o640)).unwrap();
+    }
+    let before = std::fs::metadata(&good).unwrap().modified().unwrap();
+    arbitre()
+        .args(["fmt", "--in-place", dir.to_str().unwrap()])
+        .assert()
+        .code(0)
+        .stdout("")
+        .stderr("");
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), CANONICAL);
+    // A canonical file is not written at all.
+    assert_eq!(
+        std::fs::metadata(&good).unwrap().modified().unwrap(),
+        before
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&bad).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o640);
+    }
+    // No temporary file is left behind.
+    assert_eq!(listing(&dir), ["bad.arb", "good.arb"]);
+    // Through a symbolic link, the file it points to is rewritten and the
+    // link stays.
+    #[cfg(unix)]
+    {
+        let (linked, link) = (dir.join("linked.arb"), dir.join("link.arb"));
+        std::fs::write(&linked, NOT_CANONICAL).unwrap();
+        std::os::unix::fs::symlink(&linked, &link).unwrap();
+        arbitre().args(["fmt", "-i"]).arg(&link).assert().code(0);
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read_to_string(&linked).unwrap(), CANONICAL);
+        std::fs::remove_file(&link).unwrap();
+        std::fs::remove_file(&linked).unwrap();
+    }
+    // Formatted already: a second run changes nothing, and --check agrees.
+    arbitre()
+        .args(["fmt", "--check", dir.to_str().unwrap()])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn in_place_that_fails_leaves_the_file_whole() {
+    let dir = scratch("in-place-fails");
+    let file = dir.join("game.arb");
+    // More blank lines before the record than fmt holds with this limit:
+    // the run fails part way, after records have been read.
+    let text = format!("{}{NOT_CANONICAL}", "\n".repeat(3 << 20));
+    std::fs::write(&file, &text).unwrap();
+    arbitre()
+        .args(["fmt", "--in-place", "--max-record-bytes", "1000"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("raise --max-record-bytes"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+    assert_eq!(listing(&dir), ["game.arb"]);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    arbitre()
+        .args(["fmt", "--in-place", "-"])
+        .write_stdin(CANONICAL)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::contains(
+            "--in-place cannot rewrite standard input",
+        ));
+    arbitre()
+        .args(["fmt", "--check", "--in-place", "x.arb"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot be used with"));
+    arbitre()
+        .args(["fmt", "--rule", "nope", "-"])
+        .write_stdin(CANONICAL)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("not a house rule"));
+}
+
+#[test]
+fn malformed_and_illegal_records_are_kept_with_their_diagnostic() {
+    let illegal = "---\ngame: simpei\n---\nC3 c3\n";
+    let malformed = "---\ngame: simpei\n---\nC3 zz\n";
+    let text = format!("{illegal}{NOT_CANONICAL}");
+    arbitre()
+        .args(["fmt", "-"])
+        .write_stdin(text.clone())
+        .assert()
+        .code(1)
+        .stdout(format!("{illegal}{CANONICAL}"))
+        .stderr("-:4:4: illegal[simpei/occupied]: c3 is occupied (turn 1... blue)\n");
+    let text = format!("{malformed}{illegal}{NOT_CANONICAL}");
+    arbitre()
+        .args(["fmt", "-"])
+        .write_stdin(text.clone())
+        .assert()
+        .code(2)
+        .stdout(format!("{malformed}{illegal}{CANONICAL}"))
+        .stderr(predicates::str::contains(
+            "-:4:4: malformed[syntax]: `zz` is not Simpei notation",
+        ));
+    // In --check, kept records are no change: the diff holds the rest.
+    arbitre()
+        .args(["fmt", "--check", "-"])
+        .write_stdin(format!("{malformed}{CANONICAL}"))
+        .assert()
+        .code(2)
+        .stdout("");
+    // A record with warnings is formatted.
+    let warned = "---\ngame: superpion\nrules: {forgive-missed-captures: true}\n\
+                  setup:\n  pieces:\n    blue: [e5, k5]\n    red: [f6, j6, j8]\n    yellow: [j12]\n\
+                  ---\n1.b E5XG7 K5XI7XK9\n";
+    let out = arbitre()
+        .args(["fmt", "-"])
+        .write_stdin(warned)
+        .assert()
+        .code(0)
+        .stderr("")
+        .get_output()
+        .stdout
+        .clone();
+    let out = String::from_utf8_lossy(&out);
+    assert!(out.ends_with("---\n1.B e5xg7 k5xi7xk9\n"), "{out}");
+}
+
+#[test]
+fn bytes_outside_legal_movetexts_are_kept() {
+    // A preamble, comments on `---` lines, CRLF, a blank line between
+    // records, a record whose bytes are not UTF-8, and no final newline.
+    let mut text: Vec<u8> = b"; games of 2026\r\n{ round 1 }\r\n\r\n--- # first\r\ngame: simpei\r\n---\r\n1.E3 c3 ; Ben\r\n\r\n".to_vec();
+    text.extend_from_slice(b"---\ngame: simpei\n---\nc3 \xff\n");
+    text.extend_from_slice(b"---\ngame: puluc\n---\n1. 2:e 3:e");
+    let dir = scratch("bytes");
+    let file = dir.join("games.arb");
+    std::fs::write(&file, &text).unwrap();
+    let mut expected: Vec<u8> = b"; games of 2026\r\n{ round 1 }\r\n\r\n--- # first\r\ngame: simpei\r\n---\r\n1. e3 c3 ; Ben\r\n\r\n".to_vec();
+    expected.extend_from_slice(b"---\ngame: simpei\n---\nc3 \xff\n");
+    expected.extend_from_slice(b"---\ngame: puluc\n---\n1. 2:e-2 3:e-7\n");
+    arbitre()
+        .arg("fmt")
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout(expected.clone())
+        .stderr(predicates::str::contains("not UTF-8"));
+    arbitre()
+        .args(["fmt", "--in-place"])
+        .arg(&file)
+        .assert()
+        .code(2);
+    assert_eq!(std::fs::read(&file).unwrap(), expected);
+}
+
+#[test]
+fn unreadable_paths_are_reported_and_the_others_formatted() {
+    let dir = scratch("unreadable");
+    let file = dir.join("game.arb");
+    std::fs::write(&file, NOT_CANONICAL).unwrap();
+    let missing = dir.join("missing.arb");
+    arbitre()
+        .arg("fmt")
+        .arg(&missing)
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stdout(CANONICAL)
+        .stderr(predicates::str::contains("error: cannot read"));
+}
+
+/// Every sample keeps what a referee says of it, and is formatted once.
+#[test]
+fn every_sample_formatted_keeps_its_verdict() {
+    let mut dirs = vec![root().join("samples")];
+    let mut seen = 0;
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+                continue;
+            }
+            let text = std::fs::read(&path).unwrap();
+            let once = formatted(&text);
+            assert_eq!(said(&text), said(&once), "{}", path.display());
+            assert_eq!(formatted(&once), once, "{}", path.display());
+            seen += 1;
+        }
+    }
+    assert!(seen > 100, "{seen} samples");
+}
+
+/// A random legal game of a game and mode, as `arbitre random` writes it.
+fn random_record(game: usize, mode: usize, seed: u64, max_turns: usize) -> String {
+    let referee = arbitre::games::all()[game];
+    let modes: &[Option<&str>] = match referee.name() {
+        "superpion" => &[
+            Some("two-players"),
+            Some("three-players"),
+            Some("four-players"),
+            Some("teams"),
+            Some("two-super-players"),
+        ],
+        _ => &[None],
+    };
+    let mode = modes[mode % modes.len()];
+    referee.random(mode, seed, max_turns).unwrap()
+}
+
+/// The record with its movetext written another way, as people write it:
+/// squares in capitals, move numbers left out or glued on, Superpion
+/// captures in their short form, Puluc destinations left out, lines
+/// broken anywhere, comments between the tokens. Some of these make the
+/// record illegal (a short form that is ambiguous), which fmt must keep.
+fn mutated(record: &str, seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let split = record
+        .match_indices("---\n")
+        .nth(1)
+        .map_or(0, |(at, _)| at + 4);
+    let (header, movetext) = record.split_at(split);
+    let mut out = header.to_string();
+    out.push_str(["", "", "; before the first turn\n", "{ before } "][rng.below(4)]);
+    for token in movetext.split_whitespace() {
+        let mut token = token.to_string();
+        if rng.below(3) == 0 {
+            token = token.to_ascii_uppercase();
+        }
+        let number = token.ends_with('.')
+            && token[..token.len() - 1]
+                .trim_end_matches('.')
+                .parse::<u32>()
+                .is_ok();
+        if number && rng.below(2) == 0 {
+            continue;
+        }
+        if let Some((_, head)) = token
+            .split_once('.')
+            .filter(|(n, h)| n.parse::<u32>().is_ok() && h.len() == 1)
+        {
+            if rng.below(3) == 0 {
+                token = head.to_string();
+            }
+        }
+        if rng.below(2) == 0 {
+            // `a1xb2xc3=R` to `a1xc3=R`; `3:4-7` to `3:4`.
+            let (path, mark) = token.split_at(token.find('=').unwrap_or(token.len()));
+            let jumps: Vec<&str> = path.split(['x', 'X']).collect();
+            if jumps.len() > 2 {
+                token = format!("{}x{}{mark}", jumps[0], jumps[jumps.len() - 1]);
+            }
+            if let Some((source, _)) = token.split_once(':').and_then(|(throw, rest)| {
+                rest.split_once('-')
+                    .filter(|(s, _)| !s.is_empty())
+                    .map(|(s, _)| (format!("{throw}:{s}"), ()))
+            }) {
+                token = source;
+            }
+        }
+        out.push_str(&token);
+        let separator = match rng.below(12) {
+            0 => "\n",
+            1 => "\n\n",
+            2 => " { a comment } ",
+            3 => " ; to the end\n",
+            4 => "\t",
+            5 => "{x}",
+            // A move number glued to what follows: `1.c3`.
+            _ if number && rng.below(2) == 0 => "",
+            _ => " ",
+        };
+        out.push_str(separator);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A random game, written canonically or not: formatting keeps what a
+    /// referee says of it, and formatting again changes nothing.
+    #[test]
+    fn formatting_keeps_the_verdict_and_is_idempotent(
+        game in 0usize..3,
+        mode in 0usize..5,
+        seed in any::<u64>(),
+        max_turns in 0usize..60,
+        mutation in any::<u64>(),
+        crlf in any::<bool>(),
+    ) {
+        let record = random_record(game, mode, seed, max_turns);
+        let mut text = mutated(&record, mutation);
+        if crlf {
+            text = text.replace('\n', "\r\n");
+        }
+        let once = formatted(text.as_bytes());
+        prop_assert_eq!(said(text.as_bytes()), said(&once), "{}", text);
+        prop_assert_eq!(formatted(&once), once.clone(), "{}", text);
+    }
+}
+
+/// The properties above are not vacuous: most mutated games stay legal,
+/// and fmt changes them (back to what arbitre writes).
+#[test]
+fn mutated_games_are_mostly_legal_and_formatted() {
+    for game in 0..3 {
+        let (mut legal, mut changed) = (0, 0);
+        for seed in 0..30 {
+            let record = random_record(game, seed as usize, seed, 40);
+            let text = mutated(&record, seed + 1000);
+            let once = formatted(text.as_bytes());
+            legal += usize::from(said(text.as_bytes())[0].starts_with("Legal"));
+            changed += usize::from(once != text.as_bytes());
+        }
+        assert!(
+            legal >= 20 && changed >= 20,
+            "game {game}: {legal} legal, {changed} changed"
+        );
+    }
+}
