@@ -14,6 +14,7 @@ use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
+use crate::switches::HouseRule;
 
 /// A rule broken by a turn as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -424,7 +425,7 @@ pub trait RecordFormat: Notation {
     /// hours, and a depth of 100 would never end.
     const DEEPEST_PERFT: u32;
     /// House-rule switches the game understands.
-    const SWITCHES: &'static [&'static str] = &[];
+    const SWITCHES: &'static [HouseRule] = &[];
 
     /// The header, deserialised with unknown keys denied.
     type Header: DeserializeOwned;

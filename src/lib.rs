@@ -105,6 +105,7 @@ mod rng;
 mod source;
 mod span;
 mod stats;
+mod switches;
 mod walk;
 pub mod words;
 
@@ -135,4 +136,5 @@ pub use rng::Rng;
 pub use source::{check, check_reader, check_str, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
+pub use switches::{HouseRule, UnknownHouseRule};
 pub use walk::{expand, natural_cmp, walk, WalkProblem, WalkProblemKind, Walked, MAX_WALK_DEPTH};

@@ -98,7 +98,6 @@ impl Record {
             movetext,
         } = self.frame?;
         Some(RawRecord {
-            index: 0,
             header: HeaderText {
                 text: self.text.get(start..end)?,
                 offset: start,

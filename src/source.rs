@@ -16,7 +16,7 @@ use crate::span::Span;
 /// offsets in `record.text`; the report adds where the record sits.
 pub fn check(record: &Record, switches: &Switches) -> Checked {
     match game_of(record) {
-        Ok((referee, raw)) => referee.check(&raw, switches),
+        Ok(referee) => referee.check(record, switches),
         Err(malformed) => Checked::malformed(None, malformed),
     }
 }
@@ -24,11 +24,18 @@ pub fn check(record: &Record, switches: &Switches) -> Checked {
 /// The game a record's header names, when it names one arbitre knows:
 /// read from the header alone, nothing replayed.
 pub fn referee_of(record: &Record) -> Option<&'static dyn Referee> {
-    game_of(record).ok().map(|(referee, _)| referee)
+    game_of(record).ok()
 }
 
-/// The record framed and its game found; or why the record is malformed.
-fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecord<'_>), Malformed> {
+/// The game a record's header names; or why the record is malformed.
+fn game_of(record: &Record) -> Result<&'static dyn Referee, Malformed> {
+    let raw = frame(record)?;
+    Ok(referee_for(&raw.header)?)
+}
+
+/// The record's header and movetext, within its limits; or why the record
+/// is malformed before any game reads it.
+pub(crate) fn frame(record: &Record) -> Result<RawRecord<'_>, Malformed> {
     match record.fault {
         Some(Fault::NotUtf8 { at }) => Err(Malformed {
             rule: "syntax",
@@ -58,7 +65,7 @@ fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecord<'_>), Mal
             };
             // Before the header's `game` is looked for, which may parse it.
             raw.header.check_limits(&raw.limits)?;
-            Ok((referee_for(&raw.header)?, raw))
+            Ok(raw)
         }
     }
 }
@@ -113,15 +120,14 @@ pub fn check_reader<'a, R: Read + 'a>(
 /// with the legal turns there: what `arbitre show` and `moves` print.
 /// `None` and numbers convert, as `--turn` left out or given a count.
 pub fn stop(record: &Record, switches: &Switches, at: impl Into<At>) -> Result<Stop, StopError> {
-    let (referee, raw) = game_of(record)
+    let referee = game_of(record)
         .map_err(|malformed| StopError::Record(Box::new(Checked::malformed(None, malformed))))?;
-    referee.stop(&raw, switches, &at.into())
+    referee.stop(record, switches, &at.into())
 }
 
 /// The game's score table for a record, as `arbitre score` prints it.
 pub fn score_table(record: &Record, switches: &Switches) -> Option<Table> {
-    let (referee, raw) = game_of(record).ok()?;
-    referee.table(&raw, switches)
+    game_of(record).ok()?.table(record, switches)
 }
 
 #[cfg(test)]

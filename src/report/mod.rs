@@ -168,9 +168,9 @@ pub fn moves_command(path: &str, index: usize, turns: usize, switches: &Switches
         command.push_str(&format!(" --record {index}"));
     }
     command.push_str(&format!(" --turn {turns}"));
-    for (rule, on) in switches {
-        let rule = if *on {
-            rule.clone()
+    for (rule, on) in switches.iter() {
+        let rule = if on {
+            rule.to_string()
         } else {
             format!("{rule}=false")
         };
@@ -368,13 +368,7 @@ impl RecordReport {
                 }
             })
         };
-        let verdict = if malformed.is_some() {
-            Verdict::Malformed
-        } else if violation.is_some() {
-            Verdict::Illegal
-        } else {
-            Verdict::Legal
-        };
+        let verdict = checked.verdict();
         let warnings = warnings
             .iter()
             .map(|w| {
