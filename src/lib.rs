@@ -88,6 +88,8 @@
 //! ```
 
 #![deny(missing_docs)]
+// Every type a public item reaches can be named from outside the crate.
+#![deny(unnameable_types)]
 #![forbid(unsafe_code)]
 
 mod at;
@@ -122,6 +124,7 @@ pub use game::{
 };
 pub use limits::Limits;
 pub use reader::{Fault, Reader, Record};
+pub use record::header::{Date, Text};
 pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
 pub use replay::{

@@ -3,6 +3,7 @@
 //! type-erased [`Referee`].
 
 use std::borrow::Cow;
+use std::fmt;
 use std::marker::PhantomData;
 
 use crate::at::At;
@@ -498,6 +499,47 @@ pub enum StopError {
         turns: usize,
     },
 }
+
+/// What the refusal says, in one sentence; a label is quoted as given, so
+/// escape the text before printing it to a terminal.
+impl fmt::Display for StopError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StopError::Record(checked) => match &checked.malformed {
+                Some(m) => write!(f, "the record is malformed ({}: {})", m.rule, m.message),
+                None => f.write_str("the record is malformed"),
+            },
+            StopError::TooFew { asked, turns } => write!(
+                f,
+                "the record has {turns} turns, so a count of turns goes from 0 to {turns}, not {asked}"
+            ),
+            StopError::PastIllegal { asked, checked } => {
+                write!(f, "`{asked}` lies past the record's first illegal turn")?;
+                if let Some(turn) = &checked.violation_turn {
+                    write!(f, " ({turn})")?;
+                }
+                if let Some(v) = &checked.violation {
+                    write!(f, ", {}: {}", v.rule, v.message)?;
+                }
+                write!(
+                    f,
+                    "; the last position that can be shown is after {} turns",
+                    checked.turns
+                )
+            }
+            StopError::BadLabel { message, .. } => f.write_str(message),
+            StopError::NoSuchTurn {
+                asked, first, last, ..
+            } => write!(
+                f,
+                "the record has no turn `{asked}`: its labels run from {first} (the start) to \
+                 {last} (after its last turn)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StopError {}
 
 /// The position at `at` (after every turn, or before the first illegal one,
 /// for [`At::End`]), replayed a turn at a time so that a label is matched

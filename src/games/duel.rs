@@ -31,7 +31,7 @@ pub struct MoveNumber {
 impl MoveNumber {
     /// The number the turn at `index` carries when the record opens with
     /// `opener`'s turn (numbering starts at 1 with the record's first turn).
-    pub fn expected<S: Duellist>(opener: S, index: usize) -> Self {
+    pub(crate) fn expected<S: Duellist>(opener: S, index: usize) -> Self {
         let shifted = index + usize::from(opener != S::BOTH[0]);
         MoveNumber {
             value: Numeral::Value((shifted / 2 + 1) as u32),

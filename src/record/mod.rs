@@ -29,7 +29,7 @@ pub struct RawRecord<'a> {
 
 /// Why a file (or what is left of it) holds no readable record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FramingError {
+pub(crate) struct FramingError {
     pub message: String,
     pub span: Span,
     pub help: String,

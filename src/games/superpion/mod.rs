@@ -17,6 +17,7 @@ pub use board::{squares, Camp, Sq, Squares};
 pub use modes::{Colour, Mode, Rules};
 pub use notation::{Square, Turn, Written, WrittenAction};
 pub use rules::{Action, Position};
+pub use score::Holding;
 
 pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
 
