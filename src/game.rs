@@ -6,8 +6,9 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde::{Deserialize, Deserializer};
 
 use crate::finding::{finding, Finding};
 use crate::record::movetext::{SyntaxError, Token};
@@ -266,6 +267,27 @@ impl Serialize for Scores {
             map.serialize_entry(name, points)?;
         }
         map.end()
+    }
+}
+
+/// Read back in the order written, a name given twice kept twice.
+impl<'de> Deserialize<'de> for Scores {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Points;
+        impl<'de> Visitor<'de> for Points {
+            type Value = Scores;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("points by name")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Scores, M::Error> {
+                let mut scores = Vec::with_capacity(map.size_hint().unwrap_or(0).min(16));
+                while let Some(entry) = map.next_entry::<String, i64>()? {
+                    scores.push(entry);
+                }
+                Ok(Scores(scores))
+            }
+        }
+        deserializer.deserialize_map(Points)
     }
 }
 

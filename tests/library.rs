@@ -386,3 +386,49 @@ fn every_error_of_the_api_is_a_std_error() {
     assert_eq!(error(&problem), "games holds no *.arb file");
     assert_eq!(error(&problem.kind), "holds no *.arb file");
 }
+
+#[test]
+fn reports_read_back_from_their_json_and_yaml_as_written() {
+    // Every kind of field: scores, throws, warnings, a diagnostic with its
+    // alternatives and command, a malformed record with its help.
+    let mut text = String::new();
+    for sample in [
+        "superpion/lawyer-forgiven.arb",
+        "puluc/full-game.arb",
+        "simpei/annotated-record.arb",
+    ] {
+        let path = format!("{}/samples/{sample}", env!("CARGO_MANIFEST_DIR"));
+        text.push_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")));
+    }
+    text.push_str(ILLEGAL);
+    text.push_str("---\ngame: chess\n---\n");
+    let reports = check_str("all.arb", &text, &Switches::new());
+    assert!(reports.iter().any(|r| r.scores.is_some()));
+    assert!(reports.iter().any(|r| r.throws.is_some()));
+    assert!(reports.iter().any(|r| !r.warnings.is_empty()));
+    let verdicts: std::collections::BTreeSet<_> =
+        reports.iter().map(|r| format!("{:?}", r.verdict)).collect();
+    assert_eq!(verdicts.len(), 3);
+    let json = Machine::Json.document(&reports);
+    let back: Vec<RecordReport> = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(Machine::Json.document(&back), json);
+    let yaml = Machine::Yaml.document(&reports);
+    let back: Vec<RecordReport> = serde_yaml::from_str(&yaml).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(Machine::Yaml.document(&back), yaml);
+    // The whole document of a run, spliced as `check --format json` writes it.
+    let mut tally = arbitre::Tally::default();
+    reports.iter().for_each(|r| tally.add(r));
+    let mut run = Machine::Json.opening().to_string();
+    for (i, report) in reports.iter().enumerate() {
+        if i > 0 {
+            run.push_str(Machine::Json.between());
+        }
+        run.push_str(&Machine::Json.record(report));
+    }
+    run.push_str(&Machine::Json.closing(reports.len(), &[], &tally));
+    let batch: arbitre::Batch = serde_json::from_str(&run).unwrap_or_else(|e| panic!("{e}\n{run}"));
+    assert_eq!((batch.records.len(), batch.summary), (reports.len(), tally));
+    // A status is one of its two words.
+    let odd = json.replacen("\"finished\"", "\"done\"", 1);
+    assert!(serde_json::from_str::<Vec<RecordReport>>(&odd).is_err());
+}
