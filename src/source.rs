@@ -30,11 +30,14 @@ pub fn referee_of(record: &Record) -> Option<&'static dyn Referee> {
 /// The game a record's header names; or why the record is malformed.
 fn game_of(record: &Record) -> Result<&'static dyn Referee, Malformed> {
     let raw = frame(record)?;
+    // Before the header's `game` is looked for, which may parse it.
+    raw.header.check_limits(&raw.limits)?;
     Ok(referee_for(&raw.header)?)
 }
 
-/// The record's header and movetext, within its limits; or why the record
-/// is malformed before any game reads it.
+/// The record's header and movetext; or why the record is malformed before
+/// any game reads it. (The header's limits are checked before it is
+/// parsed, by whoever parses it.)
 pub(crate) fn frame(record: &Record) -> Result<RawRecord<'_>, Malformed> {
     match record.fault {
         Some(Fault::NotUtf8 { at }) => Err(Malformed {
@@ -56,16 +59,13 @@ pub(crate) fn frame(record: &Record) -> Result<RawRecord<'_>, Malformed> {
         }),
         None => {
             // As the reader found it, or looked for in the text.
-            let raw = match record.framed() {
-                Some(raw) => raw,
-                None => RawRecord {
+            match record.framed() {
+                Some(raw) => Ok(raw),
+                None => Ok(RawRecord {
                     limits: record.limits(),
                     ..record::first(&record.text)?
-                },
-            };
-            // Before the header's `game` is looked for, which may parse it.
-            raw.header.check_limits(&raw.limits)?;
-            Ok(raw)
+                }),
+            }
         }
     }
 }

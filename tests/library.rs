@@ -333,6 +333,19 @@ fn a_game_from_the_registry_checks_a_record_of_the_reader() {
         Verdict::Malformed
     );
     assert!(simpei.table(&broken, &switches).is_none());
+    // The limits travel with the record to the game too.
+    let small = Limits {
+        header_bytes: 8,
+        ..Limits::default()
+    };
+    let bounded = simpei.check(&record.clone().with_limits(small), &switches);
+    let refused = bounded.malformed.map(|m| (m.rule, m.message));
+    assert!(
+        refused.as_ref().is_some_and(
+            |(rule, message)| *rule == "header" && message.contains("more than the limit of 8")
+        ),
+        "{refused:?}"
+    );
 }
 
 #[test]
