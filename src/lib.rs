@@ -22,6 +22,11 @@
 //! - **Reporting**: [`Machine`] writes JSON, JSON lines or YAML a record at
 //!   a time; [`Diagnostic`] and [`WarningReport`] are `miette` diagnostics.
 //!
+//! The `cli` feature, on by default, builds the `arbitre` command and
+//! brings its dependencies (clap, comfy-table, indicatif, miette's drawn
+//! reports, ...); `arbitre = { version = "...", default-features = false }`
+//! is the library alone, every item below included.
+//!
 //! Checking a record of any game, as `arbitre check` does:
 //!
 //! ```

@@ -102,7 +102,8 @@ pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
 }
 
 /// A turn label read back (`--turn 3...`): the move number, and the side
-/// when it is written (`3... blue`), as [`turn_label`] prints them.
+/// when it is written (`3... blue`), as
+/// [`Rules::turn_label`](crate::Rules::turn_label) prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Label<S> {
     /// `3.` or `3...`.
