@@ -21,7 +21,7 @@ use crate::reader::{Reader, Record};
 use crate::record::movetext::{Comment, Comments};
 use crate::record::{RawRecord, Switches};
 use crate::replay::{set_up, tokens_of, Checked, Malformed};
-use crate::source::{check, game_of};
+use crate::source::{check, frame, game_of};
 
 /// A record as `fmt` writes it.
 #[derive(Clone, Debug)]
@@ -49,8 +49,9 @@ pub fn format(record: &Record, switches: &Switches) -> Formatted {
 
 /// The text of a legal record in canonical form.
 fn canonical_record(record: &Record, switches: &Switches) -> Option<String> {
-    let (referee, raw) = game_of(record).ok()?;
-    let movetext = referee.canonical(&raw, switches).ok()?;
+    let referee = game_of(record).ok()?;
+    let movetext = referee.canonical(record, switches).ok()?;
+    let raw = frame(record).ok()?;
     let header = record.text.get(..raw.movetext_offset)?;
     let text = format!("{header}{movetext}");
     (text.len() <= record.limits().record_bytes).then_some(text)

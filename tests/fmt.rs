@@ -3,6 +3,8 @@
 //! formatter safe to run on a referee's records: formatting never changes
 //! what a record says, and formatting twice is formatting once.
 
+#![cfg(feature = "cli")]
+
 use std::path::{Path, PathBuf};
 
 use arbitre::{Limits, Reader, RecordReport, Rng, Switches};

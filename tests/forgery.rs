@@ -3,6 +3,9 @@
 //! sets a title, clears the screen or starts a line of its own; and it is
 //! cut where a verdict line or a table quotes it.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 mod run;
 
 use std::path::{Path, PathBuf};

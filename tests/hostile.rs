@@ -1,6 +1,9 @@
 //! Hostile input: whatever a stranger uploads, every command and format
 //! ends with a verdict or a clean error, never a panic (exit 101).
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use assert_cmd::Command;
 
 /// Wider than miette can draw (its columns stop at 65,535).
