@@ -47,7 +47,10 @@ fn run(args: &[&str], input: &str) -> std::process::Output {
     let mut cmd = Command::cargo_bin("arbitre").unwrap();
     cmd.args(args).arg(&file);
     cmd.timeout(std::time::Duration::from_secs(60));
-    cmd.output().unwrap()
+    let output = cmd.output().unwrap();
+    // The inputs are large: none is left behind.
+    let _ = std::fs::remove_file(&file);
+    output
 }
 
 #[test]
