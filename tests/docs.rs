@@ -15,6 +15,8 @@
 // Runs the `arbitre` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]
 
+mod pages;
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -36,20 +38,7 @@ fn console_examples_are_real_output() {
 
 /// README.md and every page under docs/.
 fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![root().join("README.md")];
-    let mut dirs = vec![root().join("docs")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                pages.push(path);
-            }
-        }
-    }
-    pages.sort();
-    pages
+    pages::markdown_pages(root())
 }
 
 /// A fenced block of a Markdown page.
@@ -336,32 +325,19 @@ fn rule_ids(text: &str) -> BTreeSet<String> {
 /// The rule ids the program can report: the `"game/rule"` literals of its
 /// sources (until a rule registry declares them).
 fn program_rule_ids() -> BTreeSet<String> {
+    let text = source_text();
     let mut ids = BTreeSet::new();
-    let mut dirs = vec![root().join("src")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let whole = std::fs::read_to_string(&path).unwrap();
-                // A rule whose only trace is in a unit test is no rule the
-                // program reports: test modules stand at the end of a file.
-                let text = whole.split("#[cfg(test)]").next().unwrap_or(&whole);
-                for game in GAMES {
-                    let quoted = format!("\"{game}/");
-                    for (at, _) in text.match_indices(&quoted) {
-                        let after = &text[at + 1..];
-                        if let Some(end) = after.find('"') {
-                            let id = &after[..end];
-                            if id[game.len() + 1..]
-                                .chars()
-                                .all(|c| c.is_ascii_lowercase() || c == '-')
-                            {
-                                ids.insert(id.to_string());
-                            }
-                        }
-                    }
+    for game in GAMES {
+        let quoted = format!("\"{game}/");
+        for (at, _) in text.match_indices(&quoted) {
+            let after = &text[at + 1..];
+            if let Some(end) = after.find('"') {
+                let id = &after[..end];
+                if id[game.len() + 1..]
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c == '-')
+                {
+                    ids.insert(id.to_string());
                 }
             }
         }

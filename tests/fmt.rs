@@ -5,7 +5,11 @@
 
 #![cfg(feature = "cli")]
 
-use std::path::{Path, PathBuf};
+mod scratch;
+
+use std::path::Path;
+
+use scratch::Scratch;
 
 use arbitre::{Limits, Reader, RecordReport, Rng, Switches};
 use assert_cmd::Command;
@@ -23,26 +27,7 @@ fn root() -> &'static Path {
 
 /// A fresh directory of its own for a test.
 fn scratch(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("arbitre-fmt-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
-}
-
-/// A scratch directory, removed when the test is done with it.
-struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    Scratch::new(&format!("fmt-{name}"))
 }
 
 /// The files of a directory, by name.

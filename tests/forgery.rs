@@ -8,7 +8,11 @@
 
 mod run;
 
-use std::path::{Path, PathBuf};
+mod scratch;
+
+use std::path::Path;
+
+use scratch::Scratch;
 
 use arbitre::escape::first_unshown;
 use run::run;
@@ -16,26 +20,7 @@ use serde_json::Value;
 
 /// A fresh directory for one test.
 fn dir(name: &str) -> Scratch {
-    let dir = std::env::temp_dir().join(format!("arbitre-forgery-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Scratch(dir)
-}
-
-/// A scratch directory, removed when the test is done with it.
-struct Scratch(PathBuf);
-
-impl std::ops::Deref for Scratch {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    Scratch::new(&format!("forgery-{name}"))
 }
 
 /// `text` written to `name` in `dir`, as a path for the command line.

@@ -1,25 +1,11 @@
 //! The README's first screen and the links of every page; the examples
 //! themselves are run by tests/docs.rs.
 
+mod pages;
+
 use std::path::Path;
 
-/// README.md and every page under docs/: the Markdown files a user reads.
-fn markdown_pages(root: &Path) -> Vec<std::path::PathBuf> {
-    let mut pages = vec![root.join("README.md")];
-    let mut dirs = vec![root.join("docs")];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                pages.push(path);
-            }
-        }
-    }
-    pages.sort();
-    pages
-}
+use pages::markdown_pages;
 
 /// The lines of a Markdown text outside fenced code blocks, with inline
 /// code spans blanked out.
