@@ -150,4 +150,7 @@ pub use source::{check, check_reader, check_str, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use switches::{HouseRule, UnknownHouseRule};
-pub use walk::{expand, natural_cmp, walk, WalkProblem, WalkProblemKind, Walked, MAX_WALK_DEPTH};
+pub use walk::{
+    expand, natural_cmp, walk, PatternError, WalkOptions, WalkProblem, WalkProblemKind, Walked,
+    Walker, MAX_WALK_DEPTH,
+};
