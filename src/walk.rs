@@ -10,10 +10,12 @@
 //! by its device and inode, so that links to `.` or `..` end; and it reads
 //! no directory more than [`MAX_WALK_DEPTH`] levels below the path given.
 //!
-//! The walk is sequential: ignore's parallel walker gives entries in no
-//! order, and natural order with "the first path reached names a file"
-//! needs them in order; the walk is also a small part of a run's time next
-//! to replaying the records it finds.
+//! A walk that follows no link lists directories on several threads
+//! (ignore's parallel walker: 50 to 77 ms instead of 95 to 189 ms for
+//! 20,000 files on two cores) and puts what it found in walk order
+//! afterwards, so that the output is the same as one thread's. With
+//! `--follow` it is sequential: which of two links names a directory is
+//! decided as the entries come, and that must be in order.
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
@@ -194,7 +196,7 @@ impl WalkOptions {
             options: self.clone(),
             globs: patterns(&self.globs)?,
             excludes: patterns(&self.excludes)?,
-            max_depth: MAX_WALK_DEPTH,
+            ..Walker::default()
         })
     }
 }
@@ -247,6 +249,9 @@ pub struct Walker {
     globs: Option<Arc<Gitignore>>,
     excludes: Option<Arc<Gitignore>>,
     max_depth: usize,
+    /// Whether a walk that follows no link lists directories on several
+    /// threads (always, but in tests that compare it with one thread).
+    parallel: bool,
 }
 
 /// The walker of the default options.
@@ -257,6 +262,7 @@ impl Default for Walker {
             globs: None,
             excludes: None,
             max_depth: MAX_WALK_DEPTH,
+            parallel: true,
         }
     }
 }
@@ -349,8 +355,7 @@ impl Walker {
             .follow_links(options.follow)
             // Entries one level deeper are listed, not read, so that the
             // first directory past the bound is reported.
-            .max_depth(Some(self.max_depth.saturating_add(1)))
-            .sort_by_file_name(|a, b| natural_bytes(a.as_encoded_bytes(), b.as_encoded_bytes()));
+            .max_depth(Some(self.max_depth.saturating_add(1)));
         let excludes = self.excludes.clone();
         let follow = options.follow;
         let base = PathBuf::from(root);
@@ -372,69 +377,162 @@ impl Walker {
             }
             true
         });
+        if self.parallel && !follow {
+            return self.walk_in_parallel(&builder, root, &seen, out);
+        }
+        builder.sort_by_file_name(|a, b| natural_bytes(a.as_encoded_bytes(), b.as_encoded_bytes()));
         for entry in builder.build() {
-            match entry {
-                Ok(entry) => self.take(&entry, root, &seen, out),
-                Err(error) => out.problems.extend(problem_of(error, root)),
+            let found = match entry {
+                Ok(entry) => self.found(&entry, root),
+                Err(error) => problem_of(error, root).map(Found::Problem),
+            };
+            if let Some(found) = found {
+                found.add_to(&seen, out);
             }
         }
     }
 
-    /// Take the entry if it is a record file to check, or report it.
-    fn take(
+    /// The walk on several threads, which list directories side by side:
+    /// what they find is put in walk order afterwards (the order of
+    /// [`walk_order`]), then taken as the sequential walk takes it, so that
+    /// the output is the same. Only without links followed: then no
+    /// directory is reached twice, and which path names a file reached
+    /// twice (a hard link) is decided in walk order.
+    fn walk_in_parallel(
         &self,
-        entry: &DirEntry,
+        builder: &WalkBuilder,
         root: &str,
         seen: &Mutex<HashSet<Identity>>,
         out: &mut Walked,
     ) {
+        let found = Mutex::new(Vec::new());
+        builder.build_parallel().run(|| {
+            let found = &found;
+            Box::new(move |entry| {
+                let entry = match entry {
+                    Ok(entry) => self.found(&entry, root),
+                    Err(error) => problem_of(error, root).map(Found::Problem),
+                };
+                if let (Some(entry), Ok(mut found)) = (entry, found.lock()) {
+                    found.push(entry);
+                }
+                ignore::WalkState::Continue
+            })
+        });
+        let mut found = found
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        found.sort_by(|a, b| walk_order(a.path(), b.path()));
+        for entry in found {
+            entry.add_to(seen, out);
+        }
+    }
+
+    /// What the entry is to the walk: a record file to check, a problem,
+    /// or nothing.
+    fn found(&self, entry: &DirEntry, root: &str) -> Option<Found> {
         let path = entry.path();
-        let problem = |kind| WalkProblem {
-            path: path.display().to_string(),
-            kind,
+        let problem = |kind| {
+            Some(Found::Problem(WalkProblem {
+                path: path.display().to_string(),
+                kind,
+            }))
         };
-        let Some(file_type) = entry.file_type() else {
-            return;
-        };
+        let file_type = entry.file_type()?;
         if file_type.is_dir() {
             if entry.depth() > self.max_depth {
-                out.problems
-                    .push(problem(WalkProblemKind::TooDeep(self.max_depth)));
+                return problem(WalkProblemKind::TooDeep(self.max_depth));
             }
-            return;
+            return None;
         }
         if !is_record_name(path) {
-            return;
+            return None;
         }
         if file_type.is_symlink() {
-            return out.problems.push(problem(WalkProblemKind::NotFollowed));
+            return problem(WalkProblemKind::NotFollowed);
         }
         if !file_type.is_file() {
-            return out
-                .problems
-                .push(problem(WalkProblemKind::NotRegular(special(file_type))));
+            return problem(WalkProblemKind::NotRegular(special(file_type)));
         }
         if let Some(globs) = &self.globs {
             let matched = path
                 .strip_prefix(root)
                 .is_ok_and(|below| globs.matched_path_or_any_parents(below, false).is_ignore());
             if !matched {
-                return;
+                return None;
             }
         }
+        let Some(name) = path.to_str() else {
+            return problem(WalkProblemKind::NotUtf8);
+        };
         match entry.metadata() {
-            Ok(meta) if !first_time(seen, &meta) => {}
-            Ok(_) => match path.to_str() {
-                Some(name) => out.files.push(name.to_string()),
-                None => out.problems.push(problem(WalkProblemKind::NotUtf8)),
-            },
+            Ok(meta) => Some(Found::File {
+                name: name.to_string(),
+                identity: identity(&meta),
+            }),
             Err(e) => {
                 let message = e.to_string();
                 let error = e
                     .into_io_error()
                     .unwrap_or_else(|| io::Error::other(message));
-                out.problems
-                    .push(problem(WalkProblemKind::Unreadable(plain(error))));
+                problem(WalkProblemKind::Unreadable(plain(error)))
+            }
+        }
+    }
+}
+
+/// What a walk found at one entry.
+enum Found {
+    /// A record file to check, unless it was taken already.
+    File {
+        name: String,
+        identity: Option<Identity>,
+    },
+    Problem(WalkProblem),
+}
+
+impl Found {
+    fn path(&self) -> &Path {
+        match self {
+            Found::File { name, .. } => Path::new(name),
+            Found::Problem(problem) => Path::new(&problem.path),
+        }
+    }
+
+    /// Add what was found to the walk, a file only the first time.
+    fn add_to(self, seen: &Mutex<HashSet<Identity>>, out: &mut Walked) {
+        match self {
+            Found::File { name, identity } => {
+                let first = match (identity, seen.lock()) {
+                    (Some(id), Ok(mut seen)) => seen.insert(id),
+                    _ => true,
+                };
+                if first {
+                    out.files.push(name);
+                }
+            }
+            Found::Problem(problem) => out.problems.push(problem),
+        }
+    }
+}
+
+/// The order of a depth-first walk whose entries come in natural order:
+/// component by component, a directory before what it holds.
+fn walk_order(a: &Path, b: &Path) -> Ordering {
+    let (mut a, mut b) = (a.components(), b.components());
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) => {
+                let order = natural_bytes(
+                    x.as_os_str().as_encoded_bytes(),
+                    y.as_os_str().as_encoded_bytes(),
+                );
+                if order != Ordering::Equal {
+                    return order;
+                }
             }
         }
     }
@@ -688,6 +786,84 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_parallel_walk_finds_what_the_sequential_walk_finds_in_its_order() {
+        let root = std::env::temp_dir().join(format!("arbitre-walk-par-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&root);
+        for i in [1, 2, 10, 20] {
+            for j in [1, 9, 10] {
+                let dir = root.join(format!("y-{i}/m-{j}"));
+                fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+                for k in [1, 2, 10] {
+                    fs::write(dir.join(format!("game-{k}.arb")), "")
+                        .unwrap_or_else(|e| panic!("{e}"));
+                }
+            }
+        }
+        fs::write(root.join("top-10.arb"), "").unwrap_or_else(|e| panic!("{e}"));
+        fs::write(root.join("top-9.arb"), "").unwrap_or_else(|e| panic!("{e}"));
+        fs::create_dir_all(root.join("empty")).unwrap_or_else(|e| panic!("{e}"));
+        #[cfg(unix)]
+        {
+            // A hard link: the first path in walk order names the file.
+            fs::hard_link(root.join("top-9.arb"), root.join("a-hard.arb"))
+                .unwrap_or_else(|e| panic!("{e}"));
+            std::os::unix::fs::symlink("top-9.arb", root.join("link.arb"))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        let given = [root.display().to_string()];
+        let parallel = Walker::default();
+        let sequential = Walker {
+            parallel: false,
+            ..Walker::default()
+        };
+        let shown = |walked: Walked| {
+            let problems: Vec<String> = walked.problems.iter().map(|p| p.to_string()).collect();
+            (walked.files, problems)
+        };
+        let expected = shown(sequential.walk(&given));
+        for _ in 0..5 {
+            assert_eq!(shown(parallel.walk(&given)), expected);
+        }
+        let _ = fs::remove_dir_all(&root);
+        let (files, problems) = expected;
+        assert_eq!(files.len(), 4 * 3 * 3 + 2);
+        let name = |rel: &str| format!("{}/{rel}", given[0]);
+        // top-9.arb is a-hard.arb, named first; top-10 comes before y-1.
+        if cfg!(unix) {
+            assert_eq!(files[..2], [name("a-hard.arb"), name("top-10.arb")]);
+        }
+        assert_eq!(
+            files[2..5],
+            [
+                name("y-1/m-1/game-1.arb"),
+                name("y-1/m-1/game-2.arb"),
+                name("y-1/m-1/game-10.arb")
+            ]
+        );
+        assert_eq!(files[files.len() - 1], name("y-20/m-10/game-10.arb"));
+        if cfg!(unix) {
+            assert_eq!(
+                problems,
+                [format!(
+                    "skipping {}: a symbolic link, not followed without --follow",
+                    name("link.arb")
+                )]
+            );
+        }
+    }
+
+    #[test]
+    fn walk_order_is_natural_component_by_component_a_directory_first() {
+        let order = |a: &str, b: &str| walk_order(Path::new(a), Path::new(b));
+        assert_eq!(order("d/g-2.arb", "d/g-10.arb"), Ordering::Less);
+        assert_eq!(order("d/r-9/a.arb", "d/r-10"), Ordering::Less);
+        assert_eq!(order("d", "d/a.arb"), Ordering::Less);
+        assert_eq!(order("d/a/z.arb", "d/b.arb"), Ordering::Less);
+        assert_eq!(order("d/a-b.arb", "d/a/z.arb"), Ordering::Greater);
+        assert_eq!(order("d/a.arb", "d/a.arb"), Ordering::Equal);
     }
 
     #[test]
