@@ -9,8 +9,9 @@
 //!
 //! - **Reading**: a [`Reader`] yields the [`Record`]s of any byte stream one
 //!   at a time, so memory is bounded by the largest record, not the file;
-//!   [`walk`] finds the record files of the paths given, each directory
-//!   walked once whatever its links, what it skips reported by path.
+//!   [`walk`] finds the record files of the paths given, hidden and
+//!   ignored entries skipped ([`WalkOptions`] to choose otherwise, globs,
+//!   links followed), what it skips reported by path.
 //! - **Checking**: [`check`] gives a record's typed verdict, [`Checked`];
 //!   [`check_str`] and [`check_reader`] give located [`RecordReport`]s, the
 //!   fields of `--format json`, in file lines and columns.
