@@ -258,8 +258,9 @@ pub struct Switch {
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Record files, directories (searched for *.arb in any case, in natural
-    /// order, each file once), or - for standard input.
+    /// Record files (read whatever their name), directories (searched for
+    /// *.arb in any case, in natural order, each file once, hidden and
+    /// ignored entries left out), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// Output format; json, jsonl and yaml are written as records are checked.
@@ -283,6 +284,10 @@ pub struct CheckArgs {
     pub jobs: Option<usize>,
     #[command(flatten)]
     pub switch: Switch,
+    // After the options without a heading: its heading holds for the
+    // options after it, up to the next heading.
+    #[command(flatten)]
+    pub walk: WalkArgs,
     // Last: its help heading holds for the options after it.
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -334,10 +339,55 @@ impl LimitArgs {
     }
 }
 
+/// How directories are walked (the library's `WalkOptions`): files named
+/// on the command line are read whatever these say.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "Directory walks")]
+pub struct WalkArgs {
+    /// Walk hidden files and directories too (names starting with `.`).
+    #[arg(long)]
+    pub hidden: bool,
+    /// Walk what .gitignore, .ignore and .git/info/exclude files leave out
+    /// too (they are read in a git repository or not, and in the
+    /// directories above the one given).
+    #[arg(long)]
+    pub no_ignore: bool,
+    /// Follow symbolic links to files and directories; each file is still
+    /// checked once, named by the first path that reaches it, and a link to
+    /// a parent directory ends quietly. Without it a link named *.arb is
+    /// skipped with a warning.
+    #[arg(long)]
+    pub follow: bool,
+    /// Check only the *.arb files whose path below the directory given (or
+    /// one of its directories) matches GLOB, in .gitignore syntax
+    /// (`game-*.arb`, `2026/`); repeat it for more.
+    #[arg(long, value_name = "GLOB")]
+    pub glob: Vec<String>,
+    /// Leave out the files and directories whose path below the directory
+    /// given matches GLOB, in .gitignore syntax; wins over --glob.
+    #[arg(long, value_name = "GLOB")]
+    pub exclude: Vec<String>,
+}
+
+impl WalkArgs {
+    /// The walker of these flags, or the pattern that is no glob.
+    pub fn walker(&self) -> Result<arbitre::Walker, arbitre::PatternError> {
+        arbitre::WalkOptions {
+            hidden: self.hidden,
+            no_ignore: self.no_ignore,
+            follow: self.follow,
+            globs: self.glob.clone(),
+            excludes: self.exclude.clone(),
+        }
+        .walker()
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct FmtArgs {
-    /// Record files, directories (searched for *.arb in any case, in natural
-    /// order, each file once), or - for standard input.
+    /// Record files (read whatever their name), directories (searched for
+    /// *.arb in any case, in natural order, each file once, hidden and
+    /// ignored entries left out), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// Change nothing: print a unified diff of what would change, and exit
@@ -351,6 +401,10 @@ pub struct FmtArgs {
     pub in_place: bool,
     #[command(flatten)]
     pub switch: Switch,
+    // After the options without a heading: its heading holds for the
+    // options after it, up to the next heading.
+    #[command(flatten)]
+    pub walk: WalkArgs,
     // Last: its help heading holds for the options after it.
     #[command(flatten)]
     pub limits: LimitArgs,
@@ -358,13 +412,16 @@ pub struct FmtArgs {
 
 #[derive(Debug, Args)]
 pub struct StatsArgs {
-    /// Record files, directories (searched for *.arb in any case, in natural
-    /// order, each file once), or - for standard input.
+    /// Record files (read whatever their name), directories (searched for
+    /// *.arb in any case, in natural order, each file once, hidden and
+    /// ignored entries left out), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    #[command(flatten)]
+    pub walk: WalkArgs,
     #[command(flatten)]
     pub limits: LimitArgs,
 }

@@ -234,10 +234,11 @@ fn status_of(tally: &Tally) -> u8 {
 /// all the same.
 fn items(
     paths: &[String],
+    walker: &arbitre::Walker,
     limits: Limits,
     output: &mut Output<'_>,
 ) -> io::Result<(Items, usize, Vec<Unreadable>)> {
-    let walked = arbitre::walk(paths);
+    let walked = walker.walk(paths);
     let mut unchecked = Vec::new();
     for problem in &walked.problems {
         let level = if problem.is_error() {
@@ -414,7 +415,11 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(s) => s,
         Err(err) => return usage(output, &err),
     };
-    let (items, files, mut unreadable) = items(&args.paths, args.limits.limits(), output)?;
+    let walker = match args.walk.walker() {
+        Ok(w) => w,
+        Err(err) => return usage(output, &err.to_string()),
+    };
+    let (items, files, mut unreadable) = items(&args.paths, &walker, args.limits.limits(), output)?;
     let shown = Shown {
         format: args.format,
         style,
@@ -535,7 +540,11 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
 /// A report, not a verdict: illegal records count too (their throws were
 /// thrown); only records that cannot be read or parsed are skipped.
 fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
-    let (items, _, unwalked) = items(&args.paths, args.limits.limits(), output)?;
+    let walker = match args.walk.walker() {
+        Ok(w) => w,
+        Err(err) => return usage(output, &err.to_string()),
+    };
+    let (items, _, unwalked) = items(&args.paths, &walker, args.limits.limits(), output)?;
     let mut document = StatsDocument::default();
     let mut unreadable = !unwalked.is_empty();
     for item in items {
@@ -929,7 +938,11 @@ fn fmt(args: &FmtArgs, output: &mut Output<'_>) -> io::Result<u8> {
             "--in-place cannot rewrite standard input (`-`); `arbitre fmt -` prints it formatted",
         );
     }
-    let walked = arbitre::walk(&args.paths);
+    let walker = match args.walk.walker() {
+        Ok(w) => w,
+        Err(err) => return usage(output, &err.to_string()),
+    };
+    let walked = walker.walk(&args.paths);
     let mut status = LEGAL;
     for problem in &walked.problems {
         let level = if problem.is_error() {

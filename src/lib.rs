@@ -9,8 +9,9 @@
 //!
 //! - **Reading**: a [`Reader`] yields the [`Record`]s of any byte stream one
 //!   at a time, so memory is bounded by the largest record, not the file;
-//!   [`walk`] finds the record files of the paths given, each directory
-//!   walked once whatever its links, what it skips reported by path.
+//!   [`walk`] finds the record files of the paths given, hidden and
+//!   ignored entries skipped ([`WalkOptions`] to choose otherwise, globs,
+//!   links followed), what it skips reported by path.
 //! - **Checking**: [`check`] gives a record's typed verdict, [`Checked`];
 //!   [`check_str`] and [`check_reader`] give located [`RecordReport`]s, the
 //!   fields of `--format json`, in file lines and columns.
@@ -150,4 +151,7 @@ pub use source::{check, check_reader, check_str, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use switches::{HouseRule, UnknownHouseRule};
-pub use walk::{expand, natural_cmp, walk, WalkProblem, WalkProblemKind, Walked, MAX_WALK_DEPTH};
+pub use walk::{
+    expand, natural_cmp, walk, PatternError, WalkOptions, WalkProblem, WalkProblemKind, Walked,
+    Walker, MAX_WALK_DEPTH,
+};

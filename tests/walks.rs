@@ -1,6 +1,7 @@
 //! Directory walks as `arbitre check` makes them: they end whatever links
 //! and special files a tree holds, check each record file once, in natural
-//! order, and report by path what they skip or cannot read.
+//! order, skip hidden and ignored entries unless asked, take patterns, and
+//! report by path what they skip or cannot read.
 
 // Runs the `arbitre` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]
@@ -57,6 +58,10 @@ impl Scratch {
         let path = self.path(rel);
         fs::write(&path, RECORD).unwrap();
         text(&path)
+    }
+
+    fn write(&self, rel: &str, text: &str) {
+        fs::write(self.path(rel), text).unwrap();
     }
 
     fn dir(&self, rel: &str) -> String {
@@ -120,10 +125,14 @@ fn arbitre(args: &[&str]) -> Run {
     run(Command::cargo_bin("arbitre").unwrap(), args)
 }
 
-fn run(mut command: Command, args: &[&str]) -> Run {
+fn run(command: Command, args: &[&str]) -> Run {
+    run_command(command, "check", args)
+}
+
+fn run_command(mut command: Command, subcommand: &str, args: &[&str]) -> Run {
     let output = command
         .env_remove("NO_COLOR")
-        .args(["--color", "never", "check"])
+        .args(["--color", "never", subcommand])
         .args(args)
         .timeout(TIMEOUT)
         .output()
@@ -146,21 +155,237 @@ fn links_to_the_directory_and_its_parent_end_and_each_file_is_checked_once() {
     scratch.link("d/up", "..");
     // A link to a file already listed: that file is checked once.
     scratch.link("d/c-link.arb", "a.arb");
+    let run = arbitre(&["--follow", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [a.clone(), b.clone()], "{}", run.stdout);
+    assert_eq!(run.stderr, "");
+    // Without --follow no link is read: the one named *.arb is said.
     let run = arbitre(&[&dir]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(run.checked(), [a, b], "{}", run.stdout);
-    assert_eq!(run.stderr, "");
+    assert_eq!(
+        run.stderr,
+        format!(
+            "warning: skipping {dir}/c-link.arb: a symbolic link, not followed without --follow\n"
+        )
+    );
 }
 
 #[test]
-fn a_link_to_a_file_elsewhere_is_checked_through_the_link() {
+fn a_directory_reached_through_two_links_is_read_once_named_by_the_first() {
+    let scratch = Scratch::new("two-links");
+    let dir = scratch.dir("d");
+    scratch.record("elsewhere/g.arb");
+    scratch.link("d/a", "../elsewhere");
+    scratch.link("d/b", "../elsewhere");
+    let run = arbitre(&["--follow", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [format!("{dir}/a/g.arb")]);
+    assert_eq!(run.stderr, "");
+    // Not followed, the links are no records: nothing is left to check.
+    let run = arbitre(&[&dir]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.stderr, format!("error: {dir} holds no *.arb file\n"));
+}
+
+#[test]
+fn a_link_to_a_file_elsewhere_is_checked_through_the_link_with_follow() {
     let scratch = Scratch::new("file-link");
     let dir = scratch.dir("d");
     scratch.record("elsewhere/a.arb");
     scratch.link("d/a.arb", "../elsewhere/a.arb");
-    let run = arbitre(&[&dir]);
+    let run = arbitre(&["--follow", &dir]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(run.checked(), [format!("{dir}/a.arb")]);
+    let run = arbitre(&[&dir]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.checked().is_empty());
+    assert_eq!(
+        run.stderr,
+        format!(
+            "warning: skipping {dir}/a.arb: a symbolic link, not followed without --follow\n\
+             error: {dir} holds no *.arb file\n"
+        )
+    );
+}
+
+#[test]
+fn a_file_named_on_the_command_line_is_not_checked_again_by_a_walk() {
+    let scratch = Scratch::new("named-twice");
+    let dir = scratch.dir("d");
+    let a = scratch.record("a.arb");
+    let b = scratch.record("d/b.arb");
+    let c = scratch.record("d/c.arb");
+    scratch.link("d/a-link.arb", "../a.arb");
+    // Reached through a link followed: checked once, where it is named.
+    let run = arbitre(&["--follow", &dir, &a]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [b.clone(), c.clone(), a.clone()]);
+    // Reached by the walk itself: the same.
+    let run = arbitre(&[&c, &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [c.clone(), b.clone()]);
+    // Its neighbour: not named, the link is checked through.
+    let run = arbitre(&["--follow", &dir]);
+    assert_eq!(run.checked(), [format!("{dir}/a-link.arb"), b, c]);
+    // A file named twice is read twice, as asked.
+    let run = arbitre(&[&a, &a]);
+    assert_eq!(run.checked(), [a.clone(), a]);
+}
+
+#[test]
+fn hidden_files_and_directories_are_walked_only_with_hidden() {
+    let scratch = Scratch::new("hidden");
+    let dir = scratch.dir("d");
+    let a = scratch.record("d/a.arb");
+    let dot_file = scratch.record("d/.draft.arb");
+    let in_dot_dir = scratch.record("d/.old/b.arb");
+    let run = arbitre(&[&dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&a));
+    assert_eq!(run.stderr, "");
+    let run = arbitre(&["--hidden", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [dot_file.clone(), in_dot_dir.clone(), a]);
+    // Named on the command line, a hidden file or directory is read.
+    let old = format!("{dir}/.old");
+    let run = arbitre(&[&dot_file, &old]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [dot_file, in_dot_dir]);
+}
+
+#[test]
+fn gitignore_and_ignore_files_are_honoured_outside_a_git_repository() {
+    let scratch = Scratch::new("gitignore");
+    let dir = scratch.dir("d");
+    let kept = scratch.record("d/kept.arb");
+    let drafted = scratch.record("d/draft-1.arb");
+    let scratched = scratch.record("d/scratch/s.arb");
+    let in_sub = scratch.record("d/sub/tmp.arb");
+    scratch.write("d/.gitignore", "draft-*.arb\n");
+    scratch.write("d/.ignore", "scratch/\n");
+    scratch.write("d/sub/.gitignore", "tmp.arb\n");
+    assert!(!scratch.root.join(".git").exists());
+    let run = arbitre(&[&dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&kept));
+    let run = arbitre(&["--no-ignore", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [drafted.clone(), kept, scratched, in_sub]);
+    // Named on the command line, an ignored file is read.
+    let run = arbitre(&[&drafted]);
+    assert_eq!(run.checked(), [drafted]);
+}
+
+#[test]
+fn in_a_git_repository_the_ignore_files_above_the_directory_given_count() {
+    let scratch = Scratch::new("repo");
+    scratch.dir("repo/.git/info");
+    scratch.write("repo/.gitignore", "generated/\n");
+    scratch.write("repo/.git/info/exclude", "mine.arb\n");
+    let games = scratch.dir("repo/games");
+    let a = scratch.record("repo/games/a.arb");
+    let mine = scratch.record("repo/games/mine.arb");
+    let generated = scratch.record("repo/games/generated/g.arb");
+    let run = arbitre(&[&games]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&a));
+    let run = arbitre(&["--no-ignore", &games]);
+    assert_eq!(run.checked(), [a, generated, mine]);
+}
+
+#[test]
+fn a_directory_whose_records_are_all_ignored_holds_none() {
+    let scratch = Scratch::new("all-ignored");
+    let dir = scratch.dir("d");
+    scratch.record("d/a.arb");
+    scratch.write("d/.gitignore", "*.arb\n");
+    let run = arbitre(&[&dir]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.stderr, format!("error: {dir} holds no *.arb file\n"));
+}
+
+#[test]
+fn glob_and_exclude_choose_among_the_records_of_a_walk() {
+    let scratch = Scratch::new("globs");
+    let dir = scratch.dir("d");
+    let g1 = scratch.record("d/game-1.arb");
+    let g2 = scratch.record("d/2026/game-2.arb");
+    let n = scratch.record("d/2026/notes.arb");
+    let old = scratch.record("d/old/game-3.arb");
+    let named = scratch.record("other.arb");
+    let run = arbitre(&["--glob", "game-*.arb", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [g2.clone(), g1.clone(), old.clone()]);
+    // A directory pattern takes what it holds; patterns add up.
+    let run = arbitre(&["--glob", "2026/", "--glob", "/game-1.arb", &dir]);
+    assert_eq!(run.checked(), [g2.clone(), n.clone(), g1.clone()]);
+    let run = arbitre(&["--exclude", "old/", "--exclude", "notes.arb", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [g2.clone(), g1.clone()]);
+    // Both: the exclusion wins.
+    let run = arbitre(&["--glob", "game-*.arb", "--exclude", "2026", &dir]);
+    assert_eq!(run.checked(), [g1.clone(), old.clone()]);
+    // A file named on the command line is read whatever the patterns.
+    let run = arbitre(&["--glob", "game-*.arb", "--exclude", "*.arb", &dir, &named]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&named));
+    // A pattern that matches nothing leaves nothing: said, not passed.
+    let run = arbitre(&["--glob", "nothing-*.arb", &dir, &named]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.checked(), [named]);
+    assert_eq!(run.stderr, format!("error: {dir} holds no *.arb file\n"));
+    // Without patterns, every record.
+    let run = arbitre(&[&dir]);
+    assert_eq!(run.checked(), [g2, n, g1, old]);
+}
+
+#[test]
+fn a_pattern_that_is_no_glob_is_a_usage_error_before_anything_is_read() {
+    let scratch = Scratch::new("bad-glob");
+    let dir = scratch.dir("d");
+    scratch.record("d/a.arb");
+    for flag in ["--glob", "--exclude"] {
+        let run = arbitre(&[flag, "{a", &dir]);
+        assert_ne!(run.code, Some(0), "{}", run.stderr);
+        assert!(run.checked().is_empty(), "{}", run.stdout);
+        assert!(
+            run.stderr
+                .starts_with("error: invalid pattern `{a`: unclosed alternate group"),
+            "{}",
+            run.stderr
+        );
+    }
+    let run = arbitre(&["--glob", "{a,b}.arb", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+}
+
+#[test]
+fn stats_and_fmt_walk_with_the_same_flags() {
+    let scratch = Scratch::new("other-commands");
+    let dir = scratch.dir("d");
+    scratch.write("d/.hidden.arb", "not a record at all {\n");
+    scratch.record("d/a.arb");
+    scratch.record("d/old/b.arb");
+    let run = run_command(
+        Command::cargo_bin("arbitre").unwrap(),
+        "fmt",
+        &["--check", "--exclude", "old", &dir],
+    );
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    let run = run_command(
+        Command::cargo_bin("arbitre").unwrap(),
+        "fmt",
+        &["--hidden", &dir],
+    );
+    assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
+    let run = run_command(
+        Command::cargo_bin("arbitre").unwrap(),
+        "stats",
+        &["--format", "json", "--glob", "nothing", &dir],
+    );
+    assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
+    assert_eq!(run.stderr, format!("error: {dir} holds no *.arb file\n"));
 }
 
 #[test]
@@ -247,14 +472,14 @@ fn an_unreadable_directory_is_reported_by_path_and_the_rest_is_checked() {
 }
 
 #[test]
-fn a_broken_link_is_reported_by_path_and_the_rest_is_checked() {
+fn a_broken_link_followed_is_reported_by_path_and_the_rest_is_checked() {
     let scratch = Scratch::new("broken");
     let dir = scratch.dir("d");
     let a = scratch.record("d/a.arb");
     scratch.link("d/dead.arb", "nowhere.arb");
     scratch.link("d/loop", "loop");
     let z = scratch.record("d/z.arb");
-    let run = arbitre(&[&dir]);
+    let run = arbitre(&["--follow", &dir]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert_eq!(run.checked(), [a, z]);
     let lines: Vec<&str> = run.stderr.lines().collect();
@@ -272,6 +497,24 @@ fn a_broken_link_is_reported_by_path_and_the_rest_is_checked() {
         )),
         "{}",
         run.stderr
+    );
+}
+
+#[test]
+fn a_broken_link_not_followed_is_only_a_warning() {
+    let scratch = Scratch::new("broken-unfollowed");
+    let dir = scratch.dir("d");
+    let a = scratch.record("d/a.arb");
+    scratch.link("d/dead.arb", "nowhere.arb");
+    scratch.link("d/loop", "loop");
+    let run = arbitre(&[&dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [a]);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "warning: skipping {dir}/dead.arb: a symbolic link, not followed without --follow\n"
+        )
     );
 }
 
