@@ -136,13 +136,8 @@ fn with_game(
     }
 }
 
-/// `--rule` values, checked against the switches some game understands.
+/// `--rule` values, checked against the house rules some game defines.
 fn switches(switch: &Switch) -> Result<Switches, String> {
-    let known: Vec<&str> = games::all()
-        .iter()
-        .flat_map(|g| g.switches())
-        .copied()
-        .collect();
     let mut out = Switches::new();
     for rule in &switch.rules {
         let (name, on) = match rule.split_once('=') {
@@ -153,15 +148,8 @@ fn switches(switch: &Switch) -> Result<Switches, String> {
             },
             None => (rule.trim(), true),
         };
-        if !known.contains(&name) {
-            let listed = if known.is_empty() {
-                "no game has house rules".to_string()
-            } else {
-                format!("known: {}", known.join(", "))
-            };
-            return Err(format!("`{name}` is not a house rule ({listed})"));
-        }
-        out.insert(name.to_string(), on);
+        out.set_named(name, on)
+            .map_err(|unknown| unknown.to_string())?;
     }
     Ok(out)
 }
@@ -179,9 +167,8 @@ fn idle_rules(switches: &Switches, by_game: &ByGame) -> Vec<String> {
     switches
         .keys()
         .filter_map(|rule| {
-            let (defining, idle): (Vec<&&dyn Referee>, Vec<&&dyn Referee>) = all
-                .iter()
-                .partition(|g| g.switches().contains(&rule.as_str()));
+            let (defining, idle): (Vec<&&dyn Referee>, Vec<&&dyn Referee>) =
+                all.iter().partition(|g| g.switches().contains(&rule));
             let idle: Vec<String> = idle
                 .iter()
                 .filter_map(|g| {
@@ -196,7 +183,7 @@ fn idle_rules(switches: &Switches, by_game: &ByGame) -> Vec<String> {
             let defining: Vec<String> = defining.iter().map(|g| g.title().to_string()).collect();
             Some(format!(
                 "note: --rule {} applies to {} only; it changed nothing for {}",
-                escaped(rule),
+                escaped(rule.as_str()),
                 and_list(&defining),
                 and_list(&idle)
             ))

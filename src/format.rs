@@ -21,7 +21,7 @@ use crate::reader::{Reader, Record};
 use crate::record::movetext::{Comment, Comments};
 use crate::record::{RawRecord, Switches};
 use crate::replay::{set_up, tokens_of, Checked, Malformed};
-use crate::source::{check, game_of};
+use crate::source::{check, frame, game_of};
 
 /// A record as `fmt` writes it.
 #[derive(Clone, Debug)]
@@ -49,8 +49,9 @@ pub fn format(record: &Record, switches: &Switches) -> Formatted {
 
 /// The text of a legal record in canonical form.
 fn canonical_record(record: &Record, switches: &Switches) -> Option<String> {
-    let (referee, raw) = game_of(record).ok()?;
-    let movetext = referee.canonical(&raw, switches).ok()?;
+    let referee = game_of(record).ok()?;
+    let movetext = referee.canonical(record, switches).ok()?;
+    let raw = frame(record).ok()?;
     let header = record.text.get(..raw.movetext_offset)?;
     let text = format!("{header}{movetext}");
     (text.len() <= record.limits().record_bytes).then_some(text)
@@ -108,13 +109,17 @@ pub(crate) fn canonical_movetext<G: RecordFormat>(
     Ok(layout.finish(comments.trailing_line_ends()))
 }
 
-/// The line ending the record's movetext is written with: the one its
-/// first line ends with, or the header's last line's.
+/// The line ending the record's movetext is written with: the one the
+/// header's first line ends with (the movetext's, for a header of one
+/// line).
 fn line_ending(record: &RawRecord<'_>) -> &'static str {
-    let crlf = match record.movetext.find('\n') {
-        Some(at) => record.movetext[..at].ends_with('\r'),
-        None => record.header.text.ends_with("\r\n"),
-    };
+    // Read from the header, which fmt writes back as it is: a line end
+    // taken from the movetext could be one inside a comment, and change
+    // when the comment moves, so that formatting twice would differ.
+    let first_end = |text: &str| text.find('\n').map(|at| text[..at].ends_with('\r'));
+    let crlf = first_end(record.header.text)
+        .or_else(|| first_end(record.movetext))
+        .unwrap_or(false);
     if crlf {
         "\r\n"
     } else {
@@ -645,6 +650,21 @@ mod tests {
         assert_eq!(movetext("simpei", "\n\n"), "\n\n");
         assert_eq!(movetext("simpei", ""), "");
         assert_eq!(movetext("simpei", "\n\nc3"), "1. c3\n");
+    }
+
+    #[test]
+    fn a_line_end_inside_a_comment_does_not_change_the_record_s() {
+        // The header ends its lines with LF; a comment holds a CRLF. The
+        // fuzzer found that the second formatting wrote CRLF lines, since
+        // the first had put the comment on the movetext's first line.
+        let text = "---\ngame: puluc\n---\n1. 2:e-2   { x }\n   3:e-7 { y\r\nz }\r\n";
+        let (once, _) = formatted(text);
+        assert_eq!(
+            once,
+            "---\ngame: puluc\n---\n1. 2:e-2 { x } 3:e-7 { y\r\nz }\n"
+        );
+        let (twice, _) = formatted(&once);
+        assert_eq!(twice, once);
     }
 
     #[test]

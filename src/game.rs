@@ -6,14 +6,16 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
 
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, MapAccess, Visitor};
 use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde::{Deserialize, Deserializer};
 
 use crate::finding::{finding, Finding};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::Span;
+use crate::switches::HouseRule;
 
 /// A rule broken by a turn as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -268,6 +270,27 @@ impl Serialize for Scores {
     }
 }
 
+/// Read back in the order written, a name given twice kept twice.
+impl<'de> Deserialize<'de> for Scores {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Points;
+        impl<'de> Visitor<'de> for Points {
+            type Value = Scores;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("points by name")
+            }
+            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Scores, M::Error> {
+                let mut scores = Vec::with_capacity(map.size_hint().unwrap_or(0).min(16));
+                while let Some(entry) = map.next_entry::<String, i64>()? {
+                    scores.push(entry);
+                }
+                Ok(Scores(scores))
+            }
+        }
+        deserializer.deserialize_map(Points)
+    }
+}
+
 /// A table for humans: a header row and rows of cells.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Table {
@@ -450,7 +473,7 @@ pub trait RecordFormat: Notation {
     /// hours, and a depth of 100 would never end.
     const DEEPEST_PERFT: u32;
     /// House-rule switches the game understands.
-    const SWITCHES: &'static [&'static str] = &[];
+    const SWITCHES: &'static [HouseRule] = &[];
 
     /// The header, deserialised with unknown keys denied.
     type Header: DeserializeOwned;

@@ -22,6 +22,11 @@
 //! - **Reporting**: [`Machine`] writes JSON, JSON lines or YAML a record at
 //!   a time; [`Diagnostic`] and [`WarningReport`] are `miette` diagnostics.
 //!
+//! The `cli` feature, on by default, builds the `arbitre` command and
+//! brings its dependencies (clap, comfy-table, indicatif, miette's drawn
+//! reports, ...); `arbitre = { version = "...", default-features = false }`
+//! is the library alone, every item below included.
+//!
 //! Checking a record of any game, as `arbitre check` does:
 //!
 //! ```
@@ -88,6 +93,8 @@
 //! ```
 
 #![deny(missing_docs)]
+// Every type a public item reaches can be named from outside the crate.
+#![deny(unnameable_types)]
 #![forbid(unsafe_code)]
 
 mod at;
@@ -106,6 +113,7 @@ mod rng;
 mod source;
 mod span;
 mod stats;
+mod switches;
 mod walk;
 pub mod words;
 
@@ -126,6 +134,7 @@ pub use game::{
 };
 pub use limits::Limits;
 pub use reader::{Fault, Reader, Record};
+pub use record::header::{Date, Text};
 pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
 pub use replay::{
@@ -134,10 +143,11 @@ pub use replay::{
 };
 pub use report::{
     moves_command, Batch, Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument,
-    Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport,
+    StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport,
 };
 pub use rng::Rng;
 pub use source::{check, check_reader, check_str, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
+pub use switches::{HouseRule, UnknownHouseRule};
 pub use walk::{expand, natural_cmp, walk, WalkProblem, WalkProblemKind, Walked, MAX_WALK_DEPTH};

@@ -2,6 +2,7 @@
 //! by the largest record and not by the file: a platform can pipe a 1 GB
 //! archive through `arbitre check -` and see each verdict as it comes.
 
+use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 
 use crate::limits::Limits;
@@ -61,6 +62,22 @@ pub enum Fault {
     },
 }
 
+/// What is wrong with the record, without where it sits.
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::NotUtf8 { at } => {
+                write!(f, "the record is not UTF-8 text (byte {at} of the record)")
+            }
+            Fault::TooLong { limit } => {
+                write!(f, "the record is longer than {limit} bytes, the limit")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Fault {}
+
 impl Record {
     /// A record read from a string, at the start of a stream, with the
     /// default limits.
@@ -98,7 +115,6 @@ impl Record {
             movetext,
         } = self.frame?;
         Some(RawRecord {
-            index: 0,
             header: HeaderText {
                 text: self.text.get(start..end)?,
                 offset: start,

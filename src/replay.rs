@@ -3,6 +3,7 @@
 //! type-erased [`Referee`].
 
 use std::borrow::Cow;
+use std::fmt;
 use std::marker::PhantomData;
 
 use crate::at::At;
@@ -12,11 +13,15 @@ use crate::game::{
     Warning,
 };
 use crate::limits::cut_quotes;
+use crate::reader::Record;
 use crate::record::movetext::{self, SyntaxError, Tokens};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
+use crate::report::Verdict;
 use crate::rng::Rng;
+use crate::source::frame;
 use crate::span::Span;
 use crate::stats::ThrowStats;
+use crate::switches::HouseRule;
 
 /// Why a record could not be replayed at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,6 +126,17 @@ impl Checked {
             turns: 0,
             summary: None,
             throws: None,
+        }
+    }
+
+    /// Legal, illegal (a violation) or malformed (cannot be replayed).
+    pub fn verdict(&self) -> Verdict {
+        if self.malformed.is_some() {
+            Verdict::Malformed
+        } else if self.violation.is_some() {
+            Verdict::Illegal
+        } else {
+            Verdict::Legal
         }
     }
 
@@ -484,6 +500,47 @@ pub enum StopError {
     },
 }
 
+/// What the refusal says, in one sentence; a label is quoted as given, so
+/// escape the text before printing it to a terminal.
+impl fmt::Display for StopError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StopError::Record(checked) => match &checked.malformed {
+                Some(m) => write!(f, "the record is malformed ({}: {})", m.rule, m.message),
+                None => f.write_str("the record is malformed"),
+            },
+            StopError::TooFew { asked, turns } => write!(
+                f,
+                "the record has {turns} turns, so a count of turns goes from 0 to {turns}, not {asked}"
+            ),
+            StopError::PastIllegal { asked, checked } => {
+                write!(f, "`{asked}` lies past the record's first illegal turn")?;
+                if let Some(turn) = &checked.violation_turn {
+                    write!(f, " ({turn})")?;
+                }
+                if let Some(v) = &checked.violation {
+                    write!(f, ", {}: {}", v.rule, v.message)?;
+                }
+                write!(
+                    f,
+                    "; the last position that can be shown is after {} turns",
+                    checked.turns
+                )
+            }
+            StopError::BadLabel { message, .. } => f.write_str(message),
+            StopError::NoSuchTurn {
+                asked, first, last, ..
+            } => write!(
+                f,
+                "the record has no turn `{asked}`: its labels run from {first} (the start) to \
+                 {last} (after its last turn)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StopError {}
+
 /// The position at `at` (after every turn, or before the first illegal one,
 /// for [`At::End`]), replayed a turn at a time so that a label is matched
 /// against the turns as the reports name them. The movetext is read twice,
@@ -686,16 +743,17 @@ pub trait Referee: Sync {
     /// The `game:` value.
     fn name(&self) -> &'static str;
     /// House-rule switches the game understands.
-    fn switches(&self) -> &'static [&'static str];
+    fn switches(&self) -> &'static [HouseRule];
     /// The game's name as a title: `Simpei`.
     fn title(&self) -> &'static str;
     /// A line of its notation, for help texts.
     fn example(&self) -> &'static str;
-    /// Check one record completely.
-    fn check(&self, record: &RawRecord<'_>, switches: &Switches) -> Checked;
-    /// The position at `at`, with the legal turns.
-    fn stop(&self, record: &RawRecord<'_>, switches: &Switches, at: &At)
-        -> Result<Stop, StopError>;
+    /// Check one record completely, as this game whatever its header's
+    /// `game` says ([`check`](crate::check) picks the game by the header).
+    fn check(&self, record: &Record, switches: &Switches) -> Checked;
+    /// The position at `at`, with the legal turns, the record read as this
+    /// game ([`stop`](crate::stop) picks the game by the header).
+    fn stop(&self, record: &Record, switches: &Switches, at: &At) -> Result<Stop, StopError>;
     /// A random legal game as a record, reproducible by its seed.
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String>;
     /// perft from the initial position of `mode`, refused past
@@ -705,11 +763,12 @@ pub trait Referee: Sync {
     fn deepest_perft(&self) -> u32;
     /// A commented record to start from (`arbitre new`).
     fn template(&self) -> &'static str;
-    /// The score table where the replay of a record stops.
-    fn table(&self, record: &RawRecord<'_>, switches: &Switches) -> Option<Table>;
+    /// The score table where the replay of a record stops, the record
+    /// read as this game; `None` for a malformed record.
+    fn table(&self, record: &Record, switches: &Switches) -> Option<Table>;
     /// The movetext of a legal record in canonical form (`arbitre fmt`),
-    /// or why it cannot be written so.
-    fn canonical(&self, record: &RawRecord<'_>, switches: &Switches) -> Result<String, Malformed>;
+    /// the record read as this game, or why it cannot be written so.
+    fn canonical(&self, record: &Record, switches: &Switches) -> Result<String, Malformed>;
 }
 
 pub struct Engine<G>(PhantomData<fn() -> G>);
@@ -730,7 +789,7 @@ impl<G: Game> Referee for Engine<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
-    fn switches(&self) -> &'static [&'static str] {
+    fn switches(&self) -> &'static [HouseRule] {
         G::SWITCHES
     }
     fn title(&self) -> &'static str {
@@ -739,16 +798,16 @@ impl<G: Game> Referee for Engine<G> {
     fn example(&self) -> &'static str {
         G::EXAMPLE
     }
-    fn check(&self, record: &RawRecord<'_>, switches: &Switches) -> Checked {
-        check::<G>(record, switches)
+    fn check(&self, record: &Record, switches: &Switches) -> Checked {
+        match frame(record) {
+            Ok(raw) => check::<G>(&raw, switches),
+            Err(malformed) => Checked::malformed(Some(G::NAME), malformed),
+        }
     }
-    fn stop(
-        &self,
-        record: &RawRecord<'_>,
-        switches: &Switches,
-        at: &At,
-    ) -> Result<Stop, StopError> {
-        stop::<G>(record, switches, at)
+    fn stop(&self, record: &Record, switches: &Switches, at: &At) -> Result<Stop, StopError> {
+        let malformed =
+            |malformed| StopError::Record(Box::new(Checked::malformed(Some(G::NAME), malformed)));
+        stop::<G>(&frame(record).map_err(malformed)?, switches, at)
     }
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String> {
         random_record::<G>(mode, seed, max_turns)
@@ -772,10 +831,10 @@ impl<G: Game> Referee for Engine<G> {
     fn template(&self) -> &'static str {
         G::template()
     }
-    fn table(&self, record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
-        table::<G>(record, switches)
+    fn table(&self, record: &Record, switches: &Switches) -> Option<Table> {
+        table::<G>(&frame(record).ok()?, switches)
     }
-    fn canonical(&self, record: &RawRecord<'_>, switches: &Switches) -> Result<String, Malformed> {
-        crate::format::canonical_movetext::<G>(record, switches)
+    fn canonical(&self, record: &Record, switches: &Switches) -> Result<String, Malformed> {
+        crate::format::canonical_movetext::<G>(&frame(record)?, switches)
     }
 }

@@ -16,7 +16,7 @@ use crate::span::Span;
 /// offsets in `record.text`; the report adds where the record sits.
 pub fn check(record: &Record, switches: &Switches) -> Checked {
     match game_of(record) {
-        Ok((referee, raw)) => referee.check(&raw, switches),
+        Ok(referee) => referee.check(record, switches),
         Err(malformed) => Checked::malformed(None, malformed),
     }
 }
@@ -24,11 +24,21 @@ pub fn check(record: &Record, switches: &Switches) -> Checked {
 /// The game a record's header names, when it names one arbitre knows:
 /// read from the header alone, nothing replayed.
 pub fn referee_of(record: &Record) -> Option<&'static dyn Referee> {
-    game_of(record).ok().map(|(referee, _)| referee)
+    game_of(record).ok()
 }
 
-/// The record framed and its game found; or why the record is malformed.
-pub(crate) fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecord<'_>), Malformed> {
+/// The game a record's header names; or why the record is malformed.
+pub(crate) fn game_of(record: &Record) -> Result<&'static dyn Referee, Malformed> {
+    let raw = frame(record)?;
+    // Before the header's `game` is looked for, which may parse it.
+    raw.header.check_limits(&raw.limits)?;
+    Ok(referee_for(&raw.header)?)
+}
+
+/// The record's header and movetext; or why the record is malformed before
+/// any game reads it. (The header's limits are checked before it is
+/// parsed, by whoever parses it.)
+pub(crate) fn frame(record: &Record) -> Result<RawRecord<'_>, Malformed> {
     match record.fault {
         Some(Fault::NotUtf8 { at }) => Err(Malformed {
             rule: "syntax",
@@ -49,16 +59,13 @@ pub(crate) fn game_of(record: &Record) -> Result<(&'static dyn Referee, RawRecor
         }),
         None => {
             // As the reader found it, or looked for in the text.
-            let raw = match record.framed() {
-                Some(raw) => raw,
-                None => RawRecord {
+            match record.framed() {
+                Some(raw) => Ok(raw),
+                None => Ok(RawRecord {
                     limits: record.limits(),
                     ..record::first(&record.text)?
-                },
-            };
-            // Before the header's `game` is looked for, which may parse it.
-            raw.header.check_limits(&raw.limits)?;
-            Ok((referee_for(&raw.header)?, raw))
+                }),
+            }
         }
     }
 }
@@ -113,15 +120,14 @@ pub fn check_reader<'a, R: Read + 'a>(
 /// with the legal turns there: what `arbitre show` and `moves` print.
 /// `None` and numbers convert, as `--turn` left out or given a count.
 pub fn stop(record: &Record, switches: &Switches, at: impl Into<At>) -> Result<Stop, StopError> {
-    let (referee, raw) = game_of(record)
+    let referee = game_of(record)
         .map_err(|malformed| StopError::Record(Box::new(Checked::malformed(None, malformed))))?;
-    referee.stop(&raw, switches, &at.into())
+    referee.stop(record, switches, &at.into())
 }
 
 /// The game's score table for a record, as `arbitre score` prints it.
 pub fn score_table(record: &Record, switches: &Switches) -> Option<Table> {
-    let (referee, raw) = game_of(record).ok()?;
-    referee.table(&raw, switches)
+    game_of(record).ok()?.table(record, switches)
 }
 
 #[cfg(test)]

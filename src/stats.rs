@@ -3,10 +3,10 @@
 //! supplies its fair chances, the records supply the throws. It reports;
 //! it never changes a verdict.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// One throw value: how often it came, against how often fair throws would.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ValueCount {
     /// The throw value.
     pub value: u32,
@@ -19,7 +19,7 @@ pub struct ValueCount {
 }
 
 /// Counts per throw value and the chi-square test against the fair chances.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ThrowStats {
     /// Throws counted.
     pub throws: u64,

@@ -107,6 +107,8 @@ impl fmt::Display for WalkProblemKind {
     }
 }
 
+impl std::error::Error for WalkProblemKind {}
+
 /// The message, without a `warning:` or `error:` in front.
 impl fmt::Display for WalkProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -127,6 +129,8 @@ impl fmt::Display for WalkProblem {
         }
     }
 }
+
+impl std::error::Error for WalkProblem {}
 
 /// Walk the paths of `check`: a directory (or a link to one) is walked for
 /// files named `*.arb` in any case, and its files come in natural order

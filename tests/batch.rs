@@ -2,6 +2,9 @@
 //! summarised, silenced or denied, the one-line-per-finding format,
 //! unreadable paths as a verdict, the closing list and the totals last.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 mod run;
 
 use run::run;

@@ -3,6 +3,9 @@
 //! that multiplies with every turn). Each bound next to its legal
 //! neighbour.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use assert_cmd::Command;
 
 fn arbitre(args: &[&str]) -> (i32, String, String) {

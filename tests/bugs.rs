@@ -1,6 +1,9 @@
 //! Regression tests for the bugs a review of the referee's experience found
 //! (issue 9): one test per bug, each failing on the code before its fix.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 mod run;
 
 use run::run;

@@ -1,6 +1,9 @@
 //! The command line as a user meets it: exit statuses, formats, commands,
 //! and bad input that must give a clear error, never a panic.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;

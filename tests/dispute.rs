@@ -4,6 +4,9 @@
 //! takes the labels the reports print; and a finished game has no legal
 //! turn, as `check` says.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use assert_cmd::Command;
 use serde_json::Value;
 

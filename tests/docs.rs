@@ -12,6 +12,9 @@
 //! - every rule id the docs name exists, and every rule id the program can
 //!   report is explained on its game's page.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

@@ -3,6 +3,8 @@
 //! formatter safe to run on a referee's records: formatting never changes
 //! what a record says, and formatting twice is formatting once.
 
+#![cfg(feature = "cli")]
+
 use std::path::{Path, PathBuf};
 
 use arbitre::{Limits, Reader, RecordReport, Rng, Switches};
@@ -20,11 +22,27 @@ fn root() -> &'static Path {
 }
 
 /// A fresh directory of its own for a test.
-fn scratch(name: &str) -> PathBuf {
+fn scratch(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("arbitre-fmt-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A scratch directory, removed when the test is done with it.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// The files of a directory, by name.

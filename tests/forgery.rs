@@ -3,6 +3,9 @@
 //! sets a title, clears the screen or starts a line of its own; and it is
 //! cut where a verdict line or a table quotes it.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 mod run;
 
 use std::path::{Path, PathBuf};
@@ -12,11 +15,27 @@ use run::run;
 use serde_json::Value;
 
 /// A fresh directory for one test.
-fn dir(name: &str) -> PathBuf {
+fn dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("arbitre-forgery-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
+}
+
+/// A scratch directory, removed when the test is done with it.
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// `text` written to `name` in `dir`, as a path for the command line.

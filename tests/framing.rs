@@ -4,6 +4,9 @@
 //! checked, listed and counted; a `---` line may end with a YAML comment.
 //! Each case is run through `arbitre check` next to its legal neighbour.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use assert_cmd::Command;
 use serde_json::Value;
 

@@ -1,6 +1,9 @@
 //! Hostile input: whatever a stranger uploads, every command and format
 //! ends with a verdict or a clean error, never a panic (exit 101).
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use assert_cmd::Command;
 
 /// Wider than miette can draw (its columns stop at 65,535).
@@ -44,7 +47,10 @@ fn run(args: &[&str], input: &str) -> std::process::Output {
     let mut cmd = Command::cargo_bin("arbitre").unwrap();
     cmd.args(args).arg(&file);
     cmd.timeout(std::time::Duration::from_secs(60));
-    cmd.output().unwrap()
+    let output = cmd.output().unwrap();
+    // The inputs are large: none is left behind.
+    let _ = std::fs::remove_file(&file);
+    output
 }
 
 #[test]

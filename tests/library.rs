@@ -133,11 +133,14 @@ fn verdicts_are_errors_and_miette_diagnostics() {
     assert_eq!(code.as_deref(), Some("simpei/occupied"));
     let help = miette::Diagnostic::help(&diagnostic).map(|h| h.to_string());
     assert!(help.is_some_and(|h| h.starts_with("legal here: ")));
-    // Drawn by miette over the file's text, at the file's offsets.
+    // Drawn by miette over the file's text, at the file's offsets (the
+    // `cli` feature turns on miette's drawing).
+    #[cfg(feature = "cli")]
     let drawn = format!(
         "{:?}",
         miette::Report::new(diagnostic).with_source_code(ILLEGAL.to_string())
     );
+    #[cfg(feature = "cli")]
     assert!(drawn.contains("1. c3 c3"), "{drawn}");
     let checked = check(&arbitre::Record::from_text(ILLEGAL), &Switches::new());
     let violation = checked.violation.unwrap_or_else(|| panic!("illegal"));
@@ -243,7 +246,8 @@ fn an_illegal_report_carries_the_command_to_settle_it() {
     assert_eq!(d.moves_command.as_deref(), Some(command));
     assert!(d.help_text().is_some_and(|h| h.ends_with(command)));
     let mut switches = Switches::new();
-    switches.insert("forgive-missed-captures".into(), true);
+    let known = switches.set_named("forgive-missed-captures", true);
+    assert_eq!(known.map(|r| r.as_str()), Ok("forgive-missed-captures"));
     let ruled = reports[1].clone().with_switches(&switches);
     assert_eq!(
         ruled.diagnostic.and_then(|d| d.moves_command).as_deref(),
@@ -257,4 +261,187 @@ fn an_illegal_report_carries_the_command_to_settle_it() {
         arbitre::moves_command("-x.arb", 0, 0, &Switches::new()),
         "arbitre moves ./-x.arb --turn 0"
     );
+}
+
+#[test]
+fn a_misspelt_house_rule_is_refused_with_the_known_ones() {
+    let mut switches = Switches::new();
+    let typo = switches.set_named("forgive-missed-capture", true);
+    let message = typo.map_err(|e| e.to_string()).err();
+    assert_eq!(
+        message.as_deref(),
+        Some("`forgive-missed-capture` is not a house rule (known: forgive-missed-captures)")
+    );
+    // Nothing switched, so nothing echoed into the command to settle it.
+    assert!(switches.is_empty());
+    let report = check_str("g.arb", ILLEGAL, &Switches::new()).remove(0);
+    let command = report
+        .with_switches(&switches)
+        .diagnostic
+        .and_then(|d| d.moves_command);
+    assert_eq!(command.as_deref(), Some("arbitre moves g.arb --turn 1"));
+}
+
+#[test]
+fn a_house_rule_switched_changes_the_verdict_of_its_game() {
+    use arbitre::games::superpion::FORGIVE;
+    // Moving h8 opens f6xh8, and blue's second action does not take it.
+    let setup = "game: superpion\nsetup:\n  pieces: {blue: [f6, h8], red: [g7, b10]}\n";
+    let missed = format!("---\n{setup}---\n1.B h8-h10 f6-f8\n");
+    let record = arbitre::Record::from_text(missed);
+    let strict = check(&record, &Switches::new());
+    let forgiven = check(&record, &Switches::new().with(FORGIVE, true));
+    assert_eq!(
+        (strict.verdict(), forgiven.verdict()),
+        (Verdict::Illegal, Verdict::Legal)
+    );
+    assert_eq!(forgiven.warning_count(), 1);
+    // A switch wins over the header's `rules`.
+    let ruled =
+        format!("---\n{setup}rules: {{forgive-missed-captures: true}}\n---\n1.B h8-h10 f6-f8\n");
+    let record = arbitre::Record::from_text(ruled);
+    assert_eq!(check(&record, &Switches::new()).verdict(), Verdict::Legal);
+    let off = check(&record, &Switches::new().with(FORGIVE, false));
+    assert_eq!(off.verdict(), Verdict::Illegal);
+}
+
+#[test]
+fn a_game_from_the_registry_checks_a_record_of_the_reader() {
+    let switches = Switches::new();
+    let record = first_record(ILLEGAL);
+    let simpei = arbitre::games::find("simpei").unwrap_or_else(|| panic!("simpei"));
+    let checked = simpei.check(&record, &switches);
+    assert_eq!(checked.verdict(), Verdict::Illegal);
+    assert_eq!(checked.verdict(), check(&record, &switches).verdict());
+    let at_start = simpei.stop(&record, &switches, &arbitre::At::Count(1));
+    let by_header = arbitre::stop(&record, &switches, 1);
+    assert_eq!(
+        at_start.map(|s| s.legal.len()).ok(),
+        by_header.map(|s| s.legal.len()).ok()
+    );
+    // Read as another game, whatever the header says: Puluc refuses it.
+    let puluc = arbitre::games::find("puluc").unwrap_or_else(|| panic!("puluc"));
+    assert_eq!(
+        puluc.check(&record, &switches).verdict(),
+        Verdict::Malformed
+    );
+    // A record the reader could not hand over whole is malformed for any game.
+    let mut broken = record.clone();
+    broken.fault = Some(Fault::NotUtf8 { at: 3 });
+    assert_eq!(
+        simpei.check(&broken, &switches).verdict(),
+        Verdict::Malformed
+    );
+    assert!(simpei.table(&broken, &switches).is_none());
+    // The limits travel with the record to the game too.
+    let small = Limits {
+        header_bytes: 8,
+        ..Limits::default()
+    };
+    let bounded = simpei.check(&record.clone().with_limits(small), &switches);
+    let refused = bounded.malformed.map(|m| (m.rule, m.message));
+    assert!(
+        refused.as_ref().is_some_and(
+            |(rule, message)| *rule == "header" && message.contains("more than the limit of 8")
+        ),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn every_error_of_the_api_is_a_std_error() {
+    use arbitre::{stop, At, StopError, WalkProblem, WalkProblemKind};
+    fn error<E: std::error::Error>(e: &E) -> String {
+        e.to_string()
+    }
+    let switches = Switches::new();
+    let too_few = stop(&first_record(SIMPEI), &switches, 9).err();
+    assert_eq!(
+        too_few.as_ref().map(error).as_deref(),
+        Some("the record has 6 turns, so a count of turns goes from 0 to 6, not 9")
+    );
+    let past = stop(&first_record(ILLEGAL), &switches, 2).err();
+    let past = past.as_ref().map(error).unwrap_or_default();
+    assert!(
+        past.starts_with(
+            "`2` lies past the record's first illegal turn (1... blue), simpei/occupied: c3 is"
+        ) && past.ends_with("the last position that can be shown is after 1 turns"),
+        "{past}"
+    );
+    let malformed = stop(
+        &first_record("---\ngame: simpei\nevnt: x\n---\n"),
+        &switches,
+        At::End,
+    );
+    assert!(matches!(malformed, Err(StopError::Record(_))));
+    let malformed = malformed.err().as_ref().map(error).unwrap_or_default();
+    assert!(
+        malformed.starts_with("the record is malformed (header: "),
+        "{malformed}"
+    );
+    let missing = stop(&first_record(SIMPEI), &switches, At::Label("9.".into())).err();
+    assert!(missing
+        .as_ref()
+        .map(error)
+        .is_some_and(|m| m.contains("no turn `9.`")));
+    assert_eq!(
+        error(&Fault::TooLong { limit: 64 }),
+        "the record is longer than 64 bytes, the limit"
+    );
+    assert_eq!(
+        error(&Fault::NotUtf8 { at: 3 }),
+        "the record is not UTF-8 text (byte 3 of the record)"
+    );
+    let problem = WalkProblem {
+        path: "games".into(),
+        kind: WalkProblemKind::NoRecords,
+    };
+    assert_eq!(error(&problem), "games holds no *.arb file");
+    assert_eq!(error(&problem.kind), "holds no *.arb file");
+}
+
+#[test]
+fn reports_read_back_from_their_json_and_yaml_as_written() {
+    // Every kind of field: scores, throws, warnings, a diagnostic with its
+    // alternatives and command, a malformed record with its help.
+    let mut text = String::new();
+    for sample in [
+        "superpion/lawyer-forgiven.arb",
+        "puluc/full-game.arb",
+        "simpei/annotated-record.arb",
+    ] {
+        let path = format!("{}/samples/{sample}", env!("CARGO_MANIFEST_DIR"));
+        text.push_str(&std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}")));
+    }
+    text.push_str(ILLEGAL);
+    text.push_str("---\ngame: chess\n---\n");
+    let reports = check_str("all.arb", &text, &Switches::new());
+    assert!(reports.iter().any(|r| r.scores.is_some()));
+    assert!(reports.iter().any(|r| r.throws.is_some()));
+    assert!(reports.iter().any(|r| !r.warnings.is_empty()));
+    let verdicts: std::collections::BTreeSet<_> =
+        reports.iter().map(|r| format!("{:?}", r.verdict)).collect();
+    assert_eq!(verdicts.len(), 3);
+    let json = Machine::Json.document(&reports);
+    let back: Vec<RecordReport> = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(Machine::Json.document(&back), json);
+    let yaml = Machine::Yaml.document(&reports);
+    let back: Vec<RecordReport> = serde_yaml::from_str(&yaml).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(Machine::Yaml.document(&back), yaml);
+    // The whole document of a run, spliced as `check --format json` writes it.
+    let mut tally = arbitre::Tally::default();
+    reports.iter().for_each(|r| tally.add(r));
+    let mut run = Machine::Json.opening().to_string();
+    for (i, report) in reports.iter().enumerate() {
+        if i > 0 {
+            run.push_str(Machine::Json.between());
+        }
+        run.push_str(&Machine::Json.record(report));
+    }
+    run.push_str(&Machine::Json.closing(reports.len(), &[], &tally));
+    let batch: arbitre::Batch = serde_json::from_str(&run).unwrap_or_else(|e| panic!("{e}\n{run}"));
+    assert_eq!((batch.records.len(), batch.summary), (reports.len(), tally));
+    // A status is one of its two words.
+    let odd = json.replacen("\"finished\"", "\"done\"", 1);
+    assert!(serde_json::from_str::<Vec<RecordReport>>(&odd).is_err());
 }

@@ -3,6 +3,9 @@
 //! headers get a verdict in time, whatever quotes, comments or indentation
 //! they hold.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::time::Duration;
 
 use arbitre::{check, check_str, Limits, Reader, Record, Switches, Verdict};

@@ -2,6 +2,9 @@
 //! test fails when they are stale. Regenerate them with
 //! `ARBITRE_UPDATE_MAN=1 cargo test --test man`.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::Path;
 
 #[path = "../src/cli.rs"]

@@ -4,6 +4,9 @@
 //! more than it prints, `show` none, `moves` one line per action unless
 //! asked for each turn.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use assert_cmd::Command;
 use serde_json::Value;
 

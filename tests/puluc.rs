@@ -1,6 +1,9 @@
 //! Puluc through the command line: score, show, moves, new, random, perft,
 //! stats and the JSON `throws` field.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use assert_cmd::Command;
 use serde_json::Value;
 

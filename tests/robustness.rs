@@ -85,7 +85,7 @@ proptest! {
         let bytes = mutate(original, &mutations);
         for rule in [false, true] {
             let mut switches = Switches::new();
-            switches.insert("forgive-missed-captures".into(), rule);
+            switches.set(arbitre::games::superpion::FORGIVE, rule);
             for report in arbitre::check_reader("mutant.arb", &bytes[..], &switches) {
                 let report: RecordReport = report.map_err(|e| TestCaseError::fail(e.to_string()))?;
                 prop_assert!(report.diagnostic.as_ref().is_none_or(|d| d.offset <= bytes.len()));

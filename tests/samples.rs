@@ -9,6 +9,9 @@
 //! The line may start with `#` (inside a YAML header) or `;` (in the
 //! movetext). This test checks every sample against `check --format json`.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;

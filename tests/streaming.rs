@@ -2,6 +2,9 @@
 //! JSON lines written as records come, standard input read as it arrives,
 //! bounded records, and output errors.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command as Process, Stdio};
 use std::sync::mpsc;

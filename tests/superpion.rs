@@ -4,7 +4,11 @@
 use arbitre::{RecordReport, Switches, Verdict};
 
 fn report(text: &str, switches: &[&str]) -> RecordReport {
-    let switches: Switches = switches.iter().map(|s| (s.to_string(), true)).collect();
+    let mut on = Switches::new();
+    for name in switches {
+        on.set_named(name, true).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let switches = on;
     arbitre::check_str("test.arb", text, &switches).remove(0)
 }
 

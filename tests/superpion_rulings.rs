@@ -14,6 +14,9 @@
 //! Black file n (n4 n6 n8 n10). A pawn keeps the parity of its file and rank,
 //! so "odd" pawns (e5) only reach ranks/files 1, "even" pawns (f12) only 14.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
 use assert_cmd::Command;
 use serde_json::Value;
 

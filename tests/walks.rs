@@ -2,6 +2,8 @@
 //! and special files a tree holds, check each record file once, in natural
 //! order, and report by path what they skip or cannot read.
 
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
 #![cfg(unix)]
 
 use std::fs;

@@ -12,15 +12,13 @@
 mod human;
 
 use arbitre::escape::first_unshown;
+use arbitre::games::superpion::FORGIVE;
 use arbitre::{
     check, moves_command, score_table, Reader, RecordReport, Switches, Tally, Unreadable, Verdict,
 };
 
 /// The longest path taken from the input, in bytes.
 const PATH_MAX: usize = 4096;
-
-/// The house rule the record format knows.
-const FORGIVE: &str = "forgive-missed-captures";
 
 /// Panics on the first character of `shown` a terminal would act on.
 fn assert_unforged(shown: &str, color: bool, what: &str) {
@@ -52,17 +50,18 @@ fn choose(bytes: &[u8]) -> (Choice, &[u8]) {
     let mut switches = Switches::new();
     match flags & 3 {
         1 => {
-            switches.insert(FORGIVE.into(), true);
+            switches.set(FORGIVE, true);
         }
         2 => {
-            switches.insert(FORGIVE.into(), false);
+            switches.set(FORGIVE, false);
         }
         _ => {}
     }
     // A rule named on the command line is text the user typed: as hostile
-    // as the path, so the path's text serves as one.
+    // as the path, so the path's text serves as one (refused unless it
+    // names a house rule, so nothing hostile reaches the reports).
     if flags & 4 != 0 {
-        switches.insert(path.clone(), flags & 8 == 0);
+        let _ = switches.set_named(&path, flags & 8 == 0);
     }
     let choice = Choice {
         path,

@@ -31,7 +31,7 @@ pub struct MoveNumber {
 impl MoveNumber {
     /// The number the turn at `index` carries when the record opens with
     /// `opener`'s turn (numbering starts at 1 with the record's first turn).
-    pub fn expected<S: Duellist>(opener: S, index: usize) -> Self {
+    pub(crate) fn expected<S: Duellist>(opener: S, index: usize) -> Self {
         let shifted = index + usize::from(opener != S::BOTH[0]);
         MoveNumber {
             value: Numeral::Value((shifted / 2 + 1) as u32),
@@ -114,7 +114,8 @@ pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
 }
 
 /// A turn label read back (`--turn 3...`): the move number, and the side
-/// when it is written (`3... blue`), as [`turn_label`] prints them.
+/// when it is written (`3... blue`), as
+/// [`Rules::turn_label`](crate::Rules::turn_label) prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Label<S> {
     /// `3.` or `3...`.

@@ -4,7 +4,6 @@
 mod fast;
 mod plain;
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Deref;
@@ -15,8 +14,7 @@ use serde::Deserialize;
 use crate::limits::{cut_quotes, grouped, Limits};
 use crate::span::Span;
 
-/// House-rule switches, from the header's `rules` and the command line.
-pub type Switches = BTreeMap<String, bool>;
+pub use crate::switches::Switches;
 
 /// The header of one record: its YAML text and where it sits in the file.
 #[derive(Clone, Copy, Debug)]

@@ -20,7 +20,6 @@ pub const RESULT_MISMATCH: &str = "result-mismatch";
 /// One record of a file, located but not yet understood.
 #[derive(Clone, Copy, Debug)]
 pub struct RawRecord<'a> {
-    pub index: usize,
     pub header: HeaderText<'a>,
     pub movetext: &'a str,
     pub movetext_offset: usize,
@@ -30,7 +29,7 @@ pub struct RawRecord<'a> {
 
 /// Why a file (or what is left of it) holds no readable record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FramingError {
+pub(crate) struct FramingError {
     pub message: String,
     pub span: Span,
     pub help: String,
@@ -330,7 +329,6 @@ pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
         let next = delimiters.next();
         let movetext_end = next.as_ref().map_or(source.len(), |l| l.offset);
         records.push(Ok(RawRecord {
-            index: records.len(),
             header: HeaderText {
                 text: &source[open.end..close.offset],
                 offset: open.end,
@@ -358,7 +356,6 @@ mod tests {
         assert_eq!(records.len(), 2);
         assert_eq!(records[0].header.text, "game: simpei\r\n");
         assert_eq!(records[0].movetext, "c3 d4\r\n");
-        assert_eq!(records[1].index, 1);
         assert_eq!(records[1].movetext, "1:e\n");
         assert_eq!(&text[records[1].movetext_offset..][..3], "1:e");
     }

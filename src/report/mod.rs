@@ -4,7 +4,8 @@
 
 use std::borrow::Cow;
 
-use serde::Serialize;
+use serde::de::{self, Deserializer, Unexpected};
+use serde::{Deserialize, Serialize};
 
 use crate::finding::{finding, Finding};
 use crate::game::Scores;
@@ -16,7 +17,7 @@ use crate::span::{LineCursor, Span};
 use crate::stats::ThrowStats;
 
 /// The verdict on a record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// Every turn is legal.
@@ -28,7 +29,7 @@ pub enum Verdict {
 }
 
 /// Why a record is not legal, located in its file.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Diagnostic {
     /// The rule id: `header`, `setup`, `syntax`, or a game's rule.
     pub rule: String,
@@ -60,7 +61,7 @@ pub struct Diagnostic {
 }
 
 /// A warning, located in its file.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct WarningReport {
     /// The rule id.
     pub rule: String,
@@ -78,7 +79,7 @@ pub struct WarningReport {
 }
 
 /// One record's report: what `--format json` prints for it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RecordReport {
     /// The file as the user named it (`-` for standard input).
     pub path: String,
@@ -94,12 +95,13 @@ pub struct RecordReport {
     pub warnings: Vec<WarningReport>,
     /// The record's warnings past those, counted but not listed; left out
     /// of JSON when there are none.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub warnings_omitted: usize,
     /// Turns replayed legally.
     pub turns: usize,
     /// `finished` or `unfinished`; `null` when malformed.
-    pub status: Option<&'static str>,
+    #[serde(default, deserialize_with = "status_word")]
+    pub status: Option<StatusWord>,
     /// Who won, when someone did.
     pub winner: Option<String>,
     /// Who acts next, while the game goes on.
@@ -107,15 +109,32 @@ pub struct RecordReport {
     /// Points by player, for games that score.
     pub scores: Option<Scores>,
     /// Throw counts and their chi-square test, for games with throws.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throws: Option<ThrowStats>,
     /// "red wins", "unfinished, blue to act".
     #[serde(skip)]
     pub description: Option<String>,
 }
 
+/// A report's `status`: `finished` or `unfinished`. (Named, so that
+/// serde reads the word into one of the two, not a borrowed `&str`.)
+pub type StatusWord = &'static str;
+
+/// A report's `status` read back: one of the two words it is written with.
+fn status_word<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<StatusWord>, D::Error> {
+    match Option::<String>::deserialize(deserializer)?.as_deref() {
+        None => Ok(None),
+        Some("finished") => Ok(Some("finished")),
+        Some("unfinished") => Ok(Some("unfinished")),
+        Some(other) => Err(de::Error::invalid_value(
+            Unexpected::Str(other),
+            &"finished or unfinished",
+        )),
+    }
+}
+
 /// The reports of a run, as one document.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Document {
     /// Every record, in file order.
     pub records: Vec<RecordReport>,
@@ -168,9 +187,9 @@ pub fn moves_command(path: &str, index: usize, turns: usize, switches: &Switches
         command.push_str(&format!(" --record {index}"));
     }
     command.push_str(&format!(" --turn {turns}"));
-    for (rule, on) in switches {
-        let rule = if *on {
-            rule.clone()
+    for (rule, on) in switches.iter() {
+        let rule = if on {
+            rule.to_string()
         } else {
             format!("{rule}=false")
         };
@@ -368,13 +387,7 @@ impl RecordReport {
                 }
             })
         };
-        let verdict = if malformed.is_some() {
-            Verdict::Malformed
-        } else if violation.is_some() {
-            Verdict::Illegal
-        } else {
-            Verdict::Legal
-        };
+        let verdict = checked.verdict();
         let warnings = warnings
             .iter()
             .map(|w| {
@@ -426,7 +439,7 @@ impl RecordReport {
 }
 
 /// One record's throws, for `arbitre stats`.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ThrowRecord {
     /// The file as the user named it.
     pub path: String,
@@ -439,7 +452,7 @@ pub struct ThrowRecord {
 }
 
 /// The throws of every record of one game taken together.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ThrowTotal {
     /// The game.
     pub game: String,
@@ -450,7 +463,7 @@ pub struct ThrowTotal {
 }
 
 /// A record `stats` could not count, and why.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Skipped {
     /// The file as the user named it.
     pub path: String,
@@ -461,7 +474,7 @@ pub struct Skipped {
 }
 
 /// What `arbitre stats --format json` prints.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct StatsDocument {
     /// Each record with throws.
     pub records: Vec<ThrowRecord>,
@@ -504,7 +517,7 @@ impl Machine {
 
 /// A path that could not be read (a file, a stream, or what a directory
 /// walk left unchecked): no record of it was checked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unreadable {
     /// The path as the user named it, or as the walk found it.
     pub path: String,
@@ -514,7 +527,7 @@ pub struct Unreadable {
 
 /// The document of a `check` run: every record, what could not be read,
 /// and the totals.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Batch {
     /// Every record, in file order.
     pub records: Vec<RecordReport>,
@@ -525,7 +538,7 @@ pub struct Batch {
 }
 
 /// The counts of a run: records by verdict, warnings, and the rules broken.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     /// Records checked (unreadable files not counted).
     pub records: usize,

@@ -225,7 +225,7 @@ impl Position {
     }
 
     /// Check the source of a move written with a square number.
-    pub fn check_source(&self, from: Option<Numeral>) -> Result<Origin, Breach> {
+    pub(crate) fn check_source(&self, from: Option<Numeral>) -> Result<Origin, Breach> {
         let side = self.to_move;
         let Some(written) = from else {
             return if self.start[side.index()] > 0 {
@@ -261,7 +261,7 @@ impl Position {
 
     /// Check where a unit from a valid source lands: the written destination
     /// (if any), then overshoot, then the mover's own piece.
-    pub fn check_landing(
+    pub(crate) fn check_landing(
         &self,
         throw: u8,
         from: Origin,
@@ -301,7 +301,7 @@ impl Position {
     }
 
     /// Whether the side to move may pass with this throw.
-    pub fn check_pass(&self, throw: u8) -> Result<(), Breach> {
+    pub(crate) fn check_pass(&self, throw: u8) -> Result<(), Breach> {
         if self.has_move(throw) {
             Err(Breach::IllegalPass {
                 side: self.to_move,
@@ -374,7 +374,7 @@ impl Position {
     }
 
     /// Move a unit (already checked) and hand the turn over.
-    pub fn advance(&mut self, from: Origin, to: u8) -> Landing {
+    pub(crate) fn advance(&mut self, from: Origin, to: u8) -> Landing {
         let side = self.to_move;
         let unit = match from {
             Origin::Enter => {

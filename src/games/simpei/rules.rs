@@ -230,7 +230,7 @@ impl Position {
     }
 
     /// Check a normal action in the order of "Which rule is reported".
-    pub fn check(&self, action: Action) -> Result<(), Breach> {
+    pub(crate) fn check(&self, action: Action) -> Result<(), Breach> {
         if let Some(winner) = self.winner {
             return Err(Breach::GameOver(winner));
         }
@@ -280,7 +280,7 @@ impl Position {
 
     /// Play a checked normal action: the win is looked for first, then the
     /// sandwiched pieces are lifted (they wait in `lifted`).
-    pub fn act(&mut self, action: Action) -> Aftermath {
+    pub(crate) fn act(&mut self, action: Action) -> Aftermath {
         let me = self.to_move.index();
         match action {
             Action::Place(to) => {
@@ -320,7 +320,7 @@ impl Position {
     }
 
     /// Check a relocation of the mover's choice.
-    pub fn check_relocation(&self, from: Point, to: Point) -> Result<(), Breach> {
+    pub(crate) fn check_relocation(&self, from: Point, to: Point) -> Result<(), Breach> {
         if self.lifted & from.bit() == 0 {
             return Err(Breach::RelocationNotSandwiched {
                 from,
@@ -335,7 +335,7 @@ impl Position {
     }
 
     /// The relocations still missing, if any.
-    pub fn check_relocated(&self) -> Result<(), Breach> {
+    pub(crate) fn check_relocated(&self) -> Result<(), Breach> {
         if self.lifted == 0 {
             return Ok(());
         }

@@ -17,6 +17,7 @@ pub use board::{squares, Camp, Sq, Squares};
 pub use modes::{Colour, Mode, Rules};
 pub use notation::{Square, Turn, Written, WrittenAction};
 pub use rules::{Action, Position};
+pub use score::Holding;
 
 pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
 
@@ -31,6 +32,7 @@ use crate::record::movetext::{Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::span::{Span, Spanned};
+use crate::switches::HouseRule;
 
 use board::{locate, Located, SIZE};
 
@@ -41,7 +43,7 @@ use rules::{Attempt, Breach, Fault, Focus};
 pub struct Superpion;
 
 /// The house rule that turns missed and short captures into warnings.
-pub const FORGIVE: &str = "forgive-missed-captures";
+pub const FORGIVE: HouseRule = HouseRule::new("forgive-missed-captures");
 
 /// A legal turn: the camp and its actions (none for a pass).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -496,7 +498,7 @@ impl RecordFormat for Superpion {
     const EXAMPLE: &'static str = "1.B g3-g5 i3-i5   1.R c5xe7xg9 c7-e7   1.Y d12-d14=B   1.K --";
     /// Depth 4: 5 to 21 s, by mode; depth 5 runs past a minute.
     const DEEPEST_PERFT: u32 = 4;
-    const SWITCHES: &'static [&'static str] = &[FORGIVE];
+    const SWITCHES: &'static [HouseRule] = &[FORGIVE];
 
     type Header = Header;
 
@@ -509,7 +511,6 @@ impl RecordFormat for Superpion {
         let mut rules = header.rules();
         rules.forgive_missed_captures = switches
             .get(FORGIVE)
-            .copied()
             .or_else(|| {
                 header
                     .rules

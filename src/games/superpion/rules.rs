@@ -362,7 +362,7 @@ pub struct Position {
     /// New spare pawns brought in by promotions.
     pub spares: u32,
     /// What forgiven missed captures' warnings have listed.
-    pub listed: Listed,
+    pub(crate) listed: Listed,
 }
 
 impl Position {
@@ -561,7 +561,11 @@ impl Position {
     // ----- checking written actions -----
 
     /// Check a written action in the order of "Which rule is reported".
-    pub fn check_action(&self, attempt: &Attempt, mark: Option<Colour>) -> Result<Accepted, Fault> {
+    pub(crate) fn check_action(
+        &self,
+        attempt: &Attempt,
+        mark: Option<Colour>,
+    ) -> Result<Accepted, Fault> {
         let from = attempt.from();
         self.check_piece(from)?;
         let superpion = self.is_superpion(from);
@@ -741,7 +745,7 @@ impl Position {
 
     /// Remember what the warning of a forgiven action listed: the camp's
     /// first missed capture, for the later ones to refer to.
-    pub fn note_forgiven(&mut self, forgiven: &Breach) {
+    pub(crate) fn note_forgiven(&mut self, forgiven: &Breach) {
         if let Breach::MandatoryCapture { camp, max, .. } = *forgiven {
             let situation = self.situation();
             // Boxed, and only once something is listed: positions are

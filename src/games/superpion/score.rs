@@ -53,12 +53,19 @@ impl Position {
 /// What one player gathers at the end, and its points.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Holding {
+    /// The player, from 0, as the mode numbers them.
     pub player: usize,
+    /// The camps the player plays.
     pub camps: Vec<Camp>,
-    /// Pawns held by colour (B, R, Y, K, spare).
+    /// Pawns held by colour (B, R, Y, K, spare): on the board (a superpion
+    /// counts its pawn underneath too) and in the player's pile.
     pub held: [u32; 5],
+    /// Pawns of the player's own colours.
     pub own: u32,
+    /// Pawns of the other colours.
     pub other: u32,
+    /// Whether `other` reaches the threshold (5) that doubles `own`.
     pub threshold: bool,
+    /// The points: `other`, plus `own` (twice over past the threshold).
     pub points: u32,
 }

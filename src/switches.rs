@@ -1,0 +1,193 @@
+//! House rules: the switches a game defines (Superpion's
+//! `forgive-missed-captures`), set from a header's `rules` or the command
+//! line. A [`HouseRule`] exists only as a game defines it, so a misspelt
+//! name is an error when it is given, never a switch silently ignored.
+
+use std::collections::BTreeMap;
+use std::error::Error;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::games;
+
+/// A house rule some game defines, by its name. Only the games make them:
+/// [`HouseRule::named`] finds one by name, and each game lists its own in
+/// [`RecordFormat::SWITCHES`](crate::RecordFormat::SWITCHES).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct HouseRule(&'static str);
+
+impl HouseRule {
+    /// The rule a game defines under `name`.
+    pub(crate) const fn new(name: &'static str) -> Self {
+        HouseRule(name)
+    }
+
+    /// Its name, as headers and `--rule` write it.
+    pub fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// Every house rule of every game, each once, in registry order.
+    pub fn all() -> Vec<HouseRule> {
+        let mut all: Vec<HouseRule> = Vec::new();
+        for rule in games::all().iter().flat_map(|g| g.switches()) {
+            if !all.contains(rule) {
+                all.push(*rule);
+            }
+        }
+        all
+    }
+
+    /// The house rule named `name` (as written: names are lowercase), or an
+    /// error naming the known ones.
+    pub fn named(name: &str) -> Result<HouseRule, UnknownHouseRule> {
+        let known = HouseRule::all();
+        match known.iter().find(|rule| rule.0 == name) {
+            Some(rule) => Ok(*rule),
+            None => Err(UnknownHouseRule {
+                name: name.to_string(),
+                known,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for HouseRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl FromStr for HouseRule {
+    type Err = UnknownHouseRule;
+
+    fn from_str(name: &str) -> Result<Self, UnknownHouseRule> {
+        HouseRule::named(name)
+    }
+}
+
+/// A name no game defines as a house rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownHouseRule {
+    /// The name as given.
+    pub name: String,
+    /// The house rules there are.
+    pub known: Vec<HouseRule>,
+}
+
+/// "`forgive-missed-capture` is not a house rule (known:
+/// forgive-missed-captures)". The name is quoted as given: escape it
+/// before printing it to a terminal.
+impl fmt::Display for UnknownHouseRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a house rule (", self.name)?;
+        if self.known.is_empty() {
+            f.write_str("no game has house rules")?;
+        } else {
+            let names: Vec<&str> = self.known.iter().map(|r| r.as_str()).collect();
+            write!(f, "known: {}", names.join(", "))?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl Error for UnknownHouseRule {}
+
+/// House rules switched on or off, beyond what a record's header says:
+/// what `--rule` gives. A switch wins over the header's `rules`; a game
+/// that does not define a rule is checked as if it were not given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Switches(BTreeMap<HouseRule, bool>);
+
+impl Switches {
+    /// No switch: every record is checked as its header says.
+    pub fn new() -> Self {
+        Switches::default()
+    }
+
+    /// Switch `rule` on or off.
+    pub fn set(&mut self, rule: HouseRule, on: bool) {
+        self.0.insert(rule, on);
+    }
+
+    /// The same switches with `rule` switched on or off.
+    pub fn with(mut self, rule: HouseRule, on: bool) -> Self {
+        self.set(rule, on);
+        self
+    }
+
+    /// Switch the rule named `name` on or off; a name that is no house rule
+    /// is an error naming the known ones, and changes nothing.
+    pub fn set_named(&mut self, name: &str, on: bool) -> Result<HouseRule, UnknownHouseRule> {
+        let rule = HouseRule::named(name)?;
+        self.set(rule, on);
+        Ok(rule)
+    }
+
+    /// Whether `rule` is switched on, off, or left to the header (`None`).
+    pub fn get(&self, rule: HouseRule) -> Option<bool> {
+        self.0.get(&rule).copied()
+    }
+
+    /// The rules switched, in the order of their names.
+    pub fn keys(&self) -> impl Iterator<Item = HouseRule> + '_ {
+        self.0.keys().copied()
+    }
+
+    /// The rules switched and how, in the order of their names.
+    pub fn iter(&self) -> impl Iterator<Item = (HouseRule, bool)> + '_ {
+        self.0.iter().map(|(rule, on)| (*rule, *on))
+    }
+
+    /// Whether no rule is switched.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::superpion::FORGIVE;
+
+    #[test]
+    fn a_house_rule_is_found_by_its_name_and_only_by_it() {
+        assert_eq!(HouseRule::named("forgive-missed-captures"), Ok(FORGIVE));
+        assert_eq!("forgive-missed-captures".parse(), Ok(FORGIVE));
+        assert_eq!(HouseRule::all(), vec![FORGIVE]);
+        let typo = HouseRule::named("forgive-missed-capture").unwrap_err();
+        assert_eq!(
+            typo.to_string(),
+            "`forgive-missed-capture` is not a house rule (known: forgive-missed-captures)"
+        );
+        assert!(HouseRule::named("Forgive-Missed-Captures").is_err());
+        assert!(HouseRule::named("").is_err());
+    }
+
+    #[test]
+    fn an_unknown_name_switches_nothing() {
+        let mut switches = Switches::new();
+        assert!(switches.set_named("forgive", true).is_err());
+        assert!(switches.is_empty());
+        assert_eq!(
+            switches.set_named("forgive-missed-captures", false),
+            Ok(FORGIVE)
+        );
+        assert_eq!(switches.get(FORGIVE), Some(false));
+        let on = switches.clone().with(FORGIVE, true);
+        assert_eq!(on.iter().collect::<Vec<_>>(), vec![(FORGIVE, true)]);
+        assert_eq!(Switches::new().get(FORGIVE), None);
+    }
+
+    #[test]
+    fn with_no_house_rule_the_message_says_so() {
+        let none = UnknownHouseRule {
+            name: "x".into(),
+            known: Vec::new(),
+        };
+        assert_eq!(
+            none.to_string(),
+            "`x` is not a house rule (no game has house rules)"
+        );
+    }
+}
