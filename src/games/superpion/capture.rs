@@ -157,13 +157,7 @@ impl Position {
         let mut found: Vec<Action> = Vec::new();
         for (from, search) in searches {
             search.complete(&mut Vec::new(), 0, None, best, &mut |path, jumped| {
-                found.push(Action {
-                    from,
-                    path: path.to_vec(),
-                    capture: true,
-                    jumped,
-                    promotion: None,
-                });
+                found.push(Action::capture(from, path.to_vec(), jumped));
             });
         }
         self.finish(found)
@@ -846,13 +840,7 @@ mod tests {
             found.extend(
                 every_path(p, from)
                     .into_iter()
-                    .map(|(path, jumped)| Action {
-                        from,
-                        path,
-                        capture: true,
-                        jumped,
-                        promotion: None,
-                    }),
+                    .map(|(path, jumped)| Action::capture(from, path, jumped)),
             );
         }
         let best = found.iter().map(Action::taken).max().unwrap_or(0);
@@ -914,13 +902,9 @@ mod tests {
             for from in squares(p.movers()) {
                 let all = every_path(&p, from);
                 let as_actions = |found: Vec<(Vec<Sq>, Squares)>| {
-                    let actions = found.into_iter().map(|(path, jumped)| Action {
-                        from,
-                        path,
-                        capture: true,
-                        jumped,
-                        promotion: None,
-                    });
+                    let actions = found
+                        .into_iter()
+                        .map(|(path, jumped)| Action::capture(from, path, jumped));
                     distinct(actions.collect())
                 };
                 let longest = p.longest(from);
@@ -971,13 +955,9 @@ mod tests {
                 let mut all = Vec::new();
                 by_paths(&search(), from, 0, None, &mut Vec::new(), &mut all);
                 let as_actions = |found: Vec<(Vec<Sq>, Squares)>| {
-                    let actions = found.into_iter().map(|(path, jumped)| Action {
-                        from,
-                        path,
-                        capture: true,
-                        jumped,
-                        promotion: None,
-                    });
+                    let actions = found
+                        .into_iter()
+                        .map(|(path, jumped)| Action::capture(from, path, jumped));
                     distinct(actions.collect())
                 };
                 let mut listed = Vec::new();

@@ -33,6 +33,17 @@ pub struct Action {
 }
 
 impl Action {
+    /// A capture along `path` taking `jumped`, before any promotion mark.
+    pub(crate) fn capture(from: Sq, path: Vec<Sq>, jumped: Squares) -> Action {
+        Action {
+            from,
+            path,
+            capture: true,
+            jumped,
+            promotion: None,
+        }
+    }
+
     /// The square the piece ends on.
     pub fn to(&self) -> Sq {
         self.path.last().copied().unwrap_or(self.from)
@@ -792,13 +803,7 @@ impl Position {
                 last,
                 jumped.count_ones() + more,
                 &mut |p, jumped| {
-                    endings.push(Action {
-                        from,
-                        path: p.to_vec(),
-                        capture: true,
-                        jumped,
-                        promotion: None,
-                    });
+                    endings.push(Action::capture(from, p.to_vec(), jumped));
                 },
             );
             let mut endings = distinct(endings);
@@ -813,13 +818,7 @@ impl Position {
                 Focus::Action,
             ));
         }
-        let action = Action {
-            from,
-            path: path.to_vec(),
-            capture: true,
-            jumped,
-            promotion: None,
-        };
+        let action = Action::capture(from, path.to_vec(), jumped);
         let forgiven = self.check_length(action.taken())?;
         Ok((action, forgiven))
     }
@@ -853,13 +852,7 @@ impl Position {
         let matching: Vec<Action> = self
             .longest_ending_on(from, to)
             .into_iter()
-            .map(|(path, jumped)| Action {
-                from,
-                path,
-                capture: true,
-                jumped,
-                promotion: None,
-            })
+            .map(|(path, jumped)| Action::capture(from, path, jumped))
             .collect();
         // All end on `to` and take as many: one per set of pieces taken.
         let mut matching = distinct(matching);
