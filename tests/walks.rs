@@ -7,10 +7,14 @@
 #![cfg(feature = "cli")]
 #![cfg(unix)]
 
+mod scratch;
+
 use std::fs;
 use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+use scratch::Scratch;
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -21,30 +25,8 @@ const TIMEOUT: Duration = Duration::from_secs(60);
 
 const RECORD: &str = "---\ngame: simpei\n---\n1. c3 c1\n";
 
-/// A directory of its own under the temporary directory, removed when the
-/// test ends (its locked directories unlocked first).
-struct Scratch {
-    root: PathBuf,
-    locked: Vec<PathBuf>,
-}
-
+/// The files a walk test lays out in its scratch directory.
 impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let root = std::env::temp_dir().join(format!(
-            "arbitre-walks-{name}-{}-{nanos}",
-            std::process::id()
-        ));
-        let _ = fs::remove_dir_all(&root);
-        fs::create_dir_all(&root).unwrap();
-        Scratch {
-            root,
-            locked: Vec::new(),
-        }
-    }
-
     /// `rel` under the root, its parents made.
     fn path(&self, rel: &str) -> PathBuf {
         let path = self.root.join(rel);
@@ -89,15 +71,6 @@ impl Scratch {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o000)).unwrap();
         self.locked.push(path.clone());
         text(&path)
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        for path in &self.locked {
-            let _ = fs::set_permissions(path, fs::Permissions::from_mode(0o755));
-        }
-        let _ = fs::remove_dir_all(&self.root);
     }
 }
 
