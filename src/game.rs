@@ -474,6 +474,8 @@ pub trait RecordFormat: Notation {
     const DEEPEST_PERFT: u32;
     /// House-rule switches the game understands.
     const SWITCHES: &'static [HouseRule] = &[];
+    /// Every rule the game reports, declared in its folder.
+    const RULES: &'static [crate::rules::Rule];
 
     /// The header, deserialised with unknown keys denied.
     type Header: DeserializeOwned;
@@ -692,7 +694,7 @@ pub fn denoted<R: Rules + ?Sized>(
         })
         .ok_or_else(|| {
             Violation::new(
-                "unmatched-turn",
+                crate::rules::UNMATCHED_TURN.id,
                 "the turn is accepted, but no legal turn leads to the same position",
                 Span::default(),
             )

@@ -22,6 +22,8 @@
 //!   written turn, and [`Notation::play`] plays it all or nothing.
 //! - **Reporting**: [`Machine`] writes JSON, JSON lines or YAML a record at
 //!   a time; [`Diagnostic`] and [`WarningReport`] are `miette` diagnostics.
+//!   Every rule id they carry is declared once in [`rules`], with its kind
+//!   and a one-line summary.
 //!
 //! The `cli` feature, on by default, builds the `arbitre` command and
 //! brings its dependencies (clap, comfy-table, indicatif, miette's drawn
@@ -111,6 +113,7 @@ mod record;
 mod replay;
 mod report;
 mod rng;
+pub mod rules;
 mod source;
 mod span;
 mod stats;

@@ -18,6 +18,7 @@ use crate::record::movetext::{self, SyntaxError, Tokens};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
 use crate::report::Verdict;
 use crate::rng::Rng;
+use crate::rules::{self, Rule};
 use crate::source::frame;
 use crate::span::Span;
 use crate::stats::ThrowStats;
@@ -70,7 +71,7 @@ impl From<HeaderError> for Malformed {
 impl From<FramingError> for Malformed {
     fn from(err: FramingError) -> Self {
         Malformed {
-            rule: "header",
+            rule: rules::HEADER.id,
             message: err.message,
             span: err.span,
             help: Some(err.help),
@@ -81,7 +82,7 @@ impl From<FramingError> for Malformed {
 impl From<SyntaxError> for Malformed {
     fn from(err: SyntaxError) -> Self {
         Malformed {
-            rule: "syntax",
+            rule: rules::SYNTAX.id,
             message: err.message,
             span: err.span,
             help: err.help,
@@ -744,6 +745,9 @@ pub trait Referee: Sync {
     fn name(&self) -> &'static str;
     /// House-rule switches the game understands.
     fn switches(&self) -> &'static [HouseRule];
+    /// Every rule the game reports ([`rules::all`](crate::rules::all) adds
+    /// the shared ones).
+    fn rules(&self) -> &'static [Rule];
     /// The game's name as a title: `Simpei`.
     fn title(&self) -> &'static str;
     /// A line of its notation, for help texts.
@@ -791,6 +795,9 @@ impl<G: Game> Referee for Engine<G> {
     }
     fn switches(&self) -> &'static [HouseRule] {
         G::SWITCHES
+    }
+    fn rules(&self) -> &'static [Rule] {
+        G::RULES
     }
     fn title(&self) -> &'static str {
         G::TITLE

@@ -10,6 +10,7 @@ use crate::reader::{Fault, Reader, Record};
 use crate::record::{self, HeaderError, RawRecord, Switches};
 use crate::replay::{Checked, Malformed, Referee, Stop, StopError};
 use crate::report::RecordReport;
+use crate::rules;
 use crate::span::Span;
 
 /// Check one record as the reader handed it over. The verdict's spans are
@@ -41,13 +42,13 @@ pub(crate) fn game_of(record: &Record) -> Result<&'static dyn Referee, Malformed
 pub(crate) fn frame(record: &Record) -> Result<RawRecord<'_>, Malformed> {
     match record.fault {
         Some(Fault::NotUtf8 { at }) => Err(Malformed {
-            rule: "syntax",
+            rule: rules::SYNTAX.id,
             message: "this record is not UTF-8 text".into(),
             span: Span::new(at, 1),
             help: Some("records are UTF-8; is this the right file?".into()),
         }),
         Some(Fault::TooLong { limit }) => Err(Malformed {
-            rule: "syntax",
+            rule: rules::SYNTAX.id,
             message: format!(
                 "this record is longer than {} bytes, the limit (--max-record-bytes)",
                 grouped(limit)

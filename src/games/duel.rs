@@ -7,6 +7,7 @@ use std::fmt;
 use crate::game::{CanonicalTurn, Violation};
 use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
+use crate::rules::Rule;
 use crate::span::Spanned;
 
 /// One of the two sides of a duel: Simpei's red/blue, Puluc's a/b.
@@ -54,7 +55,7 @@ impl fmt::Display for MoveNumber {
 /// `rule` (the game's `move-number`) when a turn carries a move number
 /// other than its own.
 pub fn check_move_number<S: Duellist>(
-    rule: &'static str,
+    rule: &'static Rule,
     written: Option<Spanned<MoveNumber>>,
     opener: S,
     index: usize,
@@ -68,7 +69,7 @@ pub fn check_move_number<S: Duellist>(
         return Ok(());
     }
     Err(Violation::new(
-        rule,
+        rule.id,
         format!(
             "this is turn {expected} of {to_move}, not {}",
             written.value
@@ -231,7 +232,7 @@ pub fn check_result<S: Duellist>(
             let say =
                 |w: Option<S>| w.map_or("no winner".to_string(), |s| format!("{} won", label(s)));
             Err(Violation::new(
-                crate::record::RESULT_MISMATCH,
+                crate::rules::RESULT_MISMATCH.id,
                 format!(
                     "the header claims {}, but the replay gives {}",
                     say(claim),

@@ -12,6 +12,7 @@ use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::Deserialize;
 
 use crate::limits::{cut_quotes, grouped, Limits};
+use crate::rules;
 use crate::span::Span;
 
 pub use crate::switches::Switches;
@@ -40,8 +41,8 @@ impl Part {
     /// The rule id of a malformed record: `header` or `setup`.
     pub fn rule(self) -> &'static str {
         match self {
-            Part::Header => "header",
-            Part::Setup => "setup",
+            Part::Header => rules::HEADER.id,
+            Part::Setup => rules::SETUP.id,
         }
     }
 }

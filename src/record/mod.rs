@@ -13,9 +13,9 @@ use crate::span::Span;
 
 pub use header::{HeaderError, HeaderText, Part, Switches};
 
-/// The rule of a header `result` that the replay contradicts, the same in
-/// every game.
-pub const RESULT_MISMATCH: &str = "result-mismatch";
+/// The id of a header `result` that the replay contradicts, the same in
+/// every game ([`crate::rules::RESULT_MISMATCH`]).
+pub const RESULT_MISMATCH: &str = crate::rules::RESULT_MISMATCH.id;
 
 /// One record of a file, located but not yet understood.
 #[derive(Clone, Copy, Debug)]
@@ -520,7 +520,7 @@ mod tests {
 
 impl Finding for movetext::SyntaxError {
     fn rule(&self) -> &str {
-        "syntax"
+        crate::rules::SYNTAX.id
     }
     fn message(&self) -> Cow<'_, str> {
         Cow::Borrowed(&self.message)

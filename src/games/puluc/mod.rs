@@ -2,6 +2,7 @@
 //! throwing sticks (`puluc.md`).
 
 mod board;
+mod declared;
 mod notation;
 mod rules;
 
@@ -26,6 +27,7 @@ use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::{value_of, Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
+use crate::rules::Rule;
 use crate::span::Span;
 
 use board::{DEFAULT_SQUARES, MAX_SQUARES, MIN_SQUARES};
@@ -176,7 +178,7 @@ impl Header {
 }
 
 fn breach(breach: Breach, span: Span) -> Violation {
-    Violation::new(breach.rule(), breach.to_string(), span)
+    Violation::new(breach.rule().id, breach.to_string(), span)
 }
 
 /// The span of a `track` entry in the setup: `"3"` or `3`.
@@ -372,7 +374,7 @@ impl Notation for Puluc {
             );
         }
         duel::check_move_number(
-            "puluc/move-number",
+            &declared::MOVE_NUMBER,
             turn.number,
             position.opener,
             index,
@@ -473,6 +475,7 @@ impl RecordFormat for Puluc {
     const EXAMPLE: &'static str = "1. 5:e-5 1:e-9   2. 3:5-8 2:e-8";
     /// Depth 9: 15 s; depth 10 runs past a minute.
     const DEEPEST_PERFT: u32 = 9;
+    const RULES: &'static [Rule] = declared::RULES;
 
     type Header = Header;
 
@@ -507,7 +510,7 @@ impl RecordFormat for Puluc {
     ) -> Result<Vec<Warning>, Violation> {
         if let (Some(End::Abandoned), Some(winner)) = (header.end, position.winner) {
             return Err(Violation::new(
-                "puluc/end-mismatch",
+                declared::END_MISMATCH.id,
                 format!(
                     "the header says the game was abandoned, but {} won by killing all four opposing pawns",
                     header.side(winner)

@@ -7,8 +7,10 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::record::movetext::Numeral;
+use crate::rules::Rule;
 
 use super::board::{Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, PAWNS};
+use super::declared;
 
 /// The values a throw of the four sticks can take.
 pub const THROWS: std::ops::RangeInclusive<u8> = 1..=5;
@@ -126,18 +128,18 @@ fn square_text(square: i32) -> String {
 }
 
 impl Breach {
-    pub fn rule(&self) -> &'static str {
+    pub fn rule(&self) -> &'static Rule {
         match self {
-            Breach::GameOver(_) => "puluc/game-over",
-            Breach::NoPawnToEnter(_) => "puluc/no-pawn-to-enter",
-            Breach::NoPieceThere { .. } => "puluc/no-piece-there",
-            Breach::NotYourPiece { .. } => "puluc/not-your-piece",
+            Breach::GameOver(_) => &declared::GAME_OVER,
+            Breach::NoPawnToEnter(_) => &declared::NO_PAWN_TO_ENTER,
+            Breach::NoPieceThere { .. } => &declared::NO_PIECE_THERE,
+            Breach::NotYourPiece { .. } => &declared::NOT_YOUR_PIECE,
             Breach::WrongDestination { .. } | Breach::PaddedDestination(_) => {
-                "puluc/wrong-destination"
+                &declared::WRONG_DESTINATION
             }
-            Breach::Overshoot { .. } => "puluc/overshoot",
-            Breach::OwnPieceThere { .. } => "puluc/own-piece-there",
-            Breach::IllegalPass { .. } => "puluc/illegal-pass",
+            Breach::Overshoot { .. } => &declared::OVERSHOOT,
+            Breach::OwnPieceThere { .. } => &declared::OWN_PIECE_THERE,
+            Breach::IllegalPass { .. } => &declared::ILLEGAL_PASS,
         }
     }
 }
@@ -471,7 +473,7 @@ mod tests {
     #[test]
     fn sources_that_hold_nothing() {
         let p = position(&[(4, &[B, A])], [0, 0], A);
-        let rule = |from| written(&p, 1, Some(from), None).unwrap_err().rule();
+        let rule = |from| written(&p, 1, Some(from), None).unwrap_err().rule().id;
         assert_eq!(rule(0), "puluc/no-piece-there");
         assert_eq!(rule(10), "puluc/no-piece-there");
         assert_eq!(rule(99), "puluc/no-piece-there");
@@ -491,15 +493,15 @@ mod tests {
     fn destination_is_checked_before_overshoot() {
         let p = position(&[(8, &[A])], [0, 0], A);
         assert_eq!(
-            written(&p, 3, Some(8), Some(10)).unwrap_err().rule(),
+            written(&p, 3, Some(8), Some(10)).unwrap_err().rule().id,
             "puluc/wrong-destination"
         );
         assert_eq!(
-            written(&p, 3, Some(8), Some(11)).unwrap_err().rule(),
+            written(&p, 3, Some(8), Some(11)).unwrap_err().rule().id,
             "puluc/overshoot"
         );
         assert_eq!(
-            written(&p, 3, Some(8), None).unwrap_err().rule(),
+            written(&p, 3, Some(8), None).unwrap_err().rule().id,
             "puluc/overshoot"
         );
         assert_eq!(written(&p, 2, Some(8), Some(10)), Ok(10));
@@ -578,7 +580,7 @@ mod tests {
                 action: Action::Pass
             }]
         );
-        assert_eq!(p.check_pass(1).unwrap_err().rule(), "puluc/illegal-pass");
+        assert_eq!(p.check_pass(1).unwrap_err().rule().id, "puluc/illegal-pass");
     }
 
     #[test]
@@ -588,7 +590,10 @@ mod tests {
         assert_eq!(p.advance(Origin::Enter, 4), Landing::Finish);
         assert_eq!(p.start, [4, 4]);
         assert_eq!(
-            p.check_landing(5, Origin::Enter, None).unwrap_err().rule(),
+            p.check_landing(5, Origin::Enter, None)
+                .unwrap_err()
+                .rule()
+                .id,
             "puluc/overshoot"
         );
     }

@@ -1,6 +1,7 @@
 //! Simpei: three in a row on two interlocking worlds (`simpei.md`).
 
 mod board;
+mod declared;
 mod notation;
 mod rules;
 
@@ -22,6 +23,7 @@ use crate::games::duel;
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::{value_of, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
+use crate::rules::Rule;
 use crate::span::{Span, Spanned};
 
 use board::{points, SIZE};
@@ -162,7 +164,7 @@ fn action(written: Written) -> Result<Action, Violation> {
 }
 
 fn breach(breach: Breach, span: Span) -> Violation {
-    Violation::new(breach.rule(), breach.to_string(), span)
+    Violation::new(breach.rule().id, breach.to_string(), span)
 }
 
 /// The relocations still open: each waiting piece (or just `piece`) to
@@ -298,7 +300,7 @@ impl Notation for Simpei {
             return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::<Play>::new()));
         }
         duel::check_move_number(
-            "simpei/move-number",
+            &declared::MOVE_NUMBER,
             turn.number,
             position.opener,
             index,
@@ -378,6 +380,7 @@ impl RecordFormat for Simpei {
     const EXAMPLE: &'static str = "1. c5 f4   2. f2 b2   3. f6 f4>g5 e7";
     /// Depth 6: 14 s; depth 7 runs past a minute.
     const DEEPEST_PERFT: u32 = 6;
+    const RULES: &'static [Rule] = declared::RULES;
 
     type Header = Header;
 
@@ -462,7 +465,7 @@ impl RecordFormat for Simpei {
                 End::Abandoned => "abandoned",
             };
             return Err(Violation::new(
-                "simpei/end-mismatch",
+                declared::END_MISMATCH.id,
                 format!("the header says the game ended by `{end}`, but {winner} won by alignment"),
                 text.key("end"),
             ));

@@ -7,8 +7,10 @@ use serde::Deserialize;
 use thiserror::Error;
 
 use crate::games::duel::Duellist;
+use crate::rules::Rule;
 
 use super::board::{lines_through, points, Point, DIRECTIONS};
+use super::declared;
 
 /// Pieces per player.
 pub const PIECES: u8 = 4;
@@ -145,20 +147,20 @@ fn list(points: &[Point]) -> String {
 }
 
 impl Breach {
-    pub fn rule(&self) -> &'static str {
+    pub fn rule(&self) -> &'static Rule {
         match self {
-            Breach::NotAPoint(_) | Breach::LeadingZero(_) => "simpei/not-a-point",
-            Breach::Occupied(_) => "simpei/occupied",
-            Breach::FirstPlacementCentre(_) => "simpei/first-placement-centre",
-            Breach::MustPlace { .. } => "simpei/must-place",
-            Breach::NoPieceInHand(_) => "simpei/no-piece-in-hand",
-            Breach::NotYourPiece { .. } => "simpei/not-your-piece",
-            Breach::NotANeighbour { .. } => "simpei/not-a-neighbour",
-            Breach::IllegalPass(_) => "simpei/illegal-pass",
-            Breach::RelocationMissing { .. } => "simpei/relocation-missing",
-            Breach::RelocationNotSandwiched { .. } => "simpei/relocation-not-sandwiched",
-            Breach::RelocationOccupied(_) => "simpei/relocation-occupied",
-            Breach::GameOver(_) => "simpei/game-over",
+            Breach::NotAPoint(_) | Breach::LeadingZero(_) => &declared::NOT_A_POINT,
+            Breach::Occupied(_) => &declared::OCCUPIED,
+            Breach::FirstPlacementCentre(_) => &declared::FIRST_PLACEMENT_CENTRE,
+            Breach::MustPlace { .. } => &declared::MUST_PLACE,
+            Breach::NoPieceInHand(_) => &declared::NO_PIECE_IN_HAND,
+            Breach::NotYourPiece { .. } => &declared::NOT_YOUR_PIECE,
+            Breach::NotANeighbour { .. } => &declared::NOT_A_NEIGHBOUR,
+            Breach::IllegalPass(_) => &declared::ILLEGAL_PASS,
+            Breach::RelocationMissing { .. } => &declared::RELOCATION_MISSING,
+            Breach::RelocationNotSandwiched { .. } => &declared::RELOCATION_NOT_SANDWICHED,
+            Breach::RelocationOccupied(_) => &declared::RELOCATION_OCCUPIED,
+            Breach::GameOver(_) => &declared::GAME_OVER,
         }
     }
 }

@@ -6,6 +6,7 @@
 
 mod board;
 mod capture;
+mod declared;
 mod diagram;
 mod header;
 mod modes;
@@ -31,6 +32,7 @@ use crate::limits::quote;
 use crate::record::movetext::{Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
+use crate::rules::Rule;
 use crate::span::{Span, Spanned};
 use crate::switches::HouseRule;
 
@@ -115,7 +117,7 @@ impl Label {
 
 fn breach(breach: Breach, span: Span) -> Violation {
     let expected = breach.expected();
-    let mut v = Violation::new(breach.rule(), breach.to_string(), span);
+    let mut v = Violation::new(breach.rule().id, breach.to_string(), span);
     v.expected = expected.map(Alternatives::new);
     v
 }
@@ -248,7 +250,7 @@ impl Superpion {
             }
             if position.passed[camp.index()] {
                 warnings.push(Warning::new(
-                    "superpion/blocking",
+                    declared::BLOCKING.id,
                     format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
                     Some(pass),
                 ));
@@ -279,7 +281,7 @@ impl Superpion {
             if let Some(forgiven) = accepted.forgiven {
                 next.note_forgiven(&forgiven);
                 warnings.push(Warning::new(
-                    forgiven.rule(),
+                    forgiven.rule().id,
                     forgiven.to_string(),
                     Some(written.span),
                 ));
@@ -499,6 +501,7 @@ impl RecordFormat for Superpion {
     /// Depth 4: 5 to 21 s, by mode; depth 5 runs past a minute.
     const DEEPEST_PERFT: u32 = 4;
     const SWITCHES: &'static [HouseRule] = &[FORGIVE];
+    const RULES: &'static [Rule] = declared::RULES;
 
     type Header = Header;
 
@@ -576,7 +579,7 @@ impl RecordFormat for Superpion {
             (Some(End::CapturesImpossible), false) => {
                 if position.any_capture() {
                     warnings.push(Warning::new(
-                        "superpion/captures-possible",
+                        declared::CAPTURES_POSSIBLE.id,
                         "the header says captures became impossible, but a capture is available in the final position",
                         Some(end_key),
                     ));
@@ -608,7 +611,7 @@ impl RecordFormat for Superpion {
                     .map(|&(p, v)| format!("{}: {v}", header.label(p)))
                     .collect();
                 return Err(Violation::new(
-                    crate::record::RESULT_MISMATCH,
+                    crate::rules::RESULT_MISMATCH.id,
                     format!(
                         "the header claims {}, but the replay gives {}",
                         say(claimed),

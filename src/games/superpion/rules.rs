@@ -9,11 +9,13 @@ use std::fmt;
 use thiserror::Error;
 
 use crate::record::movetext::Numeral;
+use crate::rules::Rule;
 
 use super::board::{
     diagonal_between, orthogonal_between, reverse, squares, Camp, Sq, Squares, SQUARES,
 };
 use super::capture::{distinct, Search};
+use super::declared;
 pub use super::modes::{Colour, Mode, Pile, Rules, PAWNS};
 
 /// A legal action: a move or one whole capture sequence, with its
@@ -227,38 +229,38 @@ pub enum Breach {
 }
 
 impl Breach {
-    pub fn rule(&self) -> &'static str {
+    pub fn rule(&self) -> &'static Rule {
         match self {
-            Breach::NotASquare(..) | Breach::LeadingZero(_) => "superpion/not-a-square",
-            Breach::DarkSquare(_) => "superpion/dark-square",
-            Breach::WrongCamp { .. } => "superpion/wrong-camp",
-            Breach::NoPiece(_) => "superpion/no-piece",
-            Breach::NotYourPiece { .. } => "superpion/not-your-piece",
-            Breach::Occupied(_) => "superpion/occupied",
-            Breach::DiagonalMove { .. } => "superpion/diagonal-move",
-            Breach::NotAMove { .. } => "superpion/not-a-move",
-            Breach::BackwardMove { .. } => "superpion/backward-move",
-            Breach::TwoPlayerDirection { .. } => "superpion/two-player-direction",
-            Breach::BlockedPath { .. } => "superpion/blocked-path",
+            Breach::NotASquare(..) | Breach::LeadingZero(_) => &declared::NOT_A_SQUARE,
+            Breach::DarkSquare(_) => &declared::DARK_SQUARE,
+            Breach::WrongCamp { .. } => &declared::WRONG_CAMP,
+            Breach::NoPiece(_) => &declared::NO_PIECE,
+            Breach::NotYourPiece { .. } => &declared::NOT_YOUR_PIECE,
+            Breach::Occupied(_) => &declared::OCCUPIED,
+            Breach::DiagonalMove { .. } => &declared::DIAGONAL_MOVE,
+            Breach::NotAMove { .. } => &declared::NOT_A_MOVE,
+            Breach::BackwardMove { .. } => &declared::BACKWARD_MOVE,
+            Breach::TwoPlayerDirection { .. } => &declared::TWO_PLAYER_DIRECTION,
+            Breach::BlockedPath { .. } => &declared::BLOCKED_PATH,
             Breach::MandatoryCapture { .. }
             | Breach::SameCaptures { .. }
-            | Breach::Capturers { .. } => "superpion/mandatory-capture",
-            Breach::MaximumCapture { .. } => "superpion/maximum-capture",
-            Breach::CaptureIncomplete { .. } => "superpion/capture-incomplete",
-            Breach::AmbiguousCapture { .. } => "superpion/ambiguous-capture",
-            Breach::NotACapture { .. } => "superpion/not-a-capture",
-            Breach::Reversal { .. } => "superpion/reversal",
-            Breach::SamePieceTwice(_) => "superpion/same-piece-twice",
-            Breach::PromotedThisTurn(_) => "superpion/promoted-this-turn",
-            Breach::MissingSecondAction { .. } => "superpion/missing-second-action",
-            Breach::IllegalPass { .. } => "superpion/illegal-pass",
-            Breach::PromotionMissing { .. } => "superpion/promotion-missing",
-            Breach::PromotionNotAllowed(_) => "superpion/promotion-not-allowed",
-            Breach::PromotionColour { .. } => "superpion/promotion-colour",
-            Breach::GameOver => "superpion/game-over",
-            Breach::TimeEnd(_) => "superpion/time-end",
-            Breach::EndMismatch(_) => "superpion/end-mismatch",
-            Breach::MoveNumber { .. } => "superpion/move-number",
+            | Breach::Capturers { .. } => &declared::MANDATORY_CAPTURE,
+            Breach::MaximumCapture { .. } => &declared::MAXIMUM_CAPTURE,
+            Breach::CaptureIncomplete { .. } => &declared::CAPTURE_INCOMPLETE,
+            Breach::AmbiguousCapture { .. } => &declared::AMBIGUOUS_CAPTURE,
+            Breach::NotACapture { .. } => &declared::NOT_A_CAPTURE,
+            Breach::Reversal { .. } => &declared::REVERSAL,
+            Breach::SamePieceTwice(_) => &declared::SAME_PIECE_TWICE,
+            Breach::PromotedThisTurn(_) => &declared::PROMOTED_THIS_TURN,
+            Breach::MissingSecondAction { .. } => &declared::MISSING_SECOND_ACTION,
+            Breach::IllegalPass { .. } => &declared::ILLEGAL_PASS,
+            Breach::PromotionMissing { .. } => &declared::PROMOTION_MISSING,
+            Breach::PromotionNotAllowed(_) => &declared::PROMOTION_NOT_ALLOWED,
+            Breach::PromotionColour { .. } => &declared::PROMOTION_COLOUR,
+            Breach::GameOver => &declared::GAME_OVER,
+            Breach::TimeEnd(_) => &declared::TIME_END,
+            Breach::EndMismatch(_) => &declared::END_MISMATCH,
+            Breach::MoveNumber { .. } => &declared::MOVE_NUMBER,
         }
     }
 

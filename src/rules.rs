@@ -1,0 +1,198 @@
+//! Every rule arbitre can report, declared once: the ids that belong to no
+//! game here, each game's in its own folder (`declared.rs`), reached through
+//! the game registry. Reports and tools (SARIF's `tool.driver.rules`, the
+//! docs tables) read them from [`all`] rather than keep their own list.
+
+use serde::Serialize;
+
+use crate::games;
+
+/// What breaking a rule makes of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// The record reads well, but a turn (or the header's claim about the
+    /// game) breaks the rule: the record is illegal.
+    Illegal,
+    /// The record cannot be read or makes no sense: it is malformed.
+    Malformed,
+    /// A remark the replay goes on after; the record stays legal.
+    Warning,
+}
+
+/// A rule, as the reports name it.
+#[derive(Debug, Serialize)]
+pub struct Rule {
+    /// The id the reports carry: `simpei/occupied`, or `header` for a rule
+    /// of every game.
+    pub id: &'static str,
+    /// What breaking it makes of a record, when no house rule forgives it.
+    pub kind: Kind,
+    /// A house rule can turn it into a warning (Superpion's
+    /// `forgive-missed-captures`).
+    pub tolerable: bool,
+    /// What breaks it, one line that reads alone.
+    pub summary: &'static str,
+}
+
+impl Rule {
+    /// A rule whose breach makes the record illegal.
+    pub(crate) const fn illegal(id: &'static str, summary: &'static str) -> Self {
+        Rule::declare(id, Kind::Illegal, false, summary)
+    }
+
+    /// An illegal rule that a house rule can turn into a warning.
+    pub(crate) const fn tolerable(id: &'static str, summary: &'static str) -> Self {
+        Rule::declare(id, Kind::Illegal, true, summary)
+    }
+
+    /// A rule whose breach makes the record malformed.
+    pub(crate) const fn malformed(id: &'static str, summary: &'static str) -> Self {
+        Rule::declare(id, Kind::Malformed, false, summary)
+    }
+
+    /// A remark that leaves the record legal.
+    pub(crate) const fn warning(id: &'static str, summary: &'static str) -> Self {
+        Rule::declare(id, Kind::Warning, false, summary)
+    }
+
+    const fn declare(id: &'static str, kind: Kind, tolerable: bool, summary: &'static str) -> Self {
+        Rule {
+            id,
+            kind,
+            tolerable,
+            summary,
+        }
+    }
+}
+
+/// The header cannot be read, or makes no sense.
+pub const HEADER: Rule = Rule::malformed("header", "the header cannot be read, or makes no sense");
+/// The setup cannot be read, or is no position of the game.
+pub const SETUP: Rule = Rule::malformed(
+    "setup",
+    "the setup cannot be read, or is an impossible position",
+);
+/// The record is not text, or its movetext is not notation.
+pub const SYNTAX: Rule = Rule::malformed(
+    "syntax",
+    "the record is not readable text, or holds a token that is not notation",
+);
+/// The header's `result` is not the game's.
+pub const RESULT_MISMATCH: Rule = Rule::illegal(
+    "result-mismatch",
+    "the header's result differs from the result of the game",
+);
+/// A referee bug reported rather than panicked on: a turn accepted as
+/// legal that no legal turn matches.
+pub const UNMATCHED_TURN: Rule = Rule::illegal(
+    "unmatched-turn",
+    "a turn accepted as legal leads where no legal turn leads (a referee bug)",
+);
+
+/// The rules of every game, in the order [`all`] gives them first.
+const SHARED: &[Rule] = &[HEADER, SETUP, SYNTAX, RESULT_MISMATCH, UNMATCHED_TURN];
+
+/// Every rule: the shared ones first, then each game's in registry order.
+pub fn all() -> impl Iterator<Item = &'static Rule> {
+    SHARED.iter().chain(
+        games::all()
+            .into_iter()
+            .flat_map(|game| game.rules().iter()),
+    )
+}
+
+/// The rule of an id, exactly as the reports write it.
+pub fn find(id: &str) -> Option<&'static Rule> {
+    all().find(|rule| rule.id == id)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    #[test]
+    fn ids_are_declared_once() {
+        let mut seen = BTreeSet::new();
+        for rule in all() {
+            assert!(seen.insert(rule.id), "{} is declared twice", rule.id);
+        }
+        assert_eq!(seen.len(), 59);
+    }
+
+    #[test]
+    fn each_game_declares_its_own_ids_only() {
+        for game in games::all() {
+            let prefix = format!("{}/", game.name());
+            assert!(!game.rules().is_empty(), "{} declares no rule", game.name());
+            for rule in game.rules() {
+                let name = rule.id.strip_prefix(&prefix);
+                assert!(
+                    name.is_some_and(
+                        |n| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                    ),
+                    "{} declares {}",
+                    game.name(),
+                    rule.id
+                );
+            }
+        }
+        for rule in SHARED {
+            assert!(!rule.id.contains('/'), "{} is a game's id", rule.id);
+        }
+    }
+
+    #[test]
+    fn summaries_are_one_short_line() {
+        for rule in all() {
+            let summary = rule.summary;
+            assert!(
+                !summary.is_empty()
+                    && summary.len() <= 90
+                    && !summary.contains('\n')
+                    && !summary.ends_with('.'),
+                "{}: {summary:?}",
+                rule.id
+            );
+        }
+    }
+
+    #[test]
+    fn only_illegal_rules_are_tolerable() {
+        for rule in all().filter(|r| r.tolerable) {
+            assert_eq!(rule.kind, Kind::Illegal, "{}", rule.id);
+        }
+        let forgiven = ["superpion/mandatory-capture", "superpion/maximum-capture"];
+        let tolerable: Vec<_> = all().filter(|r| r.tolerable).map(|r| r.id).collect();
+        assert_eq!(tolerable, forgiven);
+    }
+
+    #[test]
+    fn found_by_exact_id() {
+        assert_eq!(find("header").map(|r| r.kind), Some(Kind::Malformed));
+        assert_eq!(
+            find("simpei/occupied").map(|r| r.id),
+            Some("simpei/occupied")
+        );
+        assert_eq!(
+            find("superpion/blocking").map(|r| r.kind),
+            Some(Kind::Warning)
+        );
+        assert!(find("occupied").is_none());
+        assert!(find("Simpei/occupied").is_none());
+        assert!(find("simpei/occupied ").is_none());
+        assert!(find("").is_none());
+    }
+
+    #[test]
+    fn shared_first_then_games_in_registry_order() {
+        let order: Vec<&str> = all()
+            .map(|r| r.id.split_once('/').map_or("", |(game, _)| game))
+            .collect();
+        let mut runs = order.clone();
+        runs.dedup();
+        assert_eq!(runs, ["", "superpion", "simpei", "puluc"]);
+    }
+}
