@@ -10,7 +10,10 @@
 //!   (the sample's `# expect:` line is asserted by tests/samples.rs);
 //! - the man pages' examples are run, and must do what they say;
 //! - every rule id the docs name exists, and every rule id the program can
-//!   report is explained on its game's page.
+//!   report is explained on its game's page;
+//! - every rule id the program can report is declared in `arbitre::rules`,
+//!   and the rule ids tables of docs/rules/ list the declared rules, each
+//!   with its kind.
 
 // Runs the `arbitre` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]
@@ -20,6 +23,7 @@ mod pages;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use arbitre::rules::{self, Kind};
 use assert_cmd::Command;
 
 fn root() -> &'static Path {
@@ -265,8 +269,13 @@ fn man_page_examples_run() {
 
 const GAMES: [&str; 3] = ["superpion", "simpei", "puluc"];
 
-/// The rule ids that belong to no game.
-const SHARED_IDS: [&str; 4] = ["header", "setup", "syntax", "result-mismatch"];
+/// The declared rule ids that belong to no game: `header`, ...
+fn shared_ids() -> Vec<&'static str> {
+    rules::all()
+        .map(|rule| rule.id)
+        .filter(|id| !id.contains('/'))
+        .collect()
+}
 
 /// Words in code spans of "Which rule is reported" that are notation or
 /// header keys, not rules.
@@ -323,7 +332,9 @@ fn rule_ids(text: &str) -> BTreeSet<String> {
 }
 
 /// The rule ids the program can report: the `"game/rule"` literals of its
-/// sources (until a rule registry declares them).
+/// sources, wherever they are written (each game declares its own in its
+/// `declared.rs`, but nothing keeps a literal from being written
+/// elsewhere).
 fn program_rule_ids() -> BTreeSet<String> {
     let text = source_text();
     let mut ids = BTreeSet::new();
@@ -399,7 +410,7 @@ fn rule_ids_are_named_and_explained_both_ways() {
     let record = std::fs::read_to_string(root().join("docs/rules/record.md")).unwrap();
     let told = section(&record, "What arbitre reports");
     let sources = source_text();
-    for id in SHARED_IDS {
+    for id in shared_ids() {
         if !told.contains(&format!("`{id}`")) {
             faults.push(format!(
                 "docs/rules/record.md: `{id}` is not explained in What arbitre reports"
@@ -416,7 +427,7 @@ fn rule_ids_are_named_and_explained_both_ways() {
         for name in code_spans(order) {
             let bare = name.chars().all(|c| c.is_ascii_lowercase() || c == '-')
                 && name.contains(|c: char| c.is_ascii_lowercase());
-            let known = program.contains(&format!("{game}/{name}")) || SHARED_IDS.contains(&name);
+            let known = program.contains(&format!("{game}/{name}")) || shared_ids().contains(&name);
             if bare && !known && !NOT_RULES.contains(&name) {
                 faults.push(format!(
                     "docs/rules/{game}.md, Which rule is reported: `{name}` is no rule of {game}"
@@ -498,5 +509,104 @@ fn perft_table_is_counted() {
         }
     }
     assert!(counts >= 15, "only {counts} perft counts found");
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+/// The rows of the table of a page's "Rule ids" section: each row's rule
+/// id (its first cell) and its other cells.
+fn rule_table(page: &str) -> Vec<(String, Vec<String>)> {
+    section(page, "Rule ids")
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.strip_prefix('|')?.split('|').map(str::trim).collect();
+            let id = cells.first()?.strip_prefix('`')?.strip_suffix('`')?;
+            let rest = cells[1..].iter().filter(|c| !c.is_empty());
+            Some((id.to_string(), rest.map(|c| c.to_string()).collect()))
+        })
+        .collect()
+}
+
+/// A rule as the docs tables tell it: id, kind and whether a house rule
+/// forgives it.
+type Told = (String, &'static str, bool);
+
+fn kind_word(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Illegal => "illegal",
+        Kind::Malformed => "malformed",
+        Kind::Warning => "warning",
+    }
+}
+
+/// What docs/rules/ tells of every rule: record.md's table gives the
+/// shared ids with their verdict; a game's table gives its illegal ids
+/// ("(a warning when forgiven)" for the tolerable ones), and the
+/// ids its section names only outside the table are warnings.
+fn told_rules() -> BTreeSet<Told> {
+    let mut told = BTreeSet::new();
+    let record = std::fs::read_to_string(root().join("docs/rules/record.md")).unwrap();
+    for (id, cells) in rule_table(&record) {
+        let kind = ["illegal", "malformed", "warning"]
+            .into_iter()
+            .find(|k| cells.first().is_some_and(|c| c == k))
+            .unwrap_or("a verdict record.md does not know");
+        told.insert((id, kind, false));
+    }
+    for game in GAMES {
+        let page = std::fs::read_to_string(root().join(format!("docs/rules/{game}.md"))).unwrap();
+        let rows = rule_table(&page);
+        for (id, cells) in &rows {
+            let forgiven = cells
+                .iter()
+                .any(|c| c.ends_with("(a warning when forgiven)"));
+            told.insert((id.clone(), "illegal", forgiven));
+        }
+        for id in rule_ids(section(&page, "Rule ids")) {
+            if !rows.iter().any(|(row, _)| *row == id) {
+                told.insert((id, "warning", false));
+            }
+        }
+    }
+    told
+}
+
+/// The rule ids the program can report are the declared ones, and the
+/// tables of docs/rules/ list each declared rule with its kind: a rule
+/// added, dropped or changed in one place and not the others fails here.
+#[test]
+fn rules_reported_are_declared_and_tabled() {
+    let declared: BTreeSet<String> = rules::all().map(|r| r.id.to_string()).collect();
+    let mut faults = Vec::new();
+    for id in program_rule_ids().difference(&declared) {
+        faults.push(format!(
+            "{id} is in src/ but declared by no game (its declared.rs RULES)"
+        ));
+    }
+    for id in declared.difference(&program_rule_ids()) {
+        if id.contains('/') {
+            faults.push(format!("{id} is declared but written nowhere in src/"));
+        }
+    }
+    let registry: BTreeSet<Told> = rules::all()
+        .map(|r| (r.id.to_string(), kind_word(r.kind), r.tolerable))
+        .collect();
+    let told = told_rules();
+    for (id, kind, tolerable) in registry.difference(&told) {
+        let tolerable = if *tolerable { ", tolerable" } else { "" };
+        faults.push(format!(
+            "{id} ({kind}{tolerable}) is declared, but docs/rules/ does not table it so"
+        ));
+    }
+    for (id, kind, tolerable) in told.difference(&registry) {
+        let tolerable = if *tolerable { ", tolerable" } else { "" };
+        faults.push(format!(
+            "docs/rules/ tables {id} ({kind}{tolerable}), which is not declared so"
+        ));
+    }
+    assert!(
+        registry.len() > 50,
+        "only {} rules declared",
+        registry.len()
+    );
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
