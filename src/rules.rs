@@ -81,7 +81,7 @@ pub const SYNTAX: Rule = Rule::malformed(
 /// The header's `result` is not the game's.
 pub const RESULT_MISMATCH: Rule = Rule::illegal(
     "result-mismatch",
-    "the header's result differs from the result of the game",
+    "the header's result key differs from the result of the game",
 );
 /// A referee bug reported rather than panicked on: a turn accepted as
 /// legal that no legal turn matches.

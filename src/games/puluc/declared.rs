@@ -34,7 +34,7 @@ pub const MOVE_NUMBER: Rule =
     Rule::illegal("puluc/move-number", "a turn carries a wrong move number");
 pub const END_MISMATCH: Rule = Rule::illegal(
     "puluc/end-mismatch",
-    "the header's end contradicts the game",
+    "the header's end key contradicts the game",
 );
 
 /// Every Puluc rule, in the order of its page's table.

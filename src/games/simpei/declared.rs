@@ -50,7 +50,7 @@ pub const MOVE_NUMBER: Rule =
     Rule::illegal("simpei/move-number", "a turn carries a wrong move number");
 pub const END_MISMATCH: Rule = Rule::illegal(
     "simpei/end-mismatch",
-    "the header's end contradicts the game",
+    "the header's end key contradicts the game",
 );
 
 /// Every Simpei rule, in the order of its page's table.

@@ -71,7 +71,7 @@ pub const SAME_PIECE_TWICE: Rule = Rule::illegal(
 );
 pub const PROMOTED_THIS_TURN: Rule = Rule::illegal(
     "superpion/promoted-this-turn",
-    "a Superpion promoted this turn acts again in the same turn",
+    "a Superpion promoted this turn acts in the same turn",
 );
 pub const MISSING_SECOND_ACTION: Rule = Rule::illegal(
     "superpion/missing-second-action",
@@ -83,15 +83,15 @@ pub const ILLEGAL_PASS: Rule = Rule::illegal(
 );
 pub const PROMOTION_MISSING: Rule = Rule::illegal(
     "superpion/promotion-missing",
-    "a promotion is written without a = mark",
+    "a promotion is written without its = mark",
 );
 pub const PROMOTION_NOT_ALLOWED: Rule = Rule::illegal(
     "superpion/promotion-not-allowed",
-    "a = mark is written on an action that does not promote",
+    "a promotion mark = is written on an action that does not promote",
 );
 pub const PROMOTION_COLOUR: Rule = Rule::illegal(
     "superpion/promotion-colour",
-    "a promotion puts under the pawn a colour the pile cannot give",
+    "a promotion names a colour (or a spare) the pile cannot give",
 );
 pub const TIME_END: Rule = Rule::illegal(
     "superpion/time-end",
@@ -99,7 +99,7 @@ pub const TIME_END: Rule = Rule::illegal(
 );
 pub const END_MISMATCH: Rule = Rule::illegal(
     "superpion/end-mismatch",
-    "the header's end contradicts the game",
+    "the header's end key contradicts the game",
 );
 pub const GAME_OVER: Rule = Rule::illegal(
     "superpion/game-over",
