@@ -3,7 +3,7 @@
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use arbitre::{At, Limits, Machine};
+use arbitre::{At, Limits};
 
 /// When to colour, as asked on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -36,9 +36,19 @@ pub enum CheckFormat {
     Jsonl,
     /// One YAML document, written as the records are checked.
     Yaml,
-    /// One line per finding, `path:line:col: illegal[rule]: message`, as
-    /// compilers write them for editors and CI annotations.
+    /// One line per finding, `path:line:col: error[rule]: illegal: message`
+    /// (warnings as `warning[rule]:`), as rustc and gcc write them, for
+    /// editors and problem matchers.
     Short,
+    /// GitHub Actions workflow commands: each finding an annotation
+    /// (`::error file=...,line=...::message`, warnings as `::warning`).
+    Github,
+    /// SARIF 2.1.0, for code scanning: one run, every rule declared, each
+    /// finding a result with its region.
+    Sarif,
+    /// JUnit XML, one test case per record: a failure when illegal, an
+    /// error when malformed or unreadable.
+    Junit,
 }
 
 /// What `check` does with warnings in human and short output.
@@ -51,18 +61,6 @@ pub enum Warnings {
     Summary,
     /// Not printed (still counted in the totals and in machine output).
     None,
-}
-
-impl CheckFormat {
-    /// The machine form, `None` for people.
-    pub fn machine(self) -> Option<Machine> {
-        match self {
-            CheckFormat::Human | CheckFormat::Short => None,
-            CheckFormat::Json => Some(Machine::Json),
-            CheckFormat::Jsonl => Some(Machine::JsonLines),
-            CheckFormat::Yaml => Some(Machine::Yaml),
-        }
-    }
 }
 
 /// "superpion, simpei or puluc", in the words of the registry.
@@ -263,9 +261,14 @@ pub struct CheckArgs {
     /// ignored entries left out), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
-    /// Output format; json, jsonl and yaml are written as records are checked.
+    /// Output format; every format is written as records are checked
+    /// (junit's counts come first, so its cases wait for the end).
     #[arg(long, value_enum, default_value_t = CheckFormat::Human)]
     pub format: CheckFormat,
+    /// The name standard input (`-`) goes by in the output, in every
+    /// format: the file an editor or a platform piped in.
+    #[arg(long = "stdin-filename", value_name = "NAME")]
+    pub stdin_filename: Option<String>,
     /// Print only the records that are not legal (and warnings, unless
     /// silenced), then the totals.
     #[arg(long, short = 'q')]

@@ -14,11 +14,12 @@ use arbitre::{
 };
 
 use crate::cli::{
-    CheckArgs, CheckFormat, Cli, ColorChoice, Command, FmtArgs, Format, PositionArgs, ScoreArgs,
-    StatsArgs, Switch, Warnings,
+    CheckArgs, Cli, ColorChoice, Command, FmtArgs, Format, PositionArgs, ScoreArgs, StatsArgs,
+    Switch,
 };
 use crate::human::{self, Snippet, Style};
 use crate::progress::Progress;
+use crate::sink::{self, Piece, Render, Seen};
 
 /// Exit statuses of `record.md`.
 pub const LEGAL: u8 = 0;
@@ -256,17 +257,13 @@ fn items(
     Ok((Items::new(walked.files, limits), files, unchecked))
 }
 
-/// How `check` prints, from its flags.
+/// How `check` judges a run, from its flags.
 #[derive(Clone, Copy)]
-struct Shown {
-    format: CheckFormat,
-    style: Style,
-    quiet: bool,
-    warnings: Warnings,
+struct Judged {
     deny_warnings: bool,
 }
 
-impl Shown {
+impl Judged {
     /// Whether a record fails the run: it is not legal, or it is warned
     /// about and warnings are denied.
     fn fails(&self, report: &RecordReport) -> bool {
@@ -281,55 +278,13 @@ impl Shown {
             status => status,
         }
     }
-
-    /// Where a path that cannot be read goes: a line of its own in machine
-    /// and short output, where it is met; the closing list for people.
-    fn unreadable(
-        &self,
-        path: &Unreadable,
-        out: &mut (impl Write + ?Sized),
-        failed: &mut Failed,
-    ) -> io::Result<()> {
-        let line = || human::unreadable_line(path, self.style);
-        match self.format.machine() {
-            Some(machine) => out.write_all(machine.unreadable(path).as_bytes()),
-            None if self.format == CheckFormat::Short => writeln!(out, "{}", line()),
-            None => {
-                failed.push(line(), false);
-                Ok(())
-            }
-        }
-    }
-}
-
-/// The closing list of a run's failures: the first [`human::LISTED_FAILURES`]
-/// lines, and a count of the rest, so that a run of a million failing
-/// records does not keep a million lines to print at its end.
-#[derive(Default)]
-struct Failed {
-    lines: Vec<String>,
-    total: usize,
-    /// Records among those left out; the others are unreadable paths.
-    records_omitted: usize,
-}
-
-impl Failed {
-    /// One more failure: a record's verdict line, or an unreadable path's.
-    fn push(&mut self, line: String, record: bool) {
-        self.total += 1;
-        if self.lines.len() < human::LISTED_FAILURES {
-            self.lines.push(line);
-        } else if record {
-            self.records_omitted += 1;
-        }
-    }
 }
 
 /// What one record adds to the output of `check`, rendered on any thread.
 struct Rendered {
     /// The file it came from, for the progress line.
     path: std::sync::Arc<str>,
-    text: String,
+    piece: Piece,
     found: Option<Found>,
     unreadable: Option<Unreadable>,
 }
@@ -343,17 +298,14 @@ struct Found {
     rule: Option<String>,
     /// Whether it fails the run.
     fails: bool,
-    /// Its line in the closing list of failures, when it fails the run
-    /// and the output is for people.
-    failure: Option<String>,
 }
 
-fn render(item: Item, switches: &Switches, shown: Shown) -> Rendered {
+fn render(item: Item, switches: &Switches, judged: Judged, renderer: &dyn Render) -> Rendered {
     let (path, record) = match item {
         Item::Unreadable { path, error } => {
             return Rendered {
                 path: "".into(),
-                text: String::new(),
+                piece: Piece::default(),
                 found: None,
                 unreadable: Some(Unreadable {
                     path,
@@ -365,35 +317,16 @@ fn render(item: Item, switches: &Switches, shown: Shown) -> Rendered {
     };
     let checked = arbitre::check(&record, switches);
     let report = RecordReport::new(&path, &record, &checked).with_switches(switches);
-    let style = shown.style;
-    let fails = shown.fails(&report);
-    let count_warnings = shown.warnings != Warnings::None;
-    let draw_warnings = shown.warnings == Warnings::Show && !report.warnings.is_empty();
-    let mut failure = None;
-    let text = match shown.format {
-        CheckFormat::Short => human::short(&report, shown.warnings == Warnings::Show),
-        CheckFormat::Human if shown.quiet && !fails && !draw_warnings => String::new(),
-        CheckFormat::Human => {
-            let line = human::verdict_line_counting(&report, style, count_warnings);
-            let shown_source = Snippet::new(&path, &record);
-            let mut text = format!("{line}\n");
-            text.push_str(&human::diagnostic(&report, &shown_source, style));
-            if draw_warnings {
-                text.push_str(&human::warnings(&report, &shown_source, style));
-            }
-            failure = fails.then(|| match report.verdict {
-                Verdict::Legal => format!("{line} (warnings denied)"),
-                _ => line,
-            });
-            text
-        }
-        format => format
-            .machine()
-            .map_or(String::new(), |machine| machine.record(&report)),
-    };
+    let fails = judged.fails(&report);
+    let piece = renderer.render(&Seen {
+        path: &path,
+        record: &record,
+        report: &report,
+        fails,
+    });
     Rendered {
         path,
-        text,
+        piece,
         found: Some(Found {
             game: report
                 .game
@@ -404,7 +337,6 @@ fn render(item: Item, switches: &Switches, shown: Shown) -> Rendered {
             warnings: report.warning_count(),
             rule: report.diagnostic.map(|d| d.rule),
             fails,
-            failure,
         }),
         unreadable: None,
     }
@@ -420,27 +352,25 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Err(err) => return usage(output, &err.to_string()),
     };
     let (items, files, mut unreadable) = items(&args.paths, &walker, args.limits.limits(), output)?;
-    let shown = Shown {
-        format: args.format,
-        style,
-        quiet: args.quiet,
-        warnings: args.warnings,
+    let items = items.naming_stdin(args.stdin_filename.as_deref());
+    let judged = Judged {
         deny_warnings: args.deny_warnings,
     };
-    let machine = args.format.machine();
+    let mut sink = sink::open(
+        args.format,
+        sink::Options {
+            style,
+            quiet: args.quiet,
+            warnings: args.warnings,
+        },
+    );
     let interactive = args.paths.iter().any(|p| p == "-");
-    // Not while standard input is being typed, nor over machine output.
-    let mut progress = Progress::new(files, machine.is_none() && !interactive);
-    if let Some(machine) = machine {
-        output.out.write_all(machine.opening().as_bytes())?;
-    }
+    // Not while standard input is being typed, nor over documents.
+    let mut progress = Progress::new(files, sink.progress() && !interactive);
+    sink.begin(&mut *output.out)?;
     // What the walk left unchecked is met first.
-    let mut failed = Failed::default();
-    // Whether anything came before the totals, which a blank line then
-    // sets apart.
-    let mut wrote = false;
     for path in &unreadable {
-        shown.unreadable(path, &mut *output.out, &mut failed)?;
+        sink.unreadable(path, &mut *output.out)?;
     }
     let mut tally = Tally {
         unreadable: unreadable.len(),
@@ -450,7 +380,8 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     let jobs = args
         .jobs
         .unwrap_or_else(|| pipeline::cores().min(crate::cli::MAX_JOBS));
-    let work = |item: Item| render(item, &switches, shown);
+    let renderer = sink.renderer();
+    let work = |item: Item| render(item, &switches, judged, &*renderer);
     let closed = output.closed;
     let ran = pipeline::run(
         items,
@@ -472,25 +403,16 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                     tally.unreadable += 1;
                     out.flush()?;
                     cannot_read(output.err, &path.path, &path.error)?;
-                    shown.unreadable(&path, &mut *out, &mut failed)?;
+                    sink.unreadable(&path, &mut *out)?;
                     unreadable.push(path);
                 }
                 if let Some(found) = rendered.found {
-                    if tally.records > 0 {
-                        if let Some(machine) = machine {
-                            out.write_all(machine.between().as_bytes())?;
-                        }
-                    }
-                    if let Some(line) = found.failure {
-                        failed.push(line, true);
-                    }
                     if let Some(game) = found.game {
                         *by_game.entry(game).or_default() += 1;
                     }
                     tally.count(found.verdict, found.warnings, found.rule);
+                    sink.record(rendered.piece, &mut *out)?;
                 }
-                wrote |= !rendered.text.is_empty();
-                out.write_all(rendered.text.as_bytes())?;
                 if progress.is_drawn() {
                     out.flush()?;
                 }
@@ -501,39 +423,18 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     progress.finish();
     match ran {
         // The reader went away: what was checked gives the status.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(shown.status(&tally)),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(judged.status(&tally)),
         ran => ran?,
     }
-    match (machine, args.format) {
-        (Some(machine), _) => output.out.write_all(
-            machine
-                .closing(tally.records, &unreadable, &tally)
-                .as_bytes(),
-        )?,
-        (None, CheckFormat::Short) => {}
-        (None, _) => {
-            let batch = tally.records + tally.unreadable > 1;
-            if batch || args.quiet {
-                if failed.total > 0 && batch {
-                    output.out.write_all(b"\n")?;
-                    let closing =
-                        human::failures(&failed.lines, failed.total, failed.records_omitted);
-                    output.out.write_all(closing.as_bytes())?;
-                    wrote = true;
-                }
-                if wrote {
-                    output.out.write_all(b"\n")?;
-                }
-                output
-                    .out
-                    .write_all(human::summary(&tally, style).as_bytes())?;
-            }
-        }
-    }
+    let run = sink::Run {
+        tally: &tally,
+        unreadable: &unreadable,
+    };
+    sink.end(&run, &mut *output.out)?;
     // After the report: standard error only, machine output stays whole.
     output.out.flush()?;
     note_idle_rules(output.err, &switches, &by_game)?;
-    Ok(shown.status(&tally))
+    Ok(judged.status(&tally))
 }
 
 /// Throw statistics of every record that has throws, by record and by game.
@@ -1039,7 +940,7 @@ fn fmt_file(
                     ILLEGAL
                 });
                 let report = RecordReport::new(path, record, checked);
-                err.write_all(human::short(&report, false).as_bytes())
+                err.write_all(sink::short(&report, false).as_bytes())
             }
             _ => Ok(()),
         };

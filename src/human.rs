@@ -569,7 +569,7 @@ pub fn failures(listed: &[String], total: usize, records_omitted: usize) -> Stri
     text
 }
 
-/// `path: unreadable: why`, for the closing list and short output.
+/// `path: unreadable: why`, for the closing list.
 pub fn unreadable_line(unreadable: &Unreadable, style: Style) -> String {
     let (path, error) = (escaped(&unreadable.path), escaped(&unreadable.error));
     if style.color {
@@ -577,54 +577,6 @@ pub fn unreadable_line(unreadable: &Unreadable, style: Style) -> String {
     } else {
         format!("{path}: unreadable: {error}")
     }
-}
-
-/// A record's findings one per line, `path:line:col: illegal[rule]:
-/// message`, the form compilers use, which editors and CI annotations
-/// read; warnings too when `warnings` is set. Everything from the record
-/// is escaped, so that a finding is one line whatever the path or the
-/// message hold.
-pub fn short(report: &RecordReport, warnings: bool) -> String {
-    use std::fmt::Write;
-    let path = escaped(&report.path);
-    let mut out = String::new();
-    if let Some(d) = &report.diagnostic {
-        let word = match report.verdict {
-            Verdict::Malformed => "malformed",
-            _ => "illegal",
-        };
-        let turn = d
-            .turn
-            .as_ref()
-            .map_or(String::new(), |t| format!(" (turn {})", escaped(t)));
-        let _ = writeln!(
-            out,
-            "{path}:{}:{}: {word}[{}]: {}{turn}",
-            d.line,
-            d.column,
-            escaped(&d.rule),
-            escaped(&d.message)
-        );
-    }
-    if warnings {
-        for w in &report.warnings {
-            let place = match (w.line, w.column) {
-                (Some(line), Some(column)) => format!("{path}:{line}:{column}"),
-                _ => path.to_string(),
-            };
-            let _ = writeln!(
-                out,
-                "{place}: warning[{}]: {}",
-                escaped(&w.rule),
-                escaped(&w.message)
-            );
-        }
-        out.push_str(&omitted_warnings(
-            report,
-            &format!("{}: ", escaped(&report.path)),
-        ));
-    }
-    out
 }
 
 /// Throw counts against fair throws, and the chi-square test, for `stats`.
@@ -809,7 +761,7 @@ mod props {
                 }
                 out.push((summary(&tally, style), color));
             }
-            out.push((short(&report, true), false));
+            out.push((crate::sink::short(&report, true), false));
         }
         out
     }

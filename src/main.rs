@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod human;
 mod progress;
+mod sink;
 
 use std::cell::Cell;
 use std::io::{self, Write};

@@ -61,6 +61,8 @@ pub struct Items {
     paths: std::vec::IntoIter<String>,
     current: Option<(Arc<str>, Reader<Input>)>,
     limits: Limits,
+    /// What standard input is called in reports, `-` unless named.
+    stdin: Arc<str>,
 }
 
 impl Items {
@@ -70,7 +72,17 @@ impl Items {
             paths: paths.into_iter(),
             current: None,
             limits,
+            stdin: "-".into(),
         }
+    }
+
+    /// The records, standard input's reported as `name` (an editor's
+    /// buffer, a platform's upload) instead of `-`, when a name is given.
+    pub fn naming_stdin(mut self, name: Option<&str>) -> Self {
+        if let Some(name) = name {
+            self.stdin = name.into();
+        }
+        self
     }
 }
 
@@ -96,12 +108,23 @@ impl Iterator for Items {
                 }
             }
             let path = self.paths.next()?;
-            match open(&path) {
+            let opened = open(&path);
+            let path: Arc<str> = if path == "-" {
+                self.stdin.clone()
+            } else {
+                path.into()
+            };
+            match opened {
                 Ok(input) => {
                     let reader = Reader::with_limits(input, self.limits);
-                    self.current = Some((path.into(), reader));
+                    self.current = Some((path, reader));
                 }
-                Err(error) => return Some(Item::Unreadable { path, error }),
+                Err(error) => {
+                    return Some(Item::Unreadable {
+                        path: path.to_string(),
+                        error,
+                    })
+                }
             }
         }
     }

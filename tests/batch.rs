@@ -122,37 +122,6 @@ fn denied_warnings_fail_the_run_with_their_own_status() {
 }
 
 #[test]
-fn short_format_is_one_line_per_finding() {
-    let (code, out, _) = run(&[
-        "check", "--format", "short", LEGAL, ILLEGAL, WARNED, MISSING,
-    ]);
-    assert_eq!(code, 2);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines,
-        [
-            "samples/simpei/illegal-occupied.arb:5:7: illegal[simpei/occupied]: c3 is occupied (turn 1... blue)",
-            "samples/superpion/blocking.arb:13:5: warning[superpion/blocking]: blue passes for the second turn in a row: players agree not to block an opponent for more than one turn",
-            "samples/no-such-file.arb: unreadable: No such file or directory (os error 2)",
-        ],
-        "{out}"
-    );
-    let (_, out, _) = run(&[
-        "check",
-        "--format",
-        "short",
-        "samples/simpei/malformed-syntax.arb",
-    ]);
-    assert!(
-        out.starts_with("samples/simpei/malformed-syntax.arb:5:13: malformed[syntax]: "),
-        "{out}"
-    );
-    assert_eq!(out.lines().count(), 1, "{out}");
-    let (_, out, _) = run(&["check", "--format", "short", "--warnings", "none", WARNED]);
-    assert_eq!(out, "");
-}
-
-#[test]
 fn unreadable_paths_are_a_verdict_in_machine_output() {
     let (code, json, _) = run(&["check", "--format", "json", LEGAL, MISSING]);
     assert_eq!(code, 2);

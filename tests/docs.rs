@@ -460,7 +460,7 @@ fn setups_shown_are_accepted() {
                 .output()
                 .unwrap();
             let said = String::from_utf8_lossy(&output.stdout);
-            if said.contains("malformed[") {
+            if said.contains(": malformed: ") {
                 faults.push(format!("{name}:{}: {said}", block.line));
             }
         }

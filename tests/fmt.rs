@@ -256,7 +256,7 @@ fn malformed_and_illegal_records_are_kept_with_their_diagnostic() {
         .assert()
         .code(1)
         .stdout(format!("{illegal}{CANONICAL}"))
-        .stderr("-:4:4: illegal[simpei/occupied]: c3 is occupied (turn 1... blue)\n");
+        .stderr("-:4:4: error[simpei/occupied]: illegal: c3 is occupied (turn 1... blue)\n");
     let text = format!("{malformed}{illegal}{NOT_CANONICAL}");
     arbitre()
         .args(["fmt", "-"])
@@ -265,7 +265,7 @@ fn malformed_and_illegal_records_are_kept_with_their_diagnostic() {
         .code(2)
         .stdout(format!("{malformed}{illegal}{CANONICAL}"))
         .stderr(predicates::str::contains(
-            "-:4:4: malformed[syntax]: `zz` is not Simpei notation",
+            "-:4:4: error[syntax]: malformed: `zz` is not Simpei notation",
         ));
     // In --check, kept records are no change: the diff holds the rest.
     arbitre()

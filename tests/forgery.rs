@@ -124,7 +124,7 @@ fn controls_in_a_comment_are_escaped_in_the_excerpt() {
     let (_, short, _) = run(&["check", "--format", "short", &path]);
     assert_eq!(
         short,
-        format!("{path}:4:20: illegal[simpei/occupied]: c5 is occupied (turn 1... blue)\n")
+        format!("{path}:4:20: error[simpei/occupied]: illegal: c5 is occupied (turn 1... blue)\n")
     );
     let (_, json, _) = run(&["check", "--format", "json", &path]);
     let report: Value = serde_json::from_str(&json).unwrap();
@@ -145,7 +145,7 @@ fn a_path_with_a_newline_stays_on_its_line() {
     assert_eq!(code, 1);
     assert_eq!(short.lines().count(), 1, "{short}");
     assert!(
-        short.starts_with(&format!("{shown}:4:7: illegal")),
+        short.starts_with(&format!("{shown}:4:7: error[simpei/occupied]: illegal")),
         "{short}"
     );
     let (_, out, _) = run(&["check", &path]);

@@ -76,7 +76,7 @@ fn the_stray_record_is_pointed_at_its_first_line_and_says_why() {
         .unwrap();
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(
-        text.starts_with("-:3:1: malformed[header]: a record must start with a line `---`"),
+        text.starts_with("-:3:1: error[header]: malformed: a record must start with a line `---`"),
         "{text}"
     );
 }

@@ -1,0 +1,166 @@
+//! SARIF 2.1.0, the static analysis results format that GitHub code
+//! scanning and most CI dashboards read: one run, arbitre's rules declared
+//! in `tool.driver.rules` with their summaries, each finding a result with
+//! its region. Written as the records come: the results array is opened
+//! first and closed after the last record, and the paths that could not be
+//! read are the run's notifications.
+
+use std::io::{self, Write};
+
+use serde_json::{json, Value};
+
+use arbitre::Unreadable;
+
+use super::{findings, Piece, Render, Run, Seen, Sink};
+
+/// The SARIF version written, and the schema that defines it.
+const VERSION: &str = "2.1.0";
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+pub struct Sarif {
+    /// Whether a result has been written, so the next needs a comma.
+    results: bool,
+}
+
+impl Sarif {
+    pub fn new() -> Self {
+        Sarif { results: false }
+    }
+}
+
+struct Renderer;
+
+/// A path as a URI reference, as `artifactLocation.uri` must be: every
+/// byte but the unreserved characters and `/` percent-encoded.
+pub fn uri(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(byte as char)
+            }
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+/// The rules, as `tool.driver.rules` declares them.
+fn rules() -> Vec<Value> {
+    arbitre::rules::all()
+        .map(|rule| {
+            json!({
+                "id": rule.id,
+                "shortDescription": {"text": rule.summary},
+                "defaultConfiguration": {"level": level(rule.kind)},
+            })
+        })
+        .collect()
+}
+
+fn level(kind: arbitre::rules::Kind) -> &'static str {
+    match kind {
+        arbitre::rules::Kind::Warning => "warning",
+        _ => "error",
+    }
+}
+
+impl Render for Renderer {
+    fn render(&self, seen: &Seen<'_>) -> Piece {
+        let mut out = String::new();
+        for finding in findings(seen) {
+            let mut text = finding.message;
+            if let Some(help) = &finding.help {
+                text.push('\n');
+                text.push_str(help);
+            }
+            let mut location = json!({
+                "physicalLocation": {"artifactLocation": {"uri": uri(seen.path)}}
+            });
+            if let Some(r) = finding.region {
+                location["physicalLocation"]["region"] = json!({
+                    "startLine": r.line,
+                    "startColumn": r.column,
+                    "endLine": r.end_line,
+                    "endColumn": r.end_column,
+                });
+            }
+            let mut result = json!({
+                "ruleId": finding.rule,
+                "level": if finding.error { "error" } else { "warning" },
+                "message": {"text": text},
+                "locations": [location],
+            });
+            if let Some(index) = arbitre::rules::all().position(|r| r.id == finding.rule) {
+                result["ruleIndex"] = json!(index);
+            }
+            // Each result on a line of its own, after the separator that
+            // `record` writes.
+            out.push_str("\n        ");
+            out.push_str(&result.to_string());
+        }
+        out.into()
+    }
+}
+
+impl Sink for Sarif {
+    fn renderer(&self) -> Box<dyn Render> {
+        Box::new(Renderer)
+    }
+
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let driver = json!({
+            "name": "arbitre",
+            "version": env!("CARGO_PKG_VERSION"),
+            "informationUri": "https://crates.io/crates/arbitre",
+            "rules": rules(),
+        });
+        write!(
+            out,
+            "{{\n  \"$schema\": \"{SCHEMA}\",\n  \"version\": \"{VERSION}\",\n  \"runs\": [\n    {{\n      \"tool\": {{\"driver\": {driver}}},\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": ["
+        )
+    }
+
+    fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()> {
+        // The piece holds one line per result, each opened by a newline:
+        // a comma before every one but the run's first.
+        for line in piece.text.split("\n        ").skip(1) {
+            if self.results {
+                out.write_all(b",")?;
+            }
+            out.write_all(b"\n        ")?;
+            out.write_all(line.as_bytes())?;
+            self.results = true;
+        }
+        Ok(())
+    }
+
+    /// Kept for the run's notifications, at its end.
+    fn unreadable(&mut self, _path: &Unreadable, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
+        let notifications: Vec<Value> = run
+            .unreadable
+            .iter()
+            .map(|path| {
+                json!({
+                    "level": "error",
+                    "message": {"text": format!("cannot read {}: {}", path.path, path.error)},
+                    "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri(&path.path)}}}],
+                })
+            })
+            .collect();
+        let invocation = json!({
+            // arbitre ran to its end; what it could not read is told above.
+            "executionSuccessful": true,
+            "toolExecutionNotifications": notifications,
+        });
+        let close = if self.results { "\n      ]" } else { "]" };
+        writeln!(
+            out,
+            "{close},\n      \"invocations\": [{invocation}]\n    }}\n  ]\n}}"
+        )
+    }
+}

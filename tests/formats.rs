@@ -1,0 +1,424 @@
+//! The CI formats of `check` (issue 15, section 2): `short` as rustc and
+//! gcc write, `github` workflow commands that nothing from a record can
+//! forge, `sarif` valid against the SARIF 2.1.0 schema, `junit` as CI
+//! servers read it, and `--stdin-filename` naming standard input in each.
+
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
+mod run;
+
+mod scratch;
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+use run::run;
+use scratch::Scratch;
+
+const ILLEGAL: &str = "samples/simpei/illegal-occupied.arb";
+const MALFORMED: &str = "samples/simpei/malformed-syntax.arb";
+const WARNED: &str = "samples/superpion/blocking.arb";
+const LEGAL: &str = "samples/simpei/spec-example.arb";
+
+/// `text` written to `name` in `dir`, as a path for the command line.
+fn file(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+/// `arbitre check --format FORMAT args` with `stdin` on standard input.
+fn piped(format: &str, args: &[&str], stdin: &str) -> (i32, String) {
+    let output = Command::cargo_bin("arbitre")
+        .unwrap()
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["check", "--format", format])
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+/// Hostile names: a path that holds a newline, a workflow command, the
+/// runner's separators and a percent code, and a record whose bad token
+/// holds them too.
+fn hostile(dir: &Path) -> String {
+    file(
+        dir,
+        "a\n::error file=x::forged, 100%0A:: b.arb",
+        "---\ngame: simpei\n---\n1. c3%0A::error::forged,x:y\n",
+    )
+}
+
+#[test]
+fn short_findings_are_errors_and_warnings_as_compilers_write() {
+    let (status, out, _) = run(&[
+        "check",
+        "--format",
+        "short",
+        ILLEGAL,
+        MALFORMED,
+        WARNED,
+        "samples/no-such.arb",
+    ]);
+    assert_eq!(status, 2);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "samples/simpei/illegal-occupied.arb:5:7: error[simpei/occupied]: illegal: c3 is occupied (turn 1... blue)"
+    );
+    assert!(
+        lines[1].starts_with(
+            "samples/simpei/malformed-syntax.arb:5:13: error[syntax]: malformed: `e5xc5`"
+        ),
+        "{out}"
+    );
+    assert!(
+        lines[2].starts_with("samples/superpion/blocking.arb:")
+            && lines[2].contains(": warning[superpion/blocking]: "),
+        "{out}"
+    );
+    assert_eq!(
+        lines[3],
+        "samples/no-such.arb: error: cannot read: No such file or directory (os error 2)"
+    );
+    assert_eq!(lines.len(), 4, "{out}");
+    // Every finding is the form a `$gcc` problem matcher reads.
+    for line in &lines[..3] {
+        let (place, rest) = line.split_once(": ").unwrap();
+        assert_eq!(place.split(':').count(), 3, "{line}");
+        assert!(
+            rest.starts_with("error[") || rest.starts_with("warning["),
+            "{line}"
+        );
+    }
+    // A legal record writes nothing; warnings silenced, nothing either.
+    let (status, out, _) = run(&["check", "--format", "short", LEGAL]);
+    assert_eq!((status, out.as_str()), (0, ""));
+    let (_, out, _) = run(&["check", "--format", "short", "--warnings", "none", WARNED]);
+    assert_eq!(out, "");
+}
+
+#[test]
+fn github_annotates_each_finding_on_its_file_and_place() {
+    let (status, out, _) = run(&[
+        "check", "--format", "github", ILLEGAL, MALFORMED, WARNED, LEGAL,
+    ]);
+    assert_eq!(status, 2);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "::error file=samples/simpei/illegal-occupied.arb,line=5,col=7,endColumn=8,title=simpei/occupied::illegal: c3 is occupied (turn 1... blue)%0Alegal here: a1, "
+        ),
+        "{out}"
+    );
+    assert!(lines[1].starts_with("::error file=samples/simpei/malformed-syntax.arb,line=5,col=13,endColumn=17,title=syntax::malformed: "), "{out}");
+    assert!(
+        lines[2].starts_with("::warning file=samples/superpion/blocking.arb,line="),
+        "{out}"
+    );
+    assert!(lines[2].contains(",title=superpion/blocking::"), "{out}");
+    assert_eq!(
+        lines[3],
+        "::notice title=arbitre::4 records checked: 2 legal, 1 illegal, 1 malformed, 0 unreadable, 1 warnings"
+    );
+    assert_eq!(lines.len(), 4, "{out}");
+    let (_, out, _) = run(&["check", "--format", "github", "--warnings", "none", WARNED]);
+    assert!(!out.contains("::warning"), "{out}");
+}
+
+#[test]
+fn nothing_from_a_record_forges_a_workflow_command() {
+    let dir = Scratch::new("formats-github");
+    let path = hostile(&dir);
+    let gone = dir.join("gone, 50%.arb").to_string_lossy().into_owned();
+    let (status, out, _) = run(&["check", "--format", "github", &path, &gone]);
+    assert_eq!(status, 2);
+    let lines: Vec<&str> = out.lines().collect();
+    // The malformed record, the unreadable path, the totals: one command
+    // each, and no other line.
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("::error file="), "{out}");
+    assert!(lines[1].starts_with("::error file="), "{out}");
+    assert!(lines[2].starts_with("::notice "), "{out}");
+    // The path's newline shown, its separators and percents encoded: the
+    // file property ends where arbitre ends it.
+    assert!(
+        lines[0].contains("a\\n%3A%3Aerror file=x%3A%3Aforged%2C 100%250A%3A%3A b.arb,line=4,"),
+        "{}",
+        lines[0]
+    );
+    // The quoted token's percent code stays text.
+    let message = lines[0].split_once("::malformed: ").unwrap().1;
+    assert!(message.contains("c3%250A::error::forged,x:y"), "{message}");
+    assert!(
+        lines[1].contains("gone%2C 50%25.arb,title=unreadable::cannot read: "),
+        "{}",
+        lines[1]
+    );
+}
+
+/// The SARIF 2.1.0 schema, as OASIS publishes it (tests/schemas).
+fn sarif_schema() -> jsonschema::Validator {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas/sarif-2.1.0.json"),
+    )
+    .unwrap();
+    jsonschema::options()
+        .with_pattern_options(jsonschema::PatternOptions::fancy_regex())
+        .build(&serde_json::from_str(&text).unwrap())
+        .unwrap()
+}
+
+/// `out` parsed and valid against the SARIF schema.
+fn valid_sarif(schema: &jsonschema::Validator, out: &str) -> Value {
+    let sarif: Value = serde_json::from_str(out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let errors: Vec<String> = schema.iter_errors(&sarif).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:#?}");
+    sarif
+}
+
+#[test]
+fn sarif_is_valid_and_declares_every_rule_it_reports() {
+    let schema = sarif_schema();
+    let (status, out, _) = run(&["check", "--format", "sarif", "samples"]);
+    assert_eq!(status, 2);
+    let sarif = valid_sarif(&schema, &out);
+    assert_eq!(sarif["version"], "2.1.0");
+    let first = &sarif["runs"][0];
+    let rules = first["tool"]["driver"]["rules"].as_array().unwrap();
+    let ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    for id in &ids {
+        assert!(arbitre::rules::find(id).is_some(), "{id}");
+    }
+    assert_eq!(ids.len(), arbitre::rules::all().count());
+    let results = first["results"].as_array().unwrap();
+    // One result per finding: each record's diagnostic and its warnings.
+    let (_, lines, _) = run_jsonl(&["samples"]);
+    let findings: usize = lines
+        .iter()
+        .filter(|l| l.get("verdict").is_some())
+        .map(|l| usize::from(!l["diagnostic"].is_null()) + l["warnings"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(results.len(), findings);
+    for result in results {
+        let id = result["ruleId"].as_str().unwrap();
+        let index = result["ruleIndex"].as_u64().unwrap() as usize;
+        assert_eq!(ids[index], id, "{result}");
+        let region = &result["locations"][0]["physicalLocation"]["region"];
+        if !region.is_null() {
+            assert!(region["startLine"].as_u64().unwrap() <= region["endLine"].as_u64().unwrap());
+        }
+    }
+    // No finding: an empty list of results, still valid.
+    let (status, out, _) = run(&["check", "--format", "sarif", LEGAL]);
+    assert_eq!(status, 0);
+    let sarif = valid_sarif(&schema, &out);
+    assert_eq!(sarif["runs"][0]["results"], serde_json::json!([]));
+}
+
+#[test]
+fn sarif_regions_span_the_action_and_paths_are_uris() {
+    let schema = sarif_schema();
+    let dir = Scratch::new("formats-sarif");
+    let path = hostile(&dir);
+    let gone = dir.join("gone 1.arb").to_string_lossy().into_owned();
+    let (_, out, _) = run(&["check", "--format", "sarif", ILLEGAL, &path, &gone]);
+    let sarif = valid_sarif(&schema, &out);
+    let first = &sarif["runs"][0];
+    let region = &first["results"][0]["locations"][0]["physicalLocation"]["region"];
+    // `c3` at 5:7: the column after its last character ends it.
+    assert_eq!(
+        region,
+        &serde_json::json!({"startLine": 5, "startColumn": 7, "endLine": 5, "endColumn": 9})
+    );
+    let uri = first["results"][1]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(
+        uri.ends_with("/a%0A%3A%3Aerror%20file%3Dx%3A%3Aforged%2C%20100%250A%3A%3A%20b.arb"),
+        "{uri}"
+    );
+    let notification = &first["invocations"][0]["toolExecutionNotifications"][0];
+    assert_eq!(notification["level"], "error");
+    assert!(
+        notification["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap()
+            .ends_with("/gone%201.arb")
+    );
+}
+
+/// `check --format jsonl args`, each line parsed.
+fn run_jsonl(args: &[&str]) -> (i32, Vec<Value>, String) {
+    let mut all = vec!["check", "--format", "jsonl"];
+    all.extend_from_slice(args);
+    let (status, out, err) = run(&all);
+    let lines = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (status, lines, err)
+}
+
+#[test]
+fn junit_has_one_case_per_record_counted_in_its_suite() {
+    let (status, out, _) = run(&["check", "--format", "junit", "samples", "no-such.arb"]);
+    assert_eq!(status, 2);
+    let xml = roxmltree::Document::parse(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let suites = xml.root_element();
+    assert_eq!(suites.tag_name().name(), "testsuites");
+    let suite = suites
+        .children()
+        .find(|n| n.has_tag_name("testsuite"))
+        .unwrap();
+    let cases: Vec<_> = suite
+        .children()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    let (_, lines, _) = run_jsonl(&["samples", "no-such.arb"]);
+    let summary = &lines.last().unwrap()["summary"];
+    let count = |key: &str| summary[key].as_u64().unwrap() as usize;
+    assert_eq!(cases.len(), count("records") + count("unreadable"));
+    let with = |tag: &str| {
+        cases
+            .iter()
+            .filter(|c| c.children().any(|n| n.has_tag_name(tag)))
+            .count()
+    };
+    assert_eq!(with("failure"), count("illegal"));
+    assert_eq!(with("error"), count("malformed") + count("unreadable"));
+    for element in [suites, suite] {
+        let attribute = |name: &str| element.attribute(name).unwrap().parse::<usize>().unwrap();
+        assert_eq!(attribute("tests"), cases.len());
+        assert_eq!(attribute("failures"), with("failure"));
+        assert_eq!(attribute("errors"), with("error"));
+    }
+    // A failure names its rule and says where.
+    let illegal = cases
+        .iter()
+        .find(|c| c.attribute("classname") == Some(ILLEGAL))
+        .unwrap();
+    let failure = illegal
+        .children()
+        .find(|n| n.has_tag_name("failure"))
+        .unwrap();
+    assert_eq!(failure.attribute("type"), Some("simpei/occupied"));
+    assert!(failure
+        .text()
+        .unwrap()
+        .starts_with("5:7: illegal: c3 is occupied"));
+}
+
+#[test]
+fn junit_keeps_hostile_names_well_formed_and_fails_denied_warnings() {
+    let dir = Scratch::new("formats-junit");
+    let path = hostile(&dir);
+    let odd = file(&dir, "q\"<&>'.arb", "---\ngame: simpei\n---\n1. c3\n");
+    let (_, out, _) = run(&["check", "--format", "junit", &path, &odd]);
+    let xml = roxmltree::Document::parse(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let names: Vec<&str> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .map(|n| n.attribute("classname").unwrap())
+        .collect();
+    assert!(
+        names[0].ends_with("a\\n::error file=x::forged, 100%0A:: b.arb"),
+        "{names:?}"
+    );
+    assert!(names[1].ends_with("q\"<&>'.arb"), "{names:?}");
+    let (status, out, _) = run(&["check", "--format", "junit", "--deny-warnings", WARNED]);
+    assert_eq!(status, 3);
+    let xml = roxmltree::Document::parse(&out).unwrap();
+    let failure = xml
+        .descendants()
+        .find(|n| n.has_tag_name("failure"))
+        .unwrap();
+    assert_eq!(failure.attribute("type"), Some("warnings-denied"));
+    let said = xml
+        .descendants()
+        .find(|n| n.has_tag_name("system-out"))
+        .unwrap();
+    assert!(said.text().unwrap().contains("warning[superpion/blocking]"));
+}
+
+#[test]
+fn stdin_filename_names_standard_input_in_every_format() {
+    let record =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(ILLEGAL)).unwrap();
+    let name = "games/zqx 1.arb";
+    for format in [
+        "human", "short", "json", "jsonl", "yaml", "github", "sarif", "junit",
+    ] {
+        let (status, named) = piped(format, &["--stdin-filename", name, "-"], &record);
+        assert_eq!(status, 1, "{format}");
+        let (_, unnamed) = piped(format, &["-"], &record);
+        let shown = match format {
+            "github" => "games/zqx 1.arb".to_string(),
+            "sarif" => "games/zqx%201.arb".to_string(),
+            _ => name.to_string(),
+        };
+        assert!(named.contains(&shown), "{format}: {named}");
+        assert!(!unnamed.contains("zqx"), "{format}: {unnamed}");
+    }
+    // Files named on the command line keep their names.
+    let (_, out) = piped("short", &["--stdin-filename", name, ILLEGAL], "");
+    assert!(out.starts_with(ILLEGAL), "{out}");
+}
+
+#[test]
+fn every_format_writes_the_same_bytes_whatever_the_jobs() {
+    for format in ["short", "github", "sarif", "junit"] {
+        let (_, one, _) = run(&["check", "--format", format, "--jobs", "1", "samples"]);
+        let (_, four, _) = run(&["check", "--format", format, "--jobs", "4", "samples"]);
+        assert_eq!(one, four, "{format}");
+    }
+}
+
+#[test]
+fn the_readme_ci_job_runs_what_it_shows() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme.split("### In a CI job").nth(1).unwrap();
+    let job = section
+        .split("```yaml\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let workflow: serde_yaml::Value = serde_yaml::from_str(job).unwrap();
+    let steps = workflow["jobs"]["check"]["steps"].as_sequence().unwrap();
+    let commands: Vec<&str> = steps
+        .iter()
+        .filter_map(|s| s["run"].as_str())
+        .filter(|r| r.starts_with("arbitre "))
+        .collect();
+    assert_eq!(commands.len(), 2, "{commands:?}");
+    let schema = sarif_schema();
+    for command in commands {
+        let command = command.split(" > ").next().unwrap();
+        let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+        let (status, out, err) = run(&args);
+        // The samples hold illegal and malformed records on purpose.
+        assert_eq!(status, 2, "{command}: {err}");
+        if command.contains("sarif") {
+            valid_sarif(&schema, &out);
+        } else {
+            assert!(out.lines().all(|l| l.starts_with("::")), "{command}");
+        }
+    }
+    let upload = steps.iter().find(|s| {
+        s["uses"]
+            .as_str()
+            .is_some_and(|u| u.contains("upload-sarif"))
+    });
+    assert_eq!(upload.unwrap()["with"]["sarif_file"], "arbitre.sarif");
+}
