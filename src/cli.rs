@@ -402,6 +402,10 @@ pub struct FmtArgs {
     /// already canonical are not touched.
     #[arg(long, short = 'i')]
     pub in_place: bool,
+    /// The name standard input (`-`) goes by in diagnostics and in the
+    /// diff: the file an editor pipes in.
+    #[arg(long = "stdin-filename", value_name = "NAME")]
+    pub stdin_filename: Option<String>,
     #[command(flatten)]
     pub switch: Switch,
     // After the options without a heading: its heading holds for the

@@ -866,7 +866,7 @@ fn fmt(args: &FmtArgs, output: &mut Output<'_>) -> io::Result<u8> {
 }
 
 /// Where `fmt` writes a file's formatted text.
-enum Sink {
+enum Destination {
     Print,
     Diff(arbitre::UnifiedDiff),
     /// The temporary file beside the original, and the original.
@@ -883,14 +883,20 @@ fn fmt_file(
     switches: &Switches,
     output: &mut Output<'_>,
 ) -> io::Result<u8> {
-    let input = match pipeline::open(path) {
+    let opened = pipeline::open(path);
+    // Standard input as the editor that pipes it in names it.
+    let name = match (path, &args.stdin_filename) {
+        ("-", Some(name)) => name.as_str(),
+        _ => path,
+    };
+    let input = match opened {
         Ok(input) => input,
         Err(e) => {
-            cannot_read(output.err, path, &e.to_string())?;
+            cannot_read(output.err, name, &e.to_string())?;
             return Ok(TROUBLE);
         }
     };
-    let sink = if args.in_place {
+    let destination = if args.in_place {
         // The file written beside the original, renamed over it at the end.
         let made = std::fs::canonicalize(path).and_then(|target| {
             let dir = target
@@ -902,7 +908,7 @@ fn fmt_file(
             Ok((target, file))
         });
         match made {
-            Ok((target, file)) => Sink::Rewrite(io::BufWriter::new(file), target),
+            Ok((target, file)) => Destination::Rewrite(io::BufWriter::new(file), target),
             Err(e) => {
                 writeln!(
                     output.err,
@@ -914,21 +920,21 @@ fn fmt_file(
             }
         }
     } else if args.check {
-        Sink::Diff(arbitre::UnifiedDiff::new(&escaped(path)))
+        Destination::Diff(arbitre::UnifiedDiff::new(&escaped(name)))
     } else {
-        Sink::Print
+        Destination::Print
     };
-    let mut sink = sink;
+    let mut destination = destination;
     let (mut status, mut changed) = (LEGAL, false);
     // A failure to write standard output, which ends the command.
     let mut failed_output: Option<io::Error> = None;
     let Output { out, err, .. } = output;
     let ran = arbitre::format_stream(input, limits, switches, |piece| {
         changed |= piece.changed();
-        let written = match &mut sink {
-            Sink::Print => out.write_all(piece.written),
-            Sink::Diff(diff) => diff.piece(piece.original, piece.written, &mut **out),
-            Sink::Rewrite(file, _) => file.write_all(piece.written),
+        let written = match &mut destination {
+            Destination::Print => out.write_all(piece.written),
+            Destination::Diff(diff) => diff.piece(piece.original, piece.written, &mut **out),
+            Destination::Rewrite(file, _) => file.write_all(piece.written),
         };
         let reported = match piece.record {
             Some((record, checked))
@@ -939,13 +945,13 @@ fn fmt_file(
                 } else {
                     ILLEGAL
                 });
-                let report = RecordReport::new(path, record, checked);
+                let report = RecordReport::new(name, record, checked);
                 err.write_all(sink::short(&report, false).as_bytes())
             }
             _ => Ok(()),
         };
-        match (written, &sink) {
-            (Err(e), Sink::Rewrite(..)) => Err(e),
+        match (written, &destination) {
+            (Err(e), Destination::Rewrite(..)) => Err(e),
             (Err(e), _) => {
                 failed_output = Some(e);
                 Err(io::Error::other("the output cannot be written"))
@@ -957,23 +963,23 @@ fn fmt_file(
         return Err(e);
     }
     if let Err(e) = ran {
-        writeln!(err, "error: {}: {}", escaped(path), escaped(&e.to_string()))?;
+        writeln!(err, "error: {}: {}", escaped(name), escaped(&e.to_string()))?;
         return Ok(TROUBLE);
     }
-    let rewritten = match sink {
-        Sink::Print => Ok(()),
-        Sink::Diff(diff) => {
+    let rewritten = match destination {
+        Destination::Print => Ok(()),
+        Destination::Diff(diff) => {
             if diff.finish(&mut **out)? {
                 status = status.max(ILLEGAL);
             }
             Ok(())
         }
-        Sink::Rewrite(file, target) if changed => file
+        Destination::Rewrite(file, target) if changed => file
             .into_inner()
             .map_err(io::IntoInnerError::into_error)
             .and_then(|temporary| rewrite(temporary, &target)),
         // Already canonical: the file is not touched.
-        Sink::Rewrite(..) => Ok(()),
+        Destination::Rewrite(..) => Ok(()),
     };
     if let Err(e) = rewritten {
         writeln!(

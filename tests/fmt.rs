@@ -292,6 +292,36 @@ fn malformed_and_illegal_records_are_kept_with_their_diagnostic() {
 }
 
 #[test]
+fn stdin_filename_names_standard_input_in_the_diff_and_the_diagnostics() {
+    arbitre()
+        .args(["fmt", "--check", "--stdin-filename", "games/a b.arb", "-"])
+        .write_stdin("---\ngame: simpei\n---\nC3 d4\n")
+        .assert()
+        .code(1)
+        .stdout(predicates::str::starts_with(
+            "--- a/games/a b.arb\n+++ b/games/a b.arb\n",
+        ));
+    arbitre()
+        .args(["fmt", "--stdin-filename", "games/a.arb", "-"])
+        .write_stdin("---\ngame: simpei\n---\nC3 c3\n")
+        .assert()
+        .code(1)
+        .stderr(
+            "games/a.arb:4:4: error[simpei/occupied]: illegal: c3 is occupied (turn 1... blue)\n",
+        );
+    // A file named on the command line keeps its name.
+    let sample = root().join("samples/simpei/spec-example.arb");
+    let output = arbitre()
+        .args(["fmt", "--check", "--stdin-filename", "games/a.arb"])
+        .arg(&sample)
+        .output()
+        .unwrap();
+    let diff = String::from_utf8_lossy(&output.stdout);
+    assert!(diff.contains("samples/simpei/spec-example.arb"), "{diff}");
+    assert!(!diff.contains("games/a.arb"), "{diff}");
+}
+
+#[test]
 fn bytes_outside_legal_movetexts_are_kept() {
     // A preamble, comments on `---` lines, CRLF, a blank line between
     // records, a record whose bytes are not UTF-8, and no final newline.

@@ -106,3 +106,32 @@ impl Sink for Github {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// What the runner reads back from a value.
+    fn decoded(text: &str) -> String {
+        text.replace("%0D", "\r")
+            .replace("%0A", "\n")
+            .replace("%3A", ":")
+            .replace("%2C", ",")
+            .replace("%25", "%")
+    }
+
+    proptest! {
+        /// No text ends a value or a line early, and the runner reads back
+        /// the text as people are shown it.
+        #[test]
+        fn values_hold_any_text_whole(text in any::<String>()) {
+            let value = property(&text);
+            prop_assert!(!value.contains([':', ',', '\n', '\r']), "{value:?}");
+            let message = data(&text);
+            prop_assert!(!message.contains(['\n', '\r']), "{message:?}");
+            prop_assert_eq!(decoded(&value), escaped(&text).into_owned());
+            prop_assert_eq!(decoded(&message), escaped(&text).into_owned());
+        }
+    }
+}

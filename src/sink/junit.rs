@@ -173,3 +173,28 @@ impl Sink for Junit {
         out.write_all(b"  </testsuite>\n</testsuites>\n")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text, in an attribute and in an element, keeps the document
+        /// well formed, and reads back as people are shown it.
+        #[test]
+        fn any_text_stays_well_formed(text in any::<String>()) {
+            let document = format!("<a b=\"{}\">{}</a>", xml(&text), xml(&text));
+            let parsed = roxmltree::Document::parse(&document);
+            prop_assert!(parsed.is_ok(), "{document:?}");
+            let parsed = parsed.unwrap();
+            let shown: String = escaped(&text)
+                .chars()
+                .map(|c| if matches!(c, '\u{fffe}' | '\u{ffff}') { '\u{fffd}' } else { c })
+                .collect();
+            let root = parsed.root_element();
+            prop_assert_eq!(root.attribute("b"), Some(shown.as_str()));
+            prop_assert_eq!(root.text().unwrap_or(""), shown.as_str());
+        }
+    }
+}
