@@ -33,6 +33,27 @@ pub struct Rule {
     pub tolerable: bool,
     /// What breaks it, one line that reads alone.
     pub summary: &'static str,
+    /// The rule told to a referee, with a record that breaks it: what
+    /// `arbitre explain` prints.
+    pub explanation: Option<&'static Explanation>,
+}
+
+/// A rule told in plain words, with a record that breaks it and the same
+/// record made legal: the way a referee settles a dispute about it.
+#[derive(Debug, Serialize)]
+pub struct Explanation {
+    /// What the rule asks of a player, and why, in a few sentences.
+    pub words: &'static str,
+    /// Where the game's rules say so: the section of arbitre's rules page
+    /// (`docs/rules/simpei.md#relocation`).
+    pub source: &'static str,
+    /// A short record that breaks this rule, and no rule before it.
+    pub example: &'static str,
+    /// The turn (0-based) the example breaks it at; `None` when the
+    /// breach is not in a turn (the header, a claimed result).
+    pub turn: Option<usize>,
+    /// The example made legal by the smallest change.
+    pub neighbour: &'static str,
 }
 
 impl Rule {
@@ -62,6 +83,15 @@ impl Rule {
             kind,
             tolerable,
             summary,
+            explanation: None,
+        }
+    }
+
+    /// The rule with its explanation.
+    pub(crate) const fn explained(self, explanation: &'static Explanation) -> Self {
+        Rule {
+            explanation: Some(explanation),
+            ..self
         }
     }
 }

@@ -5,43 +5,7 @@ mod pages;
 
 use std::path::Path;
 
-use pages::markdown_pages;
-
-/// The lines of a Markdown text outside fenced code blocks, with inline
-/// code spans blanked out.
-fn prose_lines(text: &str) -> Vec<String> {
-    let mut in_fence = false;
-    let mut lines = Vec::new();
-    for line in text.lines() {
-        if line.trim_start().starts_with("```") {
-            in_fence = !in_fence;
-            continue;
-        }
-        if !in_fence {
-            let prose: Vec<&str> = line.split('`').step_by(2).collect();
-            lines.push(prose.join(" "));
-        }
-    }
-    lines
-}
-
-/// The anchors GitHub gives a page's headings.
-fn anchors(text: &str) -> Vec<String> {
-    prose_lines(text)
-        .iter()
-        .filter_map(|line| line.strip_prefix('#'))
-        .map(|heading| {
-            heading
-                .trim_start_matches('#')
-                .trim()
-                .to_lowercase()
-                .chars()
-                .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
-                .map(|c| if c == ' ' { '-' } else { c })
-                .collect()
-        })
-        .collect()
-}
+use pages::{anchors, markdown_pages, prose_lines};
 
 /// Every relative link in README.md and docs/ leads to a file of the
 /// repository (and to a heading of it, when it names one): users' clones

@@ -19,3 +19,39 @@ pub fn markdown_pages(root: &Path) -> Vec<PathBuf> {
     pages.sort();
     pages
 }
+
+/// The lines of a Markdown text outside fenced code blocks, with inline
+/// code spans blanked out.
+pub fn prose_lines(text: &str) -> Vec<String> {
+    let mut in_fence = false;
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_fence = !in_fence;
+            continue;
+        }
+        if !in_fence {
+            let prose: Vec<&str> = line.split('`').step_by(2).collect();
+            lines.push(prose.join(" "));
+        }
+    }
+    lines
+}
+
+/// The anchors GitHub gives a page's headings.
+pub fn anchors(text: &str) -> Vec<String> {
+    prose_lines(text)
+        .iter()
+        .filter_map(|line| line.strip_prefix('#'))
+        .map(|heading| {
+            heading
+                .trim_start_matches('#')
+                .trim()
+                .to_lowercase()
+                .chars()
+                .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+                .map(|c| if c == ' ' { '-' } else { c })
+                .collect()
+        })
+        .collect()
+}

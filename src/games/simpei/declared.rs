@@ -1,14 +1,22 @@
 //! The rules Simpei reports, each declared once; [`RULES`] lists them for
 //! the registry.
 
-use crate::rules::Rule;
+use crate::rules::{Explanation, Rule};
 
 pub const NOT_A_POINT: Rule =
     Rule::illegal("simpei/not-a-point", "a point that does not exist is named");
 pub const OCCUPIED: Rule = Rule::illegal(
     "simpei/occupied",
     "a piece is placed or moved onto a taken point",
-);
+)
+.explained(&Explanation {
+    words: "A point holds one piece at most. A placement or a move must end on an \
+            empty point; a relocation has its own rule (simpei/relocation-occupied).",
+    source: "docs/rules/simpei.md#how-a-game-goes",
+    example: "---\ngame: simpei\n---\n1. c3 c3\n",
+    turn: Some(1),
+    neighbour: "---\ngame: simpei\n---\n1. c3 d4\n",
+});
 pub const FIRST_PLACEMENT_CENTRE: Rule = Rule::illegal(
     "simpei/first-placement-centre",
     "Red's first piece is put off the four central upper points",
