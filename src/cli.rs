@@ -196,6 +196,13 @@ pub enum Command {
     )]
     Fmt(FmtArgs),
 
+    /// Explain a rule: what it asks, where the rules say so, a record that
+    /// breaks it with what arbitre says of it, and its legal neighbour.
+    #[command(
+        after_help = "Examples:\n  arbitre explain simpei/occupied\n  arbitre explain --list\n  arbitre explain --list --format json"
+    )]
+    Explain(ExplainArgs),
+
     /// Print a template record with a commented header.
     #[command(after_help = "Example:\n  arbitre new simpei > game.arb")]
     New {
@@ -242,6 +249,18 @@ pub enum Command {
         #[arg(long)]
         mode: Option<String>,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The rule id, as a diagnostic names it (`simpei/occupied`, `header`).
+    #[arg(required_unless_present = "list", conflicts_with = "list")]
+    pub rule: Option<String>,
+    /// List every rule id with its kind and summary.
+    #[arg(long)]
+    pub list: bool,
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
 }
 
 #[derive(Debug, Args)]

@@ -43,7 +43,7 @@ pub struct Output<'a> {
     pub closed: &'a std::cell::Cell<bool>,
 }
 
-fn machine_of(format: Format) -> Option<Machine> {
+pub fn machine_of(format: Format) -> Option<Machine> {
     match format {
         Format::Human => None,
         Format::Json => Some(Machine::Json),
@@ -68,6 +68,7 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
             },
         ),
         Command::Fmt(args) => fmt(args, output),
+        Command::Explain(args) => crate::explain::explain(args, style, output),
         Command::New { game } => with_game(game, output, |g, out| {
             out.out.write_all(g.template().as_bytes())?;
             Ok(LEGAL)
@@ -115,7 +116,7 @@ fn cannot_read(err: &mut dyn Write, path: &str, error: &str) -> io::Result<()> {
 }
 
 /// A usage error; what it quotes (a path, a `--turn`) is escaped.
-fn usage(output: &mut Output<'_>, message: &str) -> io::Result<u8> {
+pub fn usage(output: &mut Output<'_>, message: &str) -> io::Result<u8> {
     writeln!(output.err, "error: {}", escaped(message))?;
     Ok(TROUBLE)
 }

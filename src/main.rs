@@ -3,6 +3,7 @@
 
 mod cli;
 mod commands;
+mod explain;
 mod human;
 mod progress;
 mod sink;

@@ -137,6 +137,29 @@ pub fn find(id: &str) -> Option<&'static Rule> {
     all().find(|rule| rule.id == id)
 }
 
+/// The rules a mistyped id may have meant, nearest first: the one within
+/// a few edits of it, or those whose name after the game is the id given
+/// (`occupied` for `simpei/occupied`).
+pub fn near(id: &str) -> Vec<&'static Rule> {
+    let given = id.trim().to_ascii_lowercase();
+    let bare: Vec<&'static Rule> = all()
+        .filter(|r| r.id.rsplit('/').next() == Some(given.as_str()))
+        .collect();
+    if !bare.is_empty() {
+        return bare;
+    }
+    // The nearer of the whole id and the name after the game.
+    let distance = |r: &&'static Rule| {
+        let bare = r.id.rsplit('/').next().unwrap_or(r.id);
+        crate::record::header::edit_distance(&given, r.id)
+            .min(crate::record::header::edit_distance(&given, bare))
+    };
+    let limit = given.chars().count().max(3) / 4 + 1;
+    let mut close: Vec<&'static Rule> = all().filter(|r| distance(r) <= limit).collect();
+    close.sort_by_key(distance);
+    close
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
@@ -214,6 +237,25 @@ mod tests {
         assert!(find("Simpei/occupied").is_none());
         assert!(find("simpei/occupied ").is_none());
         assert!(find("").is_none());
+    }
+
+    #[test]
+    fn near_misses_find_the_rule_meant() {
+        let ids = |id: &str| near(id).iter().map(|r| r.id).collect::<Vec<_>>();
+        assert_eq!(ids("simpei/ocupied"), ["simpei/occupied"]);
+        assert_eq!(ids("Simpei/Occupied"), ["simpei/occupied"]);
+        assert_eq!(ids("maximum-capture"), ["superpion/maximum-capture"]);
+        let occupied = ids("occupied");
+        assert!(
+            occupied.contains(&"simpei/occupied") && occupied.len() > 1,
+            "{occupied:?}"
+        );
+        assert_eq!(ids("headr"), ["header"]);
+        assert_eq!(
+            ids("ocupied")[..2],
+            ["superpion/occupied", "simpei/occupied"]
+        );
+        assert!(ids("nothing-like-a-rule").is_empty());
     }
 
     #[test]
