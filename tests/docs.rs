@@ -18,6 +18,8 @@
 // Runs the `arbitre` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]
 
+// The pages only, not their headings.
+#[allow(dead_code)]
 mod pages;
 
 use std::collections::BTreeSet;

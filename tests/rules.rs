@@ -3,6 +3,8 @@
 //! legal neighbour is legal, its source is a section of the rules pages,
 //! and a sample under `samples/` names it.
 
+// The headings' anchors only.
+#[allow(dead_code)]
 mod pages;
 
 use std::path::Path;
