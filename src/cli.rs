@@ -293,7 +293,8 @@ pub struct CheckArgs {
     #[arg(long, short = 'q')]
     pub quiet: bool,
     /// Show warnings drawn over the record, only in the counts, or not at
-    /// all (human and short output; machine output always holds them).
+    /// all (human, short and github output; json, jsonl, yaml, sarif and
+    /// junit always hold them).
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = Warnings::Show)]
     pub warnings: Warnings,
     /// Fail on warnings: a run whose records are all legal but warned about

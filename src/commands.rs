@@ -107,12 +107,11 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
 /// A path a batch could not read, told on standard error as the batch
 /// goes on; the path and the system's words escaped.
 fn cannot_read(err: &mut dyn Write, path: &str, error: &str) -> io::Result<()> {
-    writeln!(
-        err,
-        "error: cannot read {}: {}",
-        escaped(path),
-        escaped(error)
-    )
+    writeln!(err, "{}", cannot_read_line(path, error))
+}
+
+fn cannot_read_line(path: &str, error: &str) -> String {
+    format!("error: cannot read {}: {}", escaped(path), escaped(error))
 }
 
 /// A usage error; what it quotes (a path, a `--turn`) is escaped.
@@ -239,6 +238,7 @@ fn items(
     walker: &arbitre::Walker,
     limits: Limits,
     output: &mut Output<'_>,
+    shield: &dyn Fn(String) -> String,
 ) -> io::Result<(Items, usize, Vec<Unreadable>)> {
     let walked = walker.walk(paths);
     let mut unchecked = Vec::new();
@@ -252,7 +252,8 @@ fn items(
         } else {
             "warning"
         };
-        writeln!(output.err, "{level}: {}", escaped(&problem.to_string()))?;
+        let line = format!("{level}: {}", escaped(&problem.to_string()));
+        writeln!(output.err, "{}", shield(line))?;
     }
     let files = walked.files.len();
     Ok((Items::new(walked.files, limits), files, unchecked))
@@ -352,19 +353,22 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(w) => w,
         Err(err) => return usage(output, &err.to_string()),
     };
-    let (items, files, mut unreadable) = items(&args.paths, &walker, args.limits.limits(), output)?;
-    let items = items.naming_stdin(args.stdin_filename.as_deref());
-    let judged = Judged {
-        deny_warnings: args.deny_warnings,
-    };
     let mut sink = sink::open(
         args.format,
         sink::Options {
             style,
             quiet: args.quiet,
             warnings: args.warnings,
+            deny_warnings: args.deny_warnings,
         },
     );
+    let shield = |line: String| sink.stderr_line(line);
+    let (items, files, mut unreadable) =
+        items(&args.paths, &walker, args.limits.limits(), output, &shield)?;
+    let items = items.naming_stdin(args.stdin_filename.as_deref());
+    let judged = Judged {
+        deny_warnings: args.deny_warnings,
+    };
     let interactive = args.paths.iter().any(|p| p == "-");
     // Not while standard input is being typed, nor over documents.
     let mut progress = Progress::new(files, sink.progress() && !interactive);
@@ -403,7 +407,8 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                 if let Some(path) = rendered.unreadable {
                     tally.unreadable += 1;
                     out.flush()?;
-                    cannot_read(output.err, &path.path, &path.error)?;
+                    let line = cannot_read_line(&path.path, &path.error);
+                    writeln!(output.err, "{}", sink.stderr_line(line))?;
                     sink.unreadable(&path, &mut *out)?;
                     unreadable.push(path);
                 }
@@ -446,7 +451,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(w) => w,
         Err(err) => return usage(output, &err.to_string()),
     };
-    let (items, _, unwalked) = items(&args.paths, &walker, args.limits.limits(), output)?;
+    let (items, _, unwalked) = items(&args.paths, &walker, args.limits.limits(), output, &|l| l)?;
     let mut document = StatsDocument::default();
     let mut unreadable = !unwalked.is_empty();
     for item in items {
@@ -947,7 +952,13 @@ fn fmt_file(
                     ILLEGAL
                 });
                 let report = RecordReport::new(name, record, checked);
-                err.write_all(sink::short(&report, false).as_bytes())
+                let seen = Seen {
+                    path: name,
+                    record,
+                    report: &report,
+                    fails: true,
+                };
+                err.write_all(sink::short(&seen, false, false).as_bytes())
             }
             _ => Ok(()),
         };

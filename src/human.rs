@@ -761,7 +761,13 @@ mod props {
                 }
                 out.push((summary(&tally, style), color));
             }
-            out.push((crate::sink::short(&report, true), false));
+            let seen = crate::sink::Seen {
+                path,
+                record: &record,
+                report: &report,
+                fails: false,
+            };
+            out.push((crate::sink::short(&seen, true, false), false));
         }
         out
     }

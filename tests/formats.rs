@@ -90,7 +90,8 @@ fn short_findings_are_errors_and_warnings_as_compilers_write() {
         "samples/no-such.arb: error: cannot read: No such file or directory (os error 2)"
     );
     assert_eq!(lines.len(), 4, "{out}");
-    // Every finding is the form a `$gcc` problem matcher reads.
+    // Every finding reads `path:line:col: severity[rule]: message`, the
+    // form the README gives a problem matcher.
     for line in &lines[..3] {
         let (place, rest) = line.split_once(": ").unwrap();
         assert_eq!(place.split(':').count(), 3, "{line}");
@@ -304,7 +305,7 @@ fn junit_has_one_case_per_record_counted_in_its_suite() {
     // A failure names its rule and says where.
     let illegal = cases
         .iter()
-        .find(|c| c.attribute("classname") == Some(ILLEGAL))
+        .find(|c| c.attribute("file") == Some(ILLEGAL))
         .unwrap();
     let failure = illegal
         .children()
@@ -327,7 +328,7 @@ fn junit_keeps_hostile_names_well_formed_and_fails_denied_warnings() {
     let names: Vec<&str> = xml
         .descendants()
         .filter(|n| n.has_tag_name("testcase"))
-        .map(|n| n.attribute("classname").unwrap())
+        .map(|n| n.attribute("file").unwrap())
         .collect();
     assert!(
         names[0].ends_with("a\\n::error file=x::forged, 100%0A:: b.arb"),
@@ -421,4 +422,73 @@ fn the_readme_ci_job_runs_what_it_shows() {
             .is_some_and(|u| u.contains("upload-sarif"))
     });
     assert_eq!(upload.unwrap()["with"]["sarif_file"], "arbitre.sarif");
+}
+
+#[test]
+fn github_keeps_standard_error_from_the_older_command_form() {
+    let dir = Scratch::new("formats-stderr");
+    let walked = dir.join("walk");
+    std::fs::create_dir(&walked).unwrap();
+    for name in [
+        "##[stop-commands]tok.arb",
+        "##[error file=README.md;line=1]forged.arb",
+    ] {
+        std::os::unix::fs::symlink("/nonexistent", walked.join(name)).unwrap();
+    }
+    let gone = dir
+        .join("##[warning]gone.arb")
+        .to_string_lossy()
+        .into_owned();
+    let walked = walked.to_string_lossy().into_owned();
+    let (status, out, err) = run(&["check", "--format", "github", &walked, &gone]);
+    assert_eq!(status, 2);
+    assert!(!err.contains("##["), "{err}");
+    assert!(err.contains("#%23[stop-commands]tok.arb"), "{err}");
+    assert!(out.lines().all(|l| l.starts_with("::")), "{out}");
+    // Other formats show the names as they are (escaped for a terminal).
+    let (_, _, err) = run(&["check", &walked, &gone]);
+    assert!(err.contains("##[stop-commands]tok.arb"), "{err}");
+}
+
+#[test]
+fn denied_warnings_are_errors_in_the_finding_formats() {
+    let (status, out, _) = run(&["check", "--format", "github", "--deny-warnings", WARNED]);
+    assert_eq!(status, 3);
+    assert!(
+        out.starts_with("::error file=samples/superpion/blocking.arb,line=")
+            && out.contains(",title=superpion/blocking::warning, denied: "),
+        "{out}"
+    );
+    let (_, out, _) = run(&["check", "--format", "short", "--deny-warnings", WARNED]);
+    assert!(
+        out.contains(": error[superpion/blocking]: warning, denied: "),
+        "{out}"
+    );
+    let (_, out, _) = run(&["check", "--format", "sarif", "--deny-warnings", WARNED]);
+    let sarif: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(sarif["runs"][0]["results"][0]["level"], "error");
+    // Summarised or silenced, warnings are not annotated.
+    for when in ["summary", "none"] {
+        let (_, out, _) = run(&["check", "--format", "github", "--warnings", when, WARNED]);
+        assert!(!out.contains("blocking"), "{when}: {out}");
+    }
+}
+
+#[test]
+fn unnamed_standard_input_is_no_file() {
+    let record =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(ILLEGAL)).unwrap();
+    let (_, out) = piped("github", &["-"], &record);
+    assert!(
+        out.starts_with("::error title=simpei/occupied::illegal: "),
+        "{out}"
+    );
+    let (_, out) = piped("sarif", &["-"], &record);
+    let sarif: Value = serde_json::from_str(&out).unwrap();
+    let location = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"];
+    assert_eq!(
+        location["artifactLocation"],
+        serde_json::json!({"description": {"text": "standard input"}})
+    );
+    assert_eq!(location["region"]["startLine"], 5);
 }

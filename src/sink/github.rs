@@ -7,7 +7,8 @@
 //! its text is escaped for the terminal first (no control character, no
 //! newline is left), then as the runner expects (`%`, and in values `:`
 //! and `,`, by their percent codes). The help lines of a diagnostic are
-//! joined by the runner's own escaped newline.
+//! joined by the runner's own escaped newline. What goes to standard
+//! error beside it is kept from the commands' older form, `##[...]`.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -18,20 +19,20 @@ use arbitre::Unreadable;
 use super::{findings, Options, Piece, Render, Run, Seen, Sink};
 use crate::cli::Warnings;
 
+#[derive(Clone, Copy)]
 pub struct Github {
+    /// Warnings are written (`--warnings show`).
     warnings: bool,
+    deny_warnings: bool,
 }
 
 impl Github {
     pub fn new(options: Options) -> Self {
         Github {
-            warnings: options.warnings != Warnings::None,
+            warnings: options.warnings == Warnings::Show,
+            deny_warnings: options.deny_warnings,
         }
     }
-}
-
-struct Renderer {
-    warnings: bool,
 }
 
 /// A message as the runner reads it: `%`, CR and LF by their codes.
@@ -47,30 +48,53 @@ fn property(text: &str) -> String {
     data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
-impl Render for Renderer {
+/// The annotation's place: `file=`, and its lines and columns. Unnamed
+/// standard input is no file of the repository: the annotation is then on
+/// the run, its place in the message.
+fn place(path: &str, region: Option<super::Region>) -> String {
+    if path == "-" {
+        return String::new();
+    }
+    let mut out = format!(" file={}", property(path));
+    match region {
+        // The runner keeps columns only on a one-line annotation.
+        Some(r) if r.end_line != r.line => {
+            let _ = write!(out, ",line={},endLine={}", r.line, r.end_line);
+        }
+        Some(r) => {
+            let _ = write!(out, ",line={},col={}", r.line, r.column);
+            if r.end_column > r.column + 1 {
+                // The column of the last character: GitHub marks
+                // `col` to `endColumn`, both included.
+                let _ = write!(out, ",endColumn={}", r.end_column - 1);
+            }
+        }
+        None => {}
+    }
+    out
+}
+
+impl Render for Github {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let mut out = String::new();
-        for finding in findings(seen) {
-            if !finding.error && !self.warnings {
+        for finding in findings(seen, self.deny_warnings) {
+            if !finding.diagnostic && !self.warnings {
                 continue;
             }
             let command = if finding.error { "error" } else { "warning" };
-            let _ = write!(out, "::{command} file={}", property(seen.path));
-            if let Some(r) = finding.region {
-                let _ = write!(out, ",line={},col={}", r.line, r.column);
-                if r.end_line != r.line {
-                    let _ = write!(out, ",endLine={}", r.end_line);
-                } else if r.end_column > r.column + 1 {
-                    // The runner's end column is the last one marked.
-                    let _ = write!(out, ",endColumn={}", r.end_column - 1);
-                }
+            let mut place = place(seen.path, finding.region);
+            if !place.is_empty() {
+                place.push(',');
+            } else {
+                place.push(' ');
             }
+            let _ = write!(out, "::{command}{place}");
             let mut message = data(&finding.message);
             for line in finding.help.iter().flat_map(|h| h.lines()) {
                 message.push_str("%0A");
                 message.push_str(&data(line));
             }
-            let _ = writeln!(out, ",title={}::{message}", property(finding.rule));
+            let _ = writeln!(out, "title={}::{message}", property(finding.rule));
         }
         out.into()
     }
@@ -78,9 +102,7 @@ impl Render for Renderer {
 
 impl Sink for Github {
     fn renderer(&self) -> Box<dyn Render> {
-        Box::new(Renderer {
-            warnings: self.warnings,
-        })
+        Box::new(*self)
     }
 
     fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()> {
@@ -88,12 +110,20 @@ impl Sink for Github {
     }
 
     fn unreadable(&mut self, path: &Unreadable, out: &mut dyn Write) -> io::Result<()> {
+        let place = place(&path.path, None);
         writeln!(
             out,
-            "::error file={},title=unreadable::cannot read: {}",
-            property(&path.path),
+            "::error{place}{}title=unreadable::cannot read: {}",
+            if place.is_empty() { " " } else { "," },
             data(&path.error)
         )
+    }
+
+    /// The runner also reads `##[command]` anywhere in a line of standard
+    /// error, the commands' older form: a path quoted there must not hold
+    /// it whole.
+    fn stderr_line(&self, line: String) -> String {
+        line.replace("##[", "#%23[")
     }
 
     /// The totals, as a notice on the run.

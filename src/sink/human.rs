@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use arbitre::Verdict;
 
-use super::{Options, Piece, Render, Run, Seen, Sink};
+use super::{Kept, Options, Piece, Render, Run, Seen, Sink};
 use crate::cli::Warnings;
 use crate::human::{self as draw, Snippet};
 
@@ -35,6 +35,7 @@ impl Render for Renderer {
             style,
             quiet,
             warnings,
+            ..
         } = self.0;
         let report = seen.report;
         let draw_warnings = warnings == Warnings::Show && !report.warnings.is_empty();
@@ -48,10 +49,11 @@ impl Render for Renderer {
         if draw_warnings {
             text.push_str(&draw::warnings(report, &source, style));
         }
-        let kept = seen.fails.then(|| match report.verdict {
-            Verdict::Legal => format!("{line} (warnings denied)"),
-            _ => line,
-        });
+        let kept = match (seen.fails, report.verdict) {
+            (false, _) => Kept::Nothing,
+            (true, Verdict::Legal) => Kept::Line(format!("{line} (warnings denied)")),
+            (true, _) => Kept::Line(line),
+        };
         Piece { text, kept }
     }
 }
@@ -62,7 +64,7 @@ impl Sink for Human {
     }
 
     fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()> {
-        if let Some(line) = piece.kept {
+        if let Kept::Line(line) = piece.kept {
             self.failed.push(line, true);
         }
         self.wrote |= !piece.text.is_empty();

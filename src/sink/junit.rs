@@ -13,7 +13,7 @@ use std::io::{self, Seek, Write};
 use arbitre::escape::escaped;
 use arbitre::{Unreadable, Verdict};
 
-use super::{findings, Piece, Render, Run, Seen, Sink};
+use super::{findings, Kept, Piece, Render, Run, Seen, Sink};
 
 /// The cases kept in memory before they go to a temporary file.
 const IN_MEMORY: usize = 1 << 20;
@@ -58,33 +58,55 @@ fn xml(text: &str) -> String {
 
 struct Renderer;
 
-/// What a case counts as, kept with its piece: a failure or an error
-/// (a case that passed keeps nothing).
-const FAILED: &str = "failure";
-const ERROR: &str = "error";
+/// A failure of the spool, told as what it is (the temporary directory
+/// cannot be written), not as a failure to write the output.
+fn spooling(e: io::Error) -> io::Error {
+    io::Error::new(
+        e.kind(),
+        format!("the JUnit cases cannot be kept in a temporary file (TMPDIR): {e}"),
+    )
+}
+
+/// A file as Jenkins groups cases by it: its path without `.arb`, each
+/// `/` a `.` (Jenkins cuts a class name at its last dot, so the folders
+/// become packages and the file the class); the path itself stays in the
+/// case's `file`, as GitLab reads it.
+fn class_name(path: &str) -> String {
+    let stem = path
+        .strip_suffix(".arb")
+        .or_else(|| path.strip_suffix(".ARB"))
+        .unwrap_or(path);
+    stem.replace('.', "_").replace('/', ".")
+}
+
+fn case(path: &str, name: &str) -> String {
+    format!(
+        "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\">\n",
+        xml(&class_name(path)),
+        xml(name),
+        xml(path)
+    )
+}
 
 impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let report = seen.report;
-        let name = format!("{}#{}", report.path, report.index);
-        let mut case = format!(
-            "    <testcase classname=\"{}\" name=\"{}\">\n",
-            xml(seen.path),
-            xml(&name)
-        );
-        let mut kind = None;
+        let name = format!("record {} (line {})", report.index, seen.record.line);
+        let mut case = case(seen.path, &name);
+        let mut kind = Kept::Nothing;
         let mut out_lines = String::new();
-        for finding in findings(seen) {
+        for finding in findings(seen, false) {
             let place = finding
                 .region
                 .map_or(String::new(), |r| format!("{}:{}: ", r.line, r.column));
-            if finding.error {
+            if finding.diagnostic {
                 let element = if report.verdict == Verdict::Malformed {
-                    ERROR
+                    kind = Kept::Error;
+                    "error"
                 } else {
-                    FAILED
+                    kind = Kept::Failure;
+                    "failure"
                 };
-                kind = Some(element);
                 let mut body = format!("{place}{}", finding.message);
                 if let Some(help) = &finding.help {
                     body.push('\n');
@@ -107,8 +129,8 @@ impl Render for Renderer {
                 );
             }
         }
-        if kind.is_none() && seen.fails {
-            kind = Some(FAILED);
+        if matches!(kind, Kept::Nothing) && seen.fails {
+            kind = Kept::Failure;
             let _ = writeln!(
                 case,
                 "      <failure type=\"warnings-denied\" message=\"{} warnings, and warnings are denied\"/>",
@@ -125,7 +147,7 @@ impl Render for Renderer {
         case.push_str("    </testcase>\n");
         Piece {
             text: case,
-            kept: kind.map(str::to_string),
+            kept: kind,
         }
     }
 }
@@ -136,27 +158,27 @@ impl Sink for Junit {
     }
 
     fn record(&mut self, piece: Piece, _out: &mut dyn Write) -> io::Result<()> {
-        match piece.kept.as_deref() {
-            Some(FAILED) => self.failures += 1,
-            Some(ERROR) => self.errors += 1,
-            _ => {}
+        match piece.kept {
+            Kept::Failure => self.failures += 1,
+            Kept::Error => self.errors += 1,
+            Kept::Nothing | Kept::Line(_) => {}
         }
         self.tests += 1;
-        self.cases.write_all(piece.text.as_bytes())
+        self.cases
+            .write_all(piece.text.as_bytes())
+            .map_err(spooling)
     }
 
     fn unreadable(&mut self, path: &Unreadable, _out: &mut dyn Write) -> io::Result<()> {
         self.tests += 1;
         self.errors += 1;
-        let message = format!("cannot read: {}", path.error);
+        let message = xml(&format!("cannot read: {}", path.error));
+        let case = case(&path.path, "unreadable");
         write!(
             self.cases,
-            "    <testcase classname=\"{}\" name=\"{}\">\n      <error type=\"unreadable\" message=\"{}\">{}</error>\n    </testcase>\n",
-            xml(&path.path),
-            xml(&path.path),
-            xml(&message),
-            xml(&message)
+            "{case}      <error type=\"unreadable\" message=\"{message}\">{message}</error>\n    </testcase>\n",
         )
+        .map_err(spooling)
     }
 
     fn end(&mut self, _run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
@@ -168,7 +190,7 @@ impl Sink for Junit {
             out,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"arbitre\" {counts}>\n  <testsuite name=\"arbitre\" {counts}>\n"
         )?;
-        self.cases.seek(io::SeekFrom::Start(0))?;
+        self.cases.seek(io::SeekFrom::Start(0)).map_err(spooling)?;
         io::copy(&mut self.cases, out)?;
         out.write_all(b"  </testsuite>\n</testsuites>\n")
     }

@@ -41,13 +41,29 @@ pub struct Seen<'a> {
 pub struct Piece {
     /// Written where the record stands.
     pub text: String,
-    /// Kept by the sink for its end (a line of the closing list).
-    pub kept: Option<String>,
+    /// What the sink keeps of it for its end.
+    pub kept: Kept,
+}
+
+/// What a sink keeps of a record for the end of the run.
+#[derive(Default)]
+pub enum Kept {
+    #[default]
+    Nothing,
+    /// A line of the closing list of failures.
+    Line(String),
+    /// A test case that failed (an illegal record, denied warnings).
+    Failure,
+    /// A test case in error (a malformed record).
+    Error,
 }
 
 impl From<String> for Piece {
     fn from(text: String) -> Self {
-        Piece { text, kept: None }
+        Piece {
+            text,
+            kept: Kept::Nothing,
+        }
     }
 }
 
@@ -86,6 +102,11 @@ pub trait Sink {
     fn progress(&self) -> bool {
         false
     }
+    /// A line for standard error (a walk's warning, a path that cannot be
+    /// read), as this format's reader may safely meet it beside the output.
+    fn stderr_line(&self, line: String) -> String {
+        line
+    }
 }
 
 /// How the flags of `check` ask it to print.
@@ -97,6 +118,8 @@ pub struct Options {
     pub quiet: bool,
     /// Whether warnings are written one by one.
     pub warnings: crate::cli::Warnings,
+    /// Warnings fail the run: the finding formats give them as errors.
+    pub deny_warnings: bool,
 }
 
 /// The sink of `format`.
@@ -108,7 +131,7 @@ pub fn open(format: CheckFormat, options: Options) -> Box<dyn Sink> {
         CheckFormat::Yaml => Box::new(machine::Document::new(arbitre::Machine::Yaml)),
         CheckFormat::Jsonl => Box::new(machine::Document::new(arbitre::Machine::JsonLines)),
         CheckFormat::Github => Box::new(github::Github::new(options)),
-        CheckFormat::Sarif => Box::new(sarif::Sarif::new()),
+        CheckFormat::Sarif => Box::new(sarif::Sarif::new(options)),
         CheckFormat::Junit => Box::new(junit::Junit::new()),
     }
 }
@@ -152,8 +175,10 @@ impl Region {
 /// Every finding of a record with its place, for the formats that list
 /// findings one by one: the diagnostic first, then the warnings.
 pub struct Finding<'a> {
-    /// `error` for the diagnostic, `warning` for a warning.
+    /// An error: the diagnostic, or a warning when warnings are denied.
     pub error: bool,
+    /// The diagnostic, not a warning.
+    pub diagnostic: bool,
     pub rule: &'a str,
     /// The words, the verdict first for a diagnostic (`illegal: ...`), the
     /// turn after it when it is in one.
@@ -163,8 +188,9 @@ pub struct Finding<'a> {
     pub region: Option<Region>,
 }
 
-/// The findings of `seen`, in order.
-pub fn findings<'a>(seen: &Seen<'a>) -> Vec<Finding<'a>> {
+/// The findings of `seen`, in order: its warnings given as errors when
+/// `deny_warnings` is set.
+pub fn findings<'a>(seen: &Seen<'a>, deny_warnings: bool) -> Vec<Finding<'a>> {
     let report = seen.report;
     let mut all = Vec::new();
     if let Some(d) = &report.diagnostic {
@@ -178,6 +204,7 @@ pub fn findings<'a>(seen: &Seen<'a>) -> Vec<Finding<'a>> {
             .map_or(String::new(), |t| format!(" (turn {t})"));
         all.push(Finding {
             error: true,
+            diagnostic: true,
             rule: &d.rule,
             message: format!("{word}: {}{turn}", d.message),
             help: d.help_text(),
@@ -204,12 +231,68 @@ pub fn findings<'a>(seen: &Seen<'a>) -> Vec<Finding<'a>> {
             _ => None,
         };
         all.push(Finding {
-            error: false,
+            error: deny_warnings,
+            diagnostic: false,
             rule: &w.rule,
-            message: w.message.clone(),
+            message: if deny_warnings {
+                format!("warning, denied: {}", w.message)
+            } else {
+                w.message.clone()
+            },
             help: None,
             region,
         });
     }
     all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(text: &str, offset: usize) -> Record {
+        let mut record = Record::from_text(text);
+        record.offset = offset;
+        record
+    }
+
+    #[test]
+    fn a_region_ends_after_its_last_character() {
+        // `c3` at line 4, column 4 of a record that starts at byte 100.
+        let r = record("---\ngame: simpei\n---\n1. c3 d4\n", 100);
+        let at = 100 + "---\ngame: simpei\n---\n1. ".len();
+        assert_eq!(
+            Region::of(&r, 4, 4, at, 2),
+            Region {
+                line: 4,
+                column: 4,
+                end_line: 4,
+                end_column: 6
+            }
+        );
+        // Characters, not bytes.
+        let r = record("é c3", 0);
+        assert_eq!(Region::of(&r, 1, 1, 0, 2).end_column, 2);
+        // Empty: it ends where it starts.
+        assert_eq!(Region::of(&r, 1, 1, 0, 0).end_column, 1);
+    }
+
+    #[test]
+    fn a_region_over_lines_ends_on_its_last_line() {
+        let r = record("---\n{ a\nlong\ncomment }\n", 0);
+        let at = "---\n".len();
+        let region = Region::of(&r, 2, 1, at, "{ a\nlong\ncomment }".len());
+        assert_eq!(
+            region,
+            Region {
+                line: 2,
+                column: 1,
+                end_line: 4,
+                end_column: 10
+            }
+        );
+        // A span past its record is cut at the record's end.
+        let region = Region::of(&r, 2, 1, at, 10_000);
+        assert_eq!((region.end_line, region.end_column), (5, 1));
+    }
 }

@@ -11,28 +11,37 @@ use serde_json::{json, Value};
 
 use arbitre::Unreadable;
 
-use super::{findings, Piece, Render, Run, Seen, Sink};
+use super::{findings, Options, Piece, Render, Run, Seen, Sink};
 
 /// The SARIF version written, and the schema that defines it.
 const VERSION: &str = "2.1.0";
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 pub struct Sarif {
+    renderer: Renderer,
     /// Whether a result has been written, so the next needs a comma.
     results: bool,
 }
 
 impl Sarif {
-    pub fn new() -> Self {
-        Sarif { results: false }
+    pub fn new(options: Options) -> Self {
+        Sarif {
+            renderer: Renderer {
+                deny_warnings: options.deny_warnings,
+            },
+            results: false,
+        }
     }
 }
 
-struct Renderer;
+#[derive(Clone, Copy)]
+struct Renderer {
+    deny_warnings: bool,
+}
 
-/// A path as a URI reference, as `artifactLocation.uri` must be: every
-/// byte but the unreserved characters and `/` percent-encoded.
-pub fn uri(path: &str) -> String {
+/// Every byte of `path` but the unreserved characters and `/`
+/// percent-encoded, as a URI's path must be.
+fn encoded(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
     for byte in path.bytes() {
         match byte {
@@ -45,13 +54,43 @@ pub fn uri(path: &str) -> String {
     out
 }
 
+/// Where a file is, as `artifactLocation` says it: a relative path
+/// relative to the checkout (`%SRCROOT%`, as code scanning reads it), an
+/// absolute one as a `file:` URI, and unnamed standard input by a
+/// description, having no URI.
+pub fn artifact(path: &str) -> Value {
+    if path == "-" {
+        json!({"description": {"text": "standard input"}})
+    } else if path.starts_with('/') {
+        json!({"uri": format!("file://{}", encoded(path))})
+    } else {
+        json!({"uri": encoded(path), "uriBaseId": "%SRCROOT%"})
+    }
+}
+
+/// Plain text as a SARIF message holds it: `[text](link)` would be a link
+/// there, so brackets from a record are escaped, and a backslash before a
+/// bracket (SARIF 2.1.0, 3.11.6).
+fn plain(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let bracket = |c: Option<&char>| matches!(c, Some('[' | ']'));
+        if bracket(Some(&c)) || (c == '\\' && bracket(chars.peek())) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// The rules, as `tool.driver.rules` declares them.
 fn rules() -> Vec<Value> {
     arbitre::rules::all()
         .map(|rule| {
             json!({
                 "id": rule.id,
-                "shortDescription": {"text": rule.summary},
+                "shortDescription": {"text": plain(rule.summary)},
                 "defaultConfiguration": {"level": level(rule.kind)},
             })
         })
@@ -68,14 +107,14 @@ fn level(kind: arbitre::rules::Kind) -> &'static str {
 impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let mut out = String::new();
-        for finding in findings(seen) {
+        for finding in findings(seen, self.deny_warnings) {
             let mut text = finding.message;
             if let Some(help) = &finding.help {
                 text.push('\n');
                 text.push_str(help);
             }
             let mut location = json!({
-                "physicalLocation": {"artifactLocation": {"uri": uri(seen.path)}}
+                "physicalLocation": {"artifactLocation": artifact(seen.path)}
             });
             if let Some(r) = finding.region {
                 location["physicalLocation"]["region"] = json!({
@@ -88,16 +127,15 @@ impl Render for Renderer {
             let mut result = json!({
                 "ruleId": finding.rule,
                 "level": if finding.error { "error" } else { "warning" },
-                "message": {"text": text},
+                "message": {"text": plain(&text)},
                 "locations": [location],
             });
             if let Some(index) = arbitre::rules::all().position(|r| r.id == finding.rule) {
                 result["ruleIndex"] = json!(index);
             }
-            // Each result on a line of its own, after the separator that
-            // `record` writes.
-            out.push_str("\n        ");
+            // One result a line: compact JSON holds no raw newline.
             out.push_str(&result.to_string());
+            out.push('\n');
         }
         out.into()
     }
@@ -105,14 +143,13 @@ impl Render for Renderer {
 
 impl Sink for Sarif {
     fn renderer(&self) -> Box<dyn Render> {
-        Box::new(Renderer)
+        Box::new(self.renderer)
     }
 
     fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
         let driver = json!({
             "name": "arbitre",
             "version": env!("CARGO_PKG_VERSION"),
-            "informationUri": "https://crates.io/crates/arbitre",
             "rules": rules(),
         });
         write!(
@@ -122,9 +159,9 @@ impl Sink for Sarif {
     }
 
     fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()> {
-        // The piece holds one line per result, each opened by a newline:
-        // a comma before every one but the run's first.
-        for line in piece.text.split("\n        ").skip(1) {
+        // The piece holds one line per result: a comma before every one
+        // but the run's first.
+        for line in piece.text.lines() {
             if self.results {
                 out.write_all(b",")?;
             }
@@ -147,8 +184,8 @@ impl Sink for Sarif {
             .map(|path| {
                 json!({
                     "level": "error",
-                    "message": {"text": format!("cannot read {}: {}", path.path, path.error)},
-                    "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri(&path.path)}}}],
+                    "message": {"text": plain(&format!("cannot read {}: {}", path.path, path.error))},
+                    "locations": [{"physicalLocation": {"artifactLocation": artifact(&path.path)}}],
                 })
             })
             .collect();
@@ -162,5 +199,30 @@ impl Sink for Sarif {
             out,
             "{close},\n      \"invocations\": [{invocation}]\n    }}\n  ]\n}}"
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brackets_are_text_not_links() {
+        assert_eq!(plain("[click](https://x)"), r"\[click\](https://x)");
+        assert_eq!(plain(r"a\[b"), r"a\\\[b");
+        assert_eq!(plain(r"a\b"), r"a\b");
+    }
+
+    #[test]
+    fn paths_are_artifact_locations() {
+        assert_eq!(
+            artifact("games/a b.arb"),
+            json!({"uri": "games/a%20b.arb", "uriBaseId": "%SRCROOT%"})
+        );
+        assert_eq!(artifact("/tmp/x.arb"), json!({"uri": "file:///tmp/x.arb"}));
+        assert_eq!(
+            artifact("-"),
+            json!({"description": {"text": "standard input"}})
+        );
     }
 }

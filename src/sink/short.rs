@@ -6,38 +6,36 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use arbitre::escape::escaped;
-use arbitre::{RecordReport, Unreadable, Verdict};
+use arbitre::Unreadable;
 
-use super::{Options, Piece, Render, Run, Seen, Sink};
+use super::{findings, Options, Piece, Render, Run, Seen, Sink};
 use crate::cli::Warnings;
 
+#[derive(Clone, Copy)]
 pub struct Short {
+    /// Warnings are written (`--warnings show`).
     warnings: bool,
+    deny_warnings: bool,
 }
 
 impl Short {
     pub fn new(options: Options) -> Self {
         Short {
             warnings: options.warnings == Warnings::Show,
+            deny_warnings: options.deny_warnings,
         }
     }
 }
 
-struct Renderer {
-    warnings: bool,
-}
-
-impl Render for Renderer {
+impl Render for Short {
     fn render(&self, seen: &Seen<'_>) -> Piece {
-        short(seen.report, self.warnings).into()
+        short(seen, self.warnings, self.deny_warnings).into()
     }
 }
 
 impl Sink for Short {
     fn renderer(&self) -> Box<dyn Render> {
-        Box::new(Renderer {
-            warnings: self.warnings,
-        })
+        Box::new(*self)
     }
 
     fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()> {
@@ -64,51 +62,37 @@ impl Sink for Short {
 
 /// A record's findings one per line: its diagnostic as an `error` (the
 /// verdict word, `illegal` or `malformed`, opens the message), and its
-/// warnings when `warnings` is set. Everything from the record is escaped,
-/// so that a finding is one line whatever the path or the message hold.
-pub fn short(report: &RecordReport, warnings: bool) -> String {
-    let path = escaped(&report.path);
+/// warnings when `warnings` is set (as errors when `deny_warnings` is).
+/// Everything from the record is escaped, so that a finding is one line
+/// whatever the path or the message hold.
+pub fn short(seen: &Seen<'_>, warnings: bool, deny_warnings: bool) -> String {
+    let report = seen.report;
+    let path = escaped(seen.path);
     let mut out = String::new();
-    if let Some(d) = &report.diagnostic {
-        let word = match report.verdict {
-            Verdict::Malformed => "malformed",
-            _ => "illegal",
+    for finding in findings(seen, deny_warnings) {
+        if !finding.diagnostic && !warnings {
+            continue;
+        }
+        let place = match finding.region {
+            Some(r) => format!("{path}:{}:{}", r.line, r.column),
+            None => path.to_string(),
         };
-        let turn = d
-            .turn
-            .as_ref()
-            .map_or(String::new(), |t| format!(" (turn {})", escaped(t)));
+        let severity = if finding.error { "error" } else { "warning" };
         let _ = writeln!(
             out,
-            "{path}:{}:{}: error[{}]: {word}: {}{turn}",
-            d.line,
-            d.column,
-            escaped(&d.rule),
-            escaped(&d.message)
+            "{place}: {severity}[{}]: {}",
+            escaped(finding.rule),
+            escaped(&finding.message)
         );
     }
-    if warnings {
-        for w in &report.warnings {
-            let place = match (w.line, w.column) {
-                (Some(line), Some(column)) => format!("{path}:{line}:{column}"),
-                _ => path.to_string(),
-            };
-            let _ = writeln!(
-                out,
-                "{place}: warning[{}]: {}",
-                escaped(&w.rule),
-                escaped(&w.message)
-            );
-        }
-        if report.warnings_omitted > 0 {
-            let more = report.warnings_omitted;
-            let _ = writeln!(
-                out,
-                "{path}: note: {more} more {}, not listed (a record keeps its first {})",
-                if more == 1 { "warning" } else { "warnings" },
-                arbitre::KEPT_WARNINGS
-            );
-        }
+    if warnings && report.warnings_omitted > 0 {
+        let more = report.warnings_omitted;
+        let _ = writeln!(
+            out,
+            "{path}: note: {more} more {}, not listed (a record keeps its first {})",
+            if more == 1 { "warning" } else { "warnings" },
+            arbitre::KEPT_WARNINGS
+        );
     }
     out
 }
