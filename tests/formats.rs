@@ -492,3 +492,29 @@ fn unnamed_standard_input_is_no_file() {
     );
     assert_eq!(location["region"]["startLine"], 5);
 }
+
+/// The rulings give a usage error and a malformed record the same status,
+/// 2; the output tells them apart (docs/rulings.md).
+#[test]
+fn a_usage_error_writes_no_report_and_a_malformed_record_does() {
+    for args in [
+        &[
+            "check",
+            "--format",
+            "json",
+            "--rule",
+            "no-such-rule",
+            "samples",
+        ][..],
+        &["check", "--format", "json", "--no-such-flag", "samples"],
+        &["check", "--format", "sarif", "--jobs", "0", "samples"],
+    ] {
+        let (status, out, err) = run(args);
+        assert_eq!((status, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    let (status, out, _) = run(&["check", "--format", "json", MALFORMED]);
+    assert_eq!(status, 2);
+    let report: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["summary"]["malformed"], 1);
+}
