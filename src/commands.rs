@@ -709,9 +709,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         tally.add(&report);
         output.out.write_all(
             machine
-                .document(&Document {
-                    records: vec![report],
-                })
+                .document(&Document::new(vec![report]))
                 .as_bytes(),
         )?;
         return Ok(status_of(&tally));

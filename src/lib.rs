@@ -144,7 +144,7 @@ pub use replay::{
 };
 pub use report::{
     moves_command, Batch, Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument,
-    StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport,
+    StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport, SCHEMA, VERSION,
 };
 pub use rng::Rng;
 pub use source::{check, check_reader, check_str, referee_of, score_table, stop};

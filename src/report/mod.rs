@@ -133,11 +133,71 @@ fn status_word<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Stat
     }
 }
 
-/// The reports of a run, as one document.
+/// The layout of the JSON and YAML documents arbitre writes: every
+/// document and JSON line opens with it as `"schema"`. It changes only when
+/// a field changes name or meaning, never when fields are added
+/// (docs/json.md, "Versions").
+pub const SCHEMA: u32 = 1;
+
+/// The arbitre that wrote a document: every document and JSON line gives
+/// it as `"arbitre"`, after `"schema"`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+fn schema() -> u32 {
+    SCHEMA
+}
+
+fn version() -> String {
+    VERSION.to_string()
+}
+
+/// What opens every document and JSON line: the schema and the version.
+#[derive(Serialize)]
+struct Stamp {
+    schema: u32,
+    arbitre: &'static str,
+}
+
+const STAMP: Stamp = Stamp {
+    schema: SCHEMA,
+    arbitre: VERSION,
+};
+
+/// One JSON line: the stamp, then the line's own fields.
+#[derive(Serialize)]
+struct Stamped<T> {
+    #[serde(flatten)]
+    stamp: Stamp,
+    #[serde(flatten)]
+    line: T,
+}
+
+fn stamped<T>(line: T) -> Stamped<T> {
+    Stamped { stamp: STAMP, line }
+}
+
+/// The reports of a run, as one document (`arbitre score`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Document {
+    /// The layout, [`SCHEMA`].
+    #[serde(default = "schema")]
+    pub schema: u32,
+    /// The arbitre that wrote it, [`VERSION`].
+    #[serde(default = "version")]
+    pub arbitre: String,
     /// Every record, in file order.
     pub records: Vec<RecordReport>,
+}
+
+impl Document {
+    /// The document of `records`, stamped with this arbitre.
+    pub fn new(records: Vec<RecordReport>) -> Self {
+        Document {
+            schema: SCHEMA,
+            arbitre: version(),
+            records,
+        }
+    }
 }
 
 impl Diagnostic {
@@ -474,14 +534,33 @@ pub struct Skipped {
 }
 
 /// What `arbitre stats --format json` prints.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StatsDocument {
+    /// The layout, [`SCHEMA`].
+    #[serde(default = "schema")]
+    pub schema: u32,
+    /// The arbitre that wrote it, [`VERSION`].
+    #[serde(default = "version")]
+    pub arbitre: String,
     /// Each record with throws.
     pub records: Vec<ThrowRecord>,
     /// The throws of each game together.
     pub totals: Vec<ThrowTotal>,
     /// Records not counted, and why.
     pub skipped: Vec<Skipped>,
+}
+
+/// An empty document, stamped with this arbitre.
+impl Default for StatsDocument {
+    fn default() -> Self {
+        StatsDocument {
+            schema: SCHEMA,
+            arbitre: version(),
+            records: Vec::new(),
+            totals: Vec::new(),
+            skipped: Vec::new(),
+        }
+    }
 }
 
 /// The machine-readable forms of a report.
@@ -529,12 +608,31 @@ pub struct Unreadable {
 /// and the totals.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Batch {
+    /// The layout, [`SCHEMA`].
+    #[serde(default = "schema")]
+    pub schema: u32,
+    /// The arbitre that wrote it, [`VERSION`].
+    #[serde(default = "version")]
+    pub arbitre: String,
     /// Every record, in file order.
     pub records: Vec<RecordReport>,
     /// The paths that could not be read, in the order they were met.
     pub unreadable: Vec<Unreadable>,
     /// The counts by verdict and by rule.
     pub summary: Tally,
+}
+
+impl Batch {
+    /// The document of a run, stamped with this arbitre.
+    pub fn new(records: Vec<RecordReport>, unreadable: Vec<Unreadable>, summary: Tally) -> Self {
+        Batch {
+            schema: SCHEMA,
+            arbitre: version(),
+            records,
+            unreadable,
+            summary,
+        }
+    }
 }
 
 /// The counts of a run: records by verdict, warnings, and the rules broken.
@@ -585,12 +683,18 @@ impl Tally {
 /// The pieces are strings so that records can be rendered on any thread
 /// and written in order by one.
 impl Machine {
-    /// What comes before the first record.
-    pub fn opening(self) -> &'static str {
+    /// What comes before the first record: the stamp, and the records'
+    /// key.
+    pub fn opening(self) -> String {
         match self {
-            Machine::Json => "{\n  \"records\": [",
-            Machine::Yaml => "records:",
-            Machine::JsonLines => "",
+            Machine::Json => {
+                // The stamp as its own object, the records spliced in after.
+                let text = Machine::Json.document(&STAMP);
+                let fields = text.trim_end().strip_suffix('}').unwrap_or(&text);
+                format!("{},\n  \"records\": [", fields.trim_end())
+            }
+            Machine::Yaml => format!("{}records:", Machine::Yaml.document(&STAMP)),
+            Machine::JsonLines => String::new(),
         }
     }
 
@@ -605,7 +709,7 @@ impl Machine {
                 Ok(text) => indented(text.trim_end_matches('\n'), "- ", "  "),
                 Err(err) => format!("\n- {err:?}"),
             },
-            Machine::JsonLines => match serde_json::to_string(report) {
+            Machine::JsonLines => match serde_json::to_string(&stamped(report)) {
                 Ok(text) => text + "\n",
                 Err(err) => format!("{}\n", serde_json::Value::String(err.to_string())),
             },
@@ -628,7 +732,7 @@ impl Machine {
             unreadable: &'a Unreadable,
         }
         match self {
-            Machine::JsonLines => Machine::JsonLines.document(&Line { unreadable }),
+            Machine::JsonLines => Machine::JsonLines.document(&stamped(Line { unreadable })),
             Machine::Json | Machine::Yaml => String::new(),
         }
     }
@@ -662,7 +766,7 @@ impl Machine {
                 struct Closing<'a> {
                     summary: &'a Tally,
                 }
-                Machine::JsonLines.document(&Closing { summary: tally })
+                Machine::JsonLines.document(&stamped(Closing { summary: tally }))
             }
         }
     }
@@ -781,11 +885,7 @@ mod tests {
                 }
                 tally.unreadable = 1;
                 streamed.push_str(&format.closing(records.len(), &unreadable, &tally));
-                let whole = format.document(&Batch {
-                    records: records.clone(),
-                    unreadable,
-                    summary: tally,
-                });
+                let whole = format.document(&Batch::new(records.clone(), unreadable, tally));
                 assert_eq!(streamed, whole, "{format:?} with {n} records");
             }
         }
