@@ -707,11 +707,9 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     if let Some(machine) = machine_of(args.format) {
         let mut tally = Tally::default();
         tally.add(&report);
-        output.out.write_all(
-            machine
-                .document(&Document::new(vec![report]))
-                .as_bytes(),
-        )?;
+        output
+            .out
+            .write_all(machine.document(&Document::new(vec![report])).as_bytes())?;
         return Ok(status_of(&tally));
     }
     if report.verdict != Verdict::Legal {

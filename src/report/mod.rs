@@ -8,7 +8,7 @@ use serde::de::{self, Deserializer, Unexpected};
 use serde::{Deserialize, Serialize};
 
 use crate::finding::{finding, Finding};
-use crate::game::Scores;
+use crate::game::{Outcome, Players, Scores};
 use crate::limits::cut_quotes;
 use crate::reader::Record;
 use crate::record::Switches;
@@ -108,6 +108,14 @@ pub struct RecordReport {
     pub to_move: Option<String>,
     /// Points by player, for games that score.
     pub scores: Option<Scores>,
+    /// The players' names by the fixed key of their side, camp or player
+    /// slot; `None` when no name is given (and for a malformed record).
+    #[serde(default)]
+    pub players: Option<Players>,
+    /// How the game ended, every side by its fixed key; `None` while it is
+    /// unfinished (and for a malformed record).
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
     /// Throw counts and their chi-square test, for games with throws.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throws: Option<ThrowStats>,
@@ -477,6 +485,8 @@ impl RecordReport {
             winner: summary.as_ref().and_then(|s| s.winner.clone()),
             to_move: summary.as_ref().and_then(|s| s.to_move.clone()),
             scores: summary.as_ref().and_then(|s| s.scores.clone()),
+            players: summary.as_ref().and_then(|s| s.players.clone()),
+            outcome: summary.as_ref().and_then(|s| s.outcome.clone()),
             throws: throws.clone(),
             description: summary.as_ref().map(|s| s.description.clone()),
         }
@@ -788,6 +798,7 @@ fn indented(text: &str, first: &str, rest: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Team;
 
     fn report(index: usize, warned: bool) -> RecordReport {
         RecordReport {
@@ -827,6 +838,17 @@ mod tests {
             winner: None,
             to_move: Some("blue".into()),
             scores: Some(Scores(vec![("red".into(), 1), ("blue".into(), 0)])),
+            players: Some(Players(vec![("red".into(), "Ann: \"A\"".into())])),
+            outcome: (index == 1).then(|| Outcome {
+                end: "alignment".into(),
+                winners: vec!["red".into()],
+                scores: None,
+                teams: Some(vec![Team {
+                    sides: vec!["red".into(), "yellow".into()],
+                    players: vec![Some("Ann".into()), None],
+                    score: 3,
+                }]),
+            }),
             throws: None,
             description: None,
         }

@@ -175,6 +175,9 @@ impl Header {
     }
 }
 
+/// The `end` of a won game in JSON (`outcome.end`): all four opposing pawns killed, the one way to win.
+pub const WON_BY: &str = "all-killed";
+
 fn breach(breach: Breach, span: Span) -> Violation {
     Violation::new(breach.rule(), breach.to_string(), span)
 }
@@ -534,6 +537,8 @@ impl RecordFormat for Puluc {
                 .is_none()
                 .then(|| position.to_move.name().to_string()),
             scores: None,
+            players: duel::players(|side| header.name(side)),
+            outcome: duel::outcome(WON_BY, position.winner),
             description,
         }
     }

@@ -161,6 +161,9 @@ fn action(written: Written) -> Result<Action, Violation> {
     })
 }
 
+/// The `end` of a won game in JSON (`outcome.end`): three pieces aligned, the one way to win.
+pub const WON_BY: &str = "alignment";
+
 fn breach(breach: Breach, span: Span) -> Violation {
     Violation::new(breach.rule(), breach.to_string(), span)
 }
@@ -486,6 +489,8 @@ impl RecordFormat for Simpei {
                 .is_none()
                 .then(|| position.to_move.to_string()),
             scores: None,
+            players: duel::players(|side| header.name(side)),
+            outcome: duel::outcome(WON_BY, position.winner),
             description,
         }
     }

@@ -318,8 +318,77 @@ impl Superpion {
         let best = holdings.iter().map(|h| h.points).max()?;
         let top: Vec<_> = holdings.iter().filter(|h| h.points == best).collect();
         match top[..] {
-            [only] => Some(header.label(only.player)),
+            [only] => Some(header.reported(only.player)),
             _ => None,
+        }
+    }
+
+    /// The players' names by player key (camp, or `player1`/`player2`).
+    fn players(header: &Header, rules: &Rules) -> Option<game::Players> {
+        let named: Vec<(String, String)> = rules
+            .players()
+            .into_iter()
+            .filter_map(|p| Some((header.key(p).to_string(), header.name(p)?.to_string())))
+            .collect();
+        (!named.is_empty()).then_some(game::Players(named))
+    }
+
+    /// How a finished game ended, by player key: the end's word, the
+    /// winners (a team's members in `teams`), the points, the teams' totals.
+    fn outcome(header: &Header, position: &Position, end: Option<End>) -> game::Outcome {
+        let rules = position.rules;
+        let holdings = position.holdings();
+        let word = if position.over {
+            "one-side-left"
+        } else if end == Some(End::Time) {
+            "time"
+        } else {
+            "captures-impossible"
+        };
+        let key = |p: usize| header.key(p).to_string();
+        let scores = game::Scores(
+            holdings
+                .iter()
+                .map(|h| (key(h.player), i64::from(h.points)))
+                .collect(),
+        );
+        let (winners, teams) = if rules.mode == Mode::Teams {
+            let teams: Vec<game::Team> = (0..2)
+                .map(|team| {
+                    let members: Vec<&Holding> = holdings
+                        .iter()
+                        .filter(|h| rules.side(Camp::from_index(h.player)) == team)
+                        .collect();
+                    game::Team {
+                        sides: members.iter().map(|h| key(h.player)).collect(),
+                        players: members
+                            .iter()
+                            .map(|h| header.name(h.player).map(str::to_string))
+                            .collect(),
+                        score: members.iter().map(|h| i64::from(h.points)).sum(),
+                    }
+                })
+                .collect();
+            let winners = match &teams[..] {
+                [a, b] if a.score > b.score => a.sides.clone(),
+                [a, b] if b.score > a.score => b.sides.clone(),
+                _ => Vec::new(),
+            };
+            (winners, Some(teams))
+        } else {
+            let best = holdings.iter().map(|h| h.points).max();
+            let top: Vec<&Holding> = holdings.iter().filter(|h| Some(h.points) == best).collect();
+            let winners = match top[..] {
+                [only] => vec![key(only.player)],
+                _ => Vec::new(),
+            };
+            (winners, None)
+        };
+        game::Outcome {
+            end: word.to_string(),
+            winners,
+            scores: Some(scores),
+            teams,
         }
     }
 
@@ -630,7 +699,7 @@ impl RecordFormat for Superpion {
         let scores = Scores(
             holdings
                 .iter()
-                .map(|h| (header.label(h.player), i64::from(h.points)))
+                .map(|h| (header.reported(h.player), i64::from(h.points)))
                 .collect(),
         );
         let winner = if finished {
@@ -660,11 +729,14 @@ impl RecordFormat for Superpion {
                 position.to_move
             )
         };
+        let outcome = finished.then(|| Superpion::outcome(header, position, end));
         Summary {
             finished,
             winner,
             to_move: (!finished).then(|| position.to_move.name().to_string()),
             scores: Some(scores),
+            players: Superpion::players(header, &position.rules),
+            outcome,
             description,
         }
     }
