@@ -597,6 +597,19 @@ pub trait Presentation: Rules {
         format!("{kept}Game over: {}\n", crate::escape::escaped(how))
     }
 
+    /// The position as a record's `setup` header value (the keys and the
+    /// forms the game's `setup` reads), for `show` and `moves --format
+    /// json`: a program can paste it back into a record to start there.
+    /// What the header holds outside `setup` (a mode, a track length) it
+    /// leaves out.
+    fn setup(position: &Self::Position) -> serde_json::Value;
+
+    /// The parts of a legal turn as strings, in the order they are played:
+    /// by default the turn whole.
+    fn parts(play: &Self::Play) -> Vec<String> {
+        vec![play.to_string()]
+    }
+
     /// Lines shown under `arbitre moves` besides the legal turns.
     fn moves_notes(_position: &Self::Position) -> Vec<String> {
         Vec::new()
@@ -608,26 +621,42 @@ pub trait Presentation: Rules {
     fn legal_groups(position: &Self::Position) -> Vec<Group> {
         Self::legal(position)
             .iter()
-            .map(|play| Group::one(play.to_string()))
+            .map(|play| Group::play::<Self>(play))
             .collect()
     }
 }
 
 /// One line of `arbitre moves`: a legal turn, or the legal turns that share
 /// an action and differ only in choices made after it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
 pub struct Group {
     /// The turn in canonical notation, or the action and the choices after
     /// it in words (`b2-a1, then c1, e1 each to any empty point`).
     pub text: String,
     /// The legal turns it stands for: 1 for a turn alone.
     pub turns: usize,
+    /// The parts of a turn alone ([`Presentation::parts`]); `None` for a
+    /// group of several turns.
+    pub parts: Option<Vec<String>>,
 }
 
 impl Group {
-    /// A turn alone.
+    /// A turn alone, known by its text only.
     pub fn one(text: String) -> Self {
-        Group { text, turns: 1 }
+        Group {
+            text,
+            turns: 1,
+            parts: None,
+        }
+    }
+
+    /// A legal turn alone, with its parts.
+    pub fn play<G: Presentation + ?Sized>(play: &G::Play) -> Self {
+        Group {
+            text: play.to_string(),
+            turns: 1,
+            parts: Some(G::parts(play)),
+        }
     }
 }
 
@@ -641,6 +670,7 @@ pub struct Legal(Option<Arc<dyn LegalAt>>);
 /// The position behind [`Legal`], its game erased.
 trait LegalAt: Send + Sync {
     fn groups(&self) -> Vec<Group>;
+    fn each_play(&self, f: &mut dyn FnMut(Group) -> std::io::Result<()>) -> std::io::Result<()>;
     fn each(
         &self,
         f: &mut dyn FnMut(&dyn fmt::Display) -> std::io::Result<()>,
@@ -655,6 +685,12 @@ struct PositionOf<G: Presentation> {
 impl<G: Presentation> LegalAt for PositionOf<G> {
     fn groups(&self) -> Vec<Group> {
         G::legal_groups(&self.position)
+    }
+
+    fn each_play(&self, f: &mut dyn FnMut(Group) -> std::io::Result<()>) -> std::io::Result<()> {
+        G::legal(&self.position)
+            .iter()
+            .try_for_each(|play| f(Group::play::<G>(play)))
     }
 
     fn each(
@@ -705,6 +741,21 @@ impl Legal {
     ) -> std::io::Result<()> {
         match &self.0 {
             Some(at) => at.each(&mut f),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Legal {
+    /// Every legal turn alone, with its parts, handed to `f` one at a time
+    /// (`arbitre moves --expand --format json`); the first error of `f`
+    /// stops it.
+    pub fn each_play(
+        &self,
+        mut f: impl FnMut(Group) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        match &self.0 {
+            Some(at) => at.each_play(&mut f),
             None => Ok(()),
         }
     }

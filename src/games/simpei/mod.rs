@@ -531,6 +531,32 @@ impl RecordFormat for Simpei {
 }
 
 impl Presentation for Simpei {
+    /// `{red: [points], blue: [points], to-move}`: the pieces in hand are
+    /// the rest.
+    fn setup(position: &Position) -> serde_json::Value {
+        let on_board = |c: Colour| -> Vec<String> {
+            points(position.pieces[c.index()])
+                .map(|p| p.to_string())
+                .collect()
+        };
+        serde_json::json!({
+            "red": on_board(Colour::Red),
+            "blue": on_board(Colour::Blue),
+            "to-move": position.to_move.to_string(),
+        })
+    }
+
+    /// The action, then each relocation `from>to`.
+    fn parts(play: &Play) -> Vec<String> {
+        std::iter::once(play.action.to_string())
+            .chain(
+                play.relocations
+                    .iter()
+                    .map(|(from, to)| format!("{from}>{to}")),
+            )
+            .collect()
+    }
+
     /// An action that sandwiches two pieces or more is one group: the
     /// choices of where each goes multiply.
     fn legal_groups(position: &Position) -> Vec<game::Group> {
@@ -542,7 +568,7 @@ impl Presentation for Simpei {
                 groups.extend(
                     Simpei::turns_of(&next, action, sandwiched, usize::MAX)
                         .iter()
-                        .map(|play| game::Group::one(play.to_string())),
+                        .map(|play| game::Group::play::<Simpei>(play)),
                 );
                 continue;
             }
@@ -553,6 +579,7 @@ impl Presentation for Simpei {
                     pieces.join(", ")
                 ),
                 turns: Simpei::count_of(&next, sandwiched),
+                parts: None,
             });
         }
         groups

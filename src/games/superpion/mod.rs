@@ -805,6 +805,64 @@ impl RecordFormat for Superpion {
 }
 
 impl Presentation for Superpion {
+    /// `{to-move, pieces, piles}`: each camp's pieces (a Superpion with the
+    /// pawn under it, `"i9=R"`), and each player's pile by colour letter,
+    /// keyed by camp or, in the two-player modes, by `player1`/`player2`.
+    fn setup(position: &Position) -> serde_json::Value {
+        let rules = position.rules;
+        let pieces: serde_json::Map<String, serde_json::Value> = Camp::ALL
+            .into_iter()
+            .filter(|c| position.camps[c.index()] != 0)
+            .map(|camp| {
+                let listed: Vec<String> = squares(position.camps[camp.index()])
+                    .map(|sq| {
+                        if position.is_superpion(sq) {
+                            format!("{sq}={}", position.under[sq.index()].letter())
+                        } else {
+                            sq.to_string()
+                        }
+                    })
+                    .collect();
+                (camp.name().to_string(), serde_json::json!(listed))
+            })
+            .collect();
+        let piles: serde_json::Map<String, serde_json::Value> = rules
+            .players()
+            .into_iter()
+            .filter_map(|player| {
+                let pile = position.piles.get(player)?;
+                let letters: Vec<String> = Colour::ALL
+                    .into_iter()
+                    .flat_map(|colour| {
+                        std::iter::repeat_n(
+                            colour.letter().to_string(),
+                            usize::from(pile[colour.index()]),
+                        )
+                    })
+                    .collect();
+                let key = if rules.mode.two_player() {
+                    ["player1", "player2"][player.min(1)]
+                } else {
+                    Camp::from_index(player).name()
+                };
+                (!letters.is_empty()).then(|| (key.to_string(), serde_json::json!(letters)))
+            })
+            .collect();
+        serde_json::json!({
+            "to-move": position.to_move.name(),
+            "pieces": pieces,
+            "piles": piles,
+        })
+    }
+
+    /// Each action, in the order played; `--` for a pass.
+    fn parts(play: &Play) -> Vec<String> {
+        if play.actions.is_empty() {
+            return vec!["--".to_string()];
+        }
+        texts(&play.actions)
+    }
+
     fn diagram(position: &Position) -> String {
         diagram::draw(position)
     }
