@@ -823,11 +823,10 @@ fn position(
     };
     if let Some(machine) = machine {
         let report = PositionReport::new(file, &record, &stop, &switches);
-        let report = match print {
-            Print::Moves { expand } => report.with_legal(&stop, expand),
-            Print::Diagram => report,
-        };
-        output.out.write_all(machine.document(&report).as_bytes())?;
+        match print {
+            Print::Moves { expand } => report.write_moves(machine, &stop, expand, output.out)?,
+            Print::Diagram => output.out.write_all(machine.document(&report).as_bytes())?,
+        }
         return Ok(status);
     }
     if let Some(checked) = &stop.illegal {

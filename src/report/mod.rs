@@ -689,6 +689,50 @@ impl PositionReport {
         }
     }
 
+    /// The document of `moves` written to `out` in the form `machine`:
+    /// with the legal turns of `stop` as [`PositionReport::with_legal`]
+    /// gives them. JSON with `expand` is written a turn at a time, the
+    /// bytes those of the whole document, so that a position whose turns
+    /// multiply (143,640 in Simpei) is never held as a list.
+    pub fn write_moves(
+        self,
+        machine: Machine,
+        stop: &Stop,
+        expand: bool,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        if machine != Machine::Json || !expand {
+            let whole = self.with_legal(stop, expand);
+            return out.write_all(machine.document(&whole).as_bytes());
+        }
+        let total = stop.legal.groups().iter().map(|g| g.turns).sum();
+        let shell = PositionReport {
+            legal: Some(Vec::new()),
+            legal_total: Some(total),
+            notes: Some(stop.notes.clone()),
+            ..self
+        };
+        let text = machine.document(&shell);
+        // Strings are escaped, so the key appears once, at the top level.
+        const EMPTY: &str = "\n  \"legal\": []";
+        let Some((head, tail)) = text.split_once(EMPTY) else {
+            return out.write_all(text.as_bytes());
+        };
+        out.write_all(head.as_bytes())?;
+        out.write_all(b"\n  \"legal\": [")?;
+        let mut listed = 0usize;
+        stop.legal.each_play(|play| {
+            if listed > 0 {
+                out.write_all(b",")?;
+            }
+            listed += 1;
+            let text = serde_json::to_string_pretty(&play).map_err(std::io::Error::other)?;
+            out.write_all(indented(&text, "    ", "    ").as_bytes())
+        })?;
+        out.write_all(if listed == 0 { b"]" } else { b"\n  ]" })?;
+        out.write_all(tail.as_bytes())
+    }
+
     /// With the legal turns of `stop`: grouped as `moves` lists them, or
     /// each alone (`expand`), and the game's notes.
     pub fn with_legal(mut self, stop: &Stop, expand: bool) -> Self {
@@ -990,6 +1034,39 @@ mod tests {
         );
         let long = gist(&"word ".repeat(40));
         assert!(long.ends_with('…') && long.chars().count() <= 61, "{long}");
+    }
+
+    #[test]
+    fn moves_written_a_turn_at_a_time_are_the_whole_document() {
+        let texts = [
+            "---\ngame: puluc\n---\n1. 2:e-2 3:e-7\n",
+            // Four pieces sandwiched: 143,640 turns; and a game over.
+            "---\ngame: simpei\nsetup: {red: [b2, g1, a7, f6], blue: [c1, e1, a3, a5]}\n---\n",
+            "---\ngame: simpei\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n",
+        ];
+        for text in texts {
+            let record = crate::Reader::new(text.as_bytes())
+                .next()
+                .and_then(Result::ok)
+                .unwrap_or_else(|| panic!("{text}"));
+            let stop = crate::source::stop(&record, &Switches::new(), crate::At::End)
+                .unwrap_or_else(|_| panic!("{text}"));
+            let report = PositionReport::new("a.arb", &record, &stop, &Switches::new());
+            for machine in [Machine::Json, Machine::Yaml] {
+                for expand in [false, true] {
+                    if machine == Machine::Yaml && expand && text.contains("b2") {
+                        continue;
+                    }
+                    let mut written = Vec::new();
+                    let streamed = report
+                        .clone()
+                        .write_moves(machine, &stop, expand, &mut written);
+                    assert!(streamed.is_ok());
+                    let whole = machine.document(&report.clone().with_legal(&stop, expand));
+                    assert!(written == whole.as_bytes(), "{text} {machine:?} {expand}");
+                }
+            }
+        }
     }
 
     #[test]
