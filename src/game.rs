@@ -621,7 +621,7 @@ pub trait Presentation: Rules {
     fn legal_groups(position: &Self::Position) -> Vec<Group> {
         Self::legal(position)
             .iter()
-            .map(|play| Group::play::<Self>(play))
+            .map(Group::play::<Self>)
             .collect()
     }
 }

@@ -144,8 +144,8 @@ fn score_documents_of_every_sample_fit_the_score_schema() {
         "samples/simpei/spec-example.arb",
         "samples/puluc/full-game.arb",
     ] {
-        let out = arbitre(&["score", "--format", "yaml", &file]);
-        fits(&score, &yaml(&out, &file), &file);
+        let out = arbitre(&["score", "--format", "yaml", file]);
+        fits(&score, &yaml(&out, file), file);
     }
 }
 

@@ -1093,6 +1093,40 @@ mod tests {
                 streamed.push_str(&format.closing(records.len(), &unreadable, &tally));
                 let whole = format.document(&Batch::new(records.clone(), unreadable, tally));
                 assert_eq!(streamed, whole, "{format:?} with {n} records");
+                let stamp = format!("{{\n  \"schema\": {SCHEMA},\n  \"arbitre\": \"{VERSION}\",\n");
+                let yaml_stamp = format!("schema: {SCHEMA}\narbitre: {VERSION}\n");
+                assert!(
+                    whole.starts_with(&stamp) || whole.starts_with(&yaml_stamp),
+                    "{whole}"
+                );
+            }
+            // Each JSON line is a document of its own, stamped first.
+            let stamp = format!("{{\"schema\":{SCHEMA},\"arbitre\":\"{VERSION}\",");
+            let lines = Machine::JsonLines;
+            let mut tally = Tally::default();
+            let mut written: Vec<String> = records.iter().map(|r| lines.record(r)).collect();
+            for r in &records {
+                tally.add(r);
+            }
+            let gone = Unreadable {
+                path: "gone.arb".into(),
+                error: "gone".into(),
+            };
+            written.push(lines.unreadable(&gone));
+            written.push(lines.closing(records.len(), &[], &tally));
+            for line in &written {
+                assert!(line.starts_with(&stamp) && line.ends_with("}\n"), "{line}");
+                assert_eq!(line.matches('\n').count(), 1, "{line}");
+                let value: serde_json::Value =
+                    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+                assert_eq!(value["schema"], SCHEMA);
+            }
+            // And read back into the report types.
+            for (line, report) in written.iter().zip(&records) {
+                let back: RecordReport =
+                    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+                assert_eq!(back.players, report.players);
+                assert_eq!(back.outcome, report.outcome);
             }
         }
     }

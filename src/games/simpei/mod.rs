@@ -568,7 +568,7 @@ impl Presentation for Simpei {
                 groups.extend(
                     Simpei::turns_of(&next, action, sandwiched, usize::MAX)
                         .iter()
-                        .map(|play| game::Group::play::<Simpei>(play)),
+                        .map(game::Group::play::<Simpei>),
                 );
                 continue;
             }
