@@ -494,6 +494,11 @@ pub struct PositionArgs {
     /// Which record of the file, from 0.
     #[arg(long, default_value_t = 0)]
     pub record: usize,
+    /// Output format: json and yaml give the position as a `setup` header
+    /// value, whose turn it is and (for moves) the legal turns with their
+    /// parts.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
     #[command(flatten)]
     pub switch: Switch,
     // Last: its help heading holds for the options after it.

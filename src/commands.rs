@@ -9,8 +9,9 @@ use arbitre::games;
 use arbitre::pipeline::{self, Item, Items};
 use arbitre::words::{self, counted};
 use arbitre::{
-    Checked, Document, Limits, Machine, Reader, Record, RecordReport, Referee, Skipped,
-    StatsDocument, StopError, Switches, Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict,
+    Checked, Document, Limits, Machine, PositionReport, Reader, Record, RecordReport, Referee,
+    Skipped, StatsDocument, StopError, Switches, Tally, ThrowRecord, ThrowTotal, Unreadable,
+    Verdict,
 };
 
 use crate::cli::{
@@ -614,13 +615,9 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     if let Some(machine) = machine_of(args.format) {
         let mut tally = Tally::default();
         tally.add(&report);
-        output.out.write_all(
-            machine
-                .document(&Document {
-                    records: vec![report],
-                })
-                .as_bytes(),
-        )?;
+        output
+            .out
+            .write_all(machine.document(&Document::new(vec![report])).as_bytes())?;
         return Ok(status_of(&tally));
     }
     if report.verdict != Verdict::Legal {
@@ -673,8 +670,22 @@ fn position(
     note_idle_rules(output.err, &switches, &one_game(&record))?;
     let file = args.file.as_str();
     let at = args.turn.clone().unwrap_or_default();
+    let machine = machine_of(args.format);
     let stop = match arbitre::stop(&record, &switches, at) {
         Ok(stop) => stop,
+        // No position to give: the record's report, as `score` gives it.
+        Err(StopError::Record(checked)) if machine.is_some() => {
+            let report = RecordReport::new(file, &record, &checked).with_switches(&switches);
+            let mut tally = Tally::default();
+            tally.add(&report);
+            if let Some(machine) = machine {
+                let document = Document::new(vec![report]);
+                output
+                    .out
+                    .write_all(machine.document(&document).as_bytes())?;
+            }
+            return Ok(status_of(&tally));
+        }
         Err(StopError::Record(checked)) => {
             return print_failure(file, &record, &checked, &switches, style, output)
         }
@@ -712,6 +723,19 @@ fn position(
             return Ok(ILLEGAL);
         }
     };
+    let status = if stop.illegal.is_some() {
+        ILLEGAL
+    } else {
+        LEGAL
+    };
+    if let Some(machine) = machine {
+        let report = PositionReport::new(file, &record, &stop, &switches);
+        match print {
+            Print::Moves { expand } => report.write_moves(machine, &stop, expand, output.out)?,
+            Print::Diagram => output.out.write_all(machine.document(&report).as_bytes())?,
+        }
+        return Ok(status);
+    }
     if let Some(checked) = &stop.illegal {
         let report = RecordReport::new(file, &record, checked);
         let shown = match report.diagnostic.as_ref().and_then(|d| d.turn.as_ref()) {

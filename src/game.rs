@@ -262,33 +262,95 @@ pub struct Scores(pub Vec<(String, i64)>);
 
 impl Serialize for Scores {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (name, points) in &self.0 {
-            map.serialize_entry(name, points)?;
-        }
-        map.end()
+        pairs(&self.0, serializer)
     }
 }
 
 /// Read back in the order written, a name given twice kept twice.
 impl<'de> Deserialize<'de> for Scores {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Points;
-        impl<'de> Visitor<'de> for Points {
-            type Value = Scores;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("points by name")
-            }
-            fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Scores, M::Error> {
-                let mut scores = Vec::with_capacity(map.size_hint().unwrap_or(0).min(16));
-                while let Some(entry) = map.next_entry::<String, i64>()? {
-                    scores.push(entry);
-                }
-                Ok(Scores(scores))
-            }
-        }
-        deserializer.deserialize_map(Points)
+        deserializer
+            .deserialize_map(Pairs(std::marker::PhantomData))
+            .map(Scores)
     }
+}
+
+/// The players' names by the fixed key of their side, camp or player slot
+/// (`red`, `a`, `blue`, `player1`), in the game's order: only the named
+/// ones.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Players(pub Vec<(String, String)>);
+
+impl Serialize for Players {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        pairs(&self.0, serializer)
+    }
+}
+
+/// Read back in the order written.
+impl<'de> Deserialize<'de> for Players {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_map(Pairs(std::marker::PhantomData))
+            .map(Players)
+    }
+}
+
+/// Keyed values as one object, in their order.
+fn pairs<S: Serializer, V: Serialize>(
+    pairs: &[(String, V)],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(Some(pairs.len()))?;
+    for (key, value) in pairs {
+        map.serialize_entry(key, value)?;
+    }
+    map.end()
+}
+
+/// An object read back as its pairs, in order.
+struct Pairs<V>(std::marker::PhantomData<V>);
+
+impl<'de, V: Deserialize<'de>> Visitor<'de> for Pairs<V> {
+    type Value = Vec<(String, V)>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("values by name")
+    }
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+        let mut pairs = Vec::with_capacity(map.size_hint().unwrap_or(0).min(16));
+        while let Some(entry) = map.next_entry::<String, V>()? {
+            pairs.push(entry);
+        }
+        Ok(pairs)
+    }
+}
+
+/// How a finished game ended, every side named by its fixed key: what a
+/// program reads instead of the words of [`Summary::description`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub struct Outcome {
+    /// The end, one fixed word per way the game can end: `alignment`
+    /// (Simpei), `all-killed` (Puluc), `one-side-left`,
+    /// `captures-impossible` or `time` (Superpion).
+    pub end: String,
+    /// The keys of who won: one side, or a team's sides; empty for a
+    /// shared first place.
+    pub winners: Vec<String>,
+    /// Points by key, for games that score.
+    pub scores: Option<Scores>,
+    /// The teams with their totals, for games played in teams.
+    pub teams: Option<Vec<Team>>,
+}
+
+/// A team of a game played in teams, and its total.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
+pub struct Team {
+    /// The keys of its sides, in the game's order.
+    pub sides: Vec<String>,
+    /// The name of each side's player, in the same order; `None` unnamed.
+    pub players: Vec<Option<String>>,
+    /// The team's points: its sides' together.
+    pub score: i64,
 }
 
 /// A table for humans: a header row and rows of cells.
@@ -311,6 +373,10 @@ pub struct Summary {
     pub to_move: Option<String>,
     /// Points by player, for games that score.
     pub scores: Option<Scores>,
+    /// The players' names by key; `None` when no name is given.
+    pub players: Option<Players>,
+    /// How the game ended, once it is finished.
+    pub outcome: Option<Outcome>,
     /// One line for humans: "red wins", "unfinished, blue to act".
     pub description: String,
 }
@@ -533,6 +599,19 @@ pub trait Presentation: Rules {
         format!("{kept}Game over: {}\n", crate::escape::escaped(how))
     }
 
+    /// The position as a record's `setup` header value (the keys and the
+    /// forms the game's `setup` reads), for `show` and `moves --format
+    /// json`: a program can paste it back into a record to start there.
+    /// What the header holds outside `setup` (a mode, a track length) it
+    /// leaves out.
+    fn setup(position: &Self::Position) -> serde_json::Value;
+
+    /// The parts of a legal turn as strings, in the order they are played:
+    /// by default the turn whole.
+    fn parts(play: &Self::Play) -> Vec<String> {
+        vec![play.to_string()]
+    }
+
     /// Lines shown under `arbitre moves` besides the legal turns.
     fn moves_notes(_position: &Self::Position) -> Vec<String> {
         Vec::new()
@@ -544,26 +623,42 @@ pub trait Presentation: Rules {
     fn legal_groups(position: &Self::Position) -> Vec<Group> {
         Self::legal(position)
             .iter()
-            .map(|play| Group::one(play.to_string()))
+            .map(Group::play::<Self>)
             .collect()
     }
 }
 
 /// One line of `arbitre moves`: a legal turn, or the legal turns that share
 /// an action and differ only in choices made after it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
 pub struct Group {
     /// The turn in canonical notation, or the action and the choices after
     /// it in words (`b2-a1, then c1, e1 each to any empty point`).
     pub text: String,
     /// The legal turns it stands for: 1 for a turn alone.
     pub turns: usize,
+    /// The parts of a turn alone ([`Presentation::parts`]); `None` for a
+    /// group of several turns.
+    pub parts: Option<Vec<String>>,
 }
 
 impl Group {
-    /// A turn alone.
+    /// A turn alone, known by its text only.
     pub fn one(text: String) -> Self {
-        Group { text, turns: 1 }
+        Group {
+            text,
+            turns: 1,
+            parts: None,
+        }
+    }
+
+    /// A legal turn alone, with its parts.
+    pub fn play<G: Presentation + ?Sized>(play: &G::Play) -> Self {
+        Group {
+            text: play.to_string(),
+            turns: 1,
+            parts: Some(G::parts(play)),
+        }
     }
 }
 
@@ -577,6 +672,7 @@ pub struct Legal(Option<Arc<dyn LegalAt>>);
 /// The position behind [`Legal`], its game erased.
 trait LegalAt: Send + Sync {
     fn groups(&self) -> Vec<Group>;
+    fn each_play(&self, f: &mut dyn FnMut(Group) -> std::io::Result<()>) -> std::io::Result<()>;
     fn each(
         &self,
         f: &mut dyn FnMut(&dyn fmt::Display) -> std::io::Result<()>,
@@ -591,6 +687,12 @@ struct PositionOf<G: Presentation> {
 impl<G: Presentation> LegalAt for PositionOf<G> {
     fn groups(&self) -> Vec<Group> {
         G::legal_groups(&self.position)
+    }
+
+    fn each_play(&self, f: &mut dyn FnMut(Group) -> std::io::Result<()>) -> std::io::Result<()> {
+        G::legal(&self.position)
+            .iter()
+            .try_for_each(|play| f(Group::play::<G>(play)))
     }
 
     fn each(
@@ -641,6 +743,21 @@ impl Legal {
     ) -> std::io::Result<()> {
         match &self.0 {
             Some(at) => at.each(&mut f),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Legal {
+    /// Every legal turn alone, with its parts, handed to `f` one at a time
+    /// (`arbitre moves --expand --format json`); the first error of `f`
+    /// stops it.
+    pub fn each_play(
+        &self,
+        mut f: impl FnMut(Group) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        match &self.0 {
+            Some(at) => at.each_play(&mut f),
             None => Ok(()),
         }
     }

@@ -133,8 +133,8 @@ pub use format::{
 };
 pub use game::{
     denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Game, Group,
-    Legal, Notation, Presentation, RecordFormat, Rules, Scores, Summary, Table, Violation, Warning,
-    LISTED,
+    Legal, Notation, Outcome, Players, Presentation, RecordFormat, Rules, Scores, Summary, Table,
+    Team, Violation, Warning, LISTED,
 };
 pub use limits::Limits;
 pub use reader::{Fault, Reader, Record};
@@ -146,8 +146,9 @@ pub use replay::{
     StopError, KEPT_WARNINGS,
 };
 pub use report::{
-    moves_command, Batch, Diagnostic, Document, Machine, RecordReport, Skipped, StatsDocument,
-    StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport,
+    moves_command, Batch, Diagnostic, Document, Machine, PositionReport, RecordReport, Skipped,
+    StatsDocument, StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport,
+    SCHEMA, VERSION,
 };
 pub use rng::Rng;
 pub use source::{check, check_reader, check_str, referee_of, score_table, stop};

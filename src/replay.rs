@@ -189,6 +189,11 @@ pub struct Stop {
     /// summary ("finished (time): blue wins"): after a win, or at the end
     /// of a record whose header `end` the replay bears out.
     pub over: Option<String>,
+    /// Who acts next, by side or camp key, while the game goes on.
+    pub to_move: Option<String>,
+    /// The position as a `setup` header value
+    /// ([`Presentation::setup`](crate::Presentation::setup)).
+    pub setup: serde_json::Value,
     /// The record's verdict when it bears on this position: the illegal
     /// turn the replay stopped before (when no turn was asked for), or the
     /// `end` or `result` that the final position contradicts.
@@ -686,10 +691,11 @@ fn stopped<G: Game>(
         ),
         _ => (None, G::diagram(position)),
     };
-    let (legal, notes) = if over.is_some() {
-        (Legal::none(), Vec::new())
+    let (legal, notes, to_move) = if over.is_some() {
+        (Legal::none(), Vec::new(), None)
     } else {
-        (legal, G::moves_notes(position))
+        let to_move = G::summary(header, position, false).to_move;
+        (legal, G::moves_notes(position), to_move)
     };
     Stop {
         turn,
@@ -698,6 +704,8 @@ fn stopped<G: Game>(
         legal,
         notes,
         over,
+        to_move,
+        setup: G::setup(position),
         illegal,
     }
 }

@@ -107,7 +107,22 @@ fn json_lines_end_with_the_summary_of_the_json_document() {
         .collect();
     assert!(records.len() > 100);
     assert_eq!(lines.len(), records.len() + 1);
-    assert_eq!(&lines[..records.len()], &records[..]);
+    // Each line is a document of its own: stamped as the whole one is,
+    // then the record's fields.
+    assert_eq!(document["schema"], 1);
+    let records_of_lines: Vec<Value> = lines[..records.len()]
+        .iter()
+        .map(|line| {
+            let mut record = line.clone();
+            if let Some(fields) = record.as_object_mut() {
+                assert_eq!(fields.remove("schema"), Some(document["schema"].clone()));
+                assert_eq!(fields.remove("arbitre"), Some(document["arbitre"].clone()));
+            }
+            record
+        })
+        .collect();
+    assert_eq!(records_of_lines, records);
+    assert_eq!(lines[records.len()]["schema"], 1);
     let summary = &lines[records.len()]["summary"];
     let count = |v: &str| records.iter().filter(|r| r["verdict"] == v).count();
     assert_eq!(summary["records"], records.len());

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::game::{CanonicalTurn, Violation};
+use crate::game::{CanonicalTurn, Outcome, Players, Violation};
 use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
 use crate::rules::Rule;
@@ -188,6 +188,27 @@ pub fn label<S: Duellist>(side: S, name: Option<&str>) -> String {
         Some(name) => format!("{side} ({})", crate::limits::quote(name)),
         None => side.to_string(),
     }
+}
+
+/// The players' names by side key, the named sides only; `None` when
+/// neither is named.
+pub fn players<'h, S: Duellist>(name: impl Fn(S) -> Option<&'h str>) -> Option<Players> {
+    let named: Vec<(String, String)> = S::BOTH
+        .into_iter()
+        .filter_map(|side| Some((side.key().to_string(), name(side)?.to_string())))
+        .collect();
+    (!named.is_empty()).then_some(Players(named))
+}
+
+/// How a duel ended: `winner` won by `end`, the game's one way to win.
+pub fn outcome<S: Duellist>(end: &str, winner: Option<S>) -> Option<Outcome> {
+    let winner = winner?;
+    Some(Outcome {
+        end: end.to_string(),
+        winners: vec![winner.key().to_string()],
+        scores: None,
+        teams: None,
+    })
 }
 
 /// The claimed `result`: `Some(Some(side))` for a winner, `Some(None)` for

@@ -8,11 +8,12 @@ use serde::de::{self, Deserializer, Unexpected};
 use serde::{Deserialize, Serialize};
 
 use crate::finding::{finding, Finding};
-use crate::game::Scores;
+use crate::game::Group;
+use crate::game::{Outcome, Players, Scores};
 use crate::limits::cut_quotes;
 use crate::reader::Record;
 use crate::record::Switches;
-use crate::replay::Checked;
+use crate::replay::{Checked, Stop};
 use crate::span::{LineCursor, Span};
 use crate::stats::ThrowStats;
 
@@ -108,6 +109,14 @@ pub struct RecordReport {
     pub to_move: Option<String>,
     /// Points by player, for games that score.
     pub scores: Option<Scores>,
+    /// The players' names by the fixed key of their side, camp or player
+    /// slot; `None` when no name is given (and for a malformed record).
+    #[serde(default)]
+    pub players: Option<Players>,
+    /// How the game ended, every side by its fixed key; `None` while it is
+    /// unfinished (and for a malformed record).
+    #[serde(default)]
+    pub outcome: Option<Outcome>,
     /// Throw counts and their chi-square test, for games with throws.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throws: Option<ThrowStats>,
@@ -133,11 +142,71 @@ fn status_word<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Stat
     }
 }
 
-/// The reports of a run, as one document.
+/// The layout of the JSON and YAML documents arbitre writes: every
+/// document and JSON line opens with it as `"schema"`. It changes only when
+/// a field changes name or meaning, never when fields are added
+/// (docs/json.md, "Versions").
+pub const SCHEMA: u32 = 1;
+
+/// The arbitre that wrote a document: every document and JSON line gives
+/// it as `"arbitre"`, after `"schema"`.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+fn schema() -> u32 {
+    SCHEMA
+}
+
+fn version() -> String {
+    VERSION.to_string()
+}
+
+/// What opens every document and JSON line: the schema and the version.
+#[derive(Serialize)]
+struct Stamp {
+    schema: u32,
+    arbitre: &'static str,
+}
+
+const STAMP: Stamp = Stamp {
+    schema: SCHEMA,
+    arbitre: VERSION,
+};
+
+/// One JSON line: the stamp, then the line's own fields.
+#[derive(Serialize)]
+struct Stamped<T> {
+    #[serde(flatten)]
+    stamp: Stamp,
+    #[serde(flatten)]
+    line: T,
+}
+
+fn stamped<T>(line: T) -> Stamped<T> {
+    Stamped { stamp: STAMP, line }
+}
+
+/// The reports of a run, as one document (`arbitre score`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Document {
+    /// The layout, [`SCHEMA`].
+    #[serde(default = "schema")]
+    pub schema: u32,
+    /// The arbitre that wrote it, [`VERSION`].
+    #[serde(default = "version")]
+    pub arbitre: String,
     /// Every record, in file order.
     pub records: Vec<RecordReport>,
+}
+
+impl Document {
+    /// The document of `records`, stamped with this arbitre.
+    pub fn new(records: Vec<RecordReport>) -> Self {
+        Document {
+            schema: SCHEMA,
+            arbitre: version(),
+            records,
+        }
+    }
 }
 
 impl Diagnostic {
@@ -417,6 +486,8 @@ impl RecordReport {
             winner: summary.as_ref().and_then(|s| s.winner.clone()),
             to_move: summary.as_ref().and_then(|s| s.to_move.clone()),
             scores: summary.as_ref().and_then(|s| s.scores.clone()),
+            players: summary.as_ref().and_then(|s| s.players.clone()),
+            outcome: summary.as_ref().and_then(|s| s.outcome.clone()),
             throws: throws.clone(),
             description: summary.as_ref().map(|s| s.description.clone()),
         }
@@ -474,14 +545,33 @@ pub struct Skipped {
 }
 
 /// What `arbitre stats --format json` prints.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct StatsDocument {
+    /// The layout, [`SCHEMA`].
+    #[serde(default = "schema")]
+    pub schema: u32,
+    /// The arbitre that wrote it, [`VERSION`].
+    #[serde(default = "version")]
+    pub arbitre: String,
     /// Each record with throws.
     pub records: Vec<ThrowRecord>,
     /// The throws of each game together.
     pub totals: Vec<ThrowTotal>,
     /// Records not counted, and why.
     pub skipped: Vec<Skipped>,
+}
+
+/// An empty document, stamped with this arbitre.
+impl Default for StatsDocument {
+    fn default() -> Self {
+        StatsDocument {
+            schema: SCHEMA,
+            arbitre: version(),
+            records: Vec::new(),
+            totals: Vec::new(),
+            skipped: Vec::new(),
+        }
+    }
 }
 
 /// The machine-readable forms of a report.
@@ -515,6 +605,156 @@ impl Machine {
     }
 }
 
+/// What `arbitre show` and `arbitre moves` print with `--format json`: a
+/// position of a record, whose turn it is, and (for `moves`) the legal
+/// turns.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PositionReport {
+    /// The layout, [`SCHEMA`].
+    #[serde(default = "schema")]
+    pub schema: u32,
+    /// The arbitre that wrote it, [`VERSION`].
+    #[serde(default = "version")]
+    pub arbitre: String,
+    /// The file as the user named it (`-` for standard input).
+    pub path: String,
+    /// Which record of the file, from 0.
+    pub index: usize,
+    /// The game.
+    pub game: String,
+    /// Turns played to reach the position.
+    pub turns: usize,
+    /// The turn about to be played, as a referee names it (`3. red`,
+    /// `12.B`): what `--turn` takes back.
+    pub label: String,
+    /// `finished` once the game is over here, else `unfinished`.
+    #[serde(default, deserialize_with = "status_word")]
+    pub status: Option<StatusWord>,
+    /// Who acts next, by side or camp key, while the game goes on.
+    pub to_move: Option<String>,
+    /// How the game ended, in the words of `check`'s summary, once over.
+    pub over: Option<String>,
+    /// The position as a record's `setup` header value.
+    pub setup: serde_json::Value,
+    /// The position drawn as `show` draws it.
+    pub diagram: String,
+    /// The record's diagnostic when it bears on the position: the illegal
+    /// turn the replay stopped before, or a contradicted `end` or `result`.
+    pub illegal: Option<Diagnostic>,
+    /// `moves` only: the legal turns, as `moves` lists them (grouped, or
+    /// each alone with `--expand`); empty once the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<Group>>,
+    /// `moves` only: how many legal turns there are in all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal_total: Option<usize>,
+    /// `moves` only: what the game adds under the legal turns (the throw
+    /// to make, say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<Vec<String>>,
+}
+
+impl PositionReport {
+    /// The report of the position `stop` of the record read from `path`,
+    /// checked under `switches`; the legal turns are left for
+    /// [`PositionReport::with_legal`].
+    pub fn new(path: &str, record: &Record, stop: &Stop, switches: &Switches) -> Self {
+        let illegal = stop.illegal.as_ref().and_then(|checked| {
+            RecordReport::new(path, record, checked)
+                .with_switches(switches)
+                .diagnostic
+        });
+        PositionReport {
+            schema: SCHEMA,
+            arbitre: version(),
+            path: path.to_string(),
+            index: record.index,
+            game: crate::source::referee_of(record)
+                .map_or_else(String::new, |g| g.name().to_string()),
+            turns: stop.turn,
+            label: stop.label.clone(),
+            status: Some(if stop.over.is_some() {
+                "finished"
+            } else {
+                "unfinished"
+            }),
+            to_move: stop.to_move.clone(),
+            over: stop.over.clone(),
+            setup: stop.setup.clone(),
+            diagram: stop.diagram.clone(),
+            illegal,
+            legal: None,
+            legal_total: None,
+            notes: None,
+        }
+    }
+
+    /// The document of `moves` written to `out` in the form `machine`:
+    /// with the legal turns of `stop` as [`PositionReport::with_legal`]
+    /// gives them. JSON with `expand` is written a turn at a time, the
+    /// bytes those of the whole document, so that a position whose turns
+    /// multiply (143,640 in Simpei) is never held as a list.
+    pub fn write_moves(
+        self,
+        machine: Machine,
+        stop: &Stop,
+        expand: bool,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        if machine != Machine::Json || !expand {
+            let whole = self.with_legal(stop, expand);
+            return out.write_all(machine.document(&whole).as_bytes());
+        }
+        let total = stop.legal.groups().iter().map(|g| g.turns).sum();
+        let shell = PositionReport {
+            legal: Some(Vec::new()),
+            legal_total: Some(total),
+            notes: Some(stop.notes.clone()),
+            ..self
+        };
+        let text = machine.document(&shell);
+        // Strings are escaped, so the key appears once, at the top level.
+        const EMPTY: &str = "\n  \"legal\": []";
+        let Some((head, tail)) = text.split_once(EMPTY) else {
+            return out.write_all(text.as_bytes());
+        };
+        out.write_all(head.as_bytes())?;
+        out.write_all(b"\n  \"legal\": [")?;
+        let mut listed = 0usize;
+        stop.legal.each_play(|play| {
+            if listed > 0 {
+                out.write_all(b",")?;
+            }
+            listed += 1;
+            let text = serde_json::to_string_pretty(&play).map_err(std::io::Error::other)?;
+            out.write_all(indented(&text, "    ", "    ").as_bytes())
+        })?;
+        out.write_all(if listed == 0 { b"]" } else { b"\n  ]" })?;
+        out.write_all(tail.as_bytes())
+    }
+
+    /// With the legal turns of `stop`: grouped as `moves` lists them, or
+    /// each alone (`expand`), and the game's notes.
+    pub fn with_legal(mut self, stop: &Stop, expand: bool) -> Self {
+        let groups = stop.legal.groups();
+        let total = groups.iter().map(|g| g.turns).sum();
+        let legal = if expand {
+            let mut each = Vec::new();
+            let _ = stop.legal.each_play(|play| {
+                each.push(play);
+                Ok(())
+            });
+            each
+        } else {
+            groups
+        };
+        self.legal = Some(legal);
+        self.legal_total = Some(total);
+        self.notes = Some(stop.notes.clone());
+        self
+    }
+}
+
 /// A path that could not be read (a file, a stream, or what a directory
 /// walk left unchecked): no record of it was checked.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -529,12 +769,31 @@ pub struct Unreadable {
 /// and the totals.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Batch {
+    /// The layout, [`SCHEMA`].
+    #[serde(default = "schema")]
+    pub schema: u32,
+    /// The arbitre that wrote it, [`VERSION`].
+    #[serde(default = "version")]
+    pub arbitre: String,
     /// Every record, in file order.
     pub records: Vec<RecordReport>,
     /// The paths that could not be read, in the order they were met.
     pub unreadable: Vec<Unreadable>,
     /// The counts by verdict and by rule.
     pub summary: Tally,
+}
+
+impl Batch {
+    /// The document of a run, stamped with this arbitre.
+    pub fn new(records: Vec<RecordReport>, unreadable: Vec<Unreadable>, summary: Tally) -> Self {
+        Batch {
+            schema: SCHEMA,
+            arbitre: version(),
+            records,
+            unreadable,
+            summary,
+        }
+    }
 }
 
 /// The counts of a run: records by verdict, warnings, and the rules broken.
@@ -585,12 +844,18 @@ impl Tally {
 /// The pieces are strings so that records can be rendered on any thread
 /// and written in order by one.
 impl Machine {
-    /// What comes before the first record.
-    pub fn opening(self) -> &'static str {
+    /// What comes before the first record: the stamp, and the records'
+    /// key.
+    pub fn opening(self) -> String {
         match self {
-            Machine::Json => "{\n  \"records\": [",
-            Machine::Yaml => "records:",
-            Machine::JsonLines => "",
+            Machine::Json => {
+                // The stamp as its own object, the records spliced in after.
+                let text = Machine::Json.document(&STAMP);
+                let fields = text.trim_end().strip_suffix('}').unwrap_or(&text);
+                format!("{},\n  \"records\": [", fields.trim_end())
+            }
+            Machine::Yaml => format!("{}records:", Machine::Yaml.document(&STAMP)),
+            Machine::JsonLines => String::new(),
         }
     }
 
@@ -605,7 +870,7 @@ impl Machine {
                 Ok(text) => indented(text.trim_end_matches('\n'), "- ", "  "),
                 Err(err) => format!("\n- {err:?}"),
             },
-            Machine::JsonLines => match serde_json::to_string(report) {
+            Machine::JsonLines => match serde_json::to_string(&stamped(report)) {
                 Ok(text) => text + "\n",
                 Err(err) => format!("{}\n", serde_json::Value::String(err.to_string())),
             },
@@ -628,7 +893,7 @@ impl Machine {
             unreadable: &'a Unreadable,
         }
         match self {
-            Machine::JsonLines => Machine::JsonLines.document(&Line { unreadable }),
+            Machine::JsonLines => Machine::JsonLines.document(&stamped(Line { unreadable })),
             Machine::Json | Machine::Yaml => String::new(),
         }
     }
@@ -662,7 +927,7 @@ impl Machine {
                 struct Closing<'a> {
                     summary: &'a Tally,
                 }
-                Machine::JsonLines.document(&Closing { summary: tally })
+                Machine::JsonLines.document(&stamped(Closing { summary: tally }))
             }
         }
     }
@@ -684,6 +949,7 @@ fn indented(text: &str, first: &str, rest: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Team;
 
     fn report(index: usize, warned: bool) -> RecordReport {
         RecordReport {
@@ -723,6 +989,17 @@ mod tests {
             winner: None,
             to_move: Some("blue".into()),
             scores: Some(Scores(vec![("red".into(), 1), ("blue".into(), 0)])),
+            players: Some(Players(vec![("red".into(), "Ann: \"A\"".into())])),
+            outcome: (index == 1).then(|| Outcome {
+                end: "alignment".into(),
+                winners: vec!["red".into()],
+                scores: None,
+                teams: Some(vec![Team {
+                    sides: vec!["red".into(), "yellow".into()],
+                    players: vec![Some("Ann".into()), None],
+                    score: 3,
+                }]),
+            }),
             throws: None,
             description: None,
         }
@@ -760,6 +1037,39 @@ mod tests {
     }
 
     #[test]
+    fn moves_written_a_turn_at_a_time_are_the_whole_document() {
+        let texts = [
+            "---\ngame: puluc\n---\n1. 2:e-2 3:e-7\n",
+            // Four pieces sandwiched: 143,640 turns; and a game over.
+            "---\ngame: simpei\nsetup: {red: [b2, g1, a7, f6], blue: [c1, e1, a3, a5]}\n---\n",
+            "---\ngame: simpei\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n",
+        ];
+        for text in texts {
+            let record = crate::Reader::new(text.as_bytes())
+                .next()
+                .and_then(Result::ok)
+                .unwrap_or_else(|| panic!("{text}"));
+            let stop = crate::source::stop(&record, &Switches::new(), crate::At::End)
+                .unwrap_or_else(|_| panic!("{text}"));
+            let report = PositionReport::new("a.arb", &record, &stop, &Switches::new());
+            for machine in [Machine::Json, Machine::Yaml] {
+                for expand in [false, true] {
+                    if machine == Machine::Yaml && expand && text.contains("b2") {
+                        continue;
+                    }
+                    let mut written = Vec::new();
+                    let streamed = report
+                        .clone()
+                        .write_moves(machine, &stop, expand, &mut written);
+                    assert!(streamed.is_ok());
+                    let whole = machine.document(&report.clone().with_legal(&stop, expand));
+                    assert!(written == whole.as_bytes(), "{text} {machine:?} {expand}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn streamed_documents_are_the_whole_documents() {
         for n in 0..3 {
             let records: Vec<RecordReport> = (0..n).map(|i| report(i, i == 1)).collect();
@@ -781,12 +1091,42 @@ mod tests {
                 }
                 tally.unreadable = 1;
                 streamed.push_str(&format.closing(records.len(), &unreadable, &tally));
-                let whole = format.document(&Batch {
-                    records: records.clone(),
-                    unreadable,
-                    summary: tally,
-                });
+                let whole = format.document(&Batch::new(records.clone(), unreadable, tally));
                 assert_eq!(streamed, whole, "{format:?} with {n} records");
+                let stamp = format!("{{\n  \"schema\": {SCHEMA},\n  \"arbitre\": \"{VERSION}\",\n");
+                let yaml_stamp = format!("schema: {SCHEMA}\narbitre: {VERSION}\n");
+                assert!(
+                    whole.starts_with(&stamp) || whole.starts_with(&yaml_stamp),
+                    "{whole}"
+                );
+            }
+            // Each JSON line is a document of its own, stamped first.
+            let stamp = format!("{{\"schema\":{SCHEMA},\"arbitre\":\"{VERSION}\",");
+            let lines = Machine::JsonLines;
+            let mut tally = Tally::default();
+            let mut written: Vec<String> = records.iter().map(|r| lines.record(r)).collect();
+            for r in &records {
+                tally.add(r);
+            }
+            let gone = Unreadable {
+                path: "gone.arb".into(),
+                error: "gone".into(),
+            };
+            written.push(lines.unreadable(&gone));
+            written.push(lines.closing(records.len(), &[], &tally));
+            for line in &written {
+                assert!(line.starts_with(&stamp) && line.ends_with("}\n"), "{line}");
+                assert_eq!(line.matches('\n').count(), 1, "{line}");
+                let value: serde_json::Value =
+                    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+                assert_eq!(value["schema"], SCHEMA);
+            }
+            // And read back into the report types.
+            for (line, report) in written.iter().zip(&records) {
+                let back: RecordReport =
+                    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+                assert_eq!(back.players, report.players);
+                assert_eq!(back.outcome, report.outcome);
             }
         }
     }

@@ -177,6 +177,9 @@ impl Header {
     }
 }
 
+/// The `end` of a won game in JSON (`outcome.end`): all four opposing pawns killed, the one way to win.
+pub const WON_BY: &str = "all-killed";
+
 fn breach(breach: Breach, span: Span) -> Violation {
     Violation::new(breach.rule().id, breach.to_string(), span)
 }
@@ -537,6 +540,8 @@ impl RecordFormat for Puluc {
                 .is_none()
                 .then(|| position.to_move.name().to_string()),
             scores: None,
+            players: duel::players(|side| header.name(side)),
+            outcome: duel::outcome(WON_BY, position.winner),
             description,
         }
     }
@@ -591,6 +596,38 @@ impl RecordFormat for Puluc {
 }
 
 impl Presentation for Puluc {
+    /// `{to-move, start, killed, track}`: each side's pawns on its start
+    /// square and killed, and each occupied square's stack, bottom to top.
+    fn setup(position: &Position) -> serde_json::Value {
+        let by_side = |counts: [u8; 2]| serde_json::json!({"a": counts[Side::A.index()], "b": counts[Side::B.index()]});
+        let track: serde_json::Map<String, serde_json::Value> = position
+            .middle()
+            .filter(|&s| !position.track[usize::from(s)].is_empty())
+            .map(|s| {
+                let pawns: Vec<&str> = position.track[usize::from(s)]
+                    .pawns()
+                    .map(|side| side.name())
+                    .collect();
+                (s.to_string(), serde_json::json!(pawns))
+            })
+            .collect();
+        serde_json::json!({
+            "to-move": position.to_move.name(),
+            "start": by_side(position.start),
+            "killed": by_side(position.killed),
+            "track": track,
+        })
+    }
+
+    /// The throw, then the move: `["3", "4-7"]`, `["2", "-"]` for a pass.
+    fn parts(play: &Play) -> Vec<String> {
+        let text = play.to_string();
+        match text.split_once(':') {
+            Some((throw, action)) => vec![throw.to_string(), action.to_string()],
+            None => vec![text],
+        }
+    }
+
     fn diagram(position: &Position) -> String {
         let n = position.squares;
         let cell = |text: &str| format!("{text:>4}");

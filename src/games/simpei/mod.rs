@@ -163,6 +163,9 @@ fn action(written: Written) -> Result<Action, Violation> {
     })
 }
 
+/// The `end` of a won game in JSON (`outcome.end`): three pieces aligned, the one way to win.
+pub const WON_BY: &str = "alignment";
+
 fn breach(breach: Breach, span: Span) -> Violation {
     Violation::new(breach.rule().id, breach.to_string(), span)
 }
@@ -489,6 +492,8 @@ impl RecordFormat for Simpei {
                 .is_none()
                 .then(|| position.to_move.to_string()),
             scores: None,
+            players: duel::players(|side| header.name(side)),
+            outcome: duel::outcome(WON_BY, position.winner),
             description,
         }
     }
@@ -529,6 +534,32 @@ impl RecordFormat for Simpei {
 }
 
 impl Presentation for Simpei {
+    /// `{red: [points], blue: [points], to-move}`: the pieces in hand are
+    /// the rest.
+    fn setup(position: &Position) -> serde_json::Value {
+        let on_board = |c: Colour| -> Vec<String> {
+            points(position.pieces[c.index()])
+                .map(|p| p.to_string())
+                .collect()
+        };
+        serde_json::json!({
+            "red": on_board(Colour::Red),
+            "blue": on_board(Colour::Blue),
+            "to-move": position.to_move.to_string(),
+        })
+    }
+
+    /// The action, then each relocation `from>to`.
+    fn parts(play: &Play) -> Vec<String> {
+        std::iter::once(play.action.to_string())
+            .chain(
+                play.relocations
+                    .iter()
+                    .map(|(from, to)| format!("{from}>{to}")),
+            )
+            .collect()
+    }
+
     /// An action that sandwiches two pieces or more is one group: the
     /// choices of where each goes multiply.
     fn legal_groups(position: &Position) -> Vec<game::Group> {
@@ -540,7 +571,7 @@ impl Presentation for Simpei {
                 groups.extend(
                     Simpei::turns_of(&next, action, sandwiched, usize::MAX)
                         .iter()
-                        .map(|play| game::Group::one(play.to_string())),
+                        .map(game::Group::play::<Simpei>),
                 );
                 continue;
             }
@@ -551,6 +582,7 @@ impl Presentation for Simpei {
                     pieces.join(", ")
                 ),
                 turns: Simpei::count_of(&next, sandwiched),
+                parts: None,
             });
         }
         groups

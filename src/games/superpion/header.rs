@@ -190,10 +190,36 @@ impl Header {
         name.as_deref()
     }
 
-    /// How reports name a player: their name, else their key.
+    /// How tables and messages name a player: their name, else their key.
     pub(super) fn label(&self, player: usize) -> String {
         self.name(player)
             .map_or_else(|| self.key(player).to_string(), str::to_string)
+    }
+
+    /// Whether the labels tell the mode's players apart: no name given
+    /// twice, none that is another player's key.
+    pub(super) fn labels_distinct(&self) -> bool {
+        let labels: Vec<String> = self
+            .rules()
+            .players()
+            .into_iter()
+            .map(|p| self.label(p))
+            .collect();
+        labels
+            .iter()
+            .enumerate()
+            .all(|(i, label)| !labels[..i].contains(label))
+    }
+
+    /// How `winner` and `scores` name a player: their label when the
+    /// labels tell the players apart, else their key, so that no object
+    /// has a key twice.
+    pub(super) fn reported(&self, player: usize) -> String {
+        if self.labels_distinct() {
+            self.label(player)
+        } else {
+            self.key(player).to_string()
+        }
     }
 
     /// The player slot a `result` key names.
@@ -211,7 +237,7 @@ impl Header {
             .filter(|&p| rules.side(Camp::from_index(p)) == team)
             .collect();
         let named: Vec<&str> = members.iter().filter_map(|&p| self.name(p)).collect();
-        if named.len() == members.len() {
+        if named.len() == members.len() && self.labels_distinct() {
             named.join("+")
         } else {
             members

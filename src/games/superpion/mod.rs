@@ -320,8 +320,77 @@ impl Superpion {
         let best = holdings.iter().map(|h| h.points).max()?;
         let top: Vec<_> = holdings.iter().filter(|h| h.points == best).collect();
         match top[..] {
-            [only] => Some(header.label(only.player)),
+            [only] => Some(header.reported(only.player)),
             _ => None,
+        }
+    }
+
+    /// The players' names by player key (camp, or `player1`/`player2`).
+    fn players(header: &Header, rules: &Rules) -> Option<game::Players> {
+        let named: Vec<(String, String)> = rules
+            .players()
+            .into_iter()
+            .filter_map(|p| Some((header.key(p).to_string(), header.name(p)?.to_string())))
+            .collect();
+        (!named.is_empty()).then_some(game::Players(named))
+    }
+
+    /// How a finished game ended, by player key: the end's word, the
+    /// winners (a team's members in `teams`), the points, the teams' totals.
+    fn outcome(header: &Header, position: &Position, end: Option<End>) -> game::Outcome {
+        let rules = position.rules;
+        let holdings = position.holdings();
+        let word = if position.over {
+            "one-side-left"
+        } else if end == Some(End::Time) {
+            "time"
+        } else {
+            "captures-impossible"
+        };
+        let key = |p: usize| header.key(p).to_string();
+        let scores = game::Scores(
+            holdings
+                .iter()
+                .map(|h| (key(h.player), i64::from(h.points)))
+                .collect(),
+        );
+        let (winners, teams) = if rules.mode == Mode::Teams {
+            let teams: Vec<game::Team> = (0..2)
+                .map(|team| {
+                    let members: Vec<&Holding> = holdings
+                        .iter()
+                        .filter(|h| rules.side(Camp::from_index(h.player)) == team)
+                        .collect();
+                    game::Team {
+                        sides: members.iter().map(|h| key(h.player)).collect(),
+                        players: members
+                            .iter()
+                            .map(|h| header.name(h.player).map(str::to_string))
+                            .collect(),
+                        score: members.iter().map(|h| i64::from(h.points)).sum(),
+                    }
+                })
+                .collect();
+            let winners = match &teams[..] {
+                [a, b] if a.score > b.score => a.sides.clone(),
+                [a, b] if b.score > a.score => b.sides.clone(),
+                _ => Vec::new(),
+            };
+            (winners, Some(teams))
+        } else {
+            let best = holdings.iter().map(|h| h.points).max();
+            let top: Vec<&Holding> = holdings.iter().filter(|h| Some(h.points) == best).collect();
+            let winners = match top[..] {
+                [only] => vec![key(only.player)],
+                _ => Vec::new(),
+            };
+            (winners, None)
+        };
+        game::Outcome {
+            end: word.to_string(),
+            winners,
+            scores: Some(scores),
+            teams,
         }
     }
 
@@ -633,7 +702,7 @@ impl RecordFormat for Superpion {
         let scores = Scores(
             holdings
                 .iter()
-                .map(|h| (header.label(h.player), i64::from(h.points)))
+                .map(|h| (header.reported(h.player), i64::from(h.points)))
                 .collect(),
         );
         let winner = if finished {
@@ -663,11 +732,14 @@ impl RecordFormat for Superpion {
                 position.to_move
             )
         };
+        let outcome = finished.then(|| Superpion::outcome(header, position, end));
         Summary {
             finished,
             winner,
             to_move: (!finished).then(|| position.to_move.name().to_string()),
             scores: Some(scores),
+            players: Superpion::players(header, &position.rules),
+            outcome,
             description,
         }
     }
@@ -736,6 +808,64 @@ impl RecordFormat for Superpion {
 }
 
 impl Presentation for Superpion {
+    /// `{to-move, pieces, piles}`: each camp's pieces (a Superpion with the
+    /// pawn under it, `"i9=R"`), and each player's pile by colour letter,
+    /// keyed by camp or, in the two-player modes, by `player1`/`player2`.
+    fn setup(position: &Position) -> serde_json::Value {
+        let rules = position.rules;
+        let pieces: serde_json::Map<String, serde_json::Value> = Camp::ALL
+            .into_iter()
+            .filter(|c| position.camps[c.index()] != 0)
+            .map(|camp| {
+                let listed: Vec<String> = squares(position.camps[camp.index()])
+                    .map(|sq| {
+                        if position.is_superpion(sq) {
+                            format!("{sq}={}", position.under[sq.index()].letter())
+                        } else {
+                            sq.to_string()
+                        }
+                    })
+                    .collect();
+                (camp.name().to_string(), serde_json::json!(listed))
+            })
+            .collect();
+        let piles: serde_json::Map<String, serde_json::Value> = rules
+            .players()
+            .into_iter()
+            .filter_map(|player| {
+                let pile = position.piles.get(player)?;
+                let letters: Vec<String> = Colour::ALL
+                    .into_iter()
+                    .flat_map(|colour| {
+                        std::iter::repeat_n(
+                            colour.letter().to_string(),
+                            usize::from(pile[colour.index()]),
+                        )
+                    })
+                    .collect();
+                let key = if rules.mode.two_player() {
+                    ["player1", "player2"][player.min(1)]
+                } else {
+                    Camp::from_index(player).name()
+                };
+                (!letters.is_empty()).then(|| (key.to_string(), serde_json::json!(letters)))
+            })
+            .collect();
+        serde_json::json!({
+            "to-move": position.to_move.name(),
+            "pieces": pieces,
+            "piles": piles,
+        })
+    }
+
+    /// Each action, in the order played; `--` for a pass.
+    fn parts(play: &Play) -> Vec<String> {
+        if play.actions.is_empty() {
+            return vec!["--".to_string()];
+        }
+        texts(&play.actions)
+    }
+
     fn diagram(position: &Position) -> String {
         diagram::draw(position)
     }

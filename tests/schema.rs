@@ -1,0 +1,374 @@
+//! Every document arbitre writes fits its JSON Schema in `docs/schema/`:
+//! `check` (json, yaml, jsonl), `score`, `stats`, `show` and `moves`, over
+//! the samples; and the schemas are strict enough to refuse a document with
+//! a field wrong.
+
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+fn arbitre(args: &[&str]) -> String {
+    let mut cmd = Command::cargo_bin("arbitre").unwrap_or_else(|e| panic!("{e}"));
+    let out = cmd
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    String::from_utf8(out.stdout).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The schemas refer to each other by file name, as files side by side in
+/// `docs/schema/`.
+struct Beside;
+
+impl jsonschema::Retrieve for Beside {
+    fn retrieve(
+        &self,
+        uri: &jsonschema::Uri<String>,
+    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        let path = uri.path().as_str();
+        let name = path.rsplit('/').next().unwrap_or(path);
+        Ok(serde_json::from_str(&std::fs::read_to_string(
+            schema_dir().join(name),
+        )?)?)
+    }
+}
+
+fn schema_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schema")
+}
+
+fn validator(name: &str) -> jsonschema::Validator {
+    let text = std::fs::read_to_string(schema_dir().join(name)).unwrap_or_else(|e| panic!("{e}"));
+    let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(
+        schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
+        "{name}"
+    );
+    jsonschema::options()
+        .with_base_uri(format!("file:///arbitre/docs/schema/{name}"))
+        .with_retriever(Beside)
+        .build(&schema)
+        .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Fail with every error of `document` against `validator`, naming `what`.
+fn fits(validator: &jsonschema::Validator, document: &Value, what: &str) {
+    let errors: Vec<String> = validator
+        .iter_errors(document)
+        .take(5)
+        .map(|e| format!("{} at {}", e, e.instance_path()))
+        .collect();
+    assert!(errors.is_empty(), "{what}: {errors:#?}");
+}
+
+fn json(text: &str, what: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{what}: {e}: {text}"))
+}
+
+fn yaml(text: &str, what: &str) -> Value {
+    serde_yaml::from_str(text).unwrap_or_else(|e| panic!("{what}: {e}: {text}"))
+}
+
+/// Every sample file, in a stable order.
+fn sample_files() -> Vec<String> {
+    let mut files = Vec::new();
+    for game in ["superpion", "simpei", "puluc"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(game);
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".arb"))
+            .collect();
+        names.sort();
+        files.extend(names.into_iter().map(|n| format!("samples/{game}/{n}")));
+    }
+    assert!(files.len() > 100, "{} samples", files.len());
+    files
+}
+
+#[test]
+fn check_documents_of_every_sample_fit_the_check_schema() {
+    let check = validator("check.schema.json");
+    let document = json(
+        &arbitre(&["check", "--format", "json", "samples", "gone.arb"]),
+        "json",
+    );
+    assert!(document["records"].as_array().map_or(0, Vec::len) > 100);
+    assert_eq!(document["unreadable"][0]["path"], "gone.arb");
+    fits(&check, &document, "check --format json samples");
+    let same = yaml(
+        &arbitre(&["check", "--format", "yaml", "samples", "gone.arb"]),
+        "yaml",
+    );
+    fits(&check, &same, "check --format yaml samples");
+    assert_eq!(same["records"], document["records"]);
+}
+
+#[test]
+fn every_json_line_fits_the_line_schema() {
+    let line = validator("line.schema.json");
+    let out = arbitre(&["check", "--format", "jsonl", "gone.arb", "samples"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() > 100);
+    assert!(lines[0].contains("\"unreadable\""), "{}", lines[0]);
+    for text in &lines {
+        fits(&line, &json(text, text), text);
+    }
+    // A line of one kind does not pass as another.
+    let record = json(lines[1], lines[1]);
+    let mut both = record.clone();
+    both["summary"] = json!({});
+    assert!(!line.is_valid(&both), "a record with a summary");
+}
+
+#[test]
+fn score_documents_of_every_sample_fit_the_score_schema() {
+    let score = validator("score.schema.json");
+    for file in sample_files() {
+        fits(
+            &score,
+            &json(&arbitre(&["score", "--format", "json", &file]), &file),
+            &file,
+        );
+    }
+    for file in [
+        "samples/superpion/teams-captured-superpion.arb",
+        "samples/simpei/spec-example.arb",
+        "samples/puluc/full-game.arb",
+    ] {
+        let out = arbitre(&["score", "--format", "yaml", file]);
+        fits(&score, &yaml(&out, file), file);
+    }
+}
+
+#[test]
+fn stats_documents_fit_the_stats_schema() {
+    let stats = validator("stats.schema.json");
+    for format in ["json", "yaml"] {
+        let out = arbitre(&["stats", "--format", format, "samples"]);
+        let document = if format == "json" {
+            json(&out, "stats")
+        } else {
+            yaml(&out, "stats")
+        };
+        assert!(!document["totals"].as_array().is_none_or(Vec::is_empty));
+        fits(&stats, &document, &format!("stats --format {format}"));
+    }
+}
+
+#[test]
+fn show_and_moves_of_every_sample_fit_the_position_schema() {
+    let position = validator("position.schema.json");
+    let mut shown = 0;
+    for file in sample_files() {
+        for args in [
+            vec!["show", "--format", "json", &file],
+            vec!["moves", "--format", "json", &file],
+            vec!["moves", "--format", "json", "--turn", "0", &file],
+            vec![
+                "moves", "--format", "json", "--expand", "--turn", "1", &file,
+            ],
+        ] {
+            let out = arbitre(&args);
+            // A turn the record does not have is a usage error, on stderr.
+            if out.is_empty() {
+                continue;
+            }
+            let document = json(&out, &file);
+            shown += usize::from(document.get("setup").is_some());
+            fits(&position, &document, &args.join(" "));
+        }
+    }
+    assert!(shown > 300, "{shown} positions");
+    let out = arbitre(&[
+        "moves",
+        "--format",
+        "yaml",
+        "samples/superpion/random-teams.arb",
+    ]);
+    fits(&position, &yaml(&out, "yaml"), "moves --format yaml");
+}
+
+#[test]
+fn moves_lists_each_legal_turn_with_its_parts() {
+    let moves = json(
+        &arbitre(&[
+            "moves",
+            "--format",
+            "json",
+            "--turn",
+            "3",
+            "samples/puluc/full-game.arb",
+        ]),
+        "puluc",
+    );
+    assert_eq!(moves["to_move"], "b");
+    assert_eq!(moves["label"], "2... B");
+    assert_eq!(moves["status"], "unfinished");
+    assert_eq!(moves["legal_total"], 9);
+    assert_eq!(
+        moves["legal"][0],
+        json!({"text": "1:9-8", "turns": 1, "parts": ["1", "9-8"]})
+    );
+    let superpion = json(
+        &arbitre(&[
+            "moves",
+            "--format",
+            "json",
+            "--turn",
+            "0",
+            "samples/superpion/random-teams.arb",
+        ]),
+        "superpion",
+    );
+    let first = &superpion["legal"][0];
+    assert_eq!(first["parts"].as_array().map(Vec::len), Some(2), "{first}");
+    let text = first["text"].as_str().unwrap_or("");
+    let parts: Vec<&str> = first["parts"]
+        .as_array()
+        .map(|p| p.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    assert_eq!(text, format!("B {}", parts.join(" ")));
+    // `show` lists no turn.
+    let show = json(
+        &arbitre(&["show", "--format", "json", "samples/puluc/full-game.arb"]),
+        "show",
+    );
+    assert!(show.get("legal").is_none());
+    assert_eq!(show["status"], "finished");
+    assert_eq!(show["to_move"], Value::Null);
+}
+
+#[test]
+fn a_position_pasted_back_as_setup_is_the_same_position() {
+    let mut compared = 0;
+    for (game, mode) in [
+        ("simpei", None),
+        ("puluc", None),
+        ("superpion", None),
+        ("superpion", Some("teams")),
+        ("superpion", Some("two-players")),
+        ("superpion", Some("three-players:red")),
+    ] {
+        for seed in 1..4u64 {
+            let seed = seed.to_string();
+            let mut args = vec!["random", game, "--seed", &seed, "--max-turns", "9"];
+            if let Some(mode) = mode {
+                args.extend(["--mode", mode]);
+            }
+            let record = arbitre(&args);
+            let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+            let played = dir.path().join("played.arb");
+            std::fs::write(&played, &record).unwrap_or_else(|e| panic!("{e}"));
+            let played = played.to_string_lossy().into_owned();
+            let shown = json(&arbitre(&["show", "--format", "json", &played]), &record);
+            if shown["status"] == "finished" {
+                continue;
+            }
+            // The header as generated, then the setup: the same position.
+            let header = record.split("---").nth(1).unwrap_or("");
+            let pasted = format!("---{header}setup: {}\n---\n", shown["setup"]);
+            let copy = dir.path().join("pasted.arb");
+            std::fs::write(&copy, &pasted).unwrap_or_else(|e| panic!("{e}"));
+            let copy = copy.to_string_lossy().into_owned();
+            let again = json(&arbitre(&["show", "--format", "json", &copy]), &pasted);
+            assert_eq!(again["setup"], shown["setup"], "{pasted}\n{again}");
+            assert_eq!(again["to_move"], shown["to_move"], "{pasted}");
+            let legal = |file: &str| arbitre(&["moves", "--format", "json", file]);
+            assert_eq!(
+                json(&legal(&copy), &copy)["legal"],
+                json(&legal(&played), &played)["legal"],
+                "{pasted}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared >= 12, "{compared} positions compared");
+}
+
+/// A legal finished record's report, and the same with one thing wrong:
+/// each wrong one is refused, so a schema test can fail.
+#[test]
+fn a_document_with_a_wrong_field_is_refused() {
+    let check = validator("check.schema.json");
+    let document = json(
+        &arbitre(&[
+            "check",
+            "--format",
+            "json",
+            "samples/superpion/teams-captured-superpion.arb",
+        ]),
+        "teams",
+    );
+    fits(&check, &document, "as written");
+    type Mutation = fn(&mut Value);
+    let mutations: [(&str, Mutation); 14] = [
+        ("schema 2", |d| d["schema"] = json!(2)),
+        ("no arbitre", |d| {
+            d.as_object_mut().map(|o| o.remove("arbitre"));
+        }),
+        ("an unknown field", |d| d["records"][0]["rating"] = json!(3)),
+        ("no players", |d| {
+            d["records"][0].as_object_mut().map(|o| o.remove("players"));
+        }),
+        ("a verdict out of the three", |d| {
+            d["records"][0]["verdict"] = json!("dubious")
+        }),
+        ("a score as a string", |d| {
+            d["records"][0]["scores"]["Ann"] = json!("3")
+        }),
+        ("an end no game has", |d| {
+            d["records"][0]["outcome"]["end"] = json!("resigned")
+        }),
+        ("a winner by name in outcome", |d| {
+            d["records"][0]["outcome"]["winners"] = json!(["Ann"])
+        }),
+        ("a team as a string", |d| {
+            d["records"][0]["outcome"]["teams"][0] = json!("Ann+Cy")
+        }),
+        ("a finished game with no outcome", |d| {
+            d["records"][0]["outcome"] = Value::Null
+        }),
+        ("a legal record with a diagnostic", |d| {
+            d["records"][0]["diagnostic"] = json!({"rule": "syntax"})
+        }),
+        ("a camp of no game", |d| {
+            d["records"][0]["players"]["green"] = json!("Gus")
+        }),
+        ("a negative count", |d| d["summary"]["legal"] = json!(-1)),
+        ("a summary field misspelt", |d| {
+            d["summary"]["ilegal"] = json!(0)
+        }),
+    ];
+    for (what, mutate) in mutations {
+        let mut wrong = document.clone();
+        mutate(&mut wrong);
+        assert!(!check.is_valid(&wrong), "{what} passes: {wrong}");
+    }
+    // The per-game keys: a Simpei record whose side to move is a camp.
+    let simpei = json(
+        &arbitre(&["check", "--format", "json", "samples/simpei/two-games.arb"]),
+        "simpei",
+    );
+    fits(&check, &simpei, "simpei");
+    let mut wrong = simpei.clone();
+    wrong["records"][0]["to_move"] = json!("yellow");
+    assert!(!check.is_valid(&wrong));
+    // A position whose setup has a key the game's setup does not read.
+    let position = validator("position.schema.json");
+    let mut shown = json(
+        &arbitre(&["show", "--format", "json", "samples/puluc/full-game.arb"]),
+        "show",
+    );
+    fits(&position, &shown, "show");
+    shown["setup"]["tower"] = json!({});
+    assert!(!position.is_valid(&shown));
+}
