@@ -97,28 +97,86 @@ impl Rule {
 }
 
 /// The header cannot be read, or makes no sense.
-pub const HEADER: Rule = Rule::malformed("header", "the header cannot be read, or makes no sense");
+pub const HEADER: Rule = Rule::malformed("header", "the header cannot be read, or makes no sense")
+    .explained(&Explanation {
+        words: "The header, between the two `---` lines, must be YAML that arbitre can \
+                read, with `game` and only the keys that game defines, each with a value \
+                of the right kind. An unknown key, a wrong value, a key with nothing \
+                after it, or `mode` or `rules` on a game without them makes the whole \
+                record malformed, since a record must not claim what arbitre cannot \
+                check; the message points at the key or value, with a \"did you mean\" \
+                when a known key is close.",
+        source: "docs/rules/record.md#the-header",
+        example: "---\ngame: simpei\nevnt: Club night\n---\n1. c3\n",
+        turn: None,
+        neighbour: "---\ngame: simpei\nevent: Club night\n---\n1. c3\n",
+    });
 /// The setup cannot be read, or is no position of the game.
 pub const SETUP: Rule = Rule::malformed(
     "setup",
     "the setup cannot be read, or is an impossible position",
-);
+)
+.explained(&Explanation {
+    words: "A `setup` in the header starts the game from a position given in full, \
+            and that position must be able to stand on the board: its squares or \
+            points exist, its piece counts are possible, and no piece stands where the \
+            rules would already have changed it. A setup that cannot be read, in the \
+            form its game's page gives, or that fails these checks makes the record \
+            malformed before any turn is replayed; the message points at the entry.",
+    source: "docs/rules/record.md#position-setups",
+    example: "---\ngame: simpei\nsetup:\n  red: [b1]\n  blue: [d4]\n---\n1. e5\n",
+    turn: None,
+    neighbour: "---\ngame: simpei\nsetup:\n  red: [b2]\n  blue: [d4]\n---\n1. e5\n",
+});
 /// The record is not text, or its movetext is not notation.
 pub const SYNTAX: Rule = Rule::malformed(
     "syntax",
     "the record is not readable text, or holds a token that is not notation",
-);
+)
+.explained(&Explanation {
+    words: "A record is UTF-8 text, and its movetext is made of the game's notation, \
+            move numbers and comments only. A token that is not notation (a Puluc \
+            throw of 6, `e5xc5` in Simpei), a comment left open, bytes that are not \
+            UTF-8, or a record longer than the limit make the record malformed. The \
+            whole record is read before any turn is replayed, so this is reported \
+            even when an illegal turn comes earlier.",
+    source: "docs/rules/record.md#the-movetext",
+    example: "---\ngame: puluc\n---\n1. 6:e\n",
+    turn: None,
+    neighbour: "---\ngame: puluc\n---\n1. 5:e\n",
+});
 /// The header's `result` is not the game's.
 pub const RESULT_MISMATCH: Rule = Rule::illegal(
     "result-mismatch",
     "the header's result key differs from the result of the game",
-);
+)
+.explained(&Explanation {
+    words: "The header's `result` is what the players claim; arbitre replays the game \
+            and compares. A different result, a winner claimed for an unfinished game, \
+            or `none` for a game that was won makes the record illegal, and the message \
+            shows both. It is checked after the last turn and belongs to no turn.",
+    source: "docs/rules/record.md#what-arbitre-reports",
+    example: "---\ngame: simpei\nresult: blue\n---\n1. c3 d6\n2. a1 f2\n3. e5\n",
+    turn: None,
+    neighbour: "---\ngame: simpei\nresult: red\n---\n1. c3 d6\n2. a1 f2\n3. e5\n",
+});
 /// A referee bug reported rather than panicked on: a turn accepted as
 /// legal that no legal turn matches.
 pub const UNMATCHED_TURN: Rule = Rule::illegal(
     "unmatched-turn",
     "a turn accepted as legal leads where no legal turn leads (a referee bug)",
-);
+)
+.explained(&Explanation {
+    words: "This is a fault of arbitre's, not the player's: a turn it accepted as \
+            legal could not be matched with any legal turn of the position. Rather \
+            than crash, arbitre reports the record as illegal at that turn, and that \
+            verdict should not be relied on. Please report it as a bug of arbitre's, \
+            with the record attached.",
+    source: "docs/rules/record.md#what-arbitre-reports",
+    example: "",
+    turn: None,
+    neighbour: "",
+});
 
 /// The rules of every game, in the order [`all`] gives them first.
 const SHARED: &[Rule] = &[HEADER, SETUP, SYNTAX, RESULT_MISMATCH, UNMATCHED_TURN];
