@@ -19,7 +19,11 @@ pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io:
     if args.list {
         let all: Vec<&Rule> = rules::all().collect();
         let text = match machine {
-            Some(machine) => machine.document(&List { rules: all }),
+            Some(machine) => machine.document(&Stamped {
+                schema: arbitre::SCHEMA,
+                arbitre: arbitre::VERSION,
+                rules: all,
+            }),
             None => listing(&all),
         };
         output.out.write_all(text.as_bytes())?;
@@ -42,15 +46,23 @@ pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io:
         return usage(output, &format!("no rule is called `{id}`; {hint}"));
     };
     let text = match machine {
-        Some(machine) => machine.document(rule),
+        Some(machine) => machine.document(&Stamped {
+            schema: arbitre::SCHEMA,
+            arbitre: arbitre::VERSION,
+            rules: vec![rule],
+        }),
         None => told(rule, style),
     };
     output.out.write_all(text.as_bytes())?;
     Ok(LEGAL)
 }
 
+/// The rules asked for, as every document arbitre writes: stamped with
+/// its layout and version (docs/schema/rules.schema.json).
 #[derive(serde::Serialize)]
-struct List<'a> {
+struct Stamped<'a> {
+    schema: u32,
+    arbitre: &'a str,
     rules: Vec<&'a Rule>,
 }
 

@@ -105,7 +105,9 @@ fn the_list_names_every_rule_once() {
             .all(|r| r["summary"].is_string() && r["kind"].is_string()));
     }
     let (_, out, _) = run(&["explain", "simpei/occupied", "--format", "json"]);
-    let rule: Value = serde_json::from_str(&out).unwrap();
+    let document: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(document["schema"], 1);
+    let rule = &document["rules"][0];
     assert_eq!(rule["explanation"]["turn"], 1);
     assert_eq!(
         rule["explanation"]["neighbour"],

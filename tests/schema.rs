@@ -372,3 +372,23 @@ fn a_document_with_a_wrong_field_is_refused() {
     shown["setup"]["tower"] = json!({});
     assert!(!position.is_valid(&shown));
 }
+
+#[test]
+fn explain_documents_fit_the_rules_schema() {
+    let rules = validator("rules.schema.json");
+    let list = json(&arbitre(&["explain", "--list", "--format", "json"]), "list");
+    assert_eq!(
+        list["rules"].as_array().map_or(0, Vec::len),
+        arbitre::rules::all().count()
+    );
+    fits(&rules, &list, "explain --list --format json");
+    let same = yaml(&arbitre(&["explain", "--list", "--format", "yaml"]), "yaml");
+    fits(&rules, &same, "explain --list --format yaml");
+    for rule in arbitre::rules::all() {
+        let one = json(&arbitre(&["explain", rule.id, "--format", "json"]), rule.id);
+        fits(&rules, &one, rule.id);
+    }
+    let mut wrong = list.clone();
+    wrong["rules"][0]["kind"] = json!("fatal");
+    assert!(!rules.is_valid(&wrong));
+}
