@@ -131,9 +131,11 @@ fn said(text: &str, style: Style) -> String {
     for record in Reader::new(text.as_bytes()).flatten() {
         let checked = arbitre::check(&record, &Switches::new());
         let mut report = RecordReport::new(EXAMPLE, &record, &checked);
-        // The example is no file to list the turns of.
+        // The example is no file to list the turns of, and its rule is
+        // the one being explained.
         if let Some(d) = report.diagnostic.as_mut() {
             d.moves_command = None;
+            d.explain_command = None;
         }
         let source = Snippet::new(EXAMPLE, &record);
         let _ = writeln!(out, "{}", human::verdict_line(&report, style));

@@ -41,19 +41,35 @@ fn diagnostic(args: &[&str], stdin: Option<&str>) -> Value {
 const OCCUPIED: &str = "samples/simpei/illegal-occupied.arb";
 
 #[test]
-fn the_help_ends_with_the_command_that_lists_every_legal_turn() {
+fn the_help_ends_with_the_commands_that_list_every_legal_turn_and_explain_the_rule() {
     let (code, out, _) = run(&["check", "--color", "never", OCCUPIED]);
     assert_eq!(code, 1);
     let help = out.trim_end();
     assert!(
         help.ends_with(&format!(
-            "every legal turn there:\n        arbitre moves {OCCUPIED} --turn 1"
+            "every legal turn there:\n        arbitre moves {OCCUPIED} --turn 1\n        the rule explained: arbitre explain simpei/occupied"
         )),
         "{out}"
     );
     // `score` says the same.
     let (_, out, _) = run(&["score", "--color", "never", OCCUPIED]);
-    assert!(out.trim_end().ends_with("--turn 1"), "{out}");
+    assert!(
+        out.trim_end()
+            .ends_with("--turn 1\n        the rule explained: arbitre explain simpei/occupied"),
+        "{out}"
+    );
+    // A malformed record's help ends with its rule's too.
+    let (_, out, _) = run(&[
+        "check",
+        "--color",
+        "never",
+        "samples/simpei/malformed-syntax.arb",
+    ]);
+    assert!(
+        out.trim_end()
+            .ends_with("the rule explained: arbitre explain syntax"),
+        "{out}"
+    );
 }
 
 #[test]

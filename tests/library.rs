@@ -244,7 +244,13 @@ fn an_illegal_report_carries_the_command_to_settle_it() {
         .unwrap_or_else(|| panic!("illegal"));
     let command = "arbitre moves 'my game.arb' --record 1 --turn 1";
     assert_eq!(d.moves_command.as_deref(), Some(command));
-    assert!(d.help_text().is_some_and(|h| h.ends_with(command)));
+    assert!(d.help_text().is_some_and(|h| h.ends_with(&format!(
+        "{command}\nthe rule explained: arbitre explain simpei/occupied"
+    ))));
+    assert_eq!(
+        d.explain_command.as_deref(),
+        Some("arbitre explain simpei/occupied")
+    );
     let mut switches = Switches::new();
     let known = switches.set_named("forgive-missed-captures", true);
     assert_eq!(known.map(|r| r.as_str()), Ok("forgive-missed-captures"));

@@ -59,6 +59,10 @@ pub struct Diagnostic {
     /// where the replay stopped (`arbitre moves game.arb --turn 5`), to
     /// settle a dispute in one step.
     pub moves_command: Option<String>,
+    /// The command that explains the rule (`arbitre explain
+    /// simpei/occupied`), as rustc's `--explain`: the help ends with it.
+    #[serde(default)]
+    pub explain_command: Option<String>,
 }
 
 /// A warning, located in its file.
@@ -211,8 +215,9 @@ impl Document {
 
 impl Diagnostic {
     /// The help lines: how to mend it, what was legal instead (for a
-    /// claimed result, what the replay gives: no alternative to play), and
-    /// last the command that lists every legal turn there.
+    /// claimed result, what the replay gives: no alternative to play), the
+    /// command that lists every legal turn there, and last the command
+    /// that explains the rule.
     pub fn help_text(&self) -> Option<String> {
         let legal = (!self.expected.is_empty()).then(|| {
             // Cut as messages quote: a claimed result names players.
@@ -233,12 +238,21 @@ impl Diagnostic {
                 format!("the final position and its legal turns:\n{command}")
             }
         });
-        let lines: Vec<String> = [self.help.clone(), legal, command]
+        let explain = self
+            .explain_command
+            .as_ref()
+            .map(|command| format!("the rule explained: {command}"));
+        let lines: Vec<String> = [self.help.clone(), legal, command, explain]
             .into_iter()
             .flatten()
             .collect();
         (!lines.is_empty()).then(|| lines.join("\n"))
     }
+}
+
+/// The command that explains a declared rule.
+fn explain_command(rule: &str) -> Option<String> {
+    crate::rules::find(rule).map(|rule| format!("arbitre explain {}", rule.id))
 }
 
 /// The `arbitre moves` command that lists every legal turn of record
@@ -427,6 +441,7 @@ impl RecordReport {
                 turn: None,
                 help: m.help.as_deref().map(|h| cut_quotes(h).into_owned()),
                 moves_command: None,
+                explain_command: explain_command(m.rule),
             })
         } else {
             violation.as_ref().map(|v| {
@@ -453,6 +468,7 @@ impl RecordReport {
                         *turns,
                         &Switches::new(),
                     )),
+                    explain_command: explain_command(v.rule),
                 }
             })
         };
@@ -970,6 +986,7 @@ mod tests {
                 turn: Some("1... blue".into()),
                 help: None,
                 moves_command: Some("arbitre moves 'a: b.arb' --turn 1".into()),
+                explain_command: Some("arbitre explain simpei/occupied".into()),
             }),
             warnings: if warned {
                 vec![WarningReport {
