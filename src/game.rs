@@ -14,14 +14,16 @@ use crate::finding::{finding, Finding};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
+use crate::rules::Rule;
 use crate::span::Span;
 use crate::switches::HouseRule;
 
 /// A rule broken by a turn as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
-    /// The spec's rule id, e.g. `simpei/occupied` or `result-mismatch`.
-    pub rule: &'static str,
+    /// The rule broken, as the registry declares it (`simpei/occupied`,
+    /// `result-mismatch`): a rule not declared cannot be reported.
+    pub rule: &'static Rule,
     /// Why, in one sentence a referee would say.
     pub message: String,
     /// The action (or header key) that breaks it, in the record's text.
@@ -34,7 +36,7 @@ pub struct Violation {
 
 impl Violation {
     /// A violation of `rule` at `span`; the engine lists the legal turns.
-    pub fn new(rule: &'static str, message: impl Into<String>, span: Span) -> Self {
+    pub fn new(rule: &'static Rule, message: impl Into<String>, span: Span) -> Self {
         Violation {
             rule,
             message: message.into(),
@@ -59,7 +61,7 @@ impl Violation {
 
 impl Finding for Violation {
     fn rule(&self) -> &str {
-        self.rule
+        self.rule.id
     }
     fn message(&self) -> Cow<'_, str> {
         Cow::Borrowed(&self.message)
@@ -214,8 +216,8 @@ impl Eq for Alternatives {}
 /// A tolerated infraction or a remark; replay goes on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
-    /// The rule id, e.g. `superpion/blocking`.
-    pub rule: &'static str,
+    /// The rule, as the registry declares it (`superpion/blocking`).
+    pub rule: &'static Rule,
     /// What the referee remarks, in one sentence.
     pub message: String,
     /// Where in the record's text, when it has a place.
@@ -226,7 +228,7 @@ pub struct Warning {
 
 impl Warning {
     /// A warning of `rule`, at `span` when it has a place.
-    pub fn new(rule: &'static str, message: impl Into<String>, span: Option<Span>) -> Self {
+    pub fn new(rule: &'static Rule, message: impl Into<String>, span: Option<Span>) -> Self {
         Warning {
             rule,
             message: message.into(),
@@ -238,7 +240,7 @@ impl Warning {
 
 impl Finding for Warning {
     fn rule(&self) -> &str {
-        self.rule
+        self.rule.id
     }
     fn message(&self) -> Cow<'_, str> {
         Cow::Borrowed(&self.message)
@@ -811,7 +813,7 @@ pub fn denoted<R: Rules + ?Sized>(
         })
         .ok_or_else(|| {
             Violation::new(
-                crate::rules::UNMATCHED_TURN.id,
+                &crate::rules::UNMATCHED_TURN,
                 "the turn is accepted, but no legal turn leads to the same position",
                 Span::default(),
             )

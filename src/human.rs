@@ -761,13 +761,13 @@ mod props {
                 }
                 out.push((summary(&tally, style), color));
             }
-            let seen = crate::sink::Seen {
+            let seen = arbitre::Seen {
                 path,
                 record: &record,
                 report: &report,
                 fails: false,
             };
-            out.push((crate::sink::short(&seen, true, false), false));
+            out.push((arbitre::short(&seen, true, false), false));
         }
         out
     }

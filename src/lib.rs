@@ -146,9 +146,9 @@ pub use replay::{
     StopError, KEPT_WARNINGS,
 };
 pub use report::{
-    moves_command, Batch, Diagnostic, Document, Machine, PositionReport, RecordReport, Skipped,
-    StatsDocument, StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport,
-    SCHEMA, VERSION,
+    located, moves_command, short, Batch, Diagnostic, Document, Located, Machine, PositionReport,
+    RecordReport, Region, Seen, Skipped, StatsDocument, StatusWord, Tally, ThrowRecord, ThrowTotal,
+    Unreadable, Verdict, WarningReport, SCHEMA, VERSION,
 };
 pub use rng::Rng;
 pub use source::{check, check_reader, check_str, referee_of, score_table, stop};

@@ -27,8 +27,8 @@ use crate::switches::HouseRule;
 /// Why a record could not be replayed at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Malformed {
-    /// `header`, `setup` or `syntax`.
-    pub rule: &'static str,
+    /// `header`, `setup` or `syntax`, as the registry declares them.
+    pub rule: &'static Rule,
     /// What is wrong, in one sentence.
     pub message: String,
     /// Where, in the record's text.
@@ -39,7 +39,7 @@ pub struct Malformed {
 
 impl Finding for Malformed {
     fn rule(&self) -> &str {
-        self.rule
+        self.rule.id
     }
     fn message(&self) -> Cow<'_, str> {
         Cow::Borrowed(&self.message)
@@ -71,7 +71,7 @@ impl From<HeaderError> for Malformed {
 impl From<FramingError> for Malformed {
     fn from(err: FramingError) -> Self {
         Malformed {
-            rule: rules::HEADER.id,
+            rule: &rules::HEADER,
             message: err.message,
             span: err.span,
             help: Some(err.help),
@@ -82,7 +82,7 @@ impl From<FramingError> for Malformed {
 impl From<SyntaxError> for Malformed {
     fn from(err: SyntaxError) -> Self {
         Malformed {
-            rule: rules::SYNTAX.id,
+            rule: &rules::SYNTAX,
             message: err.message,
             span: err.span,
             help: err.help,

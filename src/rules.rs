@@ -38,6 +38,22 @@ pub struct Rule {
     pub explanation: Option<&'static Explanation>,
 }
 
+/// Rules are one by their id, which the registry keeps unique.
+impl PartialEq for Rule {
+    fn eq(&self, other: &Rule) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Rule {}
+
+/// A rule is written as its id.
+impl std::fmt::Display for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id)
+    }
+}
+
 /// A rule told in plain words, with a record that breaks it and the same
 /// record made legal: the way a referee settles a dispute about it.
 #[derive(Debug, Serialize)]

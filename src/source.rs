@@ -42,13 +42,13 @@ pub(crate) fn game_of(record: &Record) -> Result<&'static dyn Referee, Malformed
 pub(crate) fn frame(record: &Record) -> Result<RawRecord<'_>, Malformed> {
     match record.fault {
         Some(Fault::NotUtf8 { at }) => Err(Malformed {
-            rule: rules::SYNTAX.id,
+            rule: &rules::SYNTAX,
             message: "this record is not UTF-8 text".into(),
             span: Span::new(at, 1),
             help: Some("records are UTF-8; is this the right file?".into()),
         }),
         Some(Fault::TooLong { limit }) => Err(Malformed {
-            rule: rules::SYNTAX.id,
+            rule: &rules::SYNTAX,
             message: format!(
                 "this record is longer than {} bytes, the limit (--max-record-bytes)",
                 grouped(limit)

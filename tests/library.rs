@@ -40,7 +40,7 @@ fn typed_verdicts_name_the_rule_the_turn_and_the_legal_turns() {
     let checked = check(&record, &Switches::new());
     assert_eq!(checked.game, Some("simpei"));
     let violation = checked.violation.unwrap_or_else(|| panic!("illegal"));
-    assert_eq!(violation.rule, "simpei/occupied");
+    assert_eq!(violation.rule.id, "simpei/occupied");
     assert_eq!(violation.turn_index, Some(1));
     assert_eq!(checked.violation_turn.as_deref(), Some("1... blue"));
     // The legal turns stay typed: Simpei plays, not strings; the first
@@ -70,14 +70,14 @@ fn a_record_opened_as_its_game_gives_positions_and_legal_turns() {
     let illegal = open::<simpei::Simpei>(ILLEGAL, &Switches::new())
         .unwrap_or_else(|m| panic!("{m}"))
         .position_after(2);
-    assert_eq!(illegal.map_err(|v| v.rule), Err("simpei/occupied"));
+    assert_eq!(illegal.map_err(|v| v.rule.id), Err("simpei/occupied"));
 }
 
 #[test]
 fn a_malformed_record_does_not_open() {
     let broken = "---\ngame: simpei\n---\n1. c3 zz\n";
     let malformed = open::<simpei::Simpei>(broken, &Switches::new()).err();
-    assert_eq!(malformed.map(|m| m.rule), Some("syntax"));
+    assert_eq!(malformed.map(|m| m.rule.id), Some("syntax"));
     let wrong_game = check_as::<puluc::Puluc>(SIMPEI, &Switches::new());
     assert!(wrong_game.malformed.is_some());
 }
@@ -198,7 +198,10 @@ fn a_stop_is_a_count_a_label_or_the_end() {
     let before = stop(&illegal, &switches, At::End).unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(before.turn, 1);
     let verdict = before.illegal.unwrap_or_else(|| panic!("illegal"));
-    assert_eq!(verdict.violation.map(|v| v.rule), Some("simpei/occupied"));
+    assert_eq!(
+        verdict.violation.map(|v| v.rule.id),
+        Some("simpei/occupied")
+    );
     assert_eq!(verdict.violation_turn.as_deref(), Some("1... blue"));
     match stop(&illegal, &switches, 2) {
         Err(StopError::PastIllegal { asked, checked }) => {
@@ -347,9 +350,10 @@ fn a_game_from_the_registry_checks_a_record_of_the_reader() {
     let bounded = simpei.check(&record.clone().with_limits(small), &switches);
     let refused = bounded.malformed.map(|m| (m.rule, m.message));
     assert!(
-        refused.as_ref().is_some_and(
-            |(rule, message)| *rule == "header" && message.contains("more than the limit of 8")
-        ),
+        refused
+            .as_ref()
+            .is_some_and(|(rule, message)| rule.id == "header"
+                && message.contains("more than the limit of 8")),
         "{refused:?}"
     );
 }

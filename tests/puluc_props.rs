@@ -77,7 +77,7 @@ proptest! {
         let checked = check(&format!("{header}{}\n", turns.join(" ")));
         let violation = checked.violation.expect("the changed turn is illegal");
         prop_assert_eq!(violation.turn_index, Some(index));
-        prop_assert_eq!(violation.rule, "puluc/wrong-destination");
+        prop_assert_eq!(violation.rule.id, "puluc/wrong-destination");
     }
 
     #[test]
@@ -109,7 +109,7 @@ proptest! {
         let checked = check(&format!("{header}{}\n", turns.join(" ")));
         let violation = checked.violation.expect("the pass is illegal");
         prop_assert_eq!(violation.turn_index, Some(index));
-        prop_assert_eq!(violation.rule, "puluc/illegal-pass");
+        prop_assert_eq!(violation.rule.id, "puluc/illegal-pass");
     }
 }
 

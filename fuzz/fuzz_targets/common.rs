@@ -84,7 +84,15 @@ pub fn report(record: &Record, switches: &Switches) -> RecordReport {
         assert_unforged(&human::warnings(&report, &source, style), color);
     }
     for warnings in [false, true] {
-        assert_unforged(&human::short(&report, warnings), false);
+        let seen = arbitre::Seen {
+            path: "fuzz.arb",
+            record,
+            report: &report,
+            fails: false,
+        };
+        for deny in [false, true] {
+            assert_unforged(&arbitre::short(&seen, warnings, deny), false);
+        }
     }
     for machine in [Machine::Json, Machine::JsonLines, Machine::Yaml] {
         let _ = machine.record(&report);

@@ -141,7 +141,13 @@ libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
             }
         }
         for warnings in [false, true] {
-            assert_unforged(&human::short(&report, warnings), false, "short output");
+            let seen = arbitre::Seen {
+                path,
+                record: &record,
+                report: &report,
+                fails,
+            };
+            assert_unforged(&arbitre::short(&seen, warnings, fails), false, "short output");
         }
         // The command the help ends with, alone: what a user copies.
         let command = moves_command(path, record.index, report.turns, switches);

@@ -69,7 +69,7 @@ pub fn check_move_number<S: Duellist>(
         return Ok(());
     }
     Err(Violation::new(
-        rule.id,
+        rule,
         format!(
             "this is turn {expected} of {to_move}, not {}",
             written.value
@@ -253,7 +253,7 @@ pub fn check_result<S: Duellist>(
             let say =
                 |w: Option<S>| w.map_or("no winner".to_string(), |s| format!("{} won", label(s)));
             Err(Violation::new(
-                crate::rules::RESULT_MISMATCH.id,
+                &crate::rules::RESULT_MISMATCH,
                 format!(
                     "the header claims {}, but the replay gives {}",
                     say(claim),

@@ -38,11 +38,11 @@ pub enum Part {
 }
 
 impl Part {
-    /// The rule id of a malformed record: `header` or `setup`.
-    pub fn rule(self) -> &'static str {
+    /// The rule of a malformed record: `header` or `setup`.
+    pub fn rule(self) -> &'static rules::Rule {
         match self {
-            Part::Header => rules::HEADER.id,
-            Part::Setup => rules::SETUP.id,
+            Part::Header => &rules::HEADER,
+            Part::Setup => &rules::SETUP,
         }
     }
 }

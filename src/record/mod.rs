@@ -539,7 +539,7 @@ impl Finding for movetext::SyntaxError {
 
 impl Finding for HeaderError {
     fn rule(&self) -> &str {
-        self.part.rule()
+        self.part.rule().id
     }
     fn message(&self) -> Cow<'_, str> {
         Cow::Borrowed(&self.message)

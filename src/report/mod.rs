@@ -7,6 +7,10 @@ use std::borrow::Cow;
 use serde::de::{self, Deserializer, Unexpected};
 use serde::{Deserialize, Serialize};
 
+mod located;
+
+pub use located::{located, short, Located, Region, Seen};
+
 use crate::finding::{finding, Finding};
 use crate::game::Group;
 use crate::game::{Outcome, Players, Scores};
@@ -250,9 +254,9 @@ impl Diagnostic {
     }
 }
 
-/// The command that explains a declared rule.
-fn explain_command(rule: &str) -> Option<String> {
-    crate::rules::find(rule).map(|rule| format!("arbitre explain {}", rule.id))
+/// The command that explains a rule: every rule reported is declared.
+fn explain_command(rule: &crate::rules::Rule) -> Option<String> {
+    Some(format!("arbitre explain {}", rule.id))
 }
 
 /// The `arbitre moves` command that lists every legal turn of record

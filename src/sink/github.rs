@@ -16,7 +16,7 @@ use std::io::{self, Write};
 use arbitre::escape::escaped;
 use arbitre::Unreadable;
 
-use super::{findings, Options, Piece, Render, Run, Seen, Sink};
+use super::{located, Options, Piece, Render, Run, Seen, Sink};
 use crate::cli::Warnings;
 
 #[derive(Clone, Copy)]
@@ -51,7 +51,7 @@ fn property(text: &str) -> String {
 /// The annotation's place: `file=`, and its lines and columns. Unnamed
 /// standard input is no file of the repository: the annotation is then on
 /// the run, its place in the message.
-fn place(path: &str, region: Option<super::Region>) -> String {
+fn place(path: &str, region: Option<arbitre::Region>) -> String {
     if path == "-" {
         return String::new();
     }
@@ -77,7 +77,7 @@ fn place(path: &str, region: Option<super::Region>) -> String {
 impl Render for Github {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let mut out = String::new();
-        for finding in findings(seen, self.deny_warnings) {
+        for finding in located(seen, self.deny_warnings) {
             if !finding.diagnostic && !self.warnings {
                 continue;
             }

@@ -13,7 +13,7 @@ use std::io::{self, Seek, Write};
 use arbitre::escape::escaped;
 use arbitre::{Unreadable, Verdict};
 
-use super::{findings, Kept, Piece, Render, Run, Seen, Sink};
+use super::{located, Kept, Piece, Render, Run, Seen, Sink};
 
 /// The cases kept in memory before they go to a temporary file.
 const IN_MEMORY: usize = 1 << 20;
@@ -95,7 +95,7 @@ impl Render for Renderer {
         let mut case = case(seen.path, &name);
         let mut kind = Kept::Nothing;
         let mut out_lines = String::new();
-        for finding in findings(seen, false) {
+        for finding in located(seen, false) {
             let place = finding
                 .region
                 .map_or(String::new(), |r| format!("{}:{}: ", r.line, r.column));

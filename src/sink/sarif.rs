@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use arbitre::Unreadable;
 
-use super::{findings, Options, Piece, Render, Run, Seen, Sink};
+use super::{located, Options, Piece, Render, Run, Seen, Sink};
 
 /// The SARIF version written, and the schema that defines it.
 const VERSION: &str = "2.1.0";
@@ -107,7 +107,7 @@ fn level(kind: arbitre::rules::Kind) -> &'static str {
 impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let mut out = String::new();
-        for finding in findings(seen, self.deny_warnings) {
+        for finding in located(seen, self.deny_warnings) {
             let mut text = finding.message;
             if let Some(help) = &finding.help {
                 text.push('\n');

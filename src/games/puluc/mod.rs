@@ -181,7 +181,7 @@ impl Header {
 pub const WON_BY: &str = "all-killed";
 
 fn breach(breach: Breach, span: Span) -> Violation {
-    Violation::new(breach.rule().id, breach.to_string(), span)
+    Violation::new(breach.rule(), breach.to_string(), span)
 }
 
 /// The span of a `track` entry in the setup: `"3"` or `3`.
@@ -513,7 +513,7 @@ impl RecordFormat for Puluc {
     ) -> Result<Vec<Warning>, Violation> {
         if let (Some(End::Abandoned), Some(winner)) = (header.end, position.winner) {
             return Err(Violation::new(
-                declared::END_MISMATCH.id,
+                &declared::END_MISMATCH,
                 format!(
                     "the header says the game was abandoned, but {} won by killing all four opposing pawns",
                     header.side(winner)

@@ -167,7 +167,7 @@ fn action(written: Written) -> Result<Action, Violation> {
 pub const WON_BY: &str = "alignment";
 
 fn breach(breach: Breach, span: Span) -> Violation {
-    Violation::new(breach.rule().id, breach.to_string(), span)
+    Violation::new(breach.rule(), breach.to_string(), span)
 }
 
 /// The relocations still open: each waiting piece (or just `piece`) to
@@ -468,7 +468,7 @@ impl RecordFormat for Simpei {
                 End::Abandoned => "abandoned",
             };
             return Err(Violation::new(
-                declared::END_MISMATCH.id,
+                &declared::END_MISMATCH,
                 format!("the header says the game ended by `{end}`, but {winner} won by alignment"),
                 text.key("end"),
             ));

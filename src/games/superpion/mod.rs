@@ -117,7 +117,7 @@ impl Label {
 
 fn breach(breach: Breach, span: Span) -> Violation {
     let expected = breach.expected();
-    let mut v = Violation::new(breach.rule().id, breach.to_string(), span);
+    let mut v = Violation::new(breach.rule(), breach.to_string(), span);
     v.expected = expected.map(Alternatives::new);
     v
 }
@@ -250,7 +250,7 @@ impl Superpion {
             }
             if position.passed[camp.index()] {
                 warnings.push(Warning::new(
-                    declared::BLOCKING.id,
+                    &declared::BLOCKING,
                     format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
                     Some(pass),
                 ));
@@ -281,7 +281,7 @@ impl Superpion {
             if let Some(forgiven) = accepted.forgiven {
                 next.note_forgiven(&forgiven);
                 warnings.push(Warning::new(
-                    forgiven.rule().id,
+                    forgiven.rule(),
                     forgiven.to_string(),
                     Some(written.span),
                 ));
@@ -648,7 +648,7 @@ impl RecordFormat for Superpion {
             (Some(End::CapturesImpossible), false) => {
                 if position.any_capture() {
                     warnings.push(Warning::new(
-                        declared::CAPTURES_POSSIBLE.id,
+                        &declared::CAPTURES_POSSIBLE,
                         "the header says captures became impossible, but a capture is available in the final position",
                         Some(end_key),
                     ));
@@ -680,7 +680,7 @@ impl RecordFormat for Superpion {
                     .map(|&(p, v)| format!("{}: {v}", header.label(p)))
                     .collect();
                 return Err(Violation::new(
-                    crate::rules::RESULT_MISMATCH.id,
+                    &crate::rules::RESULT_MISMATCH,
                     format!(
                         "the header claims {}, but the replay gives {}",
                         say(claimed),
