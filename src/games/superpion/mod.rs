@@ -497,7 +497,7 @@ impl Notation for Superpion {
 impl RecordFormat for Superpion {
     const NAME: &'static str = "superpion";
     const TITLE: &'static str = "Superpion";
-    const EXAMPLE: &'static str = "1.B g3-g5 i3-i5   1.R c5xe7xg9 c7-e7   1.Y d12-d14=B   1.K --";
+    const EXAMPLE: &'static str = "1.B g3-g5 i3-i5   1.R c5-e5 c7-e7   1.Y h12-h10 j12-j10   1.K l4-j4 l8-j8";
     /// Depth 4: 5 to 21 s, by mode; depth 5 runs past a minute.
     const DEEPEST_PERFT: u32 = 4;
     const SWITCHES: &'static [HouseRule] = &[FORGIVE];
