@@ -803,32 +803,23 @@ fn turns(n: usize) -> String {
     }
 }
 
-/// Colour only on a terminal, never with `NO_COLOR` set (unless asked for
-/// explicitly); boxes only on a terminal, as wide as `COLUMNS` or the
-/// terminal says.
+/// The style [`Style::chosen`] gives standard output and the environment.
 fn style_for(choice: ColorChoice) -> Style {
     use std::io::IsTerminal;
+    let var = |name: &str| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned());
+    let (columns, no_color, term) = (var("COLUMNS"), var("NO_COLOR"), var("TERM"));
     let terminal = std::io::stdout().is_terminal();
-    let color = match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && terminal,
+    let around = human::Surroundings {
+        terminal,
+        terminal_width: terminal
+            .then(|| terminal_size::terminal_size_of(std::io::stdout()))
+            .flatten()
+            .map(|(w, _)| w.0),
+        columns: columns.as_deref(),
+        no_color: no_color.as_deref(),
+        term: term.as_deref(),
     };
-    let width = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse::<usize>().ok())
-        .filter(|&c| c > 0)
-        .or_else(|| {
-            terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| usize::from(w.0))
-        })
-        .unwrap_or(Style::PLAIN.width)
-        // Too narrow a box draws nothing readable.
-        .max(40);
-    Style {
-        color,
-        drawn: terminal,
-        width,
-    }
+    Style::chosen(choice, &around)
 }
 
 /// `fmt`: each file's records in canonical form, printed, diffed

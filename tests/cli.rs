@@ -166,6 +166,32 @@ fn human_diagnostic_underlines_and_names_the_alternatives() {
 }
 
 #[test]
+fn columns_is_the_width_of_tables() {
+    let widest = |columns: Option<&str>| {
+        let mut cmd = arbitre();
+        cmd.env_remove("COLUMNS");
+        if let Some(c) = columns {
+            cmd.env("COLUMNS", c);
+        }
+        let out = cmd
+            .args(["score", &sample("puluc/full-game.arb")])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let widest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        (widest, text)
+    };
+    let (narrow, text) = widest(Some("50"));
+    assert!(narrow <= 50, "{text}");
+    assert!(text.contains("+-"), "drawn in ASCII in a pipe:\n{text}");
+    // Its neighbours: no COLUMNS, or one that is not a width.
+    for columns in [None, Some("0"), Some("wide")] {
+        let (wide, text) = widest(columns);
+        assert!(wide > 50 && wide <= 100, "{columns:?}:\n{text}");
+    }
+}
+
+#[test]
 fn colour_only_when_asked_or_on_a_terminal() {
     let path = sample("simpei/illegal-occupied.arb");
     arbitre()
