@@ -453,6 +453,10 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     };
     let (items, _, unwalked) = items(&args.paths, &walker, args.limits.limits(), output, &|l| l)?;
     let mut document = StatsDocument::default();
+    // Records of games without throws are counted by game, on one line of
+    // the human report; the skipped records that are malformed are listed.
+    let mut without_throws: Vec<(&'static str, u64)> = Vec::new();
+    let mut malformed_skips = Vec::new();
     let mut unreadable = !unwalked.is_empty();
     for item in items {
         let (path, record) = match item {
@@ -469,8 +473,17 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             (None, Some(throws)) => throws,
             (malformed, _) => {
                 let reason = match malformed {
-                    Some(m) => format!("malformed ({}): {}", m.rule, m.message),
-                    None => format!("{game} has no throws"),
+                    Some(m) => {
+                        malformed_skips.push(document.skipped.len());
+                        format!("malformed ({}): {}", m.rule, m.message)
+                    }
+                    None => {
+                        match without_throws.iter_mut().find(|(g, _)| *g == game) {
+                            Some((_, n)) => *n += 1,
+                            None => without_throws.push((game, 1)),
+                        }
+                        format!("{game} has no throws")
+                    }
                 };
                 document.skipped.push(Skipped {
                     path: path.to_string(),
@@ -504,10 +517,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             .write_all(machine.document(&document).as_bytes())?;
     } else {
         for r in &document.records {
-            let p = r
-                .throws
-                .p_value
-                .map_or("no p-value".to_string(), |p| format!("p-value {p:.4}"));
+            let p = human::p_value(&r.throws);
             writeln!(
                 output.out,
                 "{}#{}: {}, {}, {p}",
@@ -517,7 +527,10 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                 counted(r.throws.throws, "throw", "throws")
             )?;
         }
-        for s in &document.skipped {
+        for s in malformed_skips
+            .iter()
+            .filter_map(|&i| document.skipped.get(i))
+        {
             writeln!(
                 output.out,
                 "{}#{}: skipped: {}",
@@ -525,6 +538,9 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                 s.index,
                 escaped(&s.reason)
             )?;
+        }
+        if let Some(line) = human::without_throws(&without_throws) {
+            writeln!(output.out, "{line}")?;
         }
         for total in &document.totals {
             write!(

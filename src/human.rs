@@ -640,6 +640,34 @@ pub fn unreadable_line(unreadable: &Unreadable, style: Style) -> String {
     }
 }
 
+/// A record's p-value on its line of `stats`, said to be rough when some
+/// expected count is below 5, as the totals' table says.
+pub fn p_value(stats: &ThrowStats) -> String {
+    match stats.p_value {
+        None => "no p-value".to_string(),
+        Some(p) if stats.is_rough() => {
+            format!("p-value {p:.4} (rough: some expected count is below 5)")
+        }
+        Some(p) => format!("p-value {p:.4}"),
+    }
+}
+
+/// The one line of `stats` for the records skipped because their game has
+/// no throws, counted by game: `skipped: 3 records of games without throws
+/// (simpei 2, superpion 1)`; `None` when there are none.
+pub fn without_throws(by_game: &[(&str, u64)]) -> Option<String> {
+    let total: u64 = by_game.iter().map(|(_, n)| n).sum();
+    if total == 0 {
+        return None;
+    }
+    let games: Vec<String> = by_game.iter().map(|(g, n)| format!("{g} {n}")).collect();
+    Some(format!(
+        "skipped: {} of games without throws ({})",
+        counted(total, "record", "records"),
+        games.join(", ")
+    ))
+}
+
 /// Throw counts against fair throws, and the chi-square test, for `stats`.
 pub fn throw_table(stats: &ThrowStats, style: Style) -> String {
     let mut out = grid(style);
@@ -771,6 +799,37 @@ mod tests {
         }
         let wide = drawn(record, 140);
         assert!(wide.lines().any(|l| l.chars().count() > 100), "{wide}");
+    }
+
+    #[test]
+    fn a_p_value_of_few_throws_is_said_to_be_rough() {
+        let fair = [
+            (1, 4.0 / 16.0),
+            (2, 6.0 / 16.0),
+            (3, 4.0 / 16.0),
+            (4, 1.0 / 16.0),
+            (5, 1.0 / 16.0),
+        ];
+        let three = ThrowStats::from_counts(&fair, &[1, 1, 1, 0, 0]);
+        assert!(p_value(&three).ends_with(" (rough: some expected count is below 5)"));
+        // Its neighbour: 80 throws, every expected count at least 5.
+        let eighty = ThrowStats::from_counts(&fair, &[20, 30, 20, 5, 5]);
+        assert_eq!(p_value(&eighty), "p-value 1.0000");
+        let seventy_nine = ThrowStats::from_counts(&fair, &[20, 29, 20, 5, 5]);
+        assert!(p_value(&seventy_nine).contains("rough"));
+    }
+
+    #[test]
+    fn records_without_throws_are_counted_on_one_line() {
+        assert_eq!(without_throws(&[]), None);
+        assert_eq!(
+            without_throws(&[("simpei", 1)]).as_deref(),
+            Some("skipped: 1 record of games without throws (simpei 1)")
+        );
+        assert_eq!(
+            without_throws(&[("simpei", 2), ("superpion", 1)]).as_deref(),
+            Some("skipped: 3 records of games without throws (simpei 2, superpion 1)")
+        );
     }
 
     /// A terminal of `columns` columns (`None`: it reports none), with
