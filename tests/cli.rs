@@ -192,6 +192,27 @@ fn columns_is_the_width_of_tables() {
 }
 
 #[test]
+fn boxes_follow_drawing_not_colour() {
+    // A pipe is not drawn: ASCII tables and plain diagnostics, with colour
+    // asked for or not, and with TERM=dumb.
+    for (color, term) in [("always", "xterm"), ("never", "xterm"), ("auto", "dumb")] {
+        let out = arbitre()
+            .env("TERM", term)
+            .args(["--color", color, "check"])
+            .args([
+                sample("simpei/illegal-occupied.arb"),
+                sample("simpei/win-diagonal.arb"),
+            ])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("+-"), "{color}, TERM={term}:\n{text}");
+        assert!(!text.contains('│') && !text.contains('─'), "{text}");
+        assert_eq!(text.contains("\x1b["), color == "always", "{text}");
+    }
+}
+
+#[test]
 fn colour_only_when_asked_or_on_a_terminal() {
     let path = sample("simpei/illegal-occupied.arb");
     arbitre()
