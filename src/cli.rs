@@ -149,7 +149,7 @@ const EXAMPLES: &str = concat!(
     after_help = EXAMPLES
 )]
 pub struct Cli {
-    /// When to colour the output; NO_COLOR is honoured under `auto`.
+    /// When to colour the output; NO_COLOR and TERM=dumb are honoured under `auto`.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     pub color: ColorChoice,
 
@@ -554,5 +554,8 @@ With \fBcheck \-\-deny\-warnings\fR only: every record is legal, but some were w
 When set and not empty, \fB\-\-color auto\fR (the default) prints no colour.
 .TP
 \fBCOLUMNS\fR
-The width that diagnostics drawn for a terminal wrap at; the terminal's own width otherwise. Output that is not a terminal is told in plain lines, without boxes.
+The width that tables and diagnostics are drawn in, when it is a whole number from 1 to 65535; otherwise the terminal's own width, unless it reports none or zero columns (\fBscript\fR, \fBdocker run \-t\fR); otherwise 100; never fewer than 40. Output that is not a terminal is told in plain lines and ASCII tables, without boxes.
+.TP
+\fBTERM\fR
+\fBdumb\fR: no colour under \fB\-\-color auto\fR, and no drawing: diagnostics in plain lines and ASCII tables, as in a pipe. Boxes are drawn for tables and diagnostics alike, on a terminal, whatever the colour (\fB\-\-color never\fR turns only the colour off).
 "#;

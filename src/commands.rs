@@ -454,6 +454,10 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     };
     let (items, _, unwalked) = items(&args.paths, &walker, args.limits.limits(), output, &|l| l)?;
     let mut document = StatsDocument::default();
+    // Records of games without throws are counted by game, on one line of
+    // the human report; the skipped records that are malformed are listed.
+    let mut without_throws: Vec<(&'static str, u64)> = Vec::new();
+    let mut malformed_skips = Vec::new();
     let mut unreadable = !unwalked.is_empty();
     for item in items {
         let (path, record) = match item {
@@ -470,8 +474,17 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             (None, Some(throws)) => throws,
             (malformed, _) => {
                 let reason = match malformed {
-                    Some(m) => format!("malformed ({}): {}", m.rule, m.message),
-                    None => format!("{game} has no throws"),
+                    Some(m) => {
+                        malformed_skips.push(document.skipped.len());
+                        format!("malformed ({}): {}", m.rule, m.message)
+                    }
+                    None => {
+                        match without_throws.iter_mut().find(|(g, _)| *g == game) {
+                            Some((_, n)) => *n += 1,
+                            None => without_throws.push((game, 1)),
+                        }
+                        format!("{game} has no throws")
+                    }
                 };
                 document.skipped.push(Skipped {
                     path: path.to_string(),
@@ -505,10 +518,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             .write_all(machine.document(&document).as_bytes())?;
     } else {
         for r in &document.records {
-            let p = r
-                .throws
-                .p_value
-                .map_or("no p-value".to_string(), |p| format!("p-value {p:.4}"));
+            let p = human::p_value(&r.throws);
             writeln!(
                 output.out,
                 "{}#{}: {}, {}, {p}",
@@ -518,7 +528,10 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                 counted(r.throws.throws, "throw", "throws")
             )?;
         }
-        for s in &document.skipped {
+        for s in malformed_skips
+            .iter()
+            .filter_map(|&i| document.skipped.get(i))
+        {
             writeln!(
                 output.out,
                 "{}#{}: skipped: {}",
@@ -526,6 +539,9 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
                 s.index,
                 escaped(&s.reason)
             )?;
+        }
+        if let Some(line) = human::without_throws(&without_throws) {
+            writeln!(output.out, "{line}")?;
         }
         for total in &document.totals {
             write!(
@@ -827,32 +843,23 @@ fn turns(n: usize) -> String {
     }
 }
 
-/// Colour only on a terminal, never with `NO_COLOR` set (unless asked for
-/// explicitly); boxes only on a terminal, as wide as `COLUMNS` or the
-/// terminal says.
+/// The style [`Style::chosen`] gives standard output and the environment.
 fn style_for(choice: ColorChoice) -> Style {
     use std::io::IsTerminal;
+    let var = |name: &str| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned());
+    let (columns, no_color, term) = (var("COLUMNS"), var("NO_COLOR"), var("TERM"));
     let terminal = std::io::stdout().is_terminal();
-    let color = match choice {
-        ColorChoice::Always => true,
-        ColorChoice::Never => false,
-        ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && terminal,
+    let around = human::Surroundings {
+        terminal,
+        terminal_width: terminal
+            .then(|| terminal_size::terminal_size_of(std::io::stdout()))
+            .flatten()
+            .map(|(w, _)| w.0),
+        columns: columns.as_deref(),
+        no_color: no_color.as_deref(),
+        term: term.as_deref(),
     };
-    let width = std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse::<usize>().ok())
-        .filter(|&c| c > 0)
-        .or_else(|| {
-            terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| usize::from(w.0))
-        })
-        .unwrap_or(Style::PLAIN.width)
-        // Too narrow a box draws nothing readable.
-        .max(40);
-    Style {
-        color,
-        drawn: terminal,
-        width,
-    }
+    Style::chosen(choice, &around)
 }
 
 /// `fmt`: each file's records in canonical form, printed, diffed

@@ -14,6 +14,8 @@ use arbitre::escape::{self, escaped};
 use arbitre::words::counted;
 use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Unreadable, Verdict};
 
+use crate::cli::ColorChoice;
+
 /// How human output is drawn.
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
@@ -23,7 +25,7 @@ pub struct Style {
     /// in plain sentences otherwise, which logs keep readable and screen
     /// readers can say.
     pub drawn: bool,
-    /// The columns that diagnostics wrap at.
+    /// The columns that diagnostics wrap at and tables fit in.
     pub width: usize,
 }
 
@@ -34,6 +36,61 @@ impl Style {
         drawn: false,
         width: 100,
     };
+
+    /// The style for output with these surroundings, when colour was asked
+    /// for with `choice`. Colour: always or never when asked so; otherwise
+    /// only on a terminal that is not `TERM=dumb`, and never with
+    /// `NO_COLOR` set. Drawing (boxes in diagnostics and tables alike):
+    /// only on a terminal that is not `TERM=dumb`, whatever the colour.
+    /// Width: [`width`].
+    pub fn chosen(choice: ColorChoice, around: &Surroundings<'_>) -> Style {
+        let dumb = around.term.is_some_and(|t| t.trim() == "dumb");
+        let drawn = around.terminal && !dumb;
+        let color = match choice {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => drawn && around.no_color.is_none_or(str::is_empty),
+        };
+        Style {
+            color,
+            drawn,
+            width: width(around.columns, around.terminal_width),
+        }
+    }
+}
+
+/// What the environment and standard output say about how output can be
+/// drawn; read once by the command, passed in here so that the choice can
+/// be tested without a terminal.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Surroundings<'a> {
+    /// Standard output is a terminal.
+    pub terminal: bool,
+    /// The columns the terminal reports, if it is one and reports any.
+    pub terminal_width: Option<u16>,
+    /// `COLUMNS`, if set.
+    pub columns: Option<&'a str>,
+    /// `NO_COLOR`, if set.
+    pub no_color: Option<&'a str>,
+    /// `TERM`, if set.
+    pub term: Option<&'a str>,
+}
+
+/// The fewest columns output is drawn in: too narrow a box or table draws
+/// nothing readable.
+pub const NARROWEST: usize = 40;
+
+/// The columns diagnostics and tables are drawn in: `COLUMNS` when it is a
+/// whole number from 1 to 65,535; else the terminal's width when it reports
+/// one that is not zero (`script` and `docker run -t` report zero); else
+/// [`Style::PLAIN`]'s 100; never fewer than [`NARROWEST`].
+pub fn width(columns: Option<&str>, terminal: Option<u16>) -> usize {
+    columns
+        .and_then(|c| c.trim().parse::<u16>().ok())
+        .filter(|&c| c > 0)
+        .or(terminal.filter(|&c| c > 0))
+        .map_or(Style::PLAIN.width, usize::from)
+        .max(NARROWEST)
 }
 
 /// A record of a file, to draw diagnostics over: only the record is
@@ -481,14 +538,18 @@ pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool
     line
 }
 
+/// A table drawn as diagnostics are: boxed in Unicode when drawn, in ASCII
+/// otherwise; as wide as the style, not as comfy-table guesses (a terminal
+/// that reports zero columns would leave a letter per cell).
 fn grid(style: Style) -> Grid {
     let mut grid = Grid::new();
-    grid.load_preset(if style.color {
+    grid.load_preset(if style.drawn {
         UTF8_FULL_CONDENSED
     } else {
         ASCII_FULL_CONDENSED
     })
-    .set_content_arrangement(ContentArrangement::Dynamic);
+    .set_content_arrangement(ContentArrangement::Dynamic)
+    .set_width(u16::try_from(style.width).unwrap_or(u16::MAX));
     grid
 }
 
@@ -577,6 +638,34 @@ pub fn unreadable_line(unreadable: &Unreadable, style: Style) -> String {
     } else {
         format!("{path}: unreadable: {error}")
     }
+}
+
+/// A record's p-value on its line of `stats`, said to be rough when some
+/// expected count is below 5, as the totals' table says.
+pub fn p_value(stats: &ThrowStats) -> String {
+    match stats.p_value {
+        None => "no p-value".to_string(),
+        Some(p) if stats.is_rough() => {
+            format!("p-value {p:.4} (rough: some expected count is below 5)")
+        }
+        Some(p) => format!("p-value {p:.4}"),
+    }
+}
+
+/// The one line of `stats` for the records skipped because their game has
+/// no throws, counted by game: `skipped: 3 records of games without throws
+/// (simpei 2, superpion 1)`; `None` when there are none.
+pub fn without_throws(by_game: &[(&str, u64)]) -> Option<String> {
+    let total: u64 = by_game.iter().map(|(_, n)| n).sum();
+    if total == 0 {
+        return None;
+    }
+    let games: Vec<String> = by_game.iter().map(|(g, n)| format!("{g} {n}")).collect();
+    Some(format!(
+        "skipped: {} of games without throws ({})",
+        counted(total, "record", "records"),
+        games.join(", ")
+    ))
 }
 
 /// Throw counts against fair throws, and the chi-square test, for `stats`.
@@ -710,6 +799,159 @@ mod tests {
         }
         let wide = drawn(record, 140);
         assert!(wide.lines().any(|l| l.chars().count() > 100), "{wide}");
+    }
+
+    #[test]
+    fn a_p_value_of_few_throws_is_said_to_be_rough() {
+        let fair = [
+            (1, 4.0 / 16.0),
+            (2, 6.0 / 16.0),
+            (3, 4.0 / 16.0),
+            (4, 1.0 / 16.0),
+            (5, 1.0 / 16.0),
+        ];
+        let three = ThrowStats::from_counts(&fair, &[1, 1, 1, 0, 0]);
+        assert!(p_value(&three).ends_with(" (rough: some expected count is below 5)"));
+        // Its neighbour: 80 throws, every expected count at least 5.
+        let eighty = ThrowStats::from_counts(&fair, &[20, 30, 20, 5, 5]);
+        assert_eq!(p_value(&eighty), "p-value 1.0000");
+        let seventy_nine = ThrowStats::from_counts(&fair, &[20, 29, 20, 5, 5]);
+        assert!(p_value(&seventy_nine).contains("rough"));
+    }
+
+    #[test]
+    fn records_without_throws_are_counted_on_one_line() {
+        assert_eq!(without_throws(&[]), None);
+        assert_eq!(
+            without_throws(&[("simpei", 1)]).as_deref(),
+            Some("skipped: 1 record of games without throws (simpei 1)")
+        );
+        assert_eq!(
+            without_throws(&[("simpei", 2), ("superpion", 1)]).as_deref(),
+            Some("skipped: 3 records of games without throws (simpei 2, superpion 1)")
+        );
+    }
+
+    /// A terminal of `columns` columns (`None`: it reports none), with
+    /// `COLUMNS` and `TERM` as given and `NO_COLOR` unset.
+    fn terminal<'a>(
+        columns: Option<u16>,
+        env_columns: Option<&'a str>,
+        term: Option<&'a str>,
+    ) -> Surroundings<'a> {
+        Surroundings {
+            terminal: true,
+            terminal_width: columns,
+            columns: env_columns,
+            no_color: None,
+            term,
+        }
+    }
+
+    #[test]
+    fn the_width_is_columns_then_the_terminals_then_a_default() {
+        // COLUMNS wins when it is a sane number...
+        assert_eq!(width(Some("120"), Some(80)), 120);
+        assert_eq!(width(Some(" 90 "), None), 90);
+        // ...and is passed over when it is not.
+        for insane in ["0", "-3", "wide", "", "70000"] {
+            assert_eq!(width(Some(insane), Some(80)), 80, "COLUMNS={insane:?}");
+            assert_eq!(width(Some(insane), None), 100, "COLUMNS={insane:?}");
+        }
+        // A terminal that reports zero columns (`script`, `docker run -t`)
+        // gets the default, its neighbour its own width.
+        assert_eq!(width(None, Some(0)), 100);
+        assert_eq!(width(None, Some(132)), 132);
+        assert_eq!(width(None, None), 100);
+        // Never narrower than a box can be drawn in.
+        assert_eq!(width(Some("12"), None), NARROWEST);
+        assert_eq!(width(None, Some(39)), NARROWEST);
+        assert_eq!(width(None, Some(41)), 41);
+    }
+
+    /// A table wide enough to need wrapping below 100 columns.
+    fn wide_table() -> Table {
+        let words = "a name long enough to need its own line of the table";
+        Table {
+            header: vec!["player".into(), "pieces".into(), "note".into()],
+            rows: vec![vec!["Aiko".into(), "12".into(), words.into()]],
+        }
+    }
+
+    fn widest(text: &str) -> usize {
+        text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+    }
+
+    #[test]
+    fn tables_fit_the_width_diagnostics_wrap_at() {
+        let table = wide_table();
+        // COLUMNS is honoured by tables, terminal or not.
+        for around in [
+            terminal(Some(0), Some("50"), None),
+            Surroundings {
+                columns: Some("50"),
+                ..Surroundings::default()
+            },
+        ] {
+            let style = Style::chosen(ColorChoice::Never, &around);
+            assert_eq!(style.width, 50);
+            let out = super::table(&table, style);
+            assert!(widest(&out) <= 50, "{out}");
+        }
+        // A terminal that reports zero columns: the cells keep their words.
+        let style = Style::chosen(ColorChoice::Auto, &terminal(Some(0), None, None));
+        let out = super::table(&table, style);
+        assert!(out.contains("player") && out.contains("Aiko"), "{out}");
+        assert!(widest(&out) <= 100, "{out}");
+        // Its neighbour: room enough, one line per row.
+        let style = Style::chosen(ColorChoice::Auto, &terminal(Some(200), None, None));
+        let out = super::table(&table, style);
+        assert_eq!(out.lines().count(), 5, "{out}");
+    }
+
+    #[test]
+    fn term_dumb_gets_no_colour_and_no_drawing() {
+        let dumb = Style::chosen(ColorChoice::Auto, &terminal(Some(80), None, Some("dumb")));
+        assert!(!dumb.color && !dumb.drawn, "{dumb:?}");
+        // Its neighbour: a terminal that can draw.
+        let xterm = Style::chosen(ColorChoice::Auto, &terminal(Some(80), None, Some("xterm")));
+        assert!(xterm.color && xterm.drawn, "{xterm:?}");
+        // Asked for, colour is given even there; drawing is still not.
+        let asked = Style::chosen(ColorChoice::Always, &terminal(Some(80), None, Some("dumb")));
+        assert!(asked.color && !asked.drawn, "{asked:?}");
+        // NO_COLOR turns colour off, not drawing.
+        let no_color = Surroundings {
+            no_color: Some("1"),
+            ..terminal(Some(80), None, None)
+        };
+        let style = Style::chosen(ColorChoice::Auto, &no_color);
+        assert!(!style.color && style.drawn, "{style:?}");
+        // A pipe: neither.
+        let pipe = Style::chosen(ColorChoice::Auto, &Surroundings::default());
+        assert!(!pipe.color && !pipe.drawn, "{pipe:?}");
+    }
+
+    #[test]
+    fn tables_and_diagnostics_are_boxed_alike() {
+        let record = "---\ngame: simpei\n---\n1. c3 c3\n";
+        let Some(Ok(record)) = Reader::new(record.as_bytes()).next() else {
+            panic!("no record");
+        };
+        let checked = arbitre::check(&record, &Switches::new());
+        let report = RecordReport::new("game.arb", &record, &checked);
+        let boxed = |style: Style| {
+            let diagnostic = diagnostic(&report, &Snippet::new("game.arb", &record), style);
+            let table = super::table(&wide_table(), style);
+            (diagnostic.contains('│'), table.contains('│'))
+        };
+        // `--color never` on a terminal: Unicode boxes for both.
+        let never = Style::chosen(ColorChoice::Never, &terminal(Some(80), None, None));
+        assert_eq!(boxed(never), (true, true));
+        // TERM=dumb, and a pipe even with `--color always`: neither.
+        let dumb = Style::chosen(ColorChoice::Auto, &terminal(Some(80), None, Some("dumb")));
+        assert_eq!(boxed(dumb), (false, false));
+        let pipe = Style::chosen(ColorChoice::Always, &Surroundings::default());
+        assert_eq!(boxed(pipe), (false, false));
     }
 }
 

@@ -166,6 +166,53 @@ fn human_diagnostic_underlines_and_names_the_alternatives() {
 }
 
 #[test]
+fn columns_is_the_width_of_tables() {
+    let widest = |columns: Option<&str>| {
+        let mut cmd = arbitre();
+        cmd.env_remove("COLUMNS");
+        if let Some(c) = columns {
+            cmd.env("COLUMNS", c);
+        }
+        let out = cmd
+            .args(["score", &sample("puluc/full-game.arb")])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let widest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+        (widest, text)
+    };
+    let (narrow, text) = widest(Some("50"));
+    assert!(narrow <= 50, "{text}");
+    assert!(text.contains("+-"), "drawn in ASCII in a pipe:\n{text}");
+    // Its neighbours: no COLUMNS, or one that is not a width.
+    for columns in [None, Some("0"), Some("wide")] {
+        let (wide, text) = widest(columns);
+        assert!(wide > 50 && wide <= 100, "{columns:?}:\n{text}");
+    }
+}
+
+#[test]
+fn boxes_follow_drawing_not_colour() {
+    // A pipe is not drawn: ASCII tables and plain diagnostics, with colour
+    // asked for or not, and with TERM=dumb.
+    for (color, term) in [("always", "xterm"), ("never", "xterm"), ("auto", "dumb")] {
+        let out = arbitre()
+            .env("TERM", term)
+            .args(["--color", color, "check"])
+            .args([
+                sample("simpei/illegal-occupied.arb"),
+                sample("simpei/win-diagonal.arb"),
+            ])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("+-"), "{color}, TERM={term}:\n{text}");
+        assert!(!text.contains('│') && !text.contains('─'), "{text}");
+        assert_eq!(text.contains("\x1b["), color == "always", "{text}");
+    }
+}
+
+#[test]
 fn colour_only_when_asked_or_on_a_terminal() {
     let path = sample("simpei/illegal-occupied.arb");
     arbitre()

@@ -170,6 +170,77 @@ fn the_game_is_named_in_any_case() {
 }
 
 #[test]
+fn the_superpion_mode_is_named_in_any_case_like_the_game() {
+    for mode in ["teams", "Teams", "TEAMS", "Two-Super-Players"] {
+        legal(&format!("---\ngame: superpion\nmode: {mode}\n---\n"));
+    }
+    // Its neighbour: a mode that is none, in any case, gets the hint.
+    let d = malformed("---\ngame: superpion\nmode: Teamz\n---\n", "header", 3, 7);
+    assert_eq!(help(&d), "did you mean `teams`?");
+}
+
+#[test]
+fn a_key_glued_to_its_value_asks_for_the_space() {
+    let d = malformed("---\ngame:simpei\n---\n", "header", 2, 1);
+    assert_eq!(
+        d.message,
+        "`game:simpei` has no space after the colon, so YAML reads it as one word, not a key and its value"
+    );
+    assert_eq!(help(&d), "write `game: simpei`");
+    assert!(!d.message.contains("struct"), "{d:?}");
+    // The same below the first key, where YAML looks for a `:` to come.
+    let d = malformed("---\ngame: simpei\nevent:Club\n---\n", "header", 3, 1);
+    assert_eq!(help(&d), "write `event: Club`");
+    // Its neighbours: the space, and a colon inside a value after it.
+    legal("---\ngame: simpei\n---\n");
+    legal("---\ngame: simpei\nevent: Club:night\n---\n");
+}
+
+#[test]
+fn an_unclosed_bracket_is_pointed_at_not_the_header_end() {
+    let d = malformed(
+        "---\ngame: simpei\nplayers: {red: Ana, blue: Bo\n---\n",
+        "header",
+        3,
+        10,
+    );
+    assert_eq!(d.message, "this `{` opens a mapping that is never closed");
+    assert_eq!(help(&d), "close it with `}`");
+    // A `{` in quotes is not the one left open.
+    let d = malformed(
+        "---\ngame: simpei\nplayers: {red: \"A{na\", blue: Bo\nevent: x\n---\n",
+        "header",
+        3,
+        10,
+    );
+    assert_eq!(d.message, "this `{` opens a mapping that is never closed");
+    // Its neighbour: closed, with a bracket in quotes.
+    legal("---\ngame: simpei\nplayers: {red: \"A{na\", blue: Bo}\n---\n");
+}
+
+#[test]
+fn a_date_in_another_form_is_shown_the_form() {
+    for date in ["12/04/2026", "2026-4-12", "12.04.2026"] {
+        let d = malformed(
+            &format!("---\ngame: simpei\ndate: {date}\n---\n"),
+            "header",
+            3,
+            7,
+        );
+        assert_eq!(
+            d.message,
+            format!("`{date}` is not a date written YYYY-MM-DD")
+        );
+        assert_eq!(
+            help(&d),
+            "write the year, the month and the day: `date: 2026-11-29` for 29 November 2026"
+        );
+    }
+    // Its neighbour.
+    legal("---\ngame: simpei\ndate: 2026-04-12\n---\n");
+}
+
+#[test]
 fn a_misspelt_game_key_gets_a_hint() {
     for key in ["gmae", "gaem", "gam", "games", "Game"] {
         let text = format!("---\nevent: x\n{key}: puluc\n---\n");

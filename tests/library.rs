@@ -455,3 +455,23 @@ fn reports_read_back_from_their_json_and_yaml_as_written() {
     let odd = json.replacen("\"finished\"", "\"done\"", 1);
     assert!(serde_json::from_str::<Vec<RecordReport>>(&odd).is_err());
 }
+
+/// The help banner shows each game's example line: a new user copies it, so
+/// it must be a legal opening, played from the initial position.
+#[test]
+fn every_games_banner_example_is_legal_from_the_initial_position() {
+    let record = |game: &str, turns: &str| format!("---\ngame: {game}\n---\n{turns}\n");
+    for game in arbitre::games::all() {
+        let text = record(game.name(), game.example());
+        let reports = check_str("example.arb", &text, &Switches::new());
+        let verdicts: Vec<Verdict> = reports.iter().map(|r| r.verdict).collect();
+        assert_eq!(verdicts, [Verdict::Legal], "{}: {text}", game.title());
+    }
+    // Its neighbour: the banner's old Superpion line, which no opening allows.
+    let old = record(
+        "superpion",
+        "1.B g3-g5 i3-i5   1.R c5xe7xg9 c7-e7   1.Y d12-d14=B   1.K --",
+    );
+    let reports = check_str("example.arb", &old, &Switches::new());
+    assert_eq!(reports[0].verdict, Verdict::Illegal);
+}

@@ -206,6 +206,36 @@ fn stats_json_and_what_it_skips() {
 }
 
 #[test]
+fn stats_says_a_few_throws_are_rough_and_counts_games_without_throws_once() {
+    let (code, out) = arbitre(
+        &[
+            "stats",
+            "samples/puluc/malformed.arb",
+            "samples/simpei/win-diagonal.arb",
+            "samples/simpei/spec-example.arb",
+            "samples/puluc/game-over.arb",
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "game-over.arb#0: puluc, 2 throws, p-value 0.8557 (rough: some expected count is below 5)\n"
+        ),
+        "{out}"
+    );
+    // The Simpei records on one line; the malformed Puluc records each.
+    assert!(!out.contains("has no throws"), "{out}");
+    let lines = |what: &str| out.lines().filter(|l| l.contains(what)).count();
+    assert_eq!(lines("games without throws"), 1, "{out}");
+    assert!(
+        out.contains("skipped: 2 records of games without throws (simpei 2)\n"),
+        "{out}"
+    );
+    assert_eq!(lines("skipped: malformed"), 8, "{out}");
+}
+
+#[test]
 fn stats_never_changes_a_verdict() {
     let loaded = "---\ngame: puluc\n---\n1:e 1:e 1:1-2 1:9-8\n";
     let doc = json(&["stats", "--format", "json", "-"], Some(loaded));

@@ -863,3 +863,33 @@ fn setup_to_move_and_rounds() {
     );
     expect(&text, "legal");
 }
+
+/// The verdict of an unfinished game names the camp to play, and its player
+/// when the header names one, as Simpei's and Puluc's do.
+#[test]
+fn the_camp_to_play_is_named_with_its_player() {
+    let description = |header: &str| {
+        let r = report(&record(header, "1.B g3-g5 i3-i5"), &[]);
+        assert_eq!(r.verdict, Verdict::Legal, "{:?}", r.diagnostic);
+        r.description.unwrap_or_default()
+    };
+    assert_eq!(
+        description("players: {blue: Alice, red: Bob}"),
+        "unfinished, 1.R (red, Bob) to play"
+    );
+    // In the two-player modes, the player holding the camp.
+    assert_eq!(
+        description("mode: two-players\nplayers: {player1: Ann, player2: Zed}"),
+        "unfinished, 1.R (red, Ann) to play"
+    );
+    assert_eq!(
+        description("mode: two-super-players\nplayers: {player1: Ann, player2: Zed}"),
+        "unfinished, 1.R (red, Zed) to play"
+    );
+    // Its neighbours: no players, or not the one to play.
+    assert_eq!(description(""), "unfinished, 1.R (red) to play");
+    assert_eq!(
+        description("players: {blue: Alice}"),
+        "unfinished, 1.R (red) to play"
+    );
+}

@@ -371,7 +371,12 @@ impl<'a> HeaderText<'a> {
             }
             (None, None) => self.opening,
         };
-        let help = did_you_mean(&message);
+        let help = did_you_mean(&message).or_else(|| {
+            message.ends_with(NOT_A_DATE).then(|| {
+                "write the year, the month and the day: `date: 2026-11-29` for 29 November 2026"
+                    .to_string()
+            })
+        });
         HeaderError {
             part,
             // Found with the values whole, shown with long ones cut.
@@ -939,6 +944,9 @@ mod tests {
     }
 }
 
+/// What [`Date`] says of a value that is not one; the help shows the form.
+const NOT_A_DATE: &str = "is not a date written YYYY-MM-DD";
+
 /// The header's `date`: `YYYY-MM-DD`, checked so that a typo points at it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Date(pub String);
@@ -969,9 +977,7 @@ impl<'de> Deserialize<'de> for Date {
         if valid {
             Ok(Date(text))
         } else {
-            Err(serde::de::Error::custom(format!(
-                "`{text}` is not a date written YYYY-MM-DD"
-            )))
+            Err(serde::de::Error::custom(format!("`{text}` {NOT_A_DATE}")))
         }
     }
 }

@@ -566,7 +566,8 @@ impl Notation for Superpion {
 impl RecordFormat for Superpion {
     const NAME: &'static str = "superpion";
     const TITLE: &'static str = "Superpion";
-    const EXAMPLE: &'static str = "1.B g3-g5 i3-i5   1.R c5xe7xg9 c7-e7   1.Y d12-d14=B   1.K --";
+    const EXAMPLE: &'static str =
+        "1.B g3-g5 i3-i5   1.R c5-e5 c7-e7   1.Y h12-h10 j12-j10   1.K l4-j4 l8-j8";
     /// Depth 4: 5 to 21 s, by mode; depth 5 runs past a minute.
     const DEEPEST_PERFT: u32 = 4;
     const SWITCHES: &'static [HouseRule] = &[FORGIVE];
@@ -725,11 +726,17 @@ impl RecordFormat for Superpion {
                 None => format!("finished ({how}): shared first place"),
             }
         } else {
+            // The camp, and its player when the header names one, as
+            // Simpei and Puluc name theirs: `2.B (blue, Alice) to play`.
+            let camp = position.to_move;
+            let who = match position.rules.player(camp).and_then(|p| header.name(p)) {
+                Some(name) => format!("{camp}, {}", quote(name)),
+                None => camp.to_string(),
+            };
             format!(
-                "unfinished, {}.{} ({}) to play",
+                "unfinished, {}.{} ({who}) to play",
                 position.round,
-                position.to_move.letter(),
-                position.to_move
+                camp.letter()
             )
         };
         let outcome = finished.then(|| Superpion::outcome(header, position, end));

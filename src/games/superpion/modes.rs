@@ -13,8 +13,7 @@ pub const PAWNS: u32 = 12;
 pub const THRESHOLD: u32 = 5;
 
 /// Who plays which camps and who partners whom: the `mode` key.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// `four-players`: one player per camp, everyone against everyone.
     FourPlayers,
@@ -55,6 +54,26 @@ impl Mode {
     /// Two players holding two camps each.
     pub fn two_player(self) -> bool {
         matches!(self, Mode::TwoPlayers | Mode::TwoSuperPlayers)
+    }
+}
+
+/// The `mode` value is read in any case (`Teams` is `teams`), as the `game`
+/// value is: a referee reads the word, not its capitals.
+impl<'de> Deserialize<'de> for Mode {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        const NAMES: [&str; 5] = [
+            "four-players",
+            "teams",
+            "three-players",
+            "two-players",
+            "two-super-players",
+        ];
+        let text = crate::record::header::Text::deserialize(deserializer)?;
+        let word = text.trim();
+        Mode::ALL
+            .into_iter()
+            .find(|mode| mode.name().eq_ignore_ascii_case(word))
+            .ok_or_else(|| serde::de::Error::unknown_variant(word, &NAMES))
     }
 }
 

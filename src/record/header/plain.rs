@@ -47,7 +47,21 @@ pub(super) fn explain(
     if let Some(kind) = said.strip_prefix(NOT_TEXT) {
         return not_text(text, path?, kind.trim(), at?);
     }
+    // `game:simpei` alone is one word to YAML, not a mapping; after other
+    // keys, a word where the next key should be.
+    if (said.starts_with("invalid type: string") && said.contains("expected struct"))
+        || said.starts_with("could not find expected ':'")
+    {
+        if let Some(plain) = no_space_after_colon(text) {
+            return Some(plain);
+        }
+    }
     let at = at?;
+    if said.starts_with("did not find expected ',' or '}'")
+        || said.starts_with("did not find expected ',' or ']'")
+    {
+        return unclosed(text, at);
+    }
     if said.starts_with("mapping values are not allowed") {
         return colon_in_value(text, at).or_else(|| indented_deeper(text, at));
     }
@@ -181,6 +195,71 @@ fn not_text(text: &str, path: &str, kind: &str, at: usize) -> Option<Plain> {
         at,
         len: raw.len(),
         help: Some(format!("quote it: `{key}: \"{raw}\"`")),
+    })
+}
+
+/// `game:simpei`: a top-level key glued to its value, which YAML reads as
+/// one word.
+fn no_space_after_colon(text: &str) -> Option<Plain> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let at = offset;
+        offset += line.len();
+        let line = line.trim_end_matches(['\n', '\r']);
+        let Some((key, value)) = line.split_once(':') else {
+            continue;
+        };
+        if !is_plain_key(key) || value.is_empty() || value.starts_with([' ', '\t']) {
+            continue;
+        }
+        let value = value.split(" #").next().unwrap_or("").trim_end();
+        return Some(Plain {
+            message: format!(
+                "`{key}:{value}` has no space after the colon, so YAML reads it as one word, not a key and its value"
+            ),
+            at,
+            len: line.len(),
+            help: Some(format!("write `{key}: {value}`")),
+        });
+    }
+    None
+}
+
+/// `players: {red: Ana, blue: Bo` with no `}`: YAML notices only where the
+/// header ends, and the bracket left open is the place to mend. Brackets in
+/// quotes and comments are passed over.
+fn unclosed(text: &str, at: usize) -> Option<Plain> {
+    let at = floor_char(text, at.min(text.len()));
+    let mut open: Vec<(usize, char)> = Vec::new();
+    let mut quote = None;
+    let mut comment = false;
+    let mut previous = '\n';
+    for (i, c) in text[..at].char_indices() {
+        match (quote, c) {
+            _ if comment => comment = c != '\n',
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '#') if previous.is_whitespace() || previous == ',' => comment = true,
+            (None, '"' | '\'') if !previous.is_alphanumeric() => quote = Some(c),
+            (None, '{' | '[') => open.push((i, c)),
+            (None, '}' | ']') => {
+                open.pop();
+            }
+            _ => {}
+        }
+        previous = c;
+    }
+    let (bracket_at, bracket) = open.pop()?;
+    let (what, closing) = if bracket == '{' {
+        ("mapping", '}')
+    } else {
+        ("list", ']')
+    };
+    Some(Plain {
+        message: format!("this `{bracket}` opens a {what} that is never closed"),
+        at: bracket_at,
+        len: 1,
+        help: Some(format!("close it with `{closing}`")),
     })
 }
 
