@@ -859,7 +859,12 @@ fn style_for(choice: ColorChoice) -> Style {
         no_color: no_color.as_deref(),
         term: term.as_deref(),
     };
-    Style::chosen(choice, &around)
+    let asked = match choice {
+        ColorChoice::Always => Some(true),
+        ColorChoice::Never => Some(false),
+        ColorChoice::Auto => None,
+    };
+    Style::chosen(asked, &around)
 }
 
 /// `fmt`: each file's records in canonical form, printed, diffed

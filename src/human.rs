@@ -14,8 +14,6 @@ use arbitre::escape::{self, escaped};
 use arbitre::words::counted;
 use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Unreadable, Verdict};
 
-use crate::cli::ColorChoice;
-
 /// How human output is drawn.
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
@@ -38,18 +36,19 @@ impl Style {
     };
 
     /// The style for output with these surroundings, when colour was asked
-    /// for with `choice`. Colour: always or never when asked so; otherwise
+    /// for (`Some(true)` always, `Some(false)` never, `None` when left to
+    /// the surroundings: the fuzz targets draw this file without the
+    /// command line's types). Colour: always or never when asked so; otherwise
     /// only on a terminal that is not `TERM=dumb`, and never with
     /// `NO_COLOR` set. Drawing (boxes in diagnostics and tables alike):
     /// only on a terminal that is not `TERM=dumb`, whatever the colour.
     /// Width: [`width`].
-    pub fn chosen(choice: ColorChoice, around: &Surroundings<'_>) -> Style {
+    pub fn chosen(asked: Option<bool>, around: &Surroundings<'_>) -> Style {
         let dumb = around.term.is_some_and(|t| t.trim() == "dumb");
         let drawn = around.terminal && !dumb;
-        let color = match choice {
-            ColorChoice::Always => true,
-            ColorChoice::Never => false,
-            ColorChoice::Auto => drawn && around.no_color.is_none_or(str::is_empty),
+        let color = match asked {
+            Some(color) => color,
+            None => drawn && around.no_color.is_none_or(str::is_empty),
         };
         Style {
             color,
@@ -893,41 +892,41 @@ mod tests {
                 ..Surroundings::default()
             },
         ] {
-            let style = Style::chosen(ColorChoice::Never, &around);
+            let style = Style::chosen(Some(false), &around);
             assert_eq!(style.width, 50);
             let out = super::table(&table, style);
             assert!(widest(&out) <= 50, "{out}");
         }
         // A terminal that reports zero columns: the cells keep their words.
-        let style = Style::chosen(ColorChoice::Auto, &terminal(Some(0), None, None));
+        let style = Style::chosen(None, &terminal(Some(0), None, None));
         let out = super::table(&table, style);
         assert!(out.contains("player") && out.contains("Aiko"), "{out}");
         assert!(widest(&out) <= 100, "{out}");
         // Its neighbour: room enough, one line per row.
-        let style = Style::chosen(ColorChoice::Auto, &terminal(Some(200), None, None));
+        let style = Style::chosen(None, &terminal(Some(200), None, None));
         let out = super::table(&table, style);
         assert_eq!(out.lines().count(), 5, "{out}");
     }
 
     #[test]
     fn term_dumb_gets_no_colour_and_no_drawing() {
-        let dumb = Style::chosen(ColorChoice::Auto, &terminal(Some(80), None, Some("dumb")));
+        let dumb = Style::chosen(None, &terminal(Some(80), None, Some("dumb")));
         assert!(!dumb.color && !dumb.drawn, "{dumb:?}");
         // Its neighbour: a terminal that can draw.
-        let xterm = Style::chosen(ColorChoice::Auto, &terminal(Some(80), None, Some("xterm")));
+        let xterm = Style::chosen(None, &terminal(Some(80), None, Some("xterm")));
         assert!(xterm.color && xterm.drawn, "{xterm:?}");
         // Asked for, colour is given even there; drawing is still not.
-        let asked = Style::chosen(ColorChoice::Always, &terminal(Some(80), None, Some("dumb")));
+        let asked = Style::chosen(Some(true), &terminal(Some(80), None, Some("dumb")));
         assert!(asked.color && !asked.drawn, "{asked:?}");
         // NO_COLOR turns colour off, not drawing.
         let no_color = Surroundings {
             no_color: Some("1"),
             ..terminal(Some(80), None, None)
         };
-        let style = Style::chosen(ColorChoice::Auto, &no_color);
+        let style = Style::chosen(None, &no_color);
         assert!(!style.color && style.drawn, "{style:?}");
         // A pipe: neither.
-        let pipe = Style::chosen(ColorChoice::Auto, &Surroundings::default());
+        let pipe = Style::chosen(None, &Surroundings::default());
         assert!(!pipe.color && !pipe.drawn, "{pipe:?}");
     }
 
@@ -945,12 +944,12 @@ mod tests {
             (diagnostic.contains('│'), table.contains('│'))
         };
         // `--color never` on a terminal: Unicode boxes for both.
-        let never = Style::chosen(ColorChoice::Never, &terminal(Some(80), None, None));
+        let never = Style::chosen(Some(false), &terminal(Some(80), None, None));
         assert_eq!(boxed(never), (true, true));
         // TERM=dumb, and a pipe even with `--color always`: neither.
-        let dumb = Style::chosen(ColorChoice::Auto, &terminal(Some(80), None, Some("dumb")));
+        let dumb = Style::chosen(None, &terminal(Some(80), None, Some("dumb")));
         assert_eq!(boxed(dumb), (false, false));
-        let pipe = Style::chosen(ColorChoice::Always, &Surroundings::default());
+        let pipe = Style::chosen(Some(true), &Surroundings::default());
         assert_eq!(boxed(pipe), (false, false));
     }
 }

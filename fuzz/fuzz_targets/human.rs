@@ -8,6 +8,8 @@
 
 #![no_main]
 
+// The target draws with part of the binary's human output.
+#[allow(dead_code)]
 #[path = "../../src/human.rs"]
 mod human;
 
