@@ -136,3 +136,65 @@ fn a_sample_names_every_rule() {
         .collect();
     assert!(missing.is_empty(), "no sample expects {missing:?}");
 }
+
+/// The first and last lines of a generated rules table.
+const TABLE_START: &str =
+    "<!-- The rule ids, generated from the registry (src/rules.rs, src/games/*/declared.rs): `ARBITRE_UPDATE_DOCS=1 cargo test --test rules` rewrites them. -->";
+const TABLE_END: &str = "<!-- End of the generated rule ids. -->";
+
+/// A rule's verdict as the tables write it.
+fn verdict(rule: &Rule) -> &'static str {
+    match (rule.kind, rule.tolerable) {
+        (Kind::Illegal, true) => "illegal (a warning when forgiven)",
+        (Kind::Illegal, false) => "illegal",
+        (Kind::Malformed, _) => "malformed",
+        (Kind::Warning, _) => "warning",
+    }
+}
+
+/// The table of `rules`, as a page shows it between its markers.
+fn table<'a>(rules: impl Iterator<Item = &'a Rule>) -> String {
+    let mut out = format!("{TABLE_START}\n\n| rule id | verdict | what breaks it |\n|---|---|---|\n");
+    for rule in rules {
+        out.push_str(&format!("| `{}` | {} | {} |\n", rule.id, verdict(rule), rule.summary));
+    }
+    out.push_str("\n`arbitre explain RULE` tells each in plain words, with a record that breaks it\nand the same record made legal.\n");
+    out.push_str(&format!("\n{TABLE_END}"));
+    out
+}
+
+/// Each rules page's table is the registry's: record.md the shared ids,
+/// each game's page its own.
+#[test]
+fn the_rules_tables_are_generated_from_the_registry() {
+    let pages = [("record", None)]
+        .into_iter()
+        .chain(arbitre::games::all().into_iter().map(|g| (g.name(), Some(g))));
+    let update = std::env::var_os("ARBITRE_UPDATE_DOCS").is_some();
+    let mut stale = Vec::new();
+    for (name, game) in pages {
+        let path = root().join(format!("docs/rules/{name}.md"));
+        let page = std::fs::read_to_string(&path).unwrap();
+        let wanted = match game {
+            Some(game) => table(game.rules().iter()),
+            None => table(rules::all().filter(|r| !r.id.contains('/'))),
+        };
+        let (Some(start), Some(end)) = (page.find(TABLE_START), page.find(TABLE_END)) else {
+            stale.push(format!("{name}.md has no generated rules table"));
+            continue;
+        };
+        let current = &page[start..end + TABLE_END.len()];
+        if current != wanted {
+            if update {
+                let fresh = page.replacen(current, &wanted, 1);
+                std::fs::write(&path, fresh).unwrap();
+            } else {
+                stale.push(format!("docs/rules/{name}.md"));
+            }
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale rules tables (ARBITRE_UPDATE_DOCS=1 cargo test --test rules): {stale:?}"
+    );
+}
