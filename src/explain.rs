@@ -94,12 +94,15 @@ fn listing(all: &[&Rule]) -> String {
 /// its neighbour, each with what `check` says of it.
 fn told(rule: &Rule, style: Style) -> String {
     let mut out = format!("{}: {}\n", rule.id, rule.summary);
-    let forgiven = if rule.tolerable {
-        ", or a warning when a house rule forgives it"
-    } else {
-        ""
+    let verdict = match (rule.kind, rule.tolerable) {
+        (Kind::Warning, _) => "A warning: the record stays legal.",
+        (Kind::Illegal, true) => {
+            "Breaking it makes a record illegal, or a warning when a house rule forgives it."
+        }
+        (Kind::Illegal, false) => "Breaking it makes a record illegal.",
+        (Kind::Malformed, _) => "Breaking it makes a record malformed.",
     };
-    let _ = writeln!(out, "Breaking it makes a record {}{forgiven}.", kind(rule));
+    let _ = writeln!(out, "{verdict}");
     let Some(e) = rule.explanation else {
         return out;
     };
@@ -107,10 +110,14 @@ fn told(rule: &Rule, style: Style) -> String {
     out.push_str(&textwrap::fill(e.words, style.width.clamp(40, 100)));
     out.push('\n');
     let _ = writeln!(out, "\nIn the rules: {}", e.source);
-    for (title, record) in [
-        ("A record that breaks it", e.example),
-        ("The same record, made legal", e.neighbour),
-    ] {
+    let (breaks, mended) = match rule.kind {
+        Kind::Warning => (
+            "A record it warns about",
+            "The same record, with nothing to warn about",
+        ),
+        _ => ("A record that breaks it", "The same record, made legal"),
+    };
+    for (title, record) in [(breaks, e.example), (mended, e.neighbour)] {
         if record.is_empty() {
             continue;
         }

@@ -21,6 +21,16 @@ fn a_rule_is_told_with_its_example_and_its_neighbour() {
         "{out}"
     );
     let (breaks, neighbour) = out.split_once("The same record, made legal:").unwrap();
+    let (_, warned, _) = run(&["explain", "superpion/blocking"]);
+    assert!(
+        warned.contains("A warning: the record stays legal.\n"),
+        "{warned}"
+    );
+    assert!(warned.contains("A record it warns about:"), "{warned}");
+    assert!(
+        warned.contains("The same record, with nothing to warn about:"),
+        "{warned}"
+    );
     assert!(breaks.contains("    1. c3 c3\n"), "{out}");
     assert!(
         breaks.contains("error[simpei/occupied]: c3 is occupied"),
@@ -43,7 +53,7 @@ fn every_declared_rule_is_explained_by_its_id() {
         );
         if let Some(e) = rule.explanation.filter(|e| !e.example.is_empty()) {
             // What arbitre says of the example names the rule.
-            let (example, _) = out.split_once("The same record, made legal:").unwrap();
+            let (example, _) = out.split_once("The same record, ").unwrap();
             assert!(example.contains(&format!("[{}]", rule.id)), "{out}");
             assert!(out.contains(e.source), "{out}");
         }

@@ -154,9 +154,15 @@ fn verdict(rule: &Rule) -> &'static str {
 
 /// The table of `rules`, as a page shows it between its markers.
 fn table<'a>(rules: impl Iterator<Item = &'a Rule>) -> String {
-    let mut out = format!("{TABLE_START}\n\n| rule id | verdict | what breaks it |\n|---|---|---|\n");
+    let mut out =
+        format!("{TABLE_START}\n\n| rule id | verdict | what breaks it |\n|---|---|---|\n");
     for rule in rules {
-        out.push_str(&format!("| `{}` | {} | {} |\n", rule.id, verdict(rule), rule.summary));
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            rule.id,
+            verdict(rule),
+            rule.summary
+        ));
     }
     out.push_str("\n`arbitre explain RULE` tells each in plain words, with a record that breaks it\nand the same record made legal.\n");
     out.push_str(&format!("\n{TABLE_END}"));
@@ -167,9 +173,11 @@ fn table<'a>(rules: impl Iterator<Item = &'a Rule>) -> String {
 /// each game's page its own.
 #[test]
 fn the_rules_tables_are_generated_from_the_registry() {
-    let pages = [("record", None)]
-        .into_iter()
-        .chain(arbitre::games::all().into_iter().map(|g| (g.name(), Some(g))));
+    let pages = [("record", None)].into_iter().chain(
+        arbitre::games::all()
+            .into_iter()
+            .map(|g| (g.name(), Some(g))),
+    );
     let update = std::env::var_os("ARBITRE_UPDATE_DOCS").is_some();
     let mut stale = Vec::new();
     for (name, game) in pages {
