@@ -43,11 +43,11 @@ fn typed_verdicts_name_the_rule_the_turn_and_the_legal_turns() {
     assert_eq!(violation.rule, "simpei/occupied");
     assert_eq!(violation.turn_index, Some(1));
     assert_eq!(checked.violation_turn.as_deref(), Some("1... blue"));
-    // The legal turns stay typed: Simpei plays, not strings; the first
-    // LISTED of them, and the count of all.
+    // What was legal stays typed: a wrong action lists Simpei actions, not
+    // strings; the first LISTED of them, and the count of all.
     let expected = violation.expected.unwrap_or_else(|| panic!("alternatives"));
     let plays = expected
-        .plays::<simpei::Play>()
+        .plays::<simpei::Action>()
         .unwrap_or_else(|| panic!("typed"));
     assert_eq!((plays.len(), expected.len()), (arbitre::LISTED, 24));
     assert!(plays.iter().all(|p| p.to_string() != "c3"));
