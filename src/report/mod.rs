@@ -287,6 +287,16 @@ pub fn moves_command(
     command
 }
 
+/// Where the replay of an illegal record stopped, as `--turn` reads it: the
+/// illegal turn's label (`2.B`), or the count of turns played when the
+/// verdict is on the game after its last turn.
+fn stopped_at(turn: Option<&str>, turn_index: Option<usize>, turns: usize) -> String {
+    match turn {
+        Some(label) if turn_index == Some(turns) => label.to_string(),
+        _ => turns.to_string(),
+    }
+}
+
 /// `text` as one shell word: as it is when every character is plain,
 /// otherwise in single quotes. A path starting with `-` gets `./`, so that
 /// it is not read as an option. A path holding a control character (a
@@ -472,7 +482,7 @@ impl RecordReport {
                     moves_command: (!v.rule.ends_with("/game-over")
                         && !summary.as_ref().is_some_and(|s| s.finished))
                     .then(|| {
-                        let at = violation_turn.clone().unwrap_or_else(|| turns.to_string());
+                        let at = stopped_at(violation_turn.as_deref(), v.turn_index, *turns);
                         moves_command(path, record.index, at, &Switches::new())
                     }),
                     explain_command: explain_command(v.rule),
@@ -525,7 +535,7 @@ impl RecordReport {
         let (path, index, turns) = (&self.path, self.index, self.turns);
         if let Some(d) = self.diagnostic.as_mut() {
             if d.moves_command.is_some() {
-                let at = d.turn.clone().unwrap_or_else(|| turns.to_string());
+                let at = stopped_at(d.turn.as_deref(), d.turn_index, turns);
                 d.moves_command = Some(moves_command(path, index, at, switches));
             }
         }
