@@ -323,8 +323,8 @@ impl Notation for Simpei {
         next.act(action);
         for relocation in &turn.relocations {
             let (from, to) = relocation.value;
-            // A point that is none lists the relocations still open: of the
-            // piece named, once it is one that waits.
+            // A square that names no point lists the relocations still
+            // open: the named piece's, when it is one that waits.
             let from_point = point(from).map_err(|v| v.expecting(open_relocations(&next, None)))?;
             let waiting = (next.lifted & from_point.bit() != 0).then_some(from_point);
             let to_point = point(to).map_err(|v| v.expecting(open_relocations(&next, waiting)))?;
