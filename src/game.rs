@@ -30,7 +30,10 @@ pub struct Violation {
     pub span: Span,
     /// Set by the replay engine for turns; by the game in `conclude`.
     pub turn_index: Option<usize>,
-    /// What was legal instead. `None` lets the engine list the legal turns.
+    /// What was legal instead of the part of the turn that is wrong, given
+    /// the parts before it that were right (the second actions after a
+    /// right first one, a relocation's open points). `None` lets the
+    /// engine list the legal turns of the position.
     pub expected: Option<Alternatives>,
 }
 

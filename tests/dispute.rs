@@ -39,6 +39,8 @@ fn diagnostic(args: &[&str], stdin: Option<&str>) -> Value {
 }
 
 const OCCUPIED: &str = "samples/simpei/illegal-occupied.arb";
+/// Its illegal turn, by the label the diagnostic gives it, as a shell word.
+const OCCUPIED_AT: &str = "'1... blue'";
 
 #[test]
 fn the_help_ends_with_the_commands_that_list_every_legal_turn_and_explain_the_rule() {
@@ -47,15 +49,16 @@ fn the_help_ends_with_the_commands_that_list_every_legal_turn_and_explain_the_ru
     let help = out.trim_end();
     assert!(
         help.ends_with(&format!(
-            "every legal turn there:\n        arbitre moves {OCCUPIED} --turn 1\n        the rule explained: arbitre explain simpei/occupied"
+            "every legal turn there:\n        arbitre moves {OCCUPIED} --turn {OCCUPIED_AT}\n        the rule explained: arbitre explain simpei/occupied"
         )),
         "{out}"
     );
     // `score` says the same.
     let (_, out, _) = run(&["score", "--color", "never", OCCUPIED]);
     assert!(
-        out.trim_end()
-            .ends_with("--turn 1\n        the rule explained: arbitre explain simpei/occupied"),
+        out.trim_end().ends_with(
+            "--turn '1... blue'\n        the rule explained: arbitre explain simpei/occupied"
+        ),
         "{out}"
     );
     // A malformed record's help ends with its rule's too.
@@ -76,8 +79,12 @@ fn the_help_ends_with_the_commands_that_list_every_legal_turn_and_explain_the_ru
 fn the_command_shows_the_position_where_the_illegal_turn_was_to_be_played() {
     let d = diagnostic(&["check", "--format", "json", OCCUPIED], None);
     let command = d["moves_command"].as_str().unwrap();
-    assert_eq!(command, format!("arbitre moves {OCCUPIED} --turn 1"));
-    let args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    assert_eq!(
+        command,
+        format!("arbitre moves {OCCUPIED} --turn {OCCUPIED_AT}")
+    );
+    // The label, one shell word, as a shell passes it.
+    let args = ["moves", OCCUPIED, "--turn", OCCUPIED_AT.trim_matches('\'')];
     let (code, out, _) = run(&args);
     assert_eq!(code, 0, "{out}");
     let first = out.lines().next().unwrap_or("");
@@ -116,12 +123,17 @@ fn the_command_names_the_record_the_rules_and_a_path_a_shell_can_take() {
         "samples/simpei/several-records.arb",
     ]);
     assert!(
-        out.contains("arbitre moves samples/simpei/several-records.arb --record 1 --turn 3\n"),
+        out.contains(
+            "arbitre moves samples/simpei/several-records.arb --record 1 --turn '2... blue'\n"
+        ),
         "{out}"
     );
     let text = std::fs::read_to_string(OCCUPIED).unwrap();
     let stdin = diagnostic(&["check", "--format", "json", "-"], Some(&text));
-    assert_eq!(stdin["moves_command"], "arbitre moves <file> --turn 1");
+    assert_eq!(
+        stdin["moves_command"],
+        format!("arbitre moves <file> --turn {OCCUPIED_AT}")
+    );
     let ruled = diagnostic(
         &[
             "check",
@@ -135,7 +147,9 @@ fn the_command_names_the_record_the_rules_and_a_path_a_shell_can_take() {
     );
     assert_eq!(
         ruled["moves_command"],
-        format!("arbitre moves {OCCUPIED} --turn 1 --rule forgive-missed-captures=false")
+        format!(
+            "arbitre moves {OCCUPIED} --turn {OCCUPIED_AT} --rule forgive-missed-captures=false"
+        )
     );
     let dir = std::env::temp_dir().join(format!("arbitre-dispute-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -143,7 +157,7 @@ fn the_command_names_the_record_the_rules_and_a_path_a_shell_can_take() {
     std::fs::write(&odd, &text).unwrap();
     let path = odd.to_string_lossy().into_owned();
     let quoted = diagnostic(&["check", "--format", "json", &path], None);
-    let expected = format!("'{}' --turn 1", path.replace('\'', r"'\''"));
+    let expected = format!("'{}' --turn {OCCUPIED_AT}", path.replace('\'', r"'\''"));
     assert!(
         quoted["moves_command"]
             .as_str()

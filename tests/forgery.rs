@@ -159,7 +159,7 @@ fn a_path_with_a_newline_stays_on_its_line() {
     // which a shell reads back as the same name.
     let quoted = path.replace('\n', r"\x0a");
     assert!(
-        out.contains(&format!("arbitre moves $'{quoted}' --turn 1\n")),
+        out.contains(&format!("arbitre moves $'{quoted}' --turn '1... blue'\n")),
         "{out}"
     );
     // A directory walked: the path it finds is escaped too.

@@ -43,13 +43,13 @@ fn typed_verdicts_name_the_rule_the_turn_and_the_legal_turns() {
     assert_eq!(violation.rule.id, "simpei/occupied");
     assert_eq!(violation.turn_index, Some(1));
     assert_eq!(checked.violation_turn.as_deref(), Some("1... blue"));
-    // The legal turns stay typed: Simpei plays, not strings; the first
-    // LISTED of them, and the count of all.
+    // What was legal stays typed: a wrong action lists Simpei actions, not
+    // strings; all 24 of them (few enough to keep), and their count.
     let expected = violation.expected.unwrap_or_else(|| panic!("alternatives"));
     let plays = expected
-        .plays::<simpei::Play>()
+        .plays::<simpei::Action>()
         .unwrap_or_else(|| panic!("typed"));
-    assert_eq!((plays.len(), expected.len()), (arbitre::LISTED, 24));
+    assert_eq!((plays.len(), expected.len()), (24, 24));
     assert!(plays.iter().all(|p| p.to_string() != "c3"));
 }
 
@@ -245,7 +245,8 @@ fn an_illegal_report_carries_the_command_to_settle_it() {
         .diagnostic
         .clone()
         .unwrap_or_else(|| panic!("illegal"));
-    let command = "arbitre moves 'my game.arb' --record 1 --turn 1";
+    // The illegal turn by the label the report gives it.
+    let command = "arbitre moves 'my game.arb' --record 1 --turn '1... blue'";
     assert_eq!(d.moves_command.as_deref(), Some(command));
     assert!(d.help_text().is_some_and(|h| h.ends_with(&format!(
         "{command}\nthe rule explained: arbitre explain simpei/occupied"
@@ -260,7 +261,9 @@ fn an_illegal_report_carries_the_command_to_settle_it() {
     let ruled = reports[1].clone().with_switches(&switches);
     assert_eq!(
         ruled.diagnostic.and_then(|d| d.moves_command).as_deref(),
-        Some("arbitre moves 'my game.arb' --record 1 --turn 1 --rule forgive-missed-captures")
+        Some(
+            "arbitre moves 'my game.arb' --record 1 --turn '1... blue' --rule forgive-missed-captures"
+        )
     );
     assert_eq!(
         arbitre::moves_command("-", 0, 4, &Switches::new()),
@@ -269,6 +272,10 @@ fn an_illegal_report_carries_the_command_to_settle_it() {
     assert_eq!(
         arbitre::moves_command("-x.arb", 0, 0, &Switches::new()),
         "arbitre moves ./-x.arb --turn 0"
+    );
+    assert_eq!(
+        arbitre::moves_command("g.arb", 0, "2.B", &Switches::new()),
+        "arbitre moves g.arb --turn 2.B"
     );
 }
 
@@ -288,7 +295,10 @@ fn a_misspelt_house_rule_is_refused_with_the_known_ones() {
         .with_switches(&switches)
         .diagnostic
         .and_then(|d| d.moves_command);
-    assert_eq!(command.as_deref(), Some("arbitre moves g.arb --turn 1"));
+    assert_eq!(
+        command.as_deref(),
+        Some("arbitre moves g.arb --turn '1... blue'")
+    );
 }
 
 #[test]

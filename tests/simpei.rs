@@ -267,8 +267,8 @@ fn the_message_lists_the_sandwiched_points() {
 }
 
 #[test]
-fn the_legal_turns_listed_for_a_refused_turn_stay_typed() {
-    use arbitre::games::simpei::Play;
+fn the_legal_actions_listed_for_a_refused_action_stay_typed() {
+    use arbitre::games::simpei::Action;
     use arbitre::Rules;
 
     let checked = run("", "c3 c3");
@@ -279,11 +279,8 @@ fn the_legal_turns_listed_for_a_refused_turn_stay_typed() {
         .find(|p| p.to_string() == "c3")
         .unwrap();
     Simpei::apply(&mut position, &first);
-    // The first LISTED of them (24 in all), in the order of `legal`.
-    assert_eq!(
-        expected.plays::<Play>(),
-        Some(&Simpei::legal(&position)[..arbitre::LISTED])
-    );
+    // All 24 placements, in the order of `actions`.
+    assert_eq!(expected.plays::<Action>(), Some(&position.actions()[..]));
     assert_eq!(expected.len(), 24);
     assert_eq!(expected.plays::<String>(), None);
     // Relocations are no turns: they are listed as text.

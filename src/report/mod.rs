@@ -260,10 +260,16 @@ fn explain_command(rule: &crate::rules::Rule) -> Option<String> {
 }
 
 /// The `arbitre moves` command that lists every legal turn of record
-/// `index` of `path` after `turns` turns, replayed under the house rules
-/// given on the command line: the path as given, quoted for a shell when it
-/// must be, and `<file>` for standard input, which cannot be read twice.
-pub fn moves_command(path: &str, index: usize, turns: usize, switches: &Switches) -> String {
+/// `index` of `path` at `turn` (a label, `2.B`, or a count of turns, as
+/// `--turn` reads them), replayed under the house rules given on the
+/// command line: the path as given, quoted for a shell when it must be,
+/// and `<file>` for standard input, which cannot be read twice.
+pub fn moves_command(
+    path: &str,
+    index: usize,
+    turn: impl std::fmt::Display,
+    switches: &Switches,
+) -> String {
     let file = if path == "-" {
         "<file>".to_string()
     } else {
@@ -273,7 +279,7 @@ pub fn moves_command(path: &str, index: usize, turns: usize, switches: &Switches
     if index > 0 {
         command.push_str(&format!(" --record {index}"));
     }
-    command.push_str(&format!(" --turn {turns}"));
+    command.push_str(&format!(" --turn {}", shell_word(&turn.to_string())));
     for (rule, on) in switches.iter() {
         let rule = if on {
             rule.to_string()
@@ -283,6 +289,16 @@ pub fn moves_command(path: &str, index: usize, turns: usize, switches: &Switches
         command.push_str(&format!(" --rule {}", shell_word(&rule)));
     }
     command
+}
+
+/// Where the replay of an illegal record stopped, as `--turn` reads it: the
+/// illegal turn's label (`2.B`), or the count of turns played when the
+/// verdict is on the game after its last turn.
+fn stopped_at(turn: Option<&str>, turn_index: Option<usize>, turns: usize) -> String {
+    match turn {
+        Some(label) if turn_index == Some(turns) => label.to_string(),
+        _ => turns.to_string(),
+    }
 }
 
 /// `text` as one shell word: as it is when every character is plain,
@@ -466,12 +482,13 @@ impl RecordReport {
                     expected_total: v.expected.as_ref().map_or(0, |e| e.len()),
                     turn: violation_turn.clone(),
                     help: None,
-                    moves_command: Some(moves_command(
-                        path,
-                        record.index,
-                        *turns,
-                        &Switches::new(),
-                    )),
+                    // No turn is legal after the end of a game.
+                    moves_command: (!v.rule.ends_with("/game-over")
+                        && !summary.as_ref().is_some_and(|s| s.finished))
+                    .then(|| {
+                        let at = stopped_at(violation_turn.as_deref(), v.turn_index, *turns);
+                        moves_command(path, record.index, at, &Switches::new())
+                    }),
                     explain_command: explain_command(v.rule),
                 }
             })
@@ -522,7 +539,8 @@ impl RecordReport {
         let (path, index, turns) = (&self.path, self.index, self.turns);
         if let Some(d) = self.diagnostic.as_mut() {
             if d.moves_command.is_some() {
-                d.moves_command = Some(moves_command(path, index, turns, switches));
+                let at = stopped_at(d.turn.as_deref(), d.turn_index, turns);
+                d.moves_command = Some(moves_command(path, index, at, switches));
             }
         }
         self

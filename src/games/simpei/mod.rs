@@ -310,16 +310,24 @@ impl Notation for Simpei {
             position.to_move,
         )?;
         let action_span = turn.action.span;
-        let action = action(turn.action.value)?;
-        position.check(action).map_err(|b| breach(b, action_span))?;
+        // A wrong action lists the actions legal instead, not the whole
+        // turns: one sandwich's relocations would crowd out every other
+        // action.
+        let action = action(turn.action.value).map_err(|v| v.expecting(position.actions()))?;
+        position
+            .check(action)
+            .map_err(|b| breach(b, action_span).expecting(position.actions()))?;
         // The relocations are checked against the position the action left:
         // a scratch copy, kept only if the whole turn is legal.
         let mut next = position.clone();
         next.act(action);
         for relocation in &turn.relocations {
             let (from, to) = relocation.value;
-            let from_point = point(from)?;
-            let to_point = point(to)?;
+            // A square that names no point lists the relocations still
+            // open: the named piece's, when it is one that waits.
+            let from_point = point(from).map_err(|v| v.expecting(open_relocations(&next, None)))?;
+            let waiting = (next.lifted & from_point.bit() != 0).then_some(from_point);
+            let to_point = point(to).map_err(|v| v.expecting(open_relocations(&next, waiting)))?;
             next.check_relocation(from_point, to_point)
                 .map_err(|b| match b {
                     Breach::RelocationOccupied(_) => {

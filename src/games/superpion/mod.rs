@@ -269,15 +269,19 @@ impl Superpion {
             if next.over {
                 return Err(breach(Breach::GameOver, written.span));
             }
-            let attempt = attempt(&written.value)?;
-            let mark = written.value.mark.map(|m| m.value);
-            let accepted = next.check_action(&attempt, mark).map_err(|fault| {
-                let mut v = focus(fault, written);
+            // A wrong action lists the actions legal where it was written:
+            // after the first action, the second actions that may follow it.
+            let legal_here = |mut v: Violation| {
                 if v.expected.is_none() {
                     v.expected = Some(Alternatives::new(next.actions()));
                 }
                 v
-            })?;
+            };
+            let attempt = attempt(&written.value).map_err(legal_here)?;
+            let mark = written.value.mark.map(|m| m.value);
+            let accepted = next
+                .check_action(&attempt, mark)
+                .map_err(|fault| legal_here(focus(fault, written)))?;
             if let Some(forgiven) = accepted.forgiven {
                 next.note_forgiven(&forgiven);
                 warnings.push(Warning::new(
