@@ -483,7 +483,7 @@ impl RecordReport {
                     turn: violation_turn.clone(),
                     help: None,
                     // No turn is legal after the end of a game.
-                    moves_command: (!v.rule.ends_with("/game-over")
+                    moves_command: (!v.rule.id.ends_with("/game-over")
                         && !summary.as_ref().is_some_and(|s| s.finished))
                     .then(|| {
                         let at = stopped_at(violation_turn.as_deref(), v.turn_index, *turns);
