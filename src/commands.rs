@@ -15,8 +15,8 @@ use arbitre::{
 };
 
 use crate::cli::{
-    CheckArgs, Cli, ColorChoice, Command, FmtArgs, Format, PositionArgs, ScoreArgs, StatsArgs,
-    Switch,
+    CheckArgs, Cli, ColorChoice, Command, FmtArgs, Format, PositionArgs, PositionFormat, ScoreArgs,
+    StatsArgs, Switch,
 };
 use crate::human::{self, Snippet, Style};
 use crate::progress::Progress;
@@ -670,7 +670,14 @@ fn position(
     note_idle_rules(output.err, &switches, &one_game(&record))?;
     let file = args.file.as_str();
     let at = args.turn.clone().unwrap_or_default();
-    let machine = machine_of(args.format);
+    let machine = machine_of(args.format.text());
+    let drawn = matches!(args.format, PositionFormat::Svg | PositionFormat::Png);
+    if drawn && matches!(print, Print::Moves { .. }) {
+        return usage(
+            output,
+            "moves lists turns and draws none: `arbitre show --format svg` draws the position",
+        );
+    }
     let stop = match arbitre::stop(&record, &switches, at) {
         Ok(stop) => stop,
         // No position to give: the record's report, as `score` gives it.
@@ -728,6 +735,9 @@ fn position(
     } else {
         LEGAL
     };
+    if drawn {
+        return picture(args.format, &stop, status, output);
+    }
     if let Some(machine) = machine {
         let report = PositionReport::new(file, &record, &stop, &switches);
         match print {
@@ -804,6 +814,28 @@ fn position(
     } else {
         LEGAL
     })
+}
+
+/// The position drawn, as SVG or PNG, on standard output.
+fn picture(
+    format: PositionFormat,
+    stop: &arbitre::Stop,
+    status: u8,
+    output: &mut Output<'_>,
+) -> io::Result<u8> {
+    let svg = stop.picture.svg();
+    if format == PositionFormat::Png {
+        match crate::png::png(&svg) {
+            Ok(png) => output.out.write_all(&png)?,
+            Err(err) => {
+                writeln!(output.err, "error: cannot draw the PNG: {}", escaped(&err))?;
+                return Ok(TROUBLE);
+            }
+        }
+    } else {
+        output.out.write_all(svg.as_bytes())?;
+    }
+    Ok(status)
 }
 
 /// "record is illegal at 3.B (superpion/occupied: e5 is occupied)",
