@@ -221,7 +221,12 @@ fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Superpion>) {
             })
             .collect();
         let text: Vec<String> = squares.iter().map(|s| s.text()).collect();
-        svg.stroke(kind, &points, class, &text.join("-"));
+        let joint = if kind == picture::StrokeKind::Capture {
+            "x"
+        } else {
+            "-"
+        };
+        svg.stroke(kind, &points, class, &text.join(joint));
     }
     svg.close("g");
 }
