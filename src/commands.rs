@@ -693,6 +693,16 @@ fn position(
             }
             return Ok(status_of(&tally));
         }
+        // No position to draw: the diagnostic goes to standard error, so
+        // that no picture file is left holding it.
+        Err(StopError::Record(checked)) if drawn => {
+            let mut failure = Output {
+                out: &mut *output.err,
+                err: &mut io::sink(),
+                closed: output.closed,
+            };
+            return print_failure(file, &record, &checked, &switches, style, &mut failure);
+        }
         Err(StopError::Record(checked)) => {
             return print_failure(file, &record, &checked, &switches, style, output)
         }

@@ -467,7 +467,16 @@ fn listed(points: &[(f64, f64)]) -> String {
 pub fn wrapped(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
-    for word in text.split_whitespace() {
+    let words = text.split_whitespace().flat_map(|word| {
+        // A word longer than a line is cut into lines of its own.
+        let chars: Vec<char> = word.chars().collect();
+        chars
+            .chunks(width.max(1))
+            .map(|c| c.iter().collect::<String>())
+            .collect::<Vec<_>>()
+    });
+    for word in words {
+        let word = word.as_str();
         if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
             lines.push(std::mem::take(&mut line));
         }
@@ -551,7 +560,7 @@ pub fn grid_of(name: &str) -> Option<(i32, i32)> {
         return None;
     }
     let rank: i32 = chars.as_str().parse().ok()?;
-    Some((i32::from(file as u8 - b'a'), rank.checked_sub(1)?))
+    (rank >= 1).then(|| (i32::from(file as u8 - b'a'), rank - 1))
 }
 
 #[cfg(test)]
@@ -591,5 +600,12 @@ mod tests {
         assert!(strokes("2. -- R").is_empty());
         assert_eq!(grid_of("e5"), Some((4, 4)));
         assert_eq!(grid_of("e0"), None);
+    }
+
+    #[test]
+    fn long_words_are_cut_into_lines() {
+        assert_eq!(wrapped("ab cd ef", 5), ["ab cd", "ef"]);
+        assert_eq!(wrapped("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert!(wrapped("", 3).is_empty());
     }
 }

@@ -374,6 +374,19 @@ fn moves_draws_no_picture() {
 }
 
 #[test]
+fn a_malformed_record_draws_nothing_and_says_why_on_standard_error() {
+    let out = Command::cargo_bin("arbitre")
+        .unwrap()
+        .args(["show", "samples/puluc/malformed.arb", "--format", "svg"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("malformed"));
+}
+
+#[test]
 fn docs_pictures_are_current() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures");
     let update = std::env::var_os("ARBITRE_UPDATE_PICTURES").is_some();

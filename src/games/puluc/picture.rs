@@ -217,7 +217,7 @@ fn draw_mistake(svg: &mut Svg, position: &Position, mistake: &Mistake<Puluc>) {
     // How high the pawns on a square stand: an arc starts and ends above.
     let standing = |s: i64| -> f64 {
         let pawns = match u8::try_from(s) {
-            Ok(s) if s == 0 => position.start[Side::A.index()],
+            Ok(0) => position.start[Side::A.index()],
             Ok(s) if s + 1 == position.squares => position.start[Side::B.index()],
             Ok(s) if s < position.squares => position.track[usize::from(s)].height(),
             _ => 0,
