@@ -267,7 +267,12 @@ fn draw_mistake(svg: &mut Svg, position: &Position, mistake: &Mistake<Puluc>) {
             let to = to.map_or(from.saturating_add(step), |n| {
                 n.value.value.value().map_or(i64::MAX / 2, i64::from)
             });
-            svg.stroke(StrokeKind::Move, &arc(from, to, 0.0), "written", &text);
+            let drawn = arc(from, to, 0.0);
+            svg.stroke(StrokeKind::Move, &drawn, "written", &text);
+            // The throw and the move as written, over the arc.
+            if let [_, (x1, top), (x2, _), _] = drawn[..] {
+                svg.text((x1 + x2) / 2.0 - 16.0, top - 6.0, "illegal", &text);
+            }
         }
     }
     svg.close("g");
