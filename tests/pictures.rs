@@ -386,6 +386,43 @@ fn a_malformed_record_draws_nothing_and_says_why_on_standard_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("malformed"));
 }
 
+/// Every record of every sample, stopped at its end (before its first
+/// illegal turn), drawn and read back as XML: the drawing takes whatever a
+/// record writes (squares off the board, numbers past the track).
+#[test]
+fn every_sample_is_drawn_as_well_formed_svg() {
+    let switches = arbitre::Switches::new();
+    let mut drawn = 0;
+    let mut refused = 0;
+    for game in ["superpion", "simpei", "puluc"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(game);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read(&path).unwrap();
+            for record in arbitre::Reader::new(&text[..]).take(20) {
+                let Ok(record) = record else { break };
+                let Ok(stopped) = arbitre::stop(&record, &switches, arbitre::At::End) else {
+                    continue;
+                };
+                let svg = stopped.picture.svg();
+                let doc =
+                    Document::parse(&svg).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                drawn += 1;
+                if stopped.illegal.is_some() && !with(&doc, &["illegal"]).is_empty() {
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(drawn > 100, "{drawn} pictures");
+    assert!(
+        refused > 50,
+        "{refused} illegal records drawn with their refused turn"
+    );
+}
+
 #[test]
 fn docs_pictures_are_current() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures");
