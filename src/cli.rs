@@ -25,6 +25,32 @@ pub enum Format {
     Yaml,
 }
 
+/// Output formats of `show` and `moves`: a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PositionFormat {
+    /// For people: the diagram (show) or the legal turns (moves).
+    Human,
+    /// One JSON document.
+    Json,
+    /// One YAML document.
+    Yaml,
+    /// show only: the position drawn as one self-contained SVG picture.
+    Svg,
+    /// show only: the same picture as a PNG image.
+    Png,
+}
+
+impl PositionFormat {
+    /// The text format: the human one for a picture.
+    pub fn text(self) -> Format {
+        match self {
+            PositionFormat::Json => Format::Json,
+            PositionFormat::Yaml => Format::Yaml,
+            PositionFormat::Human | PositionFormat::Svg | PositionFormat::Png => Format::Human,
+        }
+    }
+}
+
 /// Output formats of `check`, which streams its records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum CheckFormat {
@@ -178,7 +204,7 @@ pub enum Command {
 
     /// Draw the position after some turns, with who is to act.
     #[command(
-        after_help = "Examples:\n  arbitre show samples/superpion/promotion-spare.arb\n  arbitre show samples/superpion/promotion-spare.arb --turn 0\n  arbitre show samples/superpion/promotion-spare.arb --turn 2.B\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), the diagram says how."
+        after_help = "Examples:\n  arbitre show samples/superpion/promotion-spare.arb\n  arbitre show samples/superpion/promotion-spare.arb --turn 0\n  arbitre show samples/superpion/promotion-spare.arb --turn 2.B\n  arbitre show samples/simpei/illegal-occupied.arb --format svg > position.svg\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), the diagram says how."
     )]
     Show(PositionArgs),
 
@@ -496,9 +522,11 @@ pub struct PositionArgs {
     pub record: usize,
     /// Output format: json and yaml give the position as a `setup` header
     /// value, whose turn it is and (for moves) the legal turns with their
-    /// parts.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
+    /// parts; svg and png (show only) draw the position, on an illegal
+    /// record with the refused action in red and what was legal there
+    /// faintly.
+    #[arg(long, value_enum, default_value_t = PositionFormat::Human)]
+    pub format: PositionFormat,
     #[command(flatten)]
     pub switch: Switch,
     // Last: its help heading holds for the options after it.

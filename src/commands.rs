@@ -15,8 +15,8 @@ use arbitre::{
 };
 
 use crate::cli::{
-    CheckArgs, Cli, ColorChoice, Command, FmtArgs, Format, PositionArgs, ScoreArgs, StatsArgs,
-    Switch,
+    CheckArgs, Cli, ColorChoice, Command, FmtArgs, Format, PositionArgs, PositionFormat, ScoreArgs,
+    StatsArgs, Switch,
 };
 use crate::human::{self, Snippet, Style};
 use crate::progress::Progress;
@@ -686,7 +686,14 @@ fn position(
     note_idle_rules(output.err, &switches, &one_game(&record))?;
     let file = args.file.as_str();
     let at = args.turn.clone().unwrap_or_default();
-    let machine = machine_of(args.format);
+    let machine = machine_of(args.format.text());
+    let drawn = matches!(args.format, PositionFormat::Svg | PositionFormat::Png);
+    if drawn && matches!(print, Print::Moves { .. }) {
+        return usage(
+            output,
+            "moves lists turns and draws none: `arbitre show --format svg` draws the position",
+        );
+    }
     let stop = match arbitre::stop(&record, &switches, at) {
         Ok(stop) => stop,
         // No position to give: the record's report, as `score` gives it.
@@ -701,6 +708,16 @@ fn position(
                     .write_all(machine.document(&document).as_bytes())?;
             }
             return Ok(status_of(&tally));
+        }
+        // No position to draw: the diagnostic goes to standard error, so
+        // that no picture file is left holding it.
+        Err(StopError::Record(checked)) if drawn => {
+            let mut failure = Output {
+                out: &mut *output.err,
+                err: &mut io::sink(),
+                closed: output.closed,
+            };
+            return print_failure(file, &record, &checked, &switches, style, &mut failure);
         }
         Err(StopError::Record(checked)) => {
             return print_failure(file, &record, &checked, &switches, style, output)
@@ -744,6 +761,9 @@ fn position(
     } else {
         LEGAL
     };
+    if drawn {
+        return picture(args.format, &stop, status, output);
+    }
     if let Some(machine) = machine {
         let report = PositionReport::new(file, &record, &stop, &switches);
         match print {
@@ -820,6 +840,28 @@ fn position(
     } else {
         LEGAL
     })
+}
+
+/// The position drawn, as SVG or PNG, on standard output.
+fn picture(
+    format: PositionFormat,
+    stop: &arbitre::Stop,
+    status: u8,
+    output: &mut Output<'_>,
+) -> io::Result<u8> {
+    let svg = stop.picture.svg();
+    if format == PositionFormat::Png {
+        match crate::png::png(&svg) {
+            Ok(png) => output.out.write_all(&png)?,
+            Err(err) => {
+                writeln!(output.err, "error: cannot draw the PNG: {}", escaped(&err))?;
+                return Ok(TROUBLE);
+            }
+        }
+    } else {
+        output.out.write_all(svg.as_bytes())?;
+    }
+    Ok(status)
 }
 
 /// "record is illegal at 3.B (superpion/occupied: e5 is occupied)",

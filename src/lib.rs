@@ -107,6 +107,7 @@ mod format;
 mod game;
 pub mod games;
 mod limits;
+pub mod picture;
 pub mod pipeline;
 mod reader;
 mod record;

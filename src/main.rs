@@ -5,6 +5,7 @@ mod cli;
 mod commands;
 mod explain;
 mod human;
+mod png;
 mod progress;
 mod sink;
 

@@ -13,6 +13,7 @@ use crate::game::{
     Warning,
 };
 use crate::limits::cut_quotes;
+use crate::picture::{Caption, Drawing};
 use crate::reader::Record;
 use crate::record::movetext::{self, SyntaxError, Tokens};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
@@ -194,6 +195,9 @@ pub struct Stop {
     /// The position as a `setup` header value
     /// ([`Presentation::setup`](crate::Presentation::setup)).
     pub setup: serde_json::Value,
+    /// The position as an SVG picture, drawn when asked, with the refused
+    /// turn when the replay stopped before one.
+    pub picture: Drawing,
     /// The record's verdict when it bears on this position: the illegal
     /// turn the replay stopped before (when no turn was asked for), or the
     /// `end` or `result` that the final position contradicts.
@@ -591,6 +595,7 @@ pub fn stop<G: Game>(
     // Where the replay stopped early: at the asked turn, or an illegal one.
     let mut halt: Option<Result<(), Violation>> = None;
     let mut last: Option<G::Turn> = None;
+    let mut refused: Option<G::Turn> = None;
     G::parse_each(tokens_of(record), |turn| {
         if halt.is_some() {
             return;
@@ -606,7 +611,10 @@ pub fn stop<G: Game>(
                     last = Some(turn);
                 }
             }
-            Err(violation) => halt = Some(Err(violation)),
+            Err(violation) => {
+                halt = Some(Err(violation));
+                refused = Some(turn);
+            }
         }
     })
     .map_err(|e| malformed(e.into()))?;
@@ -628,7 +636,16 @@ pub fn stop<G: Game>(
                 checked,
             });
         }
-        return Ok(stopped::<G>(&header, &position, index, None, Some(checked)));
+        let mut stop = stopped::<G>(&header, &position, index, None, Some(checked));
+        if let (Some(turn), Some(checked)) = (refused, &stop.illegal) {
+            if let Some(violation) = &checked.violation {
+                let caption =
+                    caption::<G>(&header, &position, index, &stop.label, None, Some(checked));
+                stop.picture =
+                    Drawing::new::<G>(position, caption, Some((turn, violation.clone())));
+            }
+        }
+        return Ok(stop);
     }
     if !wanted(&position, index) {
         return Err(StopError::NoSuchTurn {
@@ -697,6 +714,14 @@ fn stopped<G: Game>(
         let to_move = G::summary(header, position, false).to_move;
         (legal, G::moves_notes(position), to_move)
     };
+    let caption = caption::<G>(
+        header,
+        position,
+        turn,
+        &label,
+        over.as_deref(),
+        illegal.as_deref(),
+    );
     Stop {
         turn,
         diagram,
@@ -706,6 +731,58 @@ fn stopped<G: Game>(
         over,
         to_move,
         setup: G::setup(position),
+        picture: Drawing::new::<G>(position.clone(), caption, None),
+        illegal,
+    }
+}
+
+/// What a picture says beside the position: the game and its players,
+/// whose turn it is or how the game ended, and the refused turn.
+fn caption<G: Game>(
+    header: &G::Header,
+    position: &G::Position,
+    turn: usize,
+    label: &str,
+    over: Option<&str>,
+    illegal: Option<&Checked>,
+) -> Caption {
+    let players = G::summary(header, position, false)
+        .players
+        .map(|players| {
+            players
+                .0
+                .iter()
+                .map(|(key, name)| format!("{name} ({key})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
+        .filter(|names| !names.is_empty());
+    let title = match players {
+        Some(players) => format!("{}: {players}", G::TITLE),
+        None => G::TITLE.to_string(),
+    };
+    let turns = if turn == 1 {
+        "1 turn".to_string()
+    } else {
+        format!("{turn} turns")
+    };
+    let status = match over {
+        Some(how) => format!("After {turns}. Game over: {how}"),
+        None => format!("After {turns}: {label} to play"),
+    };
+    let illegal = illegal.and_then(|checked| {
+        let violation = checked.violation.as_ref()?;
+        Some(match &checked.violation_turn {
+            Some(turn) => format!(
+                "Illegal at {turn}: {} ({})",
+                violation.message, violation.rule
+            ),
+            None => format!("Illegal: {} ({})", violation.message, violation.rule),
+        })
+    });
+    Caption {
+        title,
+        status,
         illegal,
     }
 }

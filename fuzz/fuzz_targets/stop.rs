@@ -1,5 +1,6 @@
 //! (b) `arbitre moves` and `arbitre show`: a record stopped at a chosen
-//! turn (the first byte; 255 for the end), its diagram and legal turns.
+//! turn (the first byte; 255 for the end), its diagram, legal turns and
+//! picture.
 
 #![no_main]
 
@@ -20,6 +21,8 @@ libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
             let groups = stopped.legal.groups();
             assert!(stopped.legal.len() >= groups.len());
             assert_eq!(stopped.legal.is_empty(), groups.is_empty());
+            // `show --format svg`: the picture draws whatever was written.
+            assert!(stopped.picture.svg().ends_with("</svg>\n"));
         }
     }
 });

@@ -4,6 +4,7 @@
 mod board;
 mod declared;
 mod notation;
+mod picture;
 mod rules;
 
 /// A turn label read back (`--turn 3...`), and its move number.

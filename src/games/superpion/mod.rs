@@ -11,6 +11,7 @@ mod diagram;
 mod header;
 mod modes;
 mod notation;
+mod picture;
 mod rules;
 mod score;
 

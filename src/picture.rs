@@ -1,0 +1,611 @@
+//! Pictures of positions (`arbitre show --format svg`): the SVG writer the
+//! games draw with, knowing no game. A picture is one self-contained SVG
+//! (no external font, image or script); its text is escaped, as it may
+//! name players. Camps are told apart by shape and letter as well as by
+//! colour, so that a picture printed in black and white still reads.
+
+use std::fmt::{self, Write};
+use std::sync::Arc;
+
+use crate::game::{Alternatives, Notation, Presentation, Violation};
+use crate::span::Span;
+
+/// The family every picture's text asks for: the one font `--format png`
+/// bundles, so that the PNG is drawn alike on every machine.
+pub const FONT: &str = "DejaVu Sans";
+
+/// Drawn beside the position: what the record says of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Caption {
+    /// The game's name and its players, as the header names them.
+    pub title: String,
+    /// Whose turn it is (`3. red to act`), or how the game ended.
+    pub status: String,
+    /// The refused turn and its rule, on an illegal record.
+    pub illegal: Option<String>,
+}
+
+/// A written turn refused at the position drawn: drawn in the warning
+/// colour, with what was legal instead drawn faintly.
+pub struct Mistake<'a, G: Notation + ?Sized> {
+    /// The turn as written.
+    pub turn: &'a G::Turn,
+    /// What it breaks, with its place in the record and the alternatives.
+    pub violation: &'a Violation,
+}
+
+/// A game that draws its positions.
+pub trait Picture: Presentation + Notation<Turn: Send + Sync> {
+    /// The position as one SVG document, with the record's caption, and the
+    /// refused turn when the position is the one before it.
+    fn picture(
+        position: &Self::Position,
+        caption: &Caption,
+        mistake: Option<&Mistake<Self>>,
+    ) -> String;
+}
+
+/// A picture drawn when asked: [`Stop`](crate::Stop) keeps the position
+/// (and the refused turn) so that `show` in its other formats draws none.
+#[derive(Clone)]
+pub struct Drawing(Arc<dyn Fn() -> String + Send + Sync>);
+
+impl Drawing {
+    /// The picture of `position`, drawn when asked.
+    pub(crate) fn new<G>(
+        position: G::Position,
+        caption: Caption,
+        mistake: Option<(G::Turn, Violation)>,
+    ) -> Drawing
+    where
+        G: Picture,
+    {
+        Drawing(Arc::new(move || {
+            let mistake = mistake
+                .as_ref()
+                .map(|(turn, violation)| Mistake::<G> { turn, violation });
+            G::picture(&position, &caption, mistake.as_ref())
+        }))
+    }
+
+    /// The SVG document.
+    pub fn svg(&self) -> String {
+        (self.0)()
+    }
+}
+
+impl fmt::Debug for Drawing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Drawing")
+    }
+}
+
+/// `text` with `&`, `<`, `>` and quotes escaped, and control characters
+/// (which XML cannot hold) shown as `?`: fit for an SVG text or attribute.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' => out.push(' '),
+            c if c.is_control() => out.push('?'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// At most this many characters of a text from the record are drawn, so
+/// that a long name neither hides the board nor grows the picture.
+pub const LONGEST_TEXT: usize = 80;
+
+/// `text` cut to [`LONGEST_TEXT`] characters, `…` marking the cut.
+pub fn shortened(text: &str) -> String {
+    if text.chars().count() <= LONGEST_TEXT {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(LONGEST_TEXT - 1).collect();
+    out.push('…');
+    out
+}
+
+/// Colours and line styles of the pictures, one class each.
+const STYLE: &str = "\
+text{font-family:'DejaVu Sans',sans-serif;fill:#222}\
+.coord{font-size:12px;fill:#555;text-anchor:middle}\
+.title{font-size:16px;font-weight:bold}\
+.status{font-size:14px}\
+.illegal{font-size:13px;fill:#b00000}\
+.note{font-size:12px}\
+.letter{font-size:11px;font-weight:bold;text-anchor:middle;pointer-events:none}\
+.light{fill:#fff}\
+.written{fill:none;stroke:#e00000;stroke-width:4;stroke-linecap:round;stroke-linejoin:round}\
+.written.before{stroke:#444;stroke-width:3;stroke-dasharray:6 4}\
+.legal{fill:none;stroke:#1a7f37;stroke-width:2.5;stroke-opacity:0.45;stroke-dasharray:3 3}\
+.mark.written{stroke-dasharray:none}\
+.line{fill:none;stroke:#333}\
+.line.upper{stroke-width:3}\
+.line.lower{stroke-width:1.5;stroke-dasharray:5 4;stroke:#666}\
+";
+
+/// An SVG document being written.
+pub struct Svg {
+    out: String,
+}
+
+impl Svg {
+    /// A document `width` by `height` pixels, its title (for readers and
+    /// browsers' tabs) escaped.
+    pub fn new(width: u32, height: u32, title: &str) -> Svg {
+        let mut out = String::with_capacity(32 * 1024);
+        let _ = write!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+             viewBox=\"0 0 {width} {height}\">\n<title>{}</title>\n<style>{STYLE}</style>\n",
+            escaped(&shortened(title))
+        );
+        out.push_str(
+            "<defs>\
+<marker id=\"head-written\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#e00000\"/></marker>\
+<marker id=\"head-before\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#444\"/></marker>\
+<marker id=\"head-legal\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#1a7f37\" fill-opacity=\"0.5\"/></marker>\
+<pattern id=\"hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"5\" height=\"5\" fill=\"#fff\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#333\" stroke-width=\"2\"/></pattern>\
+</defs>\n",
+        );
+        out.push_str(&format!(
+            "<rect class=\"background\" width=\"{width}\" height=\"{height}\" fill=\"#fafaf7\"/>\n"
+        ));
+        Svg { out }
+    }
+
+    /// `<name a="v" ...>`, or `<name .../>` when `empty`; values escaped.
+    pub fn element(&mut self, name: &str, attributes: &[(&str, &dyn fmt::Display)], empty: bool) {
+        self.out.push('<');
+        self.out.push_str(name);
+        for (key, value) in attributes {
+            let _ = write!(self.out, " {key}=\"{}\"", escaped(&value.to_string()));
+        }
+        self.out.push_str(if empty { "/>\n" } else { ">" });
+    }
+
+    /// `</name>`.
+    pub fn close(&mut self, name: &str) {
+        let _ = writeln!(self.out, "</{name}>");
+    }
+
+    /// A group of elements of one class (a piece, a legend row).
+    pub fn group(&mut self, class: &str, attributes: &[(&str, &dyn fmt::Display)]) {
+        let mut all: Vec<(&str, &dyn fmt::Display)> = vec![("class", &class)];
+        all.extend_from_slice(attributes);
+        self.element("g", &all, false);
+        self.out.push('\n');
+    }
+
+    /// A rectangle.
+    pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, style: &[(&str, &str)]) {
+        let mut all: Vec<(&str, &dyn fmt::Display)> =
+            vec![("x", &x), ("y", &y), ("width", &width), ("height", &height)];
+        all.extend(style.iter().map(|(k, v)| (*k, v as &dyn fmt::Display)));
+        self.element("rect", &all, true);
+    }
+
+    /// A circle.
+    pub fn circle(&mut self, cx: f64, cy: f64, r: f64, style: &[(&str, &str)]) {
+        let mut all: Vec<(&str, &dyn fmt::Display)> = vec![("cx", &cx), ("cy", &cy), ("r", &r)];
+        all.extend(style.iter().map(|(k, v)| (*k, v as &dyn fmt::Display)));
+        self.element("circle", &all, true);
+    }
+
+    /// A closed polygon through `points`.
+    pub fn polygon(&mut self, points: &[(f64, f64)], style: &[(&str, &str)]) {
+        let listed = listed(points);
+        let mut all: Vec<(&str, &dyn fmt::Display)> = vec![("points", &listed)];
+        all.extend(style.iter().map(|(k, v)| (*k, v as &dyn fmt::Display)));
+        self.element("polygon", &all, true);
+    }
+
+    /// A line through `points`, with an arrow head at its end when `head`
+    /// names a stroke class (`written`, `before`, `legal`).
+    pub fn path(&mut self, points: &[(f64, f64)], class: &str, head: Option<&str>, text: &str) {
+        let listed = listed(points);
+        let marker = head.map(|h| format!("url(#head-{h})"));
+        let mut all: Vec<(&str, &dyn fmt::Display)> = vec![
+            ("class", &class),
+            ("points", &listed),
+            ("data-notation", &text),
+        ];
+        if let Some(marker) = &marker {
+            all.push(("marker-end", marker));
+        }
+        self.element("polyline", &all, true);
+    }
+
+    /// A piece: `shape` around `cx`, `cy` of radius `r`, filled with
+    /// `fill`, its letter in the middle (white on a dark fill).
+    #[allow(clippy::too_many_arguments)]
+    pub fn token(
+        &mut self,
+        shape: Shape,
+        cx: f64,
+        cy: f64,
+        r: f64,
+        fill: &str,
+        letter: &str,
+        dark: bool,
+    ) {
+        let style = [("fill", fill), ("stroke", "#111"), ("stroke-width", "1.5")];
+        match shape {
+            Shape::Circle => self.circle(cx, cy, r, &style),
+            Shape::Square => {
+                let side = r * 1.7;
+                self.rect(cx - side / 2.0, cy - side / 2.0, side, side, &style)
+            }
+            Shape::Triangle => self.polygon(
+                &[
+                    (cx, cy - r * 1.15),
+                    (cx + r * 1.1, cy + r * 0.8),
+                    (cx - r * 1.1, cy + r * 0.8),
+                ],
+                &style,
+            ),
+            Shape::Diamond => self.polygon(
+                &[
+                    (cx, cy - r * 1.2),
+                    (cx + r * 1.2, cy),
+                    (cx, cy + r * 1.2),
+                    (cx - r * 1.2, cy),
+                ],
+                &style,
+            ),
+            Shape::Hatched => self.circle(
+                cx,
+                cy,
+                r,
+                &[
+                    ("fill", "url(#hatch)"),
+                    ("stroke", "#111"),
+                    ("stroke-width", "1.5"),
+                ],
+            ),
+        }
+        if !letter.is_empty() {
+            let size = (r * 0.95).max(7.0);
+            let class = if dark { "letter light" } else { "letter" };
+            self.element(
+                "text",
+                &[
+                    ("x", &cx),
+                    ("y", &(cy + size * 0.36)),
+                    ("class", &class),
+                    ("font-size", &format!("{size:.0}px")),
+                ],
+                false,
+            );
+            self.out.push_str(&escaped(letter));
+            self.out.push_str("</text>\n");
+        }
+    }
+
+    /// One action of a turn over its points: a ring for a mark, an arrow
+    /// for a move, a path with its landings for a capture, a dashed arrow
+    /// for a relocation. `class` is `written`, `written before` or `legal`.
+    pub fn stroke(&mut self, kind: StrokeKind, points: &[(f64, f64)], class: &str, text: &str) {
+        let head = if class.starts_with("legal") {
+            "legal"
+        } else if class.contains("before") {
+            "before"
+        } else {
+            "written"
+        };
+        let kind_class = match kind {
+            StrokeKind::Mark => "mark",
+            StrokeKind::Move => "move",
+            StrokeKind::Capture => "capture",
+            StrokeKind::Relocation => "relocation",
+        };
+        let class = format!("{class} {kind_class}");
+        match (kind, points) {
+            (_, []) => {}
+            (StrokeKind::Mark, [(x, y), ..]) | (_, [(x, y)]) => {
+                let r = if head == "legal" { 10.0 } else { 20.0 };
+                let mut all: Vec<(&str, &dyn fmt::Display)> = vec![
+                    ("class", &class),
+                    ("cx", x),
+                    ("cy", y),
+                    ("r", &r),
+                    ("data-notation", &text),
+                ];
+                if head == "legal" {
+                    all.push(("stroke-dasharray", &"2 2"));
+                }
+                self.element("circle", &all, true);
+            }
+            _ => {
+                self.path(points, &class, Some(head), text);
+                if kind == StrokeKind::Capture {
+                    for (x, y) in &points[1..points.len() - 1] {
+                        self.circle(*x, *y, 4.0, &[("class", &class)]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The text of an element opened with [`Svg::element`], escaped, and
+    /// its closing tag.
+    pub fn close_text(&mut self, text: &str) {
+        self.out.push_str(&escaped(&shortened(text)));
+        self.out.push_str("</text>\n");
+    }
+
+    /// Text at `x`, `y` (its baseline), escaped.
+    pub fn text(&mut self, x: f64, y: f64, class: &str, text: &str) {
+        self.element("text", &[("x", &x), ("y", &y), ("class", &class)], false);
+        self.out.push_str(&escaped(&shortened(text)));
+        self.out.push_str("</text>\n");
+    }
+
+    /// The caption's lines from `y` down, left-aligned at `x`; where the
+    /// next drawing may start.
+    pub fn caption(&mut self, x: f64, mut y: f64, caption: &Caption) -> f64 {
+        for line in wrapped(&caption.title, 36).iter().take(3) {
+            self.text(x, y, "title", line);
+            y += 21.0;
+        }
+        for line in wrapped(&caption.status, 42).iter().take(3) {
+            self.text(x, y, "status", line);
+            y += 19.0;
+        }
+        if let Some(illegal) = &caption.illegal {
+            for line in wrapped(illegal, 46).iter().take(4) {
+                self.text(x, y, "illegal", line);
+                y += 17.0;
+            }
+        }
+        y
+    }
+
+    /// The legend of the refused turn's strokes, from `y` down; where the
+    /// next drawing may start.
+    pub fn mistake_legend(
+        &mut self,
+        x: f64,
+        mut y: f64,
+        expected: Option<&Alternatives>,
+        parts: bool,
+    ) -> f64 {
+        self.group("legend-row", &[]);
+        self.path(
+            &[(x, y - 4.0), (x + 30.0, y - 4.0)],
+            "written",
+            Some("written"),
+            "",
+        );
+        self.text(x + 40.0, y, "note", "the action written, refused");
+        self.close("g");
+        y += 18.0;
+        if parts {
+            self.group("legend-row", &[]);
+            self.path(
+                &[(x, y - 4.0), (x + 30.0, y - 4.0)],
+                "written before",
+                Some("before"),
+                "",
+            );
+            self.text(x + 40.0, y, "note", "its turn's parts before it, right");
+            self.close("g");
+            y += 18.0;
+        }
+        if let Some(expected) = expected {
+            self.group("legend-row", &[]);
+            self.path(
+                &[(x, y - 4.0), (x + 30.0, y - 4.0)],
+                "legal",
+                Some("legal"),
+                "",
+            );
+            let shown = expected.len().min(crate::game::LISTED);
+            let note = if shown < expected.len() {
+                format!("legal here ({shown} of {} drawn)", expected.len())
+            } else {
+                format!("legal here ({})", expected.len())
+            };
+            self.text(x + 40.0, y, "note", &note);
+            self.close("g");
+            y += 18.0;
+        }
+        y
+    }
+
+    /// The document.
+    pub fn finish(mut self) -> String {
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+/// The shapes of pieces: each camp of a game gets its own, so that the
+/// camps are told apart without colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A disc.
+    Circle,
+    /// A square.
+    Square,
+    /// A triangle, point up.
+    Triangle,
+    /// A square on its corner.
+    Diamond,
+    /// A disc hatched with lines, colourless.
+    Hatched,
+}
+
+/// Whether two places in the record share a character (or an empty one
+/// stands inside the other): which part of a written turn a violation
+/// points at.
+pub fn overlaps(a: Span, b: Span) -> bool {
+    a.offset < b.end().max(b.offset + 1) && b.offset < a.end().max(a.offset + 1)
+}
+
+/// `x,y x,y ...`.
+fn listed(points: &[(f64, f64)]) -> String {
+    let mut out = String::new();
+    for (i, (x, y)) in points.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let _ = write!(out, "{x:.1},{y:.1}");
+    }
+    out
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces.
+pub fn wrapped(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let words = text.split_whitespace().flat_map(|word| {
+        // A word longer than a line is cut into lines of its own.
+        let chars: Vec<char> = word.chars().collect();
+        chars
+            .chunks(width.max(1))
+            .map(|c| c.iter().collect::<String>())
+            .collect::<Vec<_>>()
+    });
+    for word in words {
+        let word = word.as_str();
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The strokes of a turn written in square notation (`e3-e5`, `e5xg7`,
+/// `c3`, `c3>g8`, `B d2-d4 e3-e5=R`): each action as its squares in order
+/// and what joins them. A game maps the squares to its board; words that
+/// are no action (a camp letter, a move number, `--`) give none.
+pub fn strokes(text: &str) -> Vec<Stroke> {
+    let mut out = Vec::new();
+    for word in text.split_whitespace().take(16) {
+        let word = word.split('=').next().unwrap_or("");
+        let (kind, parts): (StrokeKind, Vec<&str>) = if word.contains('>') {
+            (StrokeKind::Relocation, word.split('>').collect())
+        } else if word.contains(['x', 'X']) {
+            (StrokeKind::Capture, word.split(['x', 'X']).collect())
+        } else if word.contains('-') {
+            (StrokeKind::Move, word.split('-').collect())
+        } else {
+            (StrokeKind::Mark, vec![word])
+        };
+        let squares: Vec<String> = parts
+            .iter()
+            .filter(|p| is_square_name(p))
+            .map(|p| p.to_ascii_lowercase())
+            .collect();
+        if squares.is_empty() || (kind != StrokeKind::Mark && squares.len() < 2) {
+            continue;
+        }
+        out.push(Stroke { kind, squares });
+    }
+    out
+}
+
+/// A letter and a number of at most three digits: `e5`, `n14`.
+fn is_square_name(text: &str) -> bool {
+    let mut chars = text.chars();
+    let letter = chars.next().is_some_and(|c| c.is_ascii_alphabetic());
+    let digits = chars.as_str();
+    letter && (1..=3).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit())
+}
+
+/// One action of a written turn, by its squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stroke {
+    /// What the squares are.
+    pub kind: StrokeKind,
+    /// The squares in order, lowercase: one for a mark.
+    pub squares: Vec<String>,
+}
+
+/// What a stroke's squares are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrokeKind {
+    /// A piece put on a square (a placement), or one square named alone.
+    Mark,
+    /// From, to.
+    Move,
+    /// From, then each landing.
+    Capture,
+    /// A piece sent from a square to another (Simpei's `c3>g8`).
+    Relocation,
+}
+
+/// `file`, `rank` of a square name (`e5`: 4, 4), 0-based, when it has the
+/// form; whether it is on a board is the game's to say.
+pub fn grid_of(name: &str) -> Option<(i32, i32)> {
+    let mut chars = name.chars();
+    let file = chars.next()?.to_ascii_lowercase();
+    if !file.is_ascii_lowercase() {
+        return None;
+    }
+    let rank: i32 = chars.as_str().parse().ok()?;
+    (rank >= 1).then(|| (i32::from(file as u8 - b'a'), rank - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_from_the_record_is_escaped() {
+        assert_eq!(
+            escaped("<b>\"Ann\" & 'Bo'\u{7}"),
+            "&lt;b&gt;&quot;Ann&quot; &amp; &apos;Bo&apos;?"
+        );
+        let mut svg = Svg::new(10, 10, "</title><script>");
+        svg.text(0.0, 0.0, "note", "a < b");
+        let doc = svg.finish();
+        assert!(!doc.contains("<script>"));
+        assert!(doc.contains("a &lt; b"));
+    }
+
+    #[test]
+    fn long_text_is_cut() {
+        let long = "n".repeat(500);
+        assert_eq!(shortened(&long).chars().count(), LONGEST_TEXT);
+        assert_eq!(shortened("Ana"), "Ana");
+    }
+
+    #[test]
+    fn strokes_read_square_notation() {
+        let s = strokes("B d2-d4 e5xg7xe9=R");
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0].kind, StrokeKind::Move);
+        assert_eq!(s[1].kind, StrokeKind::Capture);
+        assert_eq!(s[1].squares, ["e5", "g7", "e9"]);
+        let s = strokes("a3-b4 c3>g8");
+        assert_eq!(s[1].kind, StrokeKind::Relocation);
+        assert_eq!(strokes("c3")[0].kind, StrokeKind::Mark);
+        assert!(strokes("2. -- R").is_empty());
+        assert_eq!(grid_of("e5"), Some((4, 4)));
+        assert_eq!(grid_of("e0"), None);
+    }
+
+    #[test]
+    fn long_words_are_cut_into_lines() {
+        assert_eq!(wrapped("ab cd ef", 5), ["ab cd", "ef"]);
+        assert_eq!(wrapped("abcdefgh", 3), ["abc", "def", "gh"]);
+        assert!(wrapped("", 3).is_empty());
+    }
+}

@@ -1,0 +1,445 @@
+//! `arbitre show --format svg` and `png`: the pictures parsed as XML and
+//! checked against the position `show --format json` gives (pieces by camp,
+//! squares, coordinates), the refused action and its alternatives, the
+//! escaping of the record's text, and the PNG's size. The pictures of
+//! `docs/pictures/` (shown in the README) are kept current here:
+//! regenerate them with `ARBITRE_UPDATE_PICTURES=1 cargo test --test pictures`.
+
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use roxmltree::{Document, Node};
+
+fn arbitre(args: &[&str]) -> (Option<i32>, Vec<u8>) {
+    let out = Command::cargo_bin("arbitre")
+        .unwrap()
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (out.status.code(), out.stdout)
+}
+
+fn svg(args: &[&str]) -> (Option<i32>, String) {
+    let mut all = vec!["show"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "svg"]);
+    let (code, out) = arbitre(&all);
+    (code, String::from_utf8(out).unwrap())
+}
+
+fn setup(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["show"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    let (_, out) = arbitre(&all);
+    let document: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    document["setup"].clone()
+}
+
+fn classes<'a>(node: Node<'a, '_>) -> Vec<&'a str> {
+    node.attribute("class")
+        .map_or(Vec::new(), |c| c.split_whitespace().collect())
+}
+
+/// The elements whose classes include every one of `wanted`.
+fn with<'a, 'i>(doc: &'a Document<'i>, wanted: &[&str]) -> Vec<Node<'a, 'i>> {
+    doc.descendants()
+        .filter(|n| {
+            let have = classes(*n);
+            wanted.iter().all(|w| have.contains(w))
+        })
+        .collect()
+}
+
+fn texts(doc: &Document, class: &str) -> Vec<String> {
+    with(doc, &[class])
+        .iter()
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect()
+}
+
+#[test]
+fn superpion_pieces_squares_and_piles_are_the_positions() {
+    let args = ["docs/pictures/superpion.arb"];
+    let (code, text) = svg(&args);
+    assert_eq!(code, Some(1), "an illegal record: the position before it");
+    let doc = Document::parse(&text).unwrap();
+    assert_eq!(with(&doc, &["square", "white"]).len(), 80);
+    assert_eq!(with(&doc, &["square", "dark"]).len(), 80);
+    let setup = setup(&args);
+    for camp in ["blue", "red", "yellow", "black"] {
+        let listed: Vec<&str> = setup["pieces"][camp]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        let pieces: Vec<Node> = with(&doc, &["piece", camp])
+            .into_iter()
+            .filter(|n| n.attribute("data-square") != Some(""))
+            .collect();
+        assert_eq!(pieces.len(), listed.len(), "{camp}'s pieces");
+        for piece in pieces {
+            let square = piece.attribute("data-square").unwrap();
+            if classes(piece).contains(&"superpion") {
+                let under = listed
+                    .iter()
+                    .find_map(|l| l.strip_prefix(&format!("{square}=")))
+                    .unwrap_or_else(|| panic!("{square} is no Superpion"));
+                let colour = match under {
+                    "B" => "blue",
+                    "R" => "red",
+                    "Y" => "yellow",
+                    "K" => "black",
+                    _ => "spare",
+                };
+                assert!(classes(piece).contains(&format!("under-{colour}").as_str()));
+            } else {
+                assert!(listed.contains(&square), "{camp} on {square}");
+            }
+        }
+    }
+    // The legend draws one Superpion of its own, with no square.
+    assert_eq!(with(&doc, &["superpion"]).len(), 3 + 1);
+    let coordinates = texts(&doc, "coord");
+    for label in ["a", "n", "1", "14"] {
+        assert!(coordinates.contains(&label.to_string()), "{label}");
+    }
+    let piles = with(&doc, &["pile"]);
+    assert_eq!(piles.len(), 4);
+    let blue = piles
+        .iter()
+        .find(|p| p.attribute("data-player") == Some("blue"))
+        .unwrap();
+    let counts: Vec<&str> = blue.descendants().filter_map(|n| n.text()).collect();
+    assert!(
+        counts.contains(&"×2") && counts.contains(&"×1"),
+        "{counts:?}"
+    );
+    assert!(text.contains("Alice (blue)"));
+    assert!(texts(&doc, "status").join(" ").contains("1.B to play"));
+}
+
+#[test]
+fn superpion_refused_capture_is_drawn_in_the_warning_colour_with_what_was_legal() {
+    let (_, text) = svg(&["docs/pictures/superpion.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    let written: Vec<_> = with(&doc, &["written", "capture"])
+        .into_iter()
+        .filter(|n| n.tag_name().name() == "polyline")
+        .filter(|n| n.attribute("data-notation") != Some(""))
+        .collect();
+    assert_eq!(written.len(), 1);
+    assert_eq!(written[0].attribute("data-notation"), Some("i5xk7"));
+    assert_eq!(
+        written[0].attribute("marker-end"),
+        Some("url(#head-written)")
+    );
+    // The second action comes after the wrong one: not drawn.
+    assert!(!text.contains("data-notation=\"e5xg7\""));
+    let legal = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("alternatives"))
+        .unwrap();
+    assert!(legal.children().any(|n| classes(n).contains(&"legal")));
+    assert!(texts(&doc, "illegal")
+        .join(" ")
+        .contains("(superpion/capture-incomplete)"));
+}
+
+#[test]
+fn superpion_legal_record_draws_no_refused_action() {
+    let (code, text) = svg(&["samples/superpion/spec-example.arb", "--turn", "0"]);
+    assert_eq!(code, Some(0));
+    let doc = Document::parse(&text).unwrap();
+    assert!(with(&doc, &["written"])
+        .iter()
+        .all(|n| n.attribute("data-notation") == Some("")));
+    assert!(with(&doc, &["illegal"]).is_empty());
+    let blue = setup(&["samples/superpion/spec-example.arb", "--turn", "0"])["pieces"]["blue"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert_eq!(blue, 12);
+    assert_eq!(with(&doc, &["piece", "pawn", "blue"]).len(), blue);
+}
+
+#[test]
+fn simpei_points_pieces_hands_and_the_refused_relocation() {
+    let args = ["docs/pictures/simpei.arb"];
+    let (code, text) = svg(&args);
+    assert_eq!(code, Some(1));
+    let doc = Document::parse(&text).unwrap();
+    assert_eq!(with(&doc, &["point", "upper"]).len(), 16);
+    assert_eq!(with(&doc, &["point", "lower"]).len(), 9);
+    let setup = setup(&args);
+    for colour in ["red", "blue"] {
+        let listed: Vec<&str> = setup[colour]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        let on_board: Vec<&str> = with(&doc, &["piece", colour])
+            .iter()
+            .filter_map(|n| n.attribute("data-point"))
+            .filter(|p| !p.is_empty())
+            .collect();
+        assert_eq!(on_board.len(), listed.len(), "{colour}");
+        assert!(on_board.iter().all(|p| listed.contains(p)));
+    }
+    let hands = texts(&doc, "note");
+    assert!(hands.contains(&"red: 2".to_string()), "{hands:?}");
+    assert!(hands.contains(&"blue: 2".to_string()));
+    // g1 was right, c1>d2 was right, e1>d2 is the refused part.
+    let notation = |class: &[&str]| -> Vec<String> {
+        with(&doc, class)
+            .iter()
+            .filter_map(|n| n.attribute("data-notation"))
+            .filter(|t| !t.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(notation(&["written", "before", "mark"]), ["g1"]);
+    assert_eq!(notation(&["written", "before", "relocation"]), ["c1>d2"]);
+    let wrong: Vec<String> = with(&doc, &["written", "relocation"])
+        .iter()
+        .filter(|n| !classes(**n).contains(&"before"))
+        .filter_map(|n| n.attribute("data-notation"))
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect();
+    assert_eq!(wrong, ["e1>d2"]);
+    assert!(!with(&doc, &["legal", "relocation"]).is_empty());
+}
+
+#[test]
+fn simpei_refused_placement_is_a_mark() {
+    let (_, text) = svg(&["samples/simpei/illegal-occupied.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    let marks = with(&doc, &["written", "mark"]);
+    let marks: Vec<_> = marks
+        .iter()
+        .filter(|n| n.tag_name().name() == "circle")
+        .collect();
+    assert_eq!(marks.len(), 1);
+    assert_eq!(marks[0].attribute("data-notation"), Some("c3"));
+}
+
+#[test]
+fn puluc_towers_waiting_and_killed_are_the_positions() {
+    let args = ["docs/pictures/puluc.arb"];
+    let (code, text) = svg(&args);
+    assert_eq!(code, Some(1));
+    let doc = Document::parse(&text).unwrap();
+    let setup = setup(&args);
+    assert_eq!(with(&doc, &["square"]).len(), 11);
+    let towers = setup["track"].as_object().unwrap();
+    for tower in with(&doc, &["tower"]) {
+        let square = tower.attribute("data-square").unwrap();
+        let pawns: Vec<&str> = tower
+            .children()
+            .filter(|n| classes(*n).contains(&"pawn"))
+            .map(|n| classes(n)[1])
+            .collect();
+        let expected: Vec<&str> = towers.get(square).map_or(Vec::new(), |t| {
+            t.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap())
+                .collect()
+        });
+        assert_eq!(pawns, expected, "the tower on {square}, bottom to top");
+        // The owner is on top, outlined as the master.
+        let masters: Vec<Node> = tower
+            .children()
+            .filter(|n| classes(*n).contains(&"master"))
+            .collect();
+        assert_eq!(masters.len(), usize::from(!expected.is_empty()));
+    }
+    for side in ["a", "b"] {
+        let waiting = with(&doc, &["waiting"])
+            .into_iter()
+            .find(|n| n.attribute("data-side") == Some(side))
+            .unwrap();
+        assert_eq!(
+            waiting.attribute("data-count").unwrap(),
+            setup["start"][side].to_string()
+        );
+        let killed = with(&doc, &["killed"])
+            .into_iter()
+            .find(|n| n.attribute("data-side") == Some(side))
+            .unwrap();
+        assert_eq!(
+            killed.attribute("data-count").unwrap(),
+            setup["killed"][side].to_string()
+        );
+    }
+    let written: Vec<_> = with(&doc, &["written", "move"])
+        .into_iter()
+        .filter(|n| n.attribute("data-notation") == Some("3:2-6"))
+        .collect();
+    assert_eq!(written.len(), 1);
+    assert!(with(&doc, &["legal", "move"])
+        .iter()
+        .any(|n| n.attribute("data-notation") == Some("3:2-5")));
+}
+
+#[test]
+fn the_records_text_is_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("names.arb");
+    std::fs::write(
+        &path,
+        "---\ngame: puluc\nplayers: {a: \"<script>alert(1)</script>\", b: \"B & 'Co'\"}\n---\n1. 4:e-4\n",
+    )
+    .unwrap();
+    let (code, text) = svg(&[path.to_str().unwrap()]);
+    assert_eq!(code, Some(0));
+    let doc = Document::parse(&text).unwrap();
+    assert!(doc.descendants().all(|n| n.tag_name().name() != "script"));
+    let title = texts(&doc, "title").join(" ");
+    assert!(title.contains("<script>alert(1)</script> (a)"), "{title}");
+    assert!(title.contains("B & 'Co' (b)"));
+}
+
+#[test]
+fn the_picture_is_self_contained() {
+    for game in ["superpion", "simpei", "puluc"] {
+        let (_, text) = svg(&[&format!("docs/pictures/{game}.arb")]);
+        let doc = Document::parse(&text).unwrap();
+        for node in doc.descendants() {
+            assert!(
+                !matches!(node.tag_name().name(), "image" | "script" | "foreignObject"),
+                "{game}"
+            );
+            for attribute in node.attributes() {
+                let value = attribute.value();
+                assert!(
+                    !value.contains("http") || attribute.name() == "xmlns",
+                    "{game}: {value}"
+                );
+                if attribute.name() == "href" {
+                    assert!(value.starts_with('#'), "{game}: {value}");
+                }
+            }
+        }
+        assert!(!text.contains("@import") && !text.contains("url(http"));
+    }
+}
+
+#[test]
+fn png_is_the_svg_drawn_at_its_size() {
+    for game in ["superpion", "simpei", "puluc"] {
+        let file = format!("docs/pictures/{game}.arb");
+        let (_, text) = svg(&[&file]);
+        let doc = Document::parse(&text).unwrap();
+        let width: u32 = doc
+            .root_element()
+            .attribute("width")
+            .unwrap()
+            .parse()
+            .unwrap();
+        let height: u32 = doc
+            .root_element()
+            .attribute("height")
+            .unwrap()
+            .parse()
+            .unwrap();
+        let (code, png) = arbitre(&["show", &file, "--format", "png"]);
+        assert_eq!(code, Some(1), "the status of show: the record is illegal");
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "{game}");
+        assert_eq!(&png[12..16], b"IHDR");
+        let be = |at: usize| u32::from_be_bytes([png[at], png[at + 1], png[at + 2], png[at + 3]]);
+        assert_eq!((be(16), be(20)), (width, height), "{game}");
+        // Drawn, not blank: more than the background's few bytes.
+        assert!(png.len() > 10_000, "{game}: {} bytes", png.len());
+    }
+}
+
+#[test]
+fn moves_draws_no_picture() {
+    let (code, out) = arbitre(&[
+        "moves",
+        "samples/simpei/spec-example.arb",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(out.is_empty());
+}
+
+#[test]
+fn a_malformed_record_draws_nothing_and_says_why_on_standard_error() {
+    let out = Command::cargo_bin("arbitre")
+        .unwrap()
+        .args(["show", "samples/puluc/malformed.arb", "--format", "svg"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("malformed"));
+}
+
+/// Every record of every sample, stopped at its end (before its first
+/// illegal turn), drawn and read back as XML: the drawing takes whatever a
+/// record writes (squares off the board, numbers past the track).
+#[test]
+fn every_sample_is_drawn_as_well_formed_svg() {
+    let switches = arbitre::Switches::new();
+    let mut drawn = 0;
+    let mut refused = 0;
+    for game in ["superpion", "simpei", "puluc"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(game);
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read(&path).unwrap();
+            for record in arbitre::Reader::new(&text[..]).take(20) {
+                let Ok(record) = record else { break };
+                let Ok(stopped) = arbitre::stop(&record, &switches, arbitre::At::End) else {
+                    continue;
+                };
+                let svg = stopped.picture.svg();
+                let doc =
+                    Document::parse(&svg).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                drawn += 1;
+                if stopped.illegal.is_some() && !with(&doc, &["illegal"]).is_empty() {
+                    refused += 1;
+                }
+            }
+        }
+    }
+    assert!(drawn > 100, "{drawn} pictures");
+    assert!(
+        refused > 50,
+        "{refused} illegal records drawn with their refused turn"
+    );
+}
+
+#[test]
+fn docs_pictures_are_current() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures");
+    let update = std::env::var_os("ARBITRE_UPDATE_PICTURES").is_some();
+    let mut stale = Vec::new();
+    for game in ["superpion", "simpei", "puluc"] {
+        let (_, text) = svg(&[&format!("docs/pictures/{game}.arb")]);
+        let path = dir.join(format!("{game}.svg"));
+        if update {
+            std::fs::write(&path, &text).unwrap();
+        } else if std::fs::read_to_string(&path).ok().as_deref() != Some(text.as_str()) {
+            stale.push(game);
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "stale pictures in docs/pictures: {stale:?}; run ARBITRE_UPDATE_PICTURES=1 cargo test \
+         --test pictures"
+    );
+}
