@@ -9,7 +9,7 @@ use crate::span::Span;
 
 use super::board::{Point, World, SIZE};
 use super::notation::{Square, Written};
-use super::rules::{Colour, Position};
+use super::position::{Colour, Position};
 use super::Simpei;
 
 /// Grid step between a point and the next of the other world.
