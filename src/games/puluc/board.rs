@@ -176,6 +176,15 @@ impl fmt::Display for Stack {
     }
 }
 
+/// Where a moving unit comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A pawn from the mover's start square.
+    Enter,
+    /// The unit on this track square.
+    Square(u8),
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
