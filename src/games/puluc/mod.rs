@@ -18,8 +18,8 @@ pub use super::duel::{Label, MoveNumber};
 pub use board::{Origin, Side, Stack, PAWNS};
 pub use header::{Counts, End, Header, Players, Setup, SquareKey};
 pub use notation::{Number, Source, Turn, Written};
-pub use position::Position;
-pub use rules::{throw_sticks, Action, Play, WON_BY};
+pub use position::{Action, Play, Position};
+pub use rules::{throw_sticks, WON_BY};
 
 use crate::game::{
     self, breach, CanonicalTurn, Notation, Presentation, RecordFormat, Rules, Summary, Table,

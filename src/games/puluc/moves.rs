@@ -1,8 +1,7 @@
 //! Puluc's turn generation: the legal moves, or the pass, of a throw.
 
 use super::board::Origin;
-use super::position::Position;
-use super::rules::{Action, Play};
+use super::position::{Action, Play, Position};
 
 impl Position {
     /// Calls `found` with every legal move for this throw, in notation

@@ -2,6 +2,8 @@
 //! killed, and whose throw it is. What a turn may do to it is in
 //! `rules.rs`.
 
+use std::fmt;
+
 use super::board::{Origin, Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, PAWNS};
 
 /// A Puluc position. Start squares are not kept in `track`: their pawns are
@@ -84,5 +86,47 @@ impl Position {
             .map(|s| format!("{s}:{}", self.track[usize::from(s)]))
             .collect::<Vec<_>>()
             .join(" ")
+    }
+}
+
+/// What a turn does with its throw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A unit moves and lands on (or finishes at) `to`.
+    Move {
+        /// Where the unit comes from.
+        from: Origin,
+        /// The square it lands on, or the opponent's start when it finishes.
+        to: u8,
+    },
+    /// `-`: the throw has no legal move.
+    Pass,
+}
+
+/// A legal turn: one throw and what it moved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// The throw, 1 to 5: the flat sides up, or 5 when none is.
+    pub throw: u8,
+    /// What the throw moved.
+    pub action: Action,
+}
+
+impl fmt::Display for Play {
+    /// Canonical notation, with the destination: `3:4-7`, `5:e-5`, `2:-`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.action {
+            Action::Pass => write!(f, "{}:-", self.throw),
+            Action::Move {
+                from: Origin::Enter,
+                to,
+            } => write!(f, "{}:e-{to}", self.throw),
+            Action::Move {
+                from: Origin::Square(from),
+                to,
+            } => {
+                write!(f, "{}:{from}-{to}", self.throw)
+            }
+        }
     }
 }

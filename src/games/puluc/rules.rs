@@ -2,8 +2,6 @@
 //! finishing on the opponent's start, passes and the win. No notation here,
 //! only squares and throws.
 
-use std::fmt;
-
 use thiserror::Error;
 
 use crate::game;
@@ -13,7 +11,7 @@ use crate::rules::Rule;
 
 use super::board::{Origin, Side, Stack, PAWNS};
 use super::declared;
-use super::position::Position;
+use super::position::{Action, Play, Position};
 
 /// The values a throw of the four sticks can take.
 pub const THROWS: std::ops::RangeInclusive<u8> = 1..=5;
@@ -40,48 +38,6 @@ pub fn throw_sticks(rng: &mut Rng) -> u8 {
 
 /// The `end` of a won game in JSON (`outcome.end`): all four opposing pawns killed, the one way to win.
 pub const WON_BY: &str = "all-killed";
-
-/// What a turn does with its throw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// A unit moves and lands on (or finishes at) `to`.
-    Move {
-        /// Where the unit comes from.
-        from: Origin,
-        /// The square it lands on, or the opponent's start when it finishes.
-        to: u8,
-    },
-    /// `-`: the throw has no legal move.
-    Pass,
-}
-
-/// A legal turn: one throw and what it moved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Play {
-    /// The throw, 1 to 5: the flat sides up, or 5 when none is.
-    pub throw: u8,
-    /// What the throw moved.
-    pub action: Action,
-}
-
-impl fmt::Display for Play {
-    /// Canonical notation, with the destination: `3:4-7`, `5:e-5`, `2:-`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.action {
-            Action::Pass => write!(f, "{}:-", self.throw),
-            Action::Move {
-                from: Origin::Enter,
-                to,
-            } => write!(f, "{}:e-{to}", self.throw),
-            Action::Move {
-                from: Origin::Square(from),
-                to,
-            } => {
-                write!(f, "{}:{from}-{to}", self.throw)
-            }
-        }
-    }
-}
 
 /// Why a written source holds no piece to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

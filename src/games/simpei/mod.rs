@@ -17,8 +17,8 @@ pub use super::duel::{Label, MoveNumber};
 pub use board::{Point, World};
 pub use header::{End, Header, Players, Setup};
 pub use notation::{Square, Turn, Written};
-pub use position::{Colour, Position};
-pub use rules::{Action, Play, WON_BY};
+pub use position::{Action, Colour, Play, Position};
+pub use rules::WON_BY;
 
 use crate::game::{
     self, breach, CanonicalTurn, Notation, Presentation, RecordFormat, Rules, Summary, Table,

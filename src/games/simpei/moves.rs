@@ -2,8 +2,7 @@
 //! relocations a sandwich opens.
 
 use super::board::{points, Point};
-use super::position::Position;
-use super::rules::{Action, Play};
+use super::position::{Action, Play, Position};
 
 impl Position {
     /// Every normal action the mover may play (before relocations).

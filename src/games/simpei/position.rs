@@ -111,3 +111,54 @@ impl Position {
         self.hand[0] > 0 || self.hand[1] > 0
     }
 }
+
+/// A normal action (relocations are not normal actions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Action {
+    /// A piece from hand put on an empty point.
+    Place(Point),
+    /// A piece moved from the first point to a neighbour, in the other world.
+    Move(Point, Point),
+    /// `--`: the player has no move.
+    Pass,
+}
+
+impl Action {
+    /// The point the piece lands on, where the win and sandwiches are looked
+    /// for; `None` for a pass.
+    pub fn landing(self) -> Option<Point> {
+        match self {
+            Action::Place(to) | Action::Move(_, to) => Some(to),
+            Action::Pass => None,
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place(to) => write!(f, "{to}"),
+            Action::Move(from, to) => write!(f, "{from}-{to}"),
+            Action::Pass => f.write_str("--"),
+        }
+    }
+}
+
+/// A legal turn: the action and the relocations it calls for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    /// The placement, move or pass.
+    pub action: Action,
+    /// Sorted by the point the piece came from.
+    pub relocations: Vec<(Point, Point)>,
+}
+
+impl fmt::Display for Play {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.action)?;
+        for (from, to) in &self.relocations {
+            write!(f, " {from}>{to}")?;
+        }
+        Ok(())
+    }
+}
