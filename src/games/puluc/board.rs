@@ -7,6 +7,9 @@ use crate::games::duel::Duellist;
 
 use serde::Deserialize;
 
+/// The values a throw of the four sticks can take.
+pub const THROWS: std::ops::RangeInclusive<u8> = 1..=5;
+
 /// Pawns per side.
 pub const PAWNS: u8 = 4;
 /// The track length without a `squares` header key.

@@ -32,8 +32,8 @@ use crate::rng::Rng;
 use crate::rules::Rule;
 use crate::span::Span;
 
-use board::DEFAULT_SQUARES;
-use rules::{Absent, Breach, FAIR, THROWS};
+use board::{DEFAULT_SQUARES, THROWS};
+use rules::{Absent, Breach, FAIR};
 
 /// Puluc, the [`Game`](crate::Game): a race with captures along a track,
 /// driven by four throwing sticks.

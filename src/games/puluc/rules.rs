@@ -13,9 +13,6 @@ use super::board::{Origin, Side, Stack, PAWNS};
 use super::declared;
 use super::position::{Action, Play, Position};
 
-/// The values a throw of the four sticks can take.
-pub const THROWS: std::ops::RangeInclusive<u8> = 1..=5;
-
 /// Fair sticks: four two-sided sticks, 16 equally likely falls.
 pub const FAIR: [(u32, f64); 5] = [
     (1, 4.0 / 16.0),

@@ -1,7 +1,7 @@
 //! Simpei's text diagram of a position (`--diagram`).
 
-use super::board::{self, Point, SIZE};
-use super::position::{Colour, Position};
+use super::board::{self, Colour, Point, SIZE};
+use super::position::Position;
 
 /// The board, the hands and who acts, as text.
 pub fn diagram(position: &Position) -> String {

@@ -7,8 +7,8 @@ use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText};
 
-use super::board::Point;
-use super::position::{Colour, Position, PIECES};
+use super::board::{Colour, Point};
+use super::position::{Position, PIECES};
 
 /// The `players` key: who played each colour.
 #[derive(Debug, Deserialize)]

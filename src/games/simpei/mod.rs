@@ -14,10 +14,10 @@ mod rules;
 
 /// A turn label read back (`--turn 3...`), and its move number.
 pub use super::duel::{Label, MoveNumber};
-pub use board::{Point, World};
+pub use board::{Colour, Point, World};
 pub use header::{End, Header, Players, Setup};
 pub use notation::{Square, Turn, Written};
-pub use position::{Action, Colour, Play, Position};
+pub use position::{Action, Play, Position};
 pub use rules::WON_BY;
 
 use crate::game::{

@@ -7,10 +7,10 @@ use crate::game::{self, breach, Violation};
 use crate::rules::Rule;
 use crate::span::Spanned;
 
-use super::board::{lines_through, points, Point, DIRECTIONS};
+use super::board::{lines_through, points, Colour, Point, DIRECTIONS};
 use super::declared;
 use super::notation::{Square, Written};
-use super::position::{Action, Colour, Position};
+use super::position::{Action, Position};
 
 /// A rule broken by an action, with the spec's rule id.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
