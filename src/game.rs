@@ -861,6 +861,29 @@ pub fn random_plays<R: Rules>(
     plays
 }
 
+/// A game's own account of a broken rule, before it has a place in the
+/// record: each game names its breaches, the shared machinery turns them
+/// into [`Violation`]s with [`breach`].
+pub trait Breach: fmt::Display {
+    /// The declared rule it breaks.
+    fn rule(&self) -> &'static Rule;
+
+    /// What was legal instead, when the breach knows it better than a list
+    /// of every legal turn; `None` lets the engine list the legal turns.
+    fn expected(&self) -> Option<Vec<String>> {
+        None
+    }
+}
+
+/// The violation a breach makes at `span`: its rule, its sentence and what
+/// it says was legal instead.
+pub fn breach(breach: impl Breach, span: Span) -> Violation {
+    let expected = breach.expected();
+    let mut violation = Violation::new(breach.rule(), breach.to_string(), span);
+    violation.expected = expected.map(Alternatives::new);
+    violation
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,6 +7,9 @@ use crate::games::duel::Duellist;
 
 use serde::Deserialize;
 
+/// The values a throw of the four sticks can take.
+pub const THROWS: std::ops::RangeInclusive<u8> = 1..=5;
+
 /// Pawns per side.
 pub const PAWNS: u8 = 4;
 /// The track length without a `squares` header key.
@@ -174,6 +177,15 @@ impl fmt::Display for Stack {
         }
         Ok(())
     }
+}
+
+/// Where a moving unit comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A pawn from the mover's start square.
+    Enter,
+    /// The unit on this track square.
+    Square(u8),
 }
 
 #[cfg(test)]

@@ -18,7 +18,7 @@ use crate::record::movetext::{
 };
 use crate::span::{Span, Spanned};
 
-use super::rules::THROWS;
+use super::board::THROWS;
 
 /// A square number as written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@ use crate::picture::{self, Caption, Mistake, Shape, StrokeKind, Svg};
 
 use super::board::{Side, MAX_SQUARES, PAWNS};
 use super::notation::{Source, Written};
-use super::rules::Position;
+use super::position::Position;
 use super::Puluc;
 
 const LEFT: f64 = 24.0;

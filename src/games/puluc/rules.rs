@@ -2,69 +2,39 @@
 //! finishing on the opponent's start, passes and the win. No notation here,
 //! only squares and throws.
 
-use std::fmt;
-
 use thiserror::Error;
 
+use crate::game;
 use crate::record::movetext::Numeral;
+use crate::rng::Rng;
 use crate::rules::Rule;
 
-use super::board::{Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, PAWNS};
+use super::board::{Origin, Side, Stack, PAWNS};
 use super::declared;
+use super::position::{Action, Play, Position};
 
-/// The values a throw of the four sticks can take.
-pub const THROWS: std::ops::RangeInclusive<u8> = 1..=5;
+/// Fair sticks: four two-sided sticks, 16 equally likely falls.
+pub const FAIR: [(u32, f64); 5] = [
+    (1, 4.0 / 16.0),
+    (2, 6.0 / 16.0),
+    (3, 4.0 / 16.0),
+    (4, 1.0 / 16.0),
+    (5, 1.0 / 16.0),
+];
 
-/// Where a moving unit comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// A pawn from the mover's start square.
-    Enter,
-    /// The unit on this track square.
-    Square(u8),
-}
-
-/// What a turn does with its throw.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// A unit moves and lands on (or finishes at) `to`.
-    Move {
-        /// Where the unit comes from.
-        from: Origin,
-        /// The square it lands on, or the opponent's start when it finishes.
-        to: u8,
-    },
-    /// `-`: the throw has no legal move.
-    Pass,
-}
-
-/// A legal turn: one throw and what it moved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Play {
-    /// The throw, 1 to 5: the flat sides up, or 5 when none is.
-    pub throw: u8,
-    /// What the throw moved.
-    pub action: Action,
-}
-
-impl fmt::Display for Play {
-    /// Canonical notation, with the destination: `3:4-7`, `5:e-5`, `2:-`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.action {
-            Action::Pass => write!(f, "{}:-", self.throw),
-            Action::Move {
-                from: Origin::Enter,
-                to,
-            } => write!(f, "{}:e-{to}", self.throw),
-            Action::Move {
-                from: Origin::Square(from),
-                to,
-            } => {
-                write!(f, "{}:{from}-{to}", self.throw)
-            }
-        }
+/// A throw of the four sticks with the fair chances.
+pub fn throw_sticks(rng: &mut Rng) -> u8 {
+    match rng.below(16) {
+        0..=3 => 1,
+        4..=9 => 2,
+        10..=13 => 3,
+        14 => 4,
+        _ => 5,
     }
 }
+
+/// The `end` of a won game in JSON (`outcome.end`): all four opposing pawns killed, the one way to win.
+pub const WON_BY: &str = "all-killed";
 
 /// Why a written source holds no piece to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,8 +97,8 @@ fn square_text(square: i32) -> String {
     format!("square {square}")
 }
 
-impl Breach {
-    pub fn rule(&self) -> &'static Rule {
+impl game::Breach for Breach {
+    fn rule(&self) -> &'static Rule {
         match self {
             Breach::GameOver(_) => &declared::GAME_OVER,
             Breach::NoPawnToEnter(_) => &declared::NO_PAWN_TO_ENTER,
@@ -144,33 +114,6 @@ impl Breach {
     }
 }
 
-/// A Puluc position. Start squares are not kept in `track`: their pawns are
-/// counted in `start`, since they can never be captured.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
-    /// Track length N: squares 0 to N-1.
-    pub squares: u8,
-    /// The stack on each square, by number; start squares and any past the track stay empty.
-    pub track: [Stack; MAX_SQUARES as usize],
-    /// Pawns on each side's start square, by [`Side::index`].
-    pub start: [u8; 2],
-    /// Each side's pawns killed, out of the game for good, by [`Side::index`].
-    pub killed: [u8; 2],
-    /// The side to throw.
-    pub to_move: Side,
-    /// The side that killed all four of the opponent's pawns, once the game is
-    /// won.
-    pub winner: Option<Side>,
-    /// Who played the record's first turn (move numbers count from it).
-    pub opener: Side,
-}
-
-impl Default for Position {
-    fn default() -> Self {
-        Position::new(DEFAULT_SQUARES)
-    }
-}
-
 /// What happened to the pawns of a unit that moved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Landing {
@@ -180,52 +123,6 @@ pub enum Landing {
 }
 
 impl Position {
-    /// Four pawns each on their start square, A to throw.
-    pub fn new(squares: u8) -> Self {
-        Position {
-            squares,
-            track: [Stack::EMPTY; MAX_SQUARES as usize],
-            start: [PAWNS; 2],
-            killed: [0; 2],
-            to_move: Side::A,
-            winner: None,
-            opener: Side::A,
-        }
-    }
-
-    /// A side's start square.
-    pub fn home(&self, side: Side) -> u8 {
-        match side {
-            Side::A => 0,
-            Side::B => self.squares - 1,
-        }
-    }
-
-    /// The track's squares that are not start squares.
-    pub fn middle(&self) -> std::ops::Range<u8> {
-        1..self.squares - 1
-    }
-
-    /// Where a unit of `side` from `from` arrives with `throw`; may lie off
-    /// the track.
-    pub fn reach(&self, side: Side, from: Origin, throw: u8) -> i32 {
-        let from = match from {
-            Origin::Enter => self.home(side),
-            Origin::Square(s) => s,
-        };
-        match side {
-            Side::A => i32::from(from) + i32::from(throw),
-            Side::B => i32::from(from) - i32::from(throw),
-        }
-    }
-
-    /// The side's pawns on the track (as prisoners or not).
-    pub fn on_track(&self, side: Side) -> u8 {
-        self.middle()
-            .map(|s| self.track[usize::from(s)].count(side))
-            .sum()
-    }
-
     /// Check the source of a move written with a square number.
     pub(crate) fn check_source(&self, from: Option<Numeral>) -> Result<Origin, Breach> {
         let side = self.to_move;
@@ -316,7 +213,7 @@ impl Position {
 
     /// Whether a unit of the side to move may land at `to` (an in-range
     /// reach): its own start never, the goal always, else not on its own.
-    fn can_land(&self, side: Side, to: i32) -> Option<u8> {
+    pub(super) fn can_land(&self, side: Side, to: i32) -> Option<u8> {
         if to < 0 || to > i32::from(self.squares - 1) {
             return None;
         }
@@ -324,57 +221,6 @@ impl Position {
         let free = to == self.home(side.other()) || self.track[usize::from(to)].top() != Some(side);
         free.then_some(to)
     }
-
-    /// Calls `found` with every legal move for this throw, in notation
-    /// order: entering first, then the squares in track order.
-    pub fn each_move(&self, throw: u8, mut found: impl FnMut(Origin, u8)) {
-        let side = self.to_move;
-        if self.winner.is_some() {
-            return;
-        }
-        if self.start[side.index()] > 0 {
-            if let Some(to) = self.can_land(side, self.reach(side, Origin::Enter, throw)) {
-                found(Origin::Enter, to);
-            }
-        }
-        for s in self.middle() {
-            if self.track[usize::from(s)].top() == Some(side) {
-                let from = Origin::Square(s);
-                if let Some(to) = self.can_land(side, self.reach(side, from, throw)) {
-                    found(from, to);
-                }
-            }
-        }
-    }
-
-    /// Whether the side to move has a legal move for this throw.
-    pub fn has_move(&self, throw: u8) -> bool {
-        let mut any = false;
-        self.each_move(throw, |_, _| any = true);
-        any
-    }
-
-    /// The legal turns for one throw: its moves, or the pass.
-    pub fn plays(&self, throw: u8) -> Vec<Play> {
-        let mut plays = Vec::new();
-        if self.winner.is_some() {
-            return plays;
-        }
-        self.each_move(throw, |from, to| {
-            plays.push(Play {
-                throw,
-                action: Action::Move { from, to },
-            })
-        });
-        if plays.is_empty() {
-            plays.push(Play {
-                throw,
-                action: Action::Pass,
-            });
-        }
-        plays
-    }
-
     /// Move a unit (already checked) and hand the turn over.
     pub(crate) fn advance(&mut self, from: Origin, to: u8) -> Landing {
         let side = self.to_move;
@@ -429,6 +275,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Breach as _;
     use Side::{A, B};
 
     /// A position on 11 squares with these stacks; every other pawn at start.

@@ -2,6 +2,10 @@
 
 use std::fmt;
 
+use serde::Deserialize;
+
+use crate::games::duel::Duellist;
+
 /// Grid width: files a-g, ranks 1-7.
 pub const SIZE: i8 = 7;
 
@@ -176,6 +180,53 @@ pub fn points(mut set: u64) -> impl Iterator<Item = Point> {
         set &= set - 1;
         Some(Point::from_bit_index(index))
     })
+}
+
+/// The two players, named by the colour of their pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    /// Red, who plays first.
+    Red,
+    /// Blue, who plays second.
+    Blue,
+}
+
+impl Colour {
+    /// The opponent.
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::Red => Colour::Blue,
+            Colour::Blue => Colour::Red,
+        }
+    }
+
+    /// Index into a position's per-colour arrays: Red 0, Blue 1.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The header key: `red` or `blue`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+        }
+    }
+}
+
+impl Duellist for Colour {
+    const BOTH: [Self; 2] = [Colour::Red, Colour::Blue];
+
+    fn key(self) -> &'static str {
+        self.name()
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 #[cfg(test)]

@@ -7,9 +7,9 @@ use crate::picture::overlaps;
 use crate::picture::{self, Caption, Mistake, Shape, StrokeKind, Svg};
 use crate::span::Span;
 
-use super::board::{Point, World, SIZE};
+use super::board::{Colour, Point, World, SIZE};
 use super::notation::{Square, Written};
-use super::rules::{Colour, Position};
+use super::position::Position;
 use super::Simpei;
 
 /// Grid step between a point and the next of the other world.

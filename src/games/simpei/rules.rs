@@ -1,98 +1,16 @@
 //! Simpei's rules on positions: placements, moves, passes, alignments,
 //! sandwiches and relocations. No notation here, only points.
 
-use std::fmt;
-
-use serde::Deserialize;
 use thiserror::Error;
 
-use crate::games::duel::Duellist;
+use crate::game::{self, breach, Violation};
 use crate::rules::Rule;
+use crate::span::Spanned;
 
-use super::board::{lines_through, points, Point, DIRECTIONS};
+use super::board::{lines_through, points, Colour, Point, DIRECTIONS};
 use super::declared;
-
-/// Pieces per player.
-pub const PIECES: u8 = 4;
-
-/// The two players, named by the colour of their pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Colour {
-    /// Red, who plays first.
-    Red,
-    /// Blue, who plays second.
-    Blue,
-}
-
-impl Colour {
-    /// The opponent.
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::Red => Colour::Blue,
-            Colour::Blue => Colour::Red,
-        }
-    }
-
-    /// Index into a position's per-colour arrays: Red 0, Blue 1.
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The header key: `red` or `blue`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Colour::Red => "red",
-            Colour::Blue => "blue",
-        }
-    }
-}
-
-impl Duellist for Colour {
-    const BOTH: [Self; 2] = [Colour::Red, Colour::Blue];
-
-    fn key(self) -> &'static str {
-        self.name()
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A normal action (relocations are not normal actions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Action {
-    /// A piece from hand put on an empty point.
-    Place(Point),
-    /// A piece moved from the first point to a neighbour, in the other world.
-    Move(Point, Point),
-    /// `--`: the player has no move.
-    Pass,
-}
-
-impl Action {
-    /// The point the piece lands on, where the win and sandwiches are looked
-    /// for; `None` for a pass.
-    pub fn landing(self) -> Option<Point> {
-        match self {
-            Action::Place(to) | Action::Move(_, to) => Some(to),
-            Action::Pass => None,
-        }
-    }
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Place(to) => write!(f, "{to}"),
-            Action::Move(from, to) => write!(f, "{from}-{to}"),
-            Action::Pass => f.write_str("--"),
-        }
-    }
-}
+use super::notation::{Square, Written};
+use super::position::{Action, Position};
 
 /// A rule broken by an action, with the spec's rule id.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -146,8 +64,8 @@ fn list(points: &[Point]) -> String {
     crate::game::listing(points.iter(), points.len())
 }
 
-impl Breach {
-    pub fn rule(&self) -> &'static Rule {
+impl game::Breach for Breach {
+    fn rule(&self) -> &'static Rule {
         match self {
             Breach::NotAPoint(_) | Breach::LeadingZero(_) => &declared::NOT_A_POINT,
             Breach::Occupied(_) => &declared::OCCUPIED,
@@ -165,25 +83,6 @@ impl Breach {
     }
 }
 
-/// A Simpei position: pieces of each colour as bit sets over the 7x7 grid.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
-    /// Each colour's pieces, one [`Point::bit`] each, by [`Colour::index`].
-    pub pieces: [u64; 2],
-    /// Pieces each colour still holds in hand, by [`Colour::index`].
-    pub hand: [u8; 2],
-    /// The colour to act.
-    pub to_move: Colour,
-    /// The colour that aligned three, once the game is won.
-    pub winner: Option<Colour>,
-    /// Pieces lifted by a sandwich, waiting for their relocation.
-    pub lifted: u64,
-    /// Every piece the turn's action sandwiched, relocated or not.
-    pub sandwiched: u64,
-    /// Who played the record's first turn (move numbers count from it).
-    pub opener: Colour,
-}
-
 /// What a normal action led to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Aftermath {
@@ -191,39 +90,35 @@ pub struct Aftermath {
     pub sandwiched: u64,
 }
 
-impl Default for Position {
-    fn default() -> Self {
-        Position {
-            pieces: [0, 0],
-            hand: [PIECES, PIECES],
-            to_move: Colour::Red,
-            winner: None,
-            lifted: 0,
-            sandwiched: 0,
-            opener: Colour::Red,
+/// The `end` of a won game in JSON (`outcome.end`): three pieces aligned, the one way to win.
+pub const WON_BY: &str = "alignment";
+
+/// A written square as a point of the board, or why it is none.
+pub fn point(square: Spanned<Square>) -> Result<Point, Violation> {
+    let Square { file, rank, padded } = square.value;
+    match rank.value().and_then(|rank| Point::parse(file, rank)) {
+        Some(point) if padded => Err(breach(Breach::LeadingZero(point), square.span)),
+        Some(point) => Ok(point),
+        None => {
+            let written = format!("{}{}", file.to_ascii_lowercase(), rank);
+            Err(breach(Breach::NotAPoint(written), square.span))
         }
     }
 }
 
+/// A written action on the board's points, or the point that is not one.
+pub fn action(written: Written) -> Result<Action, Violation> {
+    Ok(match written {
+        Written::Place(to) => Action::Place(point(to)?),
+        Written::Move(from, to) => {
+            let from = point(from)?;
+            Action::Move(from, point(to)?)
+        }
+        Written::Pass => Action::Pass,
+    })
+}
+
 impl Position {
-    /// Every point holding a piece, as a bit set.
-    pub fn occupied(&self) -> u64 {
-        self.pieces[0] | self.pieces[1]
-    }
-
-    /// The colour of the piece on `point`, if any.
-    pub fn colour_at(&self, point: Point) -> Option<Colour> {
-        [Colour::Red, Colour::Blue]
-            .into_iter()
-            .find(|c| self.pieces[c.index()] & point.bit() != 0)
-    }
-
-    /// Whether the game is still in the placement phase: a player holds
-    /// pieces in hand.
-    pub fn in_placement(&self) -> bool {
-        self.hand[0] > 0 || self.hand[1] > 0
-    }
-
     /// Whether the mover has a move (movement phase).
     fn can_move(&self) -> bool {
         let empty = !self.occupied();
@@ -403,40 +298,11 @@ impl Position {
         }
         sandwiched
     }
-
-    /// Every normal action the mover may play (before relocations).
-    pub fn actions(&self) -> Vec<Action> {
-        if self.winner.is_some() {
-            return Vec::new();
-        }
-        let empty: Vec<Point> = Point::all()
-            .filter(|p| self.occupied() & p.bit() == 0)
-            .collect();
-        let me = self.to_move.index();
-        if self.hand[me] > 0 {
-            let first = self.occupied() == 0;
-            return empty
-                .into_iter()
-                .filter(|p| !first || p.is_centre())
-                .map(Action::Place)
-                .collect();
-        }
-        let mut actions: Vec<Action> = points(self.pieces[me])
-            .flat_map(|from| {
-                from.neighbours()
-                    .filter(|to| self.occupied() & to.bit() == 0)
-                    .map(move |to| Action::Move(from, to))
-            })
-            .collect();
-        if actions.is_empty() {
-            actions.push(Action::Pass);
-        }
-        actions
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::position::PIECES;
     use super::*;
 
     pub fn p(name: &str) -> Point {

@@ -1,7 +1,8 @@
 //! The cross board drawn for `arbitre show`.
 
 use super::board::{locate, Camp, Located, SIZE};
-use super::rules::{Colour, Position};
+use super::modes::Colour;
+use super::position::Position;
 
 /// The cross board with coordinates, pieces by camp (a Superpion with its
 /// under-pawn), the piles, and who is to play.

@@ -10,7 +10,8 @@ use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText};
 
 use super::board::{locate, Camp, Located, Sq};
-use super::rules::{Colour, Mode, Pile, Position, Rules, PAWNS};
+use super::modes::{Colour, Mode, Pile, Rules, PAWNS};
+use super::position::Position;
 
 /// The `players` key: the players' names, by camp in the four-player modes,
 /// by `player1`/`player2` in the two-player modes.

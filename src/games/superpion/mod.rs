@@ -1,8 +1,9 @@
 //! Superpion: draughts on a cross for two to four players, two pawns moved
-//! per turn, flying Superpions (`superpion.md`). This module is the glue:
-//! spans attached to the rules' verdicts, the end-of-record checks, the
-//! summary and score table; the header and its setup are in `header`, the
-//! board drawing in `diagram`.
+//! per turn, flying Superpions (`superpion.md`). This module is the game
+//! type and its trait impls: spans attached to the rules' verdicts, the
+//! end-of-record checks, the summary and score table. The folder's layout
+//! is the one every game has (`src/games/README.md`), with `capture`,
+//! `modes` and `score` besides.
 
 mod board;
 mod capture;
@@ -10,36 +11,35 @@ mod declared;
 mod diagram;
 mod header;
 mod modes;
+mod moves;
 mod notation;
 mod picture;
+mod position;
 mod rules;
 mod score;
 
 pub use board::{squares, Camp, Sq, Squares};
 pub use modes::{Colour, Mode, Rules};
-pub use notation::{Square, Turn, Written, WrittenAction};
-pub use rules::{Action, Position};
+pub use notation::{Label, Square, Turn, Written, WrittenAction};
+pub use position::{Action, Play, Position};
 pub use score::Holding;
 
 pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
 
-use std::fmt;
-
 use crate::game::{
-    self, Alternatives, CanonicalTurn, Notation, Presentation, RecordFormat, Rules as _, Scores,
-    Summary, Table, Violation, Warning,
+    self, breach, Alternatives, CanonicalTurn, Notation, Presentation, RecordFormat, Rules as _,
+    Scores, Summary, Table, Violation, Warning,
 };
 use crate::limits::quote;
 use crate::record::movetext::{Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::rules::Rule;
-use crate::span::{Span, Spanned};
+use crate::span::Span;
 use crate::switches::HouseRule;
 
-use board::{locate, Located, SIZE};
-
-use rules::{Attempt, Breach, Fault, Focus};
+use crate::game::Breach as _;
+use rules::{attempt, focus, texts, Breach};
 
 /// Superpion, the [`Game`](crate::Game): draughts on a cross for two to four
 /// players, two pieces acting per turn.
@@ -48,164 +48,7 @@ pub struct Superpion;
 /// The house rule that turns missed and short captures into warnings.
 pub const FORGIVE: HouseRule = HouseRule::new("forgive-missed-captures");
 
-/// A legal turn: the camp and its actions (none for a pass).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Play {
-    /// The camp whose turn it is.
-    pub camp: Camp,
-    /// Its actions in order: one or two, or none for `--`.
-    pub actions: Vec<Action>,
-}
-
-impl fmt::Display for Play {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.camp.letter())?;
-        if self.actions.is_empty() {
-            return f.write_str(" --");
-        }
-        for a in &self.actions {
-            write!(f, " {a}")?;
-        }
-        Ok(())
-    }
-}
-
-/// A turn label read back (`--turn 3.B`): the round, and the camp when it
-/// is written (`3.` is the round's first turn).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Label {
-    /// The round, from 1.
-    pub round: u32,
-    /// The camp, by letter or name.
-    pub camp: Option<Camp>,
-}
-
-impl Label {
-    /// `3.B`, `3.b`, `3. blue` or `3.`, as [`Superpion`]'s reports print
-    /// `3.B`.
-    fn read(text: &str) -> Result<Label, String> {
-        let refused = || {
-            format!(
-                "`{text}` is not a Superpion turn: --turn takes a number of turns (`5`: after 5 turns) \
-                 or a turn label as the reports print it, the position before that turn: \
-                 `3.B` (round 3, the camp by letter B, R, Y or K, or by name), `3.` (the round's first turn)"
-            )
-        };
-        let trimmed = text.trim();
-        let (round, camp) = trimmed.split_once('.').ok_or_else(refused)?;
-        if round.is_empty() || !round.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(refused());
-        }
-        let round = round.parse().map_err(|_| refused())?;
-        let camp = match camp.trim() {
-            "" => None,
-            name => {
-                let mut letters = name.chars();
-                let by_letter = match (letters.next(), letters.next()) {
-                    (Some(c), None) => Camp::from_letter(c),
-                    _ => None,
-                };
-                Some(
-                    by_letter
-                        .or_else(|| Camp::from_name(name))
-                        .ok_or_else(refused)?,
-                )
-            }
-        };
-        Ok(Label { round, camp })
-    }
-}
-
-fn breach(breach: Breach, span: Span) -> Violation {
-    let expected = breach.expected();
-    let mut v = Violation::new(breach.rule(), breach.to_string(), span);
-    v.expected = expected.map(Alternatives::new);
-    v
-}
-
-/// A written square on the board, or why not.
-fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
-    let Square { file, rank, padded } = square.value;
-    // Named only in the message of a square that is refused.
-    let text = || square.value.text();
-    let file_index = file.to_ascii_lowercase() as i32 - 'a' as i32;
-    let rank_index = rank
-        .value()
-        .and_then(|rank| i32::try_from(rank).ok())
-        .unwrap_or(i32::MAX)
-        .saturating_sub(1);
-    match locate(file_index, rank_index) {
-        Located::White(_) | Located::Dark if padded => {
-            Err(breach(Breach::LeadingZero(text()), square.span))
-        }
-        Located::White(sq) => Ok(sq),
-        Located::Dark => Err(breach(Breach::DarkSquare(text()), square.span)),
-        Located::Off => {
-            let why = if !(0..SIZE as i32).contains(&file_index) {
-                "files run from a to n"
-            } else if !(0..SIZE as i32).contains(&rank_index) {
-                "ranks run from 1 to 14"
-            } else {
-                "it lies in a missing corner of the cross (files a-c and l-n are cut at ranks 1-3 and 12-14)"
-            };
-            Err(breach(Breach::NotASquare(text(), why), square.span))
-        }
-    }
-}
-
-/// Every square of a written action, located in the order written.
-fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
-    Ok(match &written.written {
-        Written::Move(from, to) => {
-            let from = square(*from)?;
-            Attempt::Move(from, square(*to)?)
-        }
-        Written::Capture(from, path) => {
-            let from = square(*from)?;
-            let path = path.iter().map(|s| square(*s)).collect::<Result<_, _>>()?;
-            Attempt::Capture(from, path)
-        }
-    })
-}
-
-/// The span a rules fault points at, inside its written action.
-fn focus(fault: Fault, action: &Spanned<WrittenAction>) -> Violation {
-    let (from, path): (Span, Vec<Span>) = match &action.value.written {
-        Written::Move(from, to) => (from.span, vec![to.span]),
-        Written::Capture(from, path) => (from.span, path.iter().map(|s| s.span).collect()),
-    };
-    let span = match fault.focus {
-        Focus::Action => action.span,
-        Focus::From => from,
-        Focus::Segment(i) => {
-            let start = if i == 0 {
-                Some(from)
-            } else {
-                path.get(i - 1).copied()
-            };
-            match (start, path.get(i)) {
-                (Some(a), Some(b)) => a.to(*b),
-                _ => action.span,
-            }
-        }
-        Focus::Mark => action.value.mark.map_or(action.span, |m| m.span),
-    };
-    breach(fault.breach, span)
-}
-
-fn texts(actions: &[Action]) -> Vec<String> {
-    actions.iter().map(ToString::to_string).collect()
-}
-
 impl Superpion {
-    /// The rest of a turn after its first action, for the counters.
-    fn seconds(position: &Position, first: &Action) -> (Position, Vec<Action>) {
-        let mut next = position.clone();
-        next.act(first);
-        let seconds = next.actions();
-        (next, seconds)
-    }
-
     /// A written turn checked against `position`: the position it leads to
     /// (`None`: the position passes), the turn as accepted, in the order
     /// written, and the warnings.
@@ -398,37 +241,6 @@ impl Superpion {
             teams,
         }
     }
-
-    fn parse_mode(mode: Option<&str>) -> Result<Rules, String> {
-        let Some(text) = mode else {
-            return Ok(Rules::new(Mode::FourPlayers, None));
-        };
-        let (name, neutral) = match text.split_once(':') {
-            Some((name, neutral)) => (name.trim(), Some(neutral.trim())),
-            None => (text.trim(), None),
-        };
-        let Some(mode) = Mode::ALL
-            .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(name))
-        else {
-            let names: Vec<&str> = Mode::ALL.iter().map(|m| m.name()).collect();
-            return Err(format!("`{name}` is not a Superpion mode (the modes are {}; three-players takes its neutral camp as `three-players:red`, black by default)", names.join(", ")));
-        };
-        let neutral = match (mode, neutral) {
-            (Mode::ThreePlayers, None) => Some(Camp::Black),
-            (Mode::ThreePlayers, Some(camp)) => Some(
-                Camp::from_name(camp)
-                    .ok_or_else(|| format!("`{camp}` is not a camp (blue, red, yellow, black)"))?,
-            ),
-            (_, Some(_)) => {
-                return Err(format!(
-                    "only three-players names a neutral camp, not {mode}"
-                ))
-            }
-            (_, None) => None,
-        };
-        Ok(Rules::new(mode, neutral))
-    }
 }
 
 impl game::Rules for Superpion {
@@ -453,7 +265,7 @@ impl game::Rules for Superpion {
         }
         let mut plays = Vec::new();
         for a in first {
-            let (_, seconds) = Superpion::seconds(position, &a);
+            let (_, seconds) = position.seconds(&a);
             if seconds.is_empty() {
                 plays.push(Play {
                     camp,
@@ -479,7 +291,7 @@ impl game::Rules for Superpion {
     }
 
     fn initial(mode: Option<&str>) -> Result<Position, String> {
-        Ok(Position::initial(Superpion::parse_mode(mode)?))
+        Ok(Position::initial(Rules::parse(mode)?))
     }
 
     fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
@@ -495,7 +307,7 @@ impl game::Rules for Superpion {
             });
         }
         let a = first[rng.below(first.len())].clone();
-        let (_, seconds) = Superpion::seconds(position, &a);
+        let (_, seconds) = position.seconds(&a);
         let mut actions = vec![a];
         if !seconds.is_empty() {
             actions.push(seconds[rng.below(seconds.len())].clone());

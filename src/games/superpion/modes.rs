@@ -161,6 +161,39 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The rules a `--mode` names: four-players without one, a
+    /// three-players neutral camp after a colon.
+    pub(super) fn parse(mode: Option<&str>) -> Result<Rules, String> {
+        let Some(text) = mode else {
+            return Ok(Rules::new(Mode::FourPlayers, None));
+        };
+        let (name, neutral) = match text.split_once(':') {
+            Some((name, neutral)) => (name.trim(), Some(neutral.trim())),
+            None => (text.trim(), None),
+        };
+        let Some(mode) = Mode::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(name))
+        else {
+            let names: Vec<&str> = Mode::ALL.iter().map(|m| m.name()).collect();
+            return Err(format!("`{name}` is not a Superpion mode (the modes are {}; three-players takes its neutral camp as `three-players:red`, black by default)", names.join(", ")));
+        };
+        let neutral = match (mode, neutral) {
+            (Mode::ThreePlayers, None) => Some(Camp::Black),
+            (Mode::ThreePlayers, Some(camp)) => Some(
+                Camp::from_name(camp)
+                    .ok_or_else(|| format!("`{camp}` is not a camp (blue, red, yellow, black)"))?,
+            ),
+            (_, Some(_)) => {
+                return Err(format!(
+                    "only three-players names a neutral camp, not {mode}"
+                ))
+            }
+            (_, None) => None,
+        };
+        Ok(Rules::new(mode, neutral))
+    }
+
     /// A mode's rules with no house rule; `neutral` counts in
     /// `three-players` only.
     pub fn new(mode: Mode, neutral: Option<Camp>) -> Rules {

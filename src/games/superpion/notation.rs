@@ -18,7 +18,7 @@ use crate::record::movetext::{
 use crate::span::{Span, Spanned};
 
 use super::board::Camp;
-use super::rules::Colour;
+use super::modes::Colour;
 
 /// A square name as written: a letter and a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +70,52 @@ pub struct Turn {
     pub pass: Option<Span>,
     /// The whole turn.
     pub span: Span,
+}
+
+/// A turn label read back (`--turn 3.B`): the round, and the camp when it
+/// is written (`3.` is the round's first turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Label {
+    /// The round, from 1.
+    pub round: u32,
+    /// The camp, by letter or name.
+    pub camp: Option<Camp>,
+}
+
+impl Label {
+    /// `3.B`, `3.b`, `3. blue` or `3.`, as [`Superpion`]'s reports print
+    /// `3.B`.
+    pub(super) fn read(text: &str) -> Result<Label, String> {
+        let refused = || {
+            format!(
+                "`{text}` is not a Superpion turn: --turn takes a number of turns (`5`: after 5 turns) \
+                 or a turn label as the reports print it, the position before that turn: \
+                 `3.B` (round 3, the camp by letter B, R, Y or K, or by name), `3.` (the round's first turn)"
+            )
+        };
+        let trimmed = text.trim();
+        let (round, camp) = trimmed.split_once('.').ok_or_else(refused)?;
+        if round.is_empty() || !round.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(refused());
+        }
+        let round = round.parse().map_err(|_| refused())?;
+        let camp = match camp.trim() {
+            "" => None,
+            name => {
+                let mut letters = name.chars();
+                let by_letter = match (letters.next(), letters.next()) {
+                    (Some(c), None) => Camp::from_letter(c),
+                    _ => None,
+                };
+                Some(
+                    by_letter
+                        .or_else(|| Camp::from_name(name))
+                        .ok_or_else(refused)?,
+                )
+            }
+        };
+        Ok(Label { round, camp })
+    }
 }
 
 #[derive(Debug)]

@@ -7,8 +7,9 @@ use crate::picture::overlaps;
 use crate::picture::{self, Caption, Mistake, Shape, Svg};
 
 use super::board::{locate, Camp, Located, SIZE};
+use super::modes::Colour;
 use super::notation::Written;
-use super::rules::{Colour, Position};
+use super::position::Position;
 use super::Superpion;
 
 /// A square's side, in pixels.

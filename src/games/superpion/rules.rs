@@ -1,88 +1,27 @@
 //! Superpion's rules on positions: pawn steps and Superpion slides, the
 //! mandatory and maximum capture, the two actions of a turn, promotion with
 //! its under-pawn, and the end of the game. No notation here, only squares.
-//! Modes and sides are in `modes`, the capture search in `capture`, the
-//! scores in `score`.
-
-use std::fmt;
+//! Positions and actions are in `position`, modes and sides in `modes`, the
+//! capture search in `capture`, the legal actions in `moves`, the scores in
+//! `score`.
 
 use thiserror::Error;
 
+use crate::game::{self, breach, Violation};
 use crate::record::movetext::Numeral;
 use crate::rules::Rule;
+use crate::span::{Span, Spanned};
 
 use super::board::{
-    diagonal_between, orthogonal_between, reverse, squares, Camp, Sq, Squares, SQUARES,
+    diagonal_between, locate, orthogonal_between, reverse, squares, Camp, Located, Sq, Squares,
+    SIZE,
 };
-use super::capture::{distinct, Search};
+use super::capture::Search;
 use super::declared;
-pub use super::modes::{Colour, Mode, Pile, Rules, PAWNS};
-
-/// A legal action: a move or one whole capture sequence, with its
-/// promotion mark.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Action {
-    /// The square the piece starts from.
-    pub from: Sq,
-    /// The landing squares in order; a move has one.
-    pub path: Vec<Sq>,
-    /// Whether the action is a capture, written with `x`, rather than a move.
-    pub capture: bool,
-    /// The pieces the capture jumps, all removed when it ends; none for a move.
-    pub jumped: Squares,
-    /// The pawn put under the new Superpion (`=R`), when the action promotes.
-    pub promotion: Option<Colour>,
-}
-
-impl Action {
-    /// A capture along `path` taking `jumped`, before any promotion mark.
-    pub(crate) fn capture(from: Sq, path: Vec<Sq>, jumped: Squares) -> Action {
-        Action {
-            from,
-            path,
-            capture: true,
-            jumped,
-            promotion: None,
-        }
-    }
-
-    /// The square the piece ends on.
-    pub fn to(&self) -> Sq {
-        self.path.last().copied().unwrap_or(self.from)
-    }
-
-    /// Pieces jumped: what maximum capture counts.
-    pub fn taken(&self) -> u32 {
-        self.jumped.count_ones()
-    }
-
-    pub(super) fn sort_key(&self) -> (Vec<(i8, i8)>, Option<Colour>) {
-        let mut key = vec![self.from.notation_key()];
-        key.extend(self.path.iter().map(|s| s.notation_key()));
-        (key, self.promotion)
-    }
-
-    /// The path without the promotion mark: `e5xg7xe9`.
-    pub fn path_text(&self) -> String {
-        let sep = if self.capture { "x" } else { "-" };
-        let mut out = self.from.to_string();
-        for s in &self.path {
-            out.push_str(sep);
-            out.push_str(&s.to_string());
-        }
-        out
-    }
-}
-
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.path_text())?;
-        if let Some(c) = self.promotion {
-            write!(f, "={}", c.letter())?;
-        }
-        Ok(())
-    }
-}
+use super::modes::Colour;
+use super::moves::distinct;
+use super::notation::{Square, Written, WrittenAction};
+use super::position::{Action, Listing, Position, Situation};
 
 /// An action as written, squares located; legality unknown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,8 +167,8 @@ pub enum Breach {
     MoveNumber { written: Numeral, expected: u32 },
 }
 
-impl Breach {
-    pub fn rule(&self) -> &'static Rule {
+impl game::Breach for Breach {
+    fn rule(&self) -> &'static Rule {
         match self {
             Breach::NotASquare(..) | Breach::LeadingZero(_) => &declared::NOT_A_SQUARE,
             Breach::DarkSquare(_) => &declared::DARK_SQUARE,
@@ -266,7 +205,7 @@ impl Breach {
 
     /// What was legal instead, when the breach knows it better than a list
     /// of every legal action.
-    pub fn expected(&self) -> Option<Vec<String>> {
+    fn expected(&self) -> Option<Vec<String>> {
         match self {
             Breach::MandatoryCapture { required, .. } | Breach::MaximumCapture { required, .. } => {
                 Some(required.clone())
@@ -316,153 +255,83 @@ pub struct Accepted {
     pub forgiven: Option<Breach>,
 }
 
-/// What the warnings of forgiven missed captures have listed so far in the
-/// record, per camp: the turn where the camp's first such warning listed
-/// its captures, and what they followed from, so that later warnings refer
-/// to it instead of searching and listing again. The referee's notes, not the game: two positions never
-/// differ by them.
-#[derive(Clone, Debug, Default)]
-pub struct Listed(Option<Box<[Option<Listing>; 4]>>);
-
-/// The captures a warning listed: the round of its turn, the situation
-/// they follow from, and the most they took.
-#[derive(Clone, Debug)]
-struct Listing {
-    round: u32,
-    situation: Situation,
-    max: u32,
-}
-
-/// All that the captures of the camp to play follow from: the pieces that
-/// may still act, which of them are Superpions, every piece, and the foes.
-type Situation = [Squares; 4];
-
-impl PartialEq for Listed {
-    fn eq(&self, _: &Listed) -> bool {
-        true
+/// A written square on the board, or why not.
+pub(super) fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
+    let Square { file, rank, padded } = square.value;
+    // Named only in the message of a square that is refused.
+    let text = || square.value.text();
+    let file_index = file.to_ascii_lowercase() as i32 - 'a' as i32;
+    let rank_index = rank
+        .value()
+        .and_then(|rank| i32::try_from(rank).ok())
+        .unwrap_or(i32::MAX)
+        .saturating_sub(1);
+    match locate(file_index, rank_index) {
+        Located::White(_) | Located::Dark if padded => {
+            Err(breach(Breach::LeadingZero(text()), square.span))
+        }
+        Located::White(sq) => Ok(sq),
+        Located::Dark => Err(breach(Breach::DarkSquare(text()), square.span)),
+        Located::Off => {
+            let why = if !(0..SIZE as i32).contains(&file_index) {
+                "files run from a to n"
+            } else if !(0..SIZE as i32).contains(&rank_index) {
+                "ranks run from 1 to 14"
+            } else {
+                "it lies in a missing corner of the cross (files a-c and l-n are cut at ranks 1-3 and 12-14)"
+            };
+            Err(breach(Breach::NotASquare(text(), why), square.span))
+        }
     }
 }
 
-impl Eq for Listed {}
+/// Every square of a written action, located in the order written.
+pub(super) fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
+    Ok(match &written.written {
+        Written::Move(from, to) => {
+            let from = square(*from)?;
+            Attempt::Move(from, square(*to)?)
+        }
+        Written::Capture(from, path) => {
+            let from = square(*from)?;
+            let path = path.iter().map(|s| square(*s)).collect::<Result<_, _>>()?;
+            Attempt::Capture(from, path)
+        }
+    })
+}
 
-/// A Superpion position, between or within turns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Position {
-    /// The mode, the neutral camp and the house rules of the record.
-    pub rules: Rules,
-    /// Pieces of each camp.
-    pub camps: [Squares; 4],
-    /// Which pieces are Superpions.
-    pub supers: Squares,
-    /// The pawn under each Superpion (meaningful where `supers` is set).
-    pub under: [Colour; SQUARES],
-    /// Captured pawns by player slot.
-    pub piles: [Pile; 4],
-    /// The camp to play.
-    pub to_move: Camp,
-    /// The round the next turn belongs to (from 1).
-    pub round: u32,
-    /// Pieces that have acted this turn (where they stand now).
-    pub acted: Squares,
-    /// Pawns promoted this turn.
-    pub promoted: Squares,
-    /// Whether each camp passed its last turn (for the blocking warning).
-    pub passed: [bool; 4],
-    /// Only one side has pieces left.
-    pub over: bool,
-    /// The last turn ended a round (the next camp starts a new one).
-    pub wrapped: bool,
-    /// New spare pawns brought in by promotions.
-    pub spares: u32,
-    /// What forgiven missed captures' warnings have listed.
-    pub(crate) listed: Listed,
+/// The span a rules fault points at, inside its written action.
+pub(super) fn focus(fault: Fault, action: &Spanned<WrittenAction>) -> Violation {
+    let (from, path): (Span, Vec<Span>) = match &action.value.written {
+        Written::Move(from, to) => (from.span, vec![to.span]),
+        Written::Capture(from, path) => (from.span, path.iter().map(|s| s.span).collect()),
+    };
+    let span = match fault.focus {
+        Focus::Action => action.span,
+        Focus::From => from,
+        Focus::Segment(i) => {
+            let start = if i == 0 {
+                Some(from)
+            } else {
+                path.get(i - 1).copied()
+            };
+            match (start, path.get(i)) {
+                (Some(a), Some(b)) => a.to(*b),
+                _ => action.span,
+            }
+        }
+        Focus::Mark => action.value.mark.map_or(action.span, |m| m.span),
+    };
+    breach(fault.breach, span)
+}
+
+/// The actions in notation, for the lists of what was legal.
+pub(super) fn texts(actions: &[Action]) -> Vec<String> {
+    actions.iter().map(ToString::to_string).collect()
 }
 
 impl Position {
-    /// An empty board; pieces are placed with [`Position::place`].
-    pub fn empty(rules: Rules) -> Position {
-        Position {
-            rules,
-            camps: [0; 4],
-            supers: 0,
-            under: [Colour::Spare; SQUARES],
-            piles: [[0; 5]; 4],
-            to_move: Camp::Blue,
-            round: 1,
-            acted: 0,
-            promoted: 0,
-            passed: [false; 4],
-            over: false,
-            wrapped: false,
-            spares: 0,
-            listed: Listed::default(),
-        }
-    }
-
-    /// Every camp on its arm, the first playing camp to move.
-    pub fn initial(rules: Rules) -> Position {
-        let mut position = Position::empty(rules);
-        for camp in Camp::ALL {
-            position.camps[camp.index()] = camp.initial();
-        }
-        position.first_to_move();
-        position
-    }
-
-    /// Put a piece of `camp` on `sq`: a Superpion over `under` when given,
-    /// else a pawn.
-    pub fn place(&mut self, camp: Camp, sq: Sq, under: Option<Colour>) {
-        self.camps[camp.index()] |= sq.bit();
-        if let Some(colour) = under {
-            self.supers |= sq.bit();
-            self.under[sq.index()] = colour;
-        }
-    }
-
-    /// The first camp in the order B, R, Y, K that plays and has pieces.
-    pub fn first_to_move(&mut self) {
-        if let Some(camp) = Camp::ALL.into_iter().find(|&c| self.in_play(c)) {
-            self.to_move = camp;
-        }
-        self.update_over();
-    }
-
-    /// A camp that plays and still has pieces takes turns.
-    pub fn in_play(&self, camp: Camp) -> bool {
-        self.rules.plays(camp) && self.camps[camp.index()] != 0
-    }
-
-    /// Every piece on the board.
-    pub fn occupied(&self) -> Squares {
-        self.camps.iter().fold(0, |a, b| a | b)
-    }
-
-    /// The camp whose piece stands on `sq`.
-    pub fn camp_at(&self, sq: Sq) -> Option<Camp> {
-        Camp::ALL
-            .into_iter()
-            .find(|c| self.camps[c.index()] & sq.bit() != 0)
-    }
-
-    /// Whether the piece on `sq` is a Superpion.
-    pub fn is_superpion(&self, sq: Sq) -> bool {
-        self.supers & sq.bit() != 0
-    }
-
-    /// Pieces a camp may capture: every opponent's.
-    pub fn foes(&self, camp: Camp) -> Squares {
-        Camp::ALL
-            .into_iter()
-            .filter(|&c| self.rules.opponents(camp, c))
-            .fold(0, |set, c| set | self.camps[c.index()])
-    }
-
-    /// Pieces of the camp to play that may still act this turn.
-    pub fn movers(&self) -> Squares {
-        self.camps[self.to_move.index()] & !self.acted
-    }
-
-    fn update_over(&mut self) {
+    pub(super) fn update_over(&mut self) {
         let mut sides = Camp::ALL
             .into_iter()
             .filter(|&c| self.camps[c.index()] != 0)
@@ -1070,6 +939,7 @@ fn letters(colours: &[Colour]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::superpion::modes::{Mode, Rules};
 
     fn sq(name: &str) -> Sq {
         Sq::parse(name).unwrap()

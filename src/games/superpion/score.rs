@@ -2,7 +2,7 @@
 
 use super::board::{squares, Camp};
 use super::modes::{Colour, THRESHOLD};
-use super::rules::Position;
+use super::position::Position;
 
 impl Position {
     /// Each player's holdings and points.

@@ -1,0 +1,288 @@
+//! Puluc's header: its keys, and the position a `setup` starts from.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer};
+
+use crate::games::duel;
+use crate::record::header::{given, present, Date, Text};
+use crate::record::movetext::value_of;
+use crate::record::{HeaderError, HeaderText};
+use crate::span::Span;
+
+use super::board::{Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, MIN_SQUARES, PAWNS};
+use super::position::Position;
+
+/// The `players` key: who played each side.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    /// The `a` key: the name of A, who throws first.
+    #[serde(default, deserialize_with = "present")]
+    pub a: Option<Text>,
+    /// The `b` key: the name of B.
+    #[serde(default, deserialize_with = "present")]
+    pub b: Option<Text>,
+}
+
+/// The `end` key: why a game stopped without a winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum End {
+    /// `abandoned`: the game was given up before anyone won.
+    Abandoned,
+}
+
+/// Pawns per side, as the setup's `start` and `killed` give them.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Counts {
+    /// A's pawns.
+    #[serde(default, deserialize_with = "present")]
+    pub a: Option<u8>,
+    /// B's pawns.
+    #[serde(default, deserialize_with = "present")]
+    pub b: Option<u8>,
+}
+
+impl Counts {
+    fn of(&self, side: Side) -> Option<u8> {
+        match side {
+            Side::A => self.a,
+            Side::B => self.b,
+        }
+    }
+}
+
+/// A `track` key as written: `"3"` or `3`; checked to be a square later, so
+/// that the error can point at it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SquareKey(pub String);
+
+impl<'de> Deserialize<'de> for SquareKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Key;
+        impl Visitor<'_> for Key {
+            type Value = SquareKey;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a square number")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<SquareKey, E> {
+                Ok(SquareKey(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<SquareKey, E> {
+                Ok(SquareKey(v.to_string()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<SquareKey, E> {
+                Ok(SquareKey(v.to_string()))
+            }
+        }
+        deserializer.deserialize_any(Key)
+    }
+}
+
+/// The `setup` key: the position the replay starts from.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// The `to-move` key: the side to throw first (A without it).
+    #[serde(rename = "to-move", default, deserialize_with = "present")]
+    pub to_move: Option<Side>,
+    /// The `start` key: the pawns on each side's start square; without it,
+    /// those neither on the track nor killed.
+    #[serde(default, deserialize_with = "present")]
+    pub start: Option<Counts>,
+    /// The `killed` key: each side's pawns killed, out of the game (none
+    /// without it).
+    #[serde(default, deserialize_with = "present")]
+    pub killed: Option<Counts>,
+    /// Each square's pawns, bottom to top.
+    #[serde(default, deserialize_with = "given")]
+    pub track: BTreeMap<SquareKey, Vec<Side>>,
+}
+
+/// A Puluc record's header.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// The `game` key: `puluc`.
+    pub game: String,
+    /// The `event` key: where and when the game was played.
+    #[serde(default, deserialize_with = "present")]
+    pub event: Option<Text>,
+    /// The `date` key: the day the game was played.
+    #[serde(default, deserialize_with = "present")]
+    pub date: Option<Date>,
+    /// The `players` key: who played.
+    #[serde(default, deserialize_with = "present")]
+    pub players: Option<Players>,
+    /// The `squares` key: the track length N, 5 to 31 (11 without it), for
+    /// squares 0 to N-1.
+    #[serde(default, deserialize_with = "present")]
+    pub squares: Option<u32>,
+    /// The `end` key: why a game without a winner stopped.
+    #[serde(default, deserialize_with = "present")]
+    pub end: Option<End>,
+    /// The `result` key: the claimed winner (`a`, `b` or a name) or `none`,
+    /// checked against the replay.
+    #[serde(default, deserialize_with = "present")]
+    pub result: Option<Text>,
+    /// The `setup` key: a position to start from instead of the initial one.
+    #[serde(default, deserialize_with = "present")]
+    pub setup: Option<Setup>,
+}
+
+impl Header {
+    pub(super) fn name(&self, side: Side) -> Option<&str> {
+        let players = self.players.as_ref()?;
+        match side {
+            Side::A => players.a.as_deref(),
+            Side::B => players.b.as_deref(),
+        }
+    }
+
+    /// "a (Ana)" or "a".
+    pub(super) fn side(&self, side: Side) -> String {
+        duel::label(side, self.name(side))
+    }
+
+    /// The claimed `result` as a winner (`None` for `none`).
+    pub(super) fn claimed(
+        &self,
+        text: &HeaderText<'_>,
+    ) -> Result<Option<Option<Side>>, HeaderError> {
+        let name = |s| self.name(s).map(str::to_string);
+        duel::claimed(self.result.as_deref(), name, "Puluc", text)
+    }
+}
+
+/// The position a record starts from: the track its `squares` gives, and
+/// its `setup` checked to be one that play reaches.
+pub fn start(header: &Header, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+    header.claimed(text)?;
+    let squares = header.squares.unwrap_or(u32::from(DEFAULT_SQUARES));
+    if !(u32::from(MIN_SQUARES)..=u32::from(MAX_SQUARES)).contains(&squares) {
+        return Err(HeaderError::header(
+            format!("a track of {squares} squares is not allowed"),
+            text.within("squares", &squares.to_string()),
+        )
+        .with_help(format!(
+            "`squares` is {MIN_SQUARES} to {MAX_SQUARES} (11 by default)"
+        )));
+    }
+    let squares = squares as u8;
+    match &header.setup {
+        None => Ok(Position::new(squares)),
+        Some(setup) => set_up(setup, squares, text),
+    }
+}
+
+/// The span of a `track` entry in the setup: `"3"` or `3`.
+fn track_entry(text: &HeaderText<'_>, key: &str) -> Span {
+    let fallback = text.key("setup");
+    for needle in [format!("\"{key}\""), format!("'{key}'"), key.to_string()] {
+        let span = text.within("setup", &needle);
+        if span != fallback {
+            return span;
+        }
+    }
+    fallback
+}
+
+/// Build the setup's position and check it is one play can reach.
+fn set_up(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+    let mut position = Position::new(squares);
+    let mut on_track = [0u8; 2];
+    for (key, pawns) in &setup.track {
+        let at = track_entry(text, &key.0);
+        let last = squares - 2;
+        let written = key.0.trim();
+        if written.len() > 1 && written.starts_with('0') {
+            let plain = written.trim_start_matches('0');
+            let plain = if plain.is_empty() { "0" } else { plain };
+            return Err(HeaderError::setup(
+                format!("`{written}` is not a square number: a square number has no leading zero"),
+                at,
+            )
+            .with_help(format!("write `\"{plain}\"`")));
+        }
+        // Digits only, as the notation writes a square: not `+3`.
+        let square = match value_of(written.as_bytes()) {
+            Some(s) => s,
+            None => {
+                return Err(
+                    HeaderError::setup(format!("`{}` is not a square number", key.0), at)
+                        .with_help(format!("`track` keys are the squares 1 to {last}")),
+                )
+            }
+        };
+        if square == 0 || square > u32::from(last) {
+            return Err(HeaderError::setup(
+                format!("square {square} cannot be listed in `track`: only squares 1 to {last} hold stacks"),
+                at,
+            )
+            .with_help("pawns on a start square are counted in `start`"));
+        }
+        if !position.track[square as usize].is_empty() {
+            return Err(
+                HeaderError::setup(format!("square {square} is listed twice"), at)
+                    .with_help("list each square's stack once, bottom to top"),
+            );
+        }
+        if pawns.is_empty() {
+            return Err(HeaderError::setup(format!("square {square} lists no pawns"), at)
+                .with_help("list a square's pawns bottom to top, e.g. `\"3\": [b, a]`, or leave the square out"));
+        }
+        for side in [Side::A, Side::B] {
+            let n = pawns.iter().filter(|&&p| p == side).count();
+            on_track[side.index()] = on_track[side.index()].saturating_add(n.min(255) as u8);
+            if on_track[side.index()] > PAWNS {
+                return Err(HeaderError::setup(
+                    format!("{side} has more than {PAWNS} pawns on the track"),
+                    at,
+                ));
+            }
+        }
+        position.track[square as usize] = Stack::of(pawns);
+    }
+    let none = Counts::default();
+    let killed = setup.killed.as_ref().unwrap_or(&none);
+    let start = setup.start.as_ref().unwrap_or(&none);
+    for side in [Side::A, Side::B] {
+        let dead = killed.of(side).unwrap_or(0);
+        let track = on_track[side.index()];
+        let home = start
+            .of(side)
+            .unwrap_or_else(|| PAWNS.saturating_sub(track.saturating_add(dead)));
+        let total = u32::from(home) + u32::from(track) + u32::from(dead);
+        if total != u32::from(PAWNS) {
+            let key = if start.of(side).is_some() {
+                "start"
+            } else if killed.of(side).is_some() {
+                "killed"
+            } else {
+                "track"
+            };
+            return Err(HeaderError::setup(
+                format!("{side} has {total} pawns in all ({home} at start, {track} on the track, {dead} killed); each side has {PAWNS}"),
+                text.within("setup", key),
+            ));
+        }
+        position.start[side.index()] = home;
+        position.killed[side.index()] = dead;
+    }
+    if position.killed == [PAWNS, PAWNS] {
+        return Err(HeaderError::setup(
+            "both sides have all their pawns killed, which no game reaches",
+            text.within("setup", "killed"),
+        ));
+    }
+    position.winner = [Side::A, Side::B]
+        .into_iter()
+        .find(|s| position.killed[s.other().index()] == PAWNS);
+    position.to_move = setup.to_move.unwrap_or(Side::A);
+    position.opener = position.to_move;
+    Ok(position)
+}

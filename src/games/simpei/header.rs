@@ -1,0 +1,168 @@
+//! Simpei's header: its keys, and the position a `setup` starts from.
+
+use serde::Deserialize;
+
+use crate::games::duel;
+use crate::record::header::{given, present, Date, Text};
+use crate::record::movetext::value_of;
+use crate::record::{HeaderError, HeaderText};
+
+use super::board::{Colour, Point};
+use super::position::{Position, PIECES};
+
+/// The `players` key: who played each colour.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Players {
+    /// The `red` key: the name of Red, who plays first.
+    #[serde(default, deserialize_with = "present")]
+    pub red: Option<Text>,
+    /// The `blue` key: the name of Blue.
+    #[serde(default, deserialize_with = "present")]
+    pub blue: Option<Text>,
+}
+
+/// The `end` key: why a game stopped without a winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum End {
+    /// `draw`: the players agreed a draw.
+    Draw,
+    /// `abandoned`: the game was given up.
+    Abandoned,
+}
+
+/// The `setup` key: the position the replay starts from.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// The `red` key: the points of Red's pieces on the board; the rest are
+    /// in hand.
+    #[serde(default, deserialize_with = "given")]
+    pub red: Vec<String>,
+    /// The `blue` key: the points of Blue's pieces on the board; the rest are
+    /// in hand.
+    #[serde(default, deserialize_with = "given")]
+    pub blue: Vec<String>,
+    /// The `to-move` key: who acts first (Red without it).
+    #[serde(rename = "to-move", default, deserialize_with = "present")]
+    pub to_move: Option<Colour>,
+}
+
+/// A Simpei record's header.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Header {
+    /// The `game` key: `simpei`.
+    pub game: String,
+    /// The `event` key: where and when the game was played.
+    #[serde(default, deserialize_with = "present")]
+    pub event: Option<Text>,
+    /// The `date` key: the day the game was played.
+    #[serde(default, deserialize_with = "present")]
+    pub date: Option<Date>,
+    /// The `players` key: who played.
+    #[serde(default, deserialize_with = "present")]
+    pub players: Option<Players>,
+    /// The `end` key: why a game without a winner stopped.
+    #[serde(default, deserialize_with = "present")]
+    pub end: Option<End>,
+    /// The `result` key: the claimed winner (`red`, `blue` or a name) or
+    /// `none`, checked against the replay.
+    #[serde(default, deserialize_with = "present")]
+    pub result: Option<Text>,
+    /// The `setup` key: a position to start from instead of the empty board.
+    #[serde(default, deserialize_with = "present")]
+    pub setup: Option<Setup>,
+}
+
+impl Header {
+    pub(super) fn name(&self, colour: Colour) -> Option<&str> {
+        let players = self.players.as_ref()?;
+        match colour {
+            Colour::Red => players.red.as_deref(),
+            Colour::Blue => players.blue.as_deref(),
+        }
+    }
+
+    /// "red (Aiko)" or "red".
+    pub(super) fn side(&self, colour: Colour) -> String {
+        duel::label(colour, self.name(colour))
+    }
+
+    /// The claimed `result` as a winner (`None` for `none`).
+    pub(super) fn claimed(
+        &self,
+        text: &HeaderText<'_>,
+    ) -> Result<Option<Option<Colour>>, HeaderError> {
+        let name = |c| self.name(c).map(str::to_string);
+        duel::claimed(self.result.as_deref(), name, "Simpei", text)
+    }
+}
+
+/// The position a record starts from: the empty board, or its `setup`,
+/// checked to be one that play reaches.
+pub fn start(header: &Header, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+    header.claimed(text)?;
+    let Some(setup) = &header.setup else {
+        return Ok(Position::default());
+    };
+    let mut position = Position::default();
+    for (colour, names) in [(Colour::Red, &setup.red), (Colour::Blue, &setup.blue)] {
+        if names.len() > PIECES as usize {
+            return Err(HeaderError::setup(
+                format!(
+                    "{colour} has {} pieces on the board; each player has 4",
+                    names.len()
+                ),
+                text.within("setup", colour.name()),
+            ));
+        }
+        for name in names {
+            let at = text.within("setup", name);
+            let mut chars = name.trim().chars();
+            let file = chars.next();
+            let rank = chars.as_str();
+            // Digits only, as the notation writes a rank: not `a+1`.
+            let parsed = file.and_then(|file| Point::parse(file, value_of(rank.as_bytes())?));
+            if let Some(point) = parsed.filter(|_| rank.len() > 1 && rank.starts_with('0')) {
+                return Err(HeaderError::setup(
+                    format!("`{name}` is not a point: a rank has no leading zero"),
+                    at,
+                )
+                .with_help(format!("write `{point}`")));
+            }
+            let Some(point) = parsed else {
+                return Err(HeaderError::setup(format!("`{name}` is not a point"), at)
+                    .with_help("points are a, c, e, g x 1, 3, 5, 7 and b, d, f x 2, 4, 6"));
+            };
+            if position.occupied() & point.bit() != 0 {
+                return Err(HeaderError::setup(
+                    format!("{point} is given twice"),
+                    text.within_last("setup", name),
+                ));
+            }
+            position.pieces[colour.index()] |= point.bit();
+            position.hand[colour.index()] -= 1;
+        }
+    }
+    let to_move = setup.to_move.unwrap_or(Colour::Red);
+    let [red, blue] = position.hand;
+    let fits = !position.in_placement()
+        || match to_move {
+            Colour::Red => red == blue,
+            Colour::Blue => red + 1 == blue,
+        };
+    if !fits {
+        return Err(HeaderError::setup(
+            format!(
+                "with {to_move} to move in the placement phase, red holds {red} and blue {blue} in hand, which no game reaches"
+            ),
+            text.key("setup"),
+        )
+        .with_help("with red to move both hands are equal; with blue to move red holds one fewer"));
+    }
+    position.to_move = to_move;
+    position.opener = to_move;
+    Ok(position)
+}
