@@ -211,10 +211,10 @@ fn board(frames: &[Frame], drawn: bool) -> String {
     }
     out.push_str("</div><div class=\"side\"><div class=\"controls\">");
     for (go, label, title) in [
-        ("first", "⏮", "first turn (Home)"),
-        ("back", "◀", "back (←)"),
-        ("forward", "▶", "forward (→)"),
-        ("last", "⏭", "last turn (End)"),
+        ("first", "« first", "the first position kept (Home)"),
+        ("back", "‹ back", "a turn back (←)"),
+        ("forward", "forward ›", "a turn forward (→)"),
+        ("last", "last »", "the last position (End)"),
     ] {
         let _ = write!(
             out,
@@ -404,15 +404,15 @@ impl Sink for Html {
             t.records, t.legal, t.illegal, t.malformed, t.unreadable, t.warnings
         );
         if !t.rules.is_empty() {
-            totals.push_str("<table class=\"rules\"><tr><th>rule</th><th>records</th></tr>");
+            totals.push_str("<ul class=\"rules\" aria-label=\"records by rule\">");
             for (rule, count) in &t.rules {
                 let _ = write!(
                     totals,
-                    "<tr><td><code>{}</code></td><td>{count}</td></tr>",
+                    "<li><code>{}</code> <span class=\"count\">{count}</span></li>",
                     html(rule)
                 );
             }
-            totals.push_str("</table>");
+            totals.push_str("</ul>");
         }
         totals.push_str("</section>\n");
         // A heading over nothing is hidden.
