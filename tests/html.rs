@@ -44,9 +44,8 @@ fn one(doc: &Html, css: &str) -> String {
     text(found[0])
 }
 
-/// The positions a board keeps packed: base64 of a deflated JSON list.
-fn unpacked(board: ElementRef<'_>) -> Vec<String> {
-    let packed = board.value().attr("data-packed").unwrap();
+/// Base64 of deflated JSON, as the page keeps its pictures.
+fn inflated(packed: &str) -> serde_json::Value {
     let digits = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut bits = 0u32;
     let mut count = 0;
@@ -63,6 +62,28 @@ fn unpacked(board: ElementRef<'_>) -> Vec<String> {
     }
     let json = miniz_oxide::inflate::decompress_to_vec(&bytes).unwrap();
     serde_json::from_slice(&json).unwrap()
+}
+
+/// The positions a board keeps packed, each as lines of its game's base
+/// picture (written once in the page) and the text between.
+fn unpacked(doc: &Html, board: ElementRef<'_>) -> Vec<String> {
+    let packed = inflated(board.value().attr("data-packed").unwrap());
+    let game = packed["base"].as_str().unwrap();
+    let base = all(doc, &format!("#base-{game}"))[0];
+    let base = inflated(base.value().attr("data-packed").unwrap());
+    let lines: Vec<&str> = base.as_str().unwrap().split_inclusive('\n').collect();
+    packed["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let (start, end) = (
+                f[0].as_u64().unwrap() as usize,
+                f[1].as_u64().unwrap() as usize,
+            );
+            lines[..start].concat() + f[2].as_str().unwrap() + &lines[lines.len() - end..].concat()
+        })
+        .collect()
 }
 
 #[test]
@@ -180,7 +201,7 @@ fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
         ]
     );
     // The earlier positions, packed: the start (empty) and after e3.
-    let earlier = unpacked(board);
+    let earlier = unpacked(&doc, board);
     assert_eq!(earlier.len(), 2);
     for svg in &earlier {
         assert!(svg.starts_with("<svg") && !svg.contains("class=\"refused\""));
@@ -208,11 +229,23 @@ fn a_board_keeps_a_bounded_window_of_turns() {
         .parse()
         .unwrap();
     assert!(turns > 20, "{turns}");
-    // The end, and the twelve positions before it.
+    // A legal record's end, and the four positions before it.
     let board = all(&doc, ".legal-row .board")[0];
-    assert_eq!(board.value().attr("data-frames"), Some("13"));
-    assert_eq!(unpacked(board).len(), 13);
-    assert_eq!(within(board, ".turns li").len(), 13);
+    assert_eq!(board.value().attr("data-frames"), Some("5"));
+    let frames = unpacked(&doc, board);
+    assert_eq!(frames.len(), 5);
+    assert_eq!(within(board, ".turns li").len(), 5);
+    // Kept against the game's base picture, each is the picture itself.
+    for (back, frame) in frames.iter().rev().enumerate() {
+        let turn = (turns - back).to_string();
+        let show = Command::cargo_bin("arbitre")
+            .unwrap()
+            .args(["show", "-", "--turn", &turn, "--format", "svg"])
+            .write_stdin(record.as_str())
+            .output()
+            .unwrap();
+        assert_eq!(frame.as_bytes(), show.stdout.as_slice(), "turn {turn}");
+    }
     assert_ne!(text(within(board, ".turns li")[0]), "start");
 }
 
@@ -231,10 +264,10 @@ fn legal_records_stand_in_the_table_with_result_and_scores() {
     // Its board is drawn when opened: every position packed, none drawn.
     let board = within(rows[0], "details.replay .board")[0];
     assert!(within(board, ".view svg").is_empty());
-    let frames = unpacked(board);
-    assert_eq!(frames.len(), 6);
-    assert_eq!(board.value().attr("data-frames"), Some("6"));
-    assert_eq!(within(board, ".turns li").len(), 6);
+    let frames = unpacked(&doc, board);
+    assert_eq!(frames.len(), 5);
+    assert_eq!(board.value().attr("data-frames"), Some("5"));
+    assert_eq!(within(board, ".turns li").len(), 5);
 }
 
 #[test]
@@ -282,7 +315,7 @@ fn text_from_records_stays_text() {
         "{players}"
     );
     // The pictures name the players too, escaped by the picture.
-    for svg in unpacked(all(&doc, ".legal-row .board")[0]) {
+    for svg in unpacked(&doc, all(&doc, ".legal-row .board")[0]) {
         assert!(!svg.contains("<script"), "{svg}");
         roxmltree::Document::parse(&svg).unwrap();
     }

@@ -1,18 +1,37 @@
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
-  // A board's positions, unpacked when it is first opened: the SVG
-  // documents of its packed list, then the one drawn in the page.
+  // Base64 of deflated JSON, as the page keeps its pictures.
+  function unpack(packed) {
+    var bytes = Uint8Array.from(atob(packed || ""), function (c) { return c.charCodeAt(0); });
+    var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Response(inflated).text().then(JSON.parse);
+  }
+  // Each game's start picture, by lines: positions are kept against it.
+  var bases = {};
+  function base(game) {
+    if (!bases[game]) {
+      var kept = document.getElementById("base-" + game);
+      bases[game] = kept ? unpack(kept.dataset.packed).then(function (svg) {
+        return svg.split(/(?<=\n)/);
+      }) : Promise.resolve([]);
+    }
+    return bases[game];
+  }
+  // A board's positions, unpacked when it is first opened: each the lines
+  // it keeps of its game's base and the text between, then the one drawn
+  // in the page.
   function frames(board) {
     if (!board.unpacking) {
-      var bytes = Uint8Array.from(atob(board.dataset.packed || ""), function (c) {
-        return c.charCodeAt(0);
-      });
-      var inflated = new Blob([bytes]).stream()
-        .pipeThrough(new DecompressionStream("deflate-raw"));
-      board.unpacking = new Response(inflated).text().then(function (text) {
+      board.unpacking = unpack(board.dataset.packed).then(function (packed) {
+        return base(packed.base).then(function (lines) {
+          return packed.frames.map(function (f) {
+            return lines.slice(0, f[0]).join("") + f[2] + lines.slice(lines.length - f[1]).join("");
+          });
+        });
+      }).then(function (texts) {
         var parser = new DOMParser();
-        var all = JSON.parse(text).map(function (svg) {
+        var all = texts.map(function (svg) {
           return parser.parseFromString(svg, "image/svg+xml").documentElement;
         });
         var drawn = board.querySelector(".view").firstElementChild;

@@ -13,15 +13,20 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::sync::Arc;
 
 use arbitre::escape::escaped;
-use arbitre::{Switches, Unreadable, Verdict};
+use arbitre::{Record, Switches, Unreadable, Verdict};
 
 use super::{Piece, Render, Run, Seen, Sink};
 
-/// Positions a board keeps before the one it opens at (the illegal one,
-/// or a legal record's end): the turns around the mistake, not the game.
+/// Positions an illegal record's board keeps before the one it opens at
+/// (the illegal turn): the turns that led to the mistake, not the game.
 pub const WINDOW: usize = 12;
+
+/// Positions a legal record's board keeps before its end: fewer, as most
+/// of a batch is legal and looked at least.
+pub const LEGAL_WINDOW: usize = 4;
 
 /// Text as HTML holds it in an element or a quoted attribute: escaped for
 /// the terminal first (no control character is left), then the markup
@@ -43,18 +48,68 @@ pub fn html(text: &str) -> String {
 
 pub struct Html {
     switches: Switches,
+    bases: Arc<Vec<Base>>,
 }
 
 impl Html {
     pub fn new(switches: &Switches) -> Self {
         Html {
             switches: switches.clone(),
+            bases: Arc::new(bases()),
         }
     }
 }
 
+/// A game's picture of its start, written once in the page: every
+/// position of the page is kept as the lines it changes in it (the
+/// board, the styles and the legend are the same in all), so that a
+/// record costs its pieces, not a whole picture.
+struct Base {
+    game: &'static str,
+    lines: Vec<String>,
+}
+
+fn bases() -> Vec<Base> {
+    arbitre::games::all()
+        .into_iter()
+        .filter_map(|game| {
+            let record = Record::from_text(format!("---\ngame: {}\n---\n", game.name()));
+            let stop = arbitre::stop(&record, &Switches::new(), None).ok()?;
+            Some(Base {
+                game: game.name(),
+                lines: stop
+                    .picture
+                    .svg()
+                    .split_inclusive('\n')
+                    .map(str::to_string)
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
+/// A picture as the lines of `base` it keeps at its start and at its end,
+/// and the text between: `[start, end, text]`.
+fn against(base: &[String], svg: &str) -> serde_json::Value {
+    let lines: Vec<&str> = svg.split_inclusive('\n').collect();
+    let start = lines
+        .iter()
+        .zip(base)
+        .take_while(|(line, kept)| **line == kept.as_str())
+        .count();
+    let end = lines[start..]
+        .iter()
+        .rev()
+        .zip(base[start..].iter().rev())
+        .take_while(|(line, kept)| **line == kept.as_str())
+        .count();
+    let text: String = lines[start..lines.len() - end].concat();
+    serde_json::json!([start, end, text])
+}
+
 struct Renderer {
     switches: Switches,
+    bases: Arc<Vec<Base>>,
 }
 
 /// One position of a board, with the turn that reached it.
@@ -125,11 +180,22 @@ fn place(seen: &Seen<'_>) -> String {
 }
 
 impl Renderer {
+    /// The base picture of the record's game.
+    fn base(&self, seen: &Seen<'_>) -> Option<&Base> {
+        let game = arbitre::games::find(seen.report.game.as_deref()?)?.name();
+        self.bases.iter().find(|b| b.game == game)
+    }
+
     /// The positions of a board: [`WINDOW`] turns up to `at`, then the
     /// replay's own stop (the illegal turn drawn, or the end).
     fn frames(&self, seen: &Seen<'_>, at: usize, illegal: Option<&str>) -> Vec<Frame> {
         let record = seen.record;
-        let first = at.saturating_sub(WINDOW);
+        let window = if illegal.is_some() {
+            WINDOW
+        } else {
+            LEGAL_WINDOW
+        };
+        let first = at.saturating_sub(window);
         let mut frames = Vec::new();
         let mut label = String::from("start");
         if first > 0 {
@@ -165,10 +231,21 @@ impl Renderer {
 /// The board's positions as the page keeps them: a JSON list of SVG
 /// documents, deflated (consecutive positions differ in a few pieces, so
 /// each costs little past the first) and written in base64.
-fn packed(frames: &[&Frame]) -> String {
-    let list: Vec<&str> = frames.iter().map(|f| f.svg.as_str()).collect();
-    let json = serde_json::to_string(&list).unwrap_or_default();
-    base64(&miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 9))
+fn packed(frames: &[&Frame], base: Option<&Base>) -> String {
+    let list: Vec<serde_json::Value> = frames
+        .iter()
+        .map(|f| match base {
+            Some(base) => against(&base.lines, &f.svg),
+            None => serde_json::json!([0, 0, f.svg]),
+        })
+        .collect();
+    let json = serde_json::json!({"base": base.map(|b| b.game), "frames": list});
+    deflated(&json.to_string())
+}
+
+/// Text deflated and written in base64, as the page's script inflates it.
+fn deflated(text: &str) -> String {
+    base64(&miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6))
 }
 
 fn base64(bytes: &[u8]) -> String {
@@ -191,7 +268,7 @@ fn base64(bytes: &[u8]) -> String {
 /// A replay board: with `drawn`, the last frame is drawn in the page (as
 /// the page without script shows it); the others are packed, drawn when
 /// the board is opened.
-fn board(frames: &[Frame], drawn: bool) -> String {
+fn board(frames: &[Frame], drawn: bool, base: Option<&Base>) -> String {
     let Some((last, earlier)) = frames.split_last() else {
         return String::new();
     };
@@ -203,7 +280,7 @@ fn board(frames: &[Frame], drawn: bool) -> String {
     let mut out = format!(
         "<div class=\"board\" tabindex=\"0\" data-frames=\"{}\" data-packed=\"{}\">",
         frames.len(),
-        packed(&kept)
+        packed(&kept, base)
     );
     out.push_str("<div class=\"view\">");
     if drawn {
@@ -316,7 +393,7 @@ impl Renderer {
         if report.verdict == Verdict::Illegal {
             let at = d.turn_index.unwrap_or(report.turns);
             let frames = self.frames(seen, at, Some(d.turn.as_deref().unwrap_or("end")));
-            out.push_str(&board(&frames, true));
+            out.push_str(&board(&frames, true, self.base(seen)));
         }
         out.push_str("</section>\n");
         out
@@ -350,7 +427,7 @@ impl Renderer {
             let _ = write!(
                 out,
                 "<details class=\"replay\"><summary>replay</summary>{}</details>",
-                board(&frames, false)
+                board(&frames, false, self.base(seen))
             );
         }
         out.push_str("</div>\n");
@@ -374,13 +451,23 @@ impl Sink for Html {
     fn renderer(&self) -> Box<dyn Render> {
         Box::new(Renderer {
             switches: self.switches.clone(),
+            bases: Arc::clone(&self.bases),
         })
     }
 
     fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let mut bases = String::new();
+        for base in self.bases.iter() {
+            let _ = write!(
+                bases,
+                "<div class=\"base\" hidden id=\"base-{}\" data-packed=\"{}\"></div>",
+                base.game,
+                deflated(&serde_json::Value::from(base.lines.concat()).to_string())
+            );
+        }
         write!(
             out,
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>arbitre check</title><style>{STYLE}</style></head>\n<body><main class=\"page\">\n<h2 id=\"not-legal\">Not legal</h2>\n<h2 id=\"legal\">Legal</h2>\n<div class=\"legal-head\" role=\"row\"><span>record</span><span>game</span><span>players</span><span>turns</span><span>result</span><span>scores</span></div>\n"
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>arbitre check</title><style>{STYLE}</style></head>\n<body>{bases}\n<main class=\"page\">\n<h2 id=\"not-legal\">Not legal</h2>\n<h2 id=\"legal\">Legal</h2>\n<div class=\"legal-head\" role=\"row\"><span>record</span><span>game</span><span>players</span><span>turns</span><span>result</span><span>scores</span></div>\n"
         )
     }
 
