@@ -164,7 +164,7 @@ fn an_illegal_record_has_its_diagnostic_rule_explanation_and_commands() {
 fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
     let (_, out) = page(ILLEGAL, &[]);
     let doc = Html::parse_document(&out);
-    let board = all(&doc, "section.record.illegal .board")[0];
+    let board = all(&doc, "section.record.illegal div.board")[0];
     assert_eq!(board.value().attr("data-frames"), Some("3"));
     // The position before the illegal turn, drawn in the page: e3 and c3
     // on their points, the refused placement a3 in the warning colour.
@@ -230,7 +230,7 @@ fn a_board_keeps_a_bounded_window_of_turns() {
         .unwrap();
     assert!(turns > 20, "{turns}");
     // A legal record's end, and the four positions before it.
-    let board = all(&doc, ".legal-row .board")[0];
+    let board = all(&doc, ".legal-row div.board")[0];
     assert_eq!(board.value().attr("data-frames"), Some("5"));
     let frames = unpacked(&doc, board);
     assert_eq!(frames.len(), 5);
@@ -262,7 +262,7 @@ fn legal_records_stand_in_the_table_with_result_and_scores() {
     assert_eq!(cell("turns-count"), "5");
     assert!(cell("result").contains("red"), "{}", cell("result"));
     // Its board is drawn when opened: every position packed, none drawn.
-    let board = within(rows[0], "details.replay .board")[0];
+    let board = within(rows[0], "details.replay div.board")[0];
     assert!(within(board, ".view svg").is_empty());
     let frames = unpacked(&doc, board);
     assert_eq!(frames.len(), 5);
@@ -276,7 +276,7 @@ fn a_malformed_record_has_its_diagnostic_and_no_board() {
     let doc = Html::parse_document(&out);
     let section = all(&doc, "section.record.malformed")[0];
     assert_eq!(text(within(section, ".rule")[0]), "header");
-    assert!(within(section, ".board").is_empty());
+    assert!(within(section, "div.board").is_empty());
     assert!(!within(section, ".excerpt mark").is_empty());
 }
 
@@ -315,7 +315,7 @@ fn text_from_records_stays_text() {
         "{players}"
     );
     // The pictures name the players too, escaped by the picture.
-    for svg in unpacked(&doc, all(&doc, ".legal-row .board")[0]) {
+    for svg in unpacked(&doc, all(&doc, ".legal-row div.board")[0]) {
         assert!(!svg.contains("<script"), "{svg}");
         roxmltree::Document::parse(&svg).unwrap();
     }

@@ -60,14 +60,14 @@
   }
   document.addEventListener("click", function (e) {
     var target = e.target.closest("[data-go], [data-frame]");
-    var board = target && target.closest(".board");
+    var board = target && target.closest("div.board");
     if (!board) return;
     if (target.dataset.go) go(board, target.dataset.go);
     else show(board, Number(target.dataset.frame));
     board.focus({ preventScroll: true });
   });
   document.addEventListener("keydown", function (e) {
-    var board = e.target.closest && e.target.closest(".board");
+    var board = e.target.closest && e.target.closest("div.board");
     var keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
     if (board && keys[e.key]) { e.preventDefault(); go(board, keys[e.key]); }
   });
@@ -75,7 +75,7 @@
   document.addEventListener("toggle", function (e) {
     var details = e.target;
     if (!details.open || !details.classList.contains("replay")) return;
-    var board = details.querySelector(".board");
+    var board = details.querySelector("div.board");
     if (board && board.dataset.at === undefined) go(board, "last");
   }, true);
 })();

@@ -22,7 +22,7 @@ try {
   const row = page.locator(".legal-row").nth(Math.floor(rows / 2));
   start = Date.now();
   await row.locator("summary").click();
-  const board = await row.locator(".board").elementHandle();
+  const board = await row.locator("div.board").elementHandle();
   await page.waitForFunction((b) => b.dataset.at !== undefined, board);
   console.log(`open a board in the middle: ${Date.now() - start} ms`);
   start = Date.now();

@@ -37,7 +37,7 @@ try {
   assert.ok(await top("section.record") < await top(".legal-row"), "not-legal records before the legal table");
   check("totals first, then the records that are not legal, then the legal ones");
 
-  const boards = page.locator("section.record.illegal .board");
+  const boards = page.locator("section.record.illegal div.board");
   assert.ok(await boards.count() > 0, "an illegal record has a board");
   // A board with several positions, to step through.
   let board = null;
@@ -83,7 +83,7 @@ try {
 
   const row = page.locator(".legal-row").filter({ has: page.locator("details.replay") }).first();
   await row.locator("summary").click();
-  await page.waitForFunction((b) => b.dataset.at !== undefined, await row.locator(".board").elementHandle());
+  await page.waitForFunction((b) => b.dataset.at !== undefined, await row.locator("div.board").elementHandle());
   assert.ok((await row.locator(".view").innerHTML()).includes("<svg"), "an opened legal board is drawn");
   check("a legal record's board is drawn when opened");
   assert.deepEqual(errors, [], "no script error, nothing fetched");
