@@ -75,6 +75,9 @@ pub enum CheckFormat {
     /// JUnit XML, one test case per record: a failure when illegal, an
     /// error when malformed or unreadable.
     Junit,
+    /// One self-contained HTML page: the totals, every record that is not
+    /// legal with its diagnostic and a replay board, then the legal ones.
+    Html,
 }
 
 /// What `check` does with warnings in human and short output.

@@ -362,6 +362,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             warnings: args.warnings,
             deny_warnings: args.deny_warnings,
         },
+        &switches,
     );
     let shield = |line: String| sink.stderr_line(line);
     let (items, files, mut unreadable) =

@@ -9,7 +9,7 @@
 
 use std::io::{self, Write};
 
-use arbitre::{Tally, Unreadable};
+use arbitre::{Switches, Tally, Unreadable};
 
 pub use arbitre::{located, short, Seen};
 
@@ -17,6 +17,7 @@ use crate::cli::CheckFormat;
 use crate::human::Style;
 
 mod github;
+mod html;
 mod human;
 mod junit;
 mod machine;
@@ -110,7 +111,7 @@ pub struct Options {
 }
 
 /// The sink of `format`.
-pub fn open(format: CheckFormat, options: Options) -> Box<dyn Sink> {
+pub fn open(format: CheckFormat, options: Options, switches: &Switches) -> Box<dyn Sink> {
     match format {
         CheckFormat::Human => Box::new(human::Human::new(options)),
         CheckFormat::Short => Box::new(short::Short::new(options)),
@@ -120,5 +121,6 @@ pub fn open(format: CheckFormat, options: Options) -> Box<dyn Sink> {
         CheckFormat::Github => Box::new(github::Github::new(options)),
         CheckFormat::Sarif => Box::new(sarif::Sarif::new(options)),
         CheckFormat::Junit => Box::new(junit::Junit::new()),
+        CheckFormat::Html => Box::new(html::Html::new(switches)),
     }
 }

@@ -1,0 +1,81 @@
+(function () {
+  "use strict";
+  document.documentElement.classList.add("js");
+  // Base64 of deflated JSON, as the page keeps its pictures.
+  function unpack(packed) {
+    var bytes = Uint8Array.from(atob(packed || ""), function (c) { return c.charCodeAt(0); });
+    var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+    return new Response(inflated).text().then(JSON.parse);
+  }
+  // Each game's start picture, by lines: positions are kept against it.
+  var bases = {};
+  function base(game) {
+    if (!bases[game]) {
+      var kept = document.getElementById("base-" + game);
+      bases[game] = kept ? unpack(kept.dataset.packed).then(function (svg) {
+        return svg.split(/(?<=\n)/);
+      }) : Promise.resolve([]);
+    }
+    return bases[game];
+  }
+  // A board's positions, unpacked when it is first opened: each the lines
+  // it keeps of its game's base and the text between, then the one drawn
+  // in the page.
+  function frames(board) {
+    if (!board.unpacking) {
+      board.unpacking = unpack(board.dataset.packed).then(function (packed) {
+        return base(packed.base).then(function (lines) {
+          return packed.frames.map(function (f) {
+            return lines.slice(0, f[0]).join("") + f[2] + lines.slice(lines.length - f[1]).join("");
+          });
+        });
+      }).then(function (texts) {
+        var parser = new DOMParser();
+        var all = texts.map(function (svg) {
+          return parser.parseFromString(svg, "image/svg+xml").documentElement;
+        });
+        var drawn = board.querySelector(".view").firstElementChild;
+        if (drawn && all.length < Number(board.dataset.frames)) all.push(drawn.cloneNode(true));
+        return all;
+      });
+    }
+    return board.unpacking;
+  }
+  function show(board, at) {
+    return frames(board).then(function (all) {
+      if (!all.length) return;
+      at = Math.max(0, Math.min(all.length - 1, at));
+      board.dataset.at = String(at);
+      board.querySelector(".view").replaceChildren(document.importNode(all[at], true));
+      var items = board.querySelectorAll(".turns li");
+      for (var i = 0; i < items.length; i++) items[i].classList.toggle("current", i === at);
+      if (items[at]) items[at].scrollIntoView({ block: "nearest" });
+    });
+  }
+  function go(board, where) {
+    var last = Number(board.dataset.frames) - 1;
+    var at = board.dataset.at === undefined ? last : Number(board.dataset.at);
+    return show(board, where === "first" ? 0 : where === "last" ? last
+      : where === "back" ? at - 1 : at + 1);
+  }
+  document.addEventListener("click", function (e) {
+    var target = e.target.closest("[data-go], [data-frame]");
+    var board = target && target.closest("div.board");
+    if (!board) return;
+    if (target.dataset.go) go(board, target.dataset.go);
+    else show(board, Number(target.dataset.frame));
+    board.focus({ preventScroll: true });
+  });
+  document.addEventListener("keydown", function (e) {
+    var board = e.target.closest && e.target.closest("div.board");
+    var keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last" };
+    if (board && keys[e.key]) { e.preventDefault(); go(board, keys[e.key]); }
+  });
+  // A legal record's board is drawn when its replay is opened.
+  document.addEventListener("toggle", function (e) {
+    var details = e.target;
+    if (!details.open || !details.classList.contains("replay")) return;
+    var board = details.querySelector("div.board");
+    if (board && board.dataset.at === undefined) go(board, "last");
+  }, true);
+})();

@@ -1,0 +1,536 @@
+//! One self-contained HTML page for a batch (`--format html`): the
+//! totals, every record that is not legal with its diagnostic and a replay
+//! board, then the legal records in a compact table. Inline CSS, SVG and a
+//! small script; nothing is fetched.
+//!
+//! The page is written as the records come, in input order, and nothing is
+//! held back: the totals, known only at the end, are written last and
+//! shown first by CSS (the page is a flex column; each part has an
+//! `order`), and so are the legal records after the others. A board keeps
+//! its positions as inert `<template>`s, drawn into the board only when it
+//! is opened, and only [`WINDOW`] turns of a record, so that a page of
+//! thousands of records stays light to open.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::sync::Arc;
+
+use arbitre::escape::escaped;
+use arbitre::{Record, Switches, Unreadable, Verdict};
+
+use super::{Piece, Render, Run, Seen, Sink};
+
+/// Positions an illegal record's board keeps before the one it opens at
+/// (the illegal turn): the turns that led to the mistake, not the game.
+pub const WINDOW: usize = 12;
+
+/// Positions a legal record's board keeps before its end: fewer, as most
+/// of a batch is legal and looked at least.
+pub const LEGAL_WINDOW: usize = 4;
+
+/// Text as HTML holds it in an element or a quoted attribute: escaped for
+/// the terminal first (no control character is left), then the markup
+/// characters.
+pub fn html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in escaped(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+pub struct Html {
+    switches: Switches,
+    bases: Arc<Vec<Base>>,
+}
+
+impl Html {
+    pub fn new(switches: &Switches) -> Self {
+        Html {
+            switches: switches.clone(),
+            bases: Arc::new(bases()),
+        }
+    }
+}
+
+/// A game's picture of its start, written once in the page: every
+/// position of the page is kept as the lines it changes in it (the
+/// board, the styles and the legend are the same in all), so that a
+/// record costs its pieces, not a whole picture.
+struct Base {
+    game: &'static str,
+    lines: Vec<String>,
+}
+
+fn bases() -> Vec<Base> {
+    arbitre::games::all()
+        .into_iter()
+        .filter_map(|game| {
+            let record = Record::from_text(format!("---\ngame: {}\n---\n", game.name()));
+            let stop = arbitre::stop(&record, &Switches::new(), None).ok()?;
+            Some(Base {
+                game: game.name(),
+                lines: stop
+                    .picture
+                    .svg()
+                    .split_inclusive('\n')
+                    .map(str::to_string)
+                    .collect(),
+            })
+        })
+        .collect()
+}
+
+/// A picture as the lines of `base` it keeps at its start and at its end,
+/// and the text between: `[start, end, text]`.
+fn against(base: &[String], svg: &str) -> serde_json::Value {
+    let lines: Vec<&str> = svg.split_inclusive('\n').collect();
+    let start = lines
+        .iter()
+        .zip(base)
+        .take_while(|(line, kept)| **line == kept.as_str())
+        .count();
+    let end = lines[start..]
+        .iter()
+        .rev()
+        .zip(base[start..].iter().rev())
+        .take_while(|(line, kept)| **line == kept.as_str())
+        .count();
+    let text: String = lines[start..lines.len() - end].concat();
+    serde_json::json!([start, end, text])
+}
+
+struct Renderer {
+    switches: Switches,
+    bases: Arc<Vec<Base>>,
+}
+
+/// One position of a board, with the turn that reached it.
+struct Frame {
+    label: String,
+    svg: String,
+    illegal: bool,
+}
+
+/// The lines around a diagnostic, numbered, its span marked.
+fn excerpt(seen: &Seen<'_>, offset: usize, length: usize) -> String {
+    let text = seen.record.text.as_str();
+    let start = offset.saturating_sub(seen.record.offset).min(text.len());
+    let end = start.saturating_add(length).min(text.len());
+    let (Some(before), Some(spanned)) = (text.get(..start), text.get(start..end)) else {
+        return String::new();
+    };
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let first_line = seen.record.line + before.matches('\n').count();
+    let rest = text.get(end..).unwrap_or("");
+    let line_end = rest.find('\n').unwrap_or(rest.len());
+    let mut out = String::from("<pre class=\"excerpt\">");
+    // Two lines of context before the line of the mistake.
+    let context: Vec<&str> = text
+        .get(..line_start)
+        .unwrap_or("")
+        .lines()
+        .rev()
+        .take(2)
+        .collect();
+    for (i, line) in context.iter().rev().enumerate() {
+        let number = first_line - context.len() + i;
+        let _ = writeln!(out, "<span class=\"ln\">{number:>4} </span>{}", html(line));
+    }
+    let _ = write!(
+        out,
+        "<span class=\"ln\">{first_line:>4} </span>{}<mark>{}</mark>{}",
+        html(before.get(line_start..).unwrap_or("")),
+        html(spanned),
+        html(rest.get(..line_end).unwrap_or(""))
+    );
+    out.push_str("</pre>");
+    out
+}
+
+/// Who played, as the header names them.
+fn players(seen: &Seen<'_>) -> String {
+    seen.report.players.as_ref().map_or(String::new(), |p| {
+        p.0.iter()
+            .map(|(key, name)| format!("{} ({})", html(name), html(key)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
+}
+
+fn scores(seen: &Seen<'_>) -> String {
+    seen.report.scores.as_ref().map_or(String::new(), |s| {
+        s.0.iter()
+            .map(|(key, points)| format!("{} {points}", html(key)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    })
+}
+
+/// The record as the page names it: its file and line.
+fn place(seen: &Seen<'_>) -> String {
+    format!("{}:{}", html(seen.path), seen.record.line)
+}
+
+impl Renderer {
+    /// The base picture of the record's game.
+    fn base(&self, seen: &Seen<'_>) -> Option<&Base> {
+        let game = arbitre::games::find(seen.report.game.as_deref()?)?.name();
+        self.bases.iter().find(|b| b.game == game)
+    }
+
+    /// The positions of a board: [`WINDOW`] turns up to `at`, then the
+    /// replay's own stop (the illegal turn drawn, or the end).
+    fn frames(&self, seen: &Seen<'_>, at: usize, illegal: Option<&str>) -> Vec<Frame> {
+        let record = seen.record;
+        let window = if illegal.is_some() {
+            WINDOW
+        } else {
+            LEGAL_WINDOW
+        };
+        let first = at.saturating_sub(window);
+        let mut frames = Vec::new();
+        let mut label = String::from("start");
+        if first > 0 {
+            if let Ok(stop) = arbitre::stop(record, &self.switches, first - 1) {
+                label = stop.label;
+            }
+        }
+        for turns in first..at {
+            let Ok(stop) = arbitre::stop(record, &self.switches, turns) else {
+                break;
+            };
+            frames.push(Frame {
+                label: std::mem::replace(&mut label, stop.label.clone()),
+                svg: stop.picture.svg(),
+                illegal: false,
+            });
+        }
+        if let Ok(stop) = arbitre::stop(record, &self.switches, None) {
+            frames.push(Frame {
+                label: match illegal {
+                    Some(turn) => format!("{turn} ✗"),
+                    None if at == 0 => "start".into(),
+                    None => label,
+                },
+                svg: stop.picture.svg(),
+                illegal: illegal.is_some(),
+            });
+        }
+        frames
+    }
+}
+
+/// The board's positions as the page keeps them: a JSON list of SVG
+/// documents, deflated (consecutive positions differ in a few pieces, so
+/// each costs little past the first) and written in base64.
+fn packed(frames: &[&Frame], base: Option<&Base>) -> String {
+    let list: Vec<serde_json::Value> = frames
+        .iter()
+        .map(|f| match base {
+            Some(base) => against(&base.lines, &f.svg),
+            None => serde_json::json!([0, 0, f.svg]),
+        })
+        .collect();
+    let json = serde_json::json!({"base": base.map(|b| b.game), "frames": list});
+    deflated(&json.to_string())
+}
+
+/// Text deflated and written in base64, as the page's script inflates it.
+fn deflated(text: &str) -> String {
+    base64(&miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6))
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let byte = |i: usize| u32::from(chunk.get(i).copied().unwrap_or(0));
+        let n = (byte(0) << 16) | (byte(1) << 8) | byte(2);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(DIGITS[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// A replay board: with `drawn`, the last frame is drawn in the page (as
+/// the page without script shows it); the others are packed, drawn when
+/// the board is opened.
+fn board(frames: &[Frame], drawn: bool, base: Option<&Base>) -> String {
+    let Some((last, earlier)) = frames.split_last() else {
+        return String::new();
+    };
+    let kept: Vec<&Frame> = if drawn {
+        earlier.iter().collect()
+    } else {
+        frames.iter().collect()
+    };
+    let mut out = format!(
+        "<div class=\"board\" tabindex=\"0\" data-frames=\"{}\" data-packed=\"{}\">",
+        frames.len(),
+        packed(&kept, base)
+    );
+    out.push_str("<div class=\"view\">");
+    if drawn {
+        out.push_str(&last.svg);
+    }
+    out.push_str("</div><div class=\"side\"><div class=\"controls\">");
+    for (go, label, title) in [
+        ("first", "« first", "the first position kept (Home)"),
+        ("back", "‹ back", "a turn back (←)"),
+        ("forward", "forward ›", "a turn forward (→)"),
+        ("last", "last »", "the last position (End)"),
+    ] {
+        let _ = write!(
+            out,
+            "<button type=\"button\" data-go=\"{go}\" title=\"{title}\" aria-label=\"{title}\">{label}</button>"
+        );
+    }
+    out.push_str("</div><ol class=\"turns\">");
+    for (i, frame) in frames.iter().enumerate() {
+        let mut class = Vec::new();
+        if frame.illegal {
+            class.push("illegal");
+        }
+        if i + 1 == frames.len() {
+            class.push("current");
+        }
+        let _ = write!(
+            out,
+            "<li class=\"{}\"><button type=\"button\" data-frame=\"{i}\">{}</button></li>",
+            class.join(" "),
+            html(&frame.label)
+        );
+    }
+    out.push_str("</ol></div></div>");
+    out
+}
+
+impl Renderer {
+    fn not_legal(&self, seen: &Seen<'_>) -> String {
+        let report = seen.report;
+        let mut out = String::new();
+        let verdict = match report.verdict {
+            Verdict::Malformed => "malformed",
+            _ => "illegal",
+        };
+        let game = report.game.as_deref().unwrap_or("?");
+        let _ = write!(
+            out,
+            "<section class=\"record {verdict}\" id=\"{}\"><h3><span class=\"verdict\">{verdict}</span> <code>{}</code> <span class=\"game\">{}</span> <span class=\"players\">{}</span></h3>",
+            html(&format!("r-{}-{}", seen.path, seen.record.line)),
+            place(seen),
+            html(game),
+            players(seen)
+        );
+        let Some(d) = &report.diagnostic else {
+            out.push_str("</section>");
+            return out;
+        };
+        out.push_str("<div class=\"diagnostic\">");
+        let turn = d
+            .turn
+            .as_ref()
+            .map_or(String::new(), |t| format!(" (turn {})", html(t)));
+        let _ = write!(
+            out,
+            "<p class=\"message\"><code class=\"rule\">{}</code> {}{turn} <span class=\"at\">line {}, column {}</span></p>",
+            html(&d.rule),
+            html(&d.message),
+            d.line,
+            d.column
+        );
+        out.push_str(&excerpt(seen, d.offset, d.length));
+        if !d.expected.is_empty() {
+            out.push_str("<p class=\"legal-here\">Legal here: ");
+            let listed: Vec<String> = d
+                .expected
+                .iter()
+                .map(|e| format!("<code>{}</code>", html(e)))
+                .collect();
+            out.push_str(&listed.join(" "));
+            if d.expected_total > d.expected.len() {
+                let _ = write!(out, " and {} more", d.expected_total - d.expected.len());
+            }
+            out.push_str("</p>");
+        }
+        if let Some(help) = &d.help {
+            let _ = write!(out, "<p class=\"help\">{}</p>", html(help));
+        }
+        if let Some(rule) = arbitre::rules::find(&d.rule) {
+            let _ = write!(
+                out,
+                "<div class=\"explanation\"><p class=\"summary\">{}: {}.</p>",
+                html(rule.id),
+                html(rule.summary)
+            );
+            if let Some(explanation) = rule.explanation {
+                let _ = write!(out, "<p class=\"words\">{}</p>", html(explanation.words));
+            }
+            out.push_str("</div>");
+        }
+        let commands: Vec<String> = [&d.explain_command, &d.moves_command]
+            .into_iter()
+            .flatten()
+            .map(|c| format!("<code>{}</code>", html(c)))
+            .collect();
+        if !commands.is_empty() {
+            let _ = write!(out, "<p class=\"commands\">{}</p>", commands.join(" "));
+        }
+        out.push_str("</div>");
+        if report.verdict == Verdict::Illegal {
+            let at = d.turn_index.unwrap_or(report.turns);
+            let frames = self.frames(seen, at, Some(d.turn.as_deref().unwrap_or("end")));
+            out.push_str(&board(&frames, true, self.base(seen)));
+        }
+        out.push_str("</section>\n");
+        out
+    }
+
+    fn legal(&self, seen: &Seen<'_>) -> String {
+        let report = seen.report;
+        let result = report
+            .description
+            .clone()
+            .or_else(|| report.status.map(str::to_string))
+            .unwrap_or_default();
+        let frames = self.frames(seen, report.turns, None);
+        let mut out = format!(
+            "<div class=\"legal-row\" role=\"row\"><code role=\"cell\" class=\"where\">{}</code><span role=\"cell\" class=\"game\">{}</span><span role=\"cell\" class=\"players\">{}</span><span role=\"cell\" class=\"turns-count\">{}</span><span role=\"cell\" class=\"result\">{}</span><span role=\"cell\" class=\"scores\">{}</span>",
+            place(seen),
+            html(report.game.as_deref().unwrap_or("")),
+            players(seen),
+            report.turns,
+            html(&result),
+            scores(seen)
+        );
+        if report.warning_count() > 0 {
+            let _ = write!(
+                out,
+                "<span class=\"warnings\" role=\"cell\">{} warnings</span>",
+                report.warning_count()
+            );
+        }
+        if !frames.is_empty() {
+            let _ = write!(
+                out,
+                "<details class=\"replay\"><summary>replay</summary>{}</details>",
+                board(&frames, false, self.base(seen))
+            );
+        }
+        out.push_str("</div>\n");
+        out
+    }
+}
+
+impl Render for Renderer {
+    fn render(&self, seen: &Seen<'_>) -> Piece {
+        match seen.report.verdict {
+            Verdict::Legal => self.legal(seen).into(),
+            _ => self.not_legal(seen).into(),
+        }
+    }
+}
+
+const STYLE: &str = include_str!("html.css");
+const SCRIPT: &str = include_str!("html.js");
+
+impl Sink for Html {
+    fn renderer(&self) -> Box<dyn Render> {
+        Box::new(Renderer {
+            switches: self.switches.clone(),
+            bases: Arc::clone(&self.bases),
+        })
+    }
+
+    fn begin(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        let mut bases = String::new();
+        for base in self.bases.iter() {
+            let _ = write!(
+                bases,
+                "<div class=\"base\" hidden id=\"base-{}\" data-packed=\"{}\"></div>",
+                base.game,
+                deflated(&serde_json::Value::from(base.lines.concat()).to_string())
+            );
+        }
+        write!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>arbitre check</title><style>{STYLE}</style></head>\n<body>{bases}\n<main class=\"page\">\n<h2 id=\"not-legal\">Not legal</h2>\n<h2 id=\"legal\">Legal</h2>\n<div class=\"legal-head\" role=\"row\"><span>record</span><span>game</span><span>players</span><span>turns</span><span>result</span><span>scores</span></div>\n"
+        )
+    }
+
+    fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(piece.text.as_bytes())
+    }
+
+    fn unreadable(&mut self, path: &Unreadable, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "<section class=\"record unreadable\"><h3><span class=\"verdict\">unreadable</span> <code>{}</code></h3><p class=\"message\">cannot read: {}</p></section>",
+            html(&path.path),
+            html(&path.error)
+        )
+    }
+
+    fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
+        let t = run.tally;
+        let mut totals = format!(
+            "<section id=\"totals\"><h1>arbitre check</h1><dl class=\"counts\"><div><dt>records</dt><dd id=\"records\">{}</dd></div><div class=\"ok\"><dt>legal</dt><dd id=\"legal-count\">{}</dd></div><div class=\"bad\"><dt>illegal</dt><dd id=\"illegal-count\">{}</dd></div><div class=\"bad\"><dt>malformed</dt><dd id=\"malformed-count\">{}</dd></div><div><dt>unreadable</dt><dd id=\"unreadable-count\">{}</dd></div><div><dt>warnings</dt><dd id=\"warnings-count\">{}</dd></div></dl>",
+            t.records, t.legal, t.illegal, t.malformed, t.unreadable, t.warnings
+        );
+        if !t.rules.is_empty() {
+            totals.push_str("<ul class=\"rules\" aria-label=\"records by rule\">");
+            for (rule, count) in &t.rules {
+                let _ = write!(
+                    totals,
+                    "<li><code>{}</code> <span class=\"count\">{count}</span></li>",
+                    html(rule)
+                );
+            }
+            totals.push_str("</ul>");
+        }
+        totals.push_str("</section>\n");
+        // A heading over nothing is hidden.
+        let mut hide = Vec::new();
+        if t.illegal + t.malformed + t.unreadable == 0 {
+            hide.push("#not-legal");
+        }
+        if t.legal == 0 {
+            hide.push("#legal, .legal-head");
+        }
+        if !hide.is_empty() {
+            let _ = write!(totals, "<style>{}{{display:none}}</style>", hide.join(", "));
+        }
+        write!(
+            out,
+            "{totals}</main>\n<script>{SCRIPT}</script>\n</body></html>\n"
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markup_and_controls_are_escaped() {
+        assert_eq!(
+            html("<script>\"a\" & 'b'</template>"),
+            "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/template&gt;"
+        );
+        assert!(!html("a\u{1b}[31mb\u{0}").contains(['\u{1b}', '\u{0}']));
+        assert_eq!(html("plain"), "plain");
+    }
+}

@@ -1,0 +1,104 @@
+// Drives a `check --format html` page in headless Chromium: the totals come
+// first, stepping a board changes its picture, the illegal turn is marked,
+// a legal record's board is drawn when opened, and without script every
+// illegal record still shows its position. Takes screenshots on the way.
+//
+//   node replay.mjs REPORT.html SCREENSHOT_DIR
+import { chromium } from "playwright-core";
+import { pathToFileURL } from "node:url";
+import { mkdirSync } from "node:fs";
+import assert from "node:assert/strict";
+
+const [report, shots = "screenshots"] = process.argv.slice(2);
+if (!report) {
+  console.error("usage: node replay.mjs REPORT.html [SCREENSHOT_DIR]");
+  process.exit(2);
+}
+mkdirSync(shots, { recursive: true });
+const url = pathToFileURL(report).href;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
+const checks = [];
+const check = (name) => checks.push(name);
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("request", (r) => {
+    if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) errors.push(`fetched ${r.url()}`);
+  });
+  await page.goto(url);
+  await page.screenshot({ path: `${shots}/page.png` });
+
+  const top = async (selector) => (await page.locator(selector).first().boundingBox()).y;
+  assert.ok(await top("#totals") < await top("section.record"), "the totals stand first");
+  assert.ok(await top("section.record") < await top(".legal-row"), "not-legal records before the legal table");
+  check("totals first, then the records that are not legal, then the legal ones");
+
+  const boards = page.locator("section.record.illegal div.board");
+  assert.ok(await boards.count() > 0, "an illegal record has a board");
+  // A board with several positions, to step through.
+  let board = null;
+  for (let i = 0; i < await boards.count(); i++) {
+    if (Number(await boards.nth(i).getAttribute("data-frames")) >= 3) { board = boards.nth(i); break; }
+  }
+  assert.ok(board, "a board with three positions or more");
+  const picture = async () => (await board.locator(".view").innerHTML()).trim();
+  const current = () => board.locator(".turns li.current").getAttribute("class");
+  assert.match(await current(), /illegal/, "the board opens at the illegal turn, marked");
+  assert.equal(await board.locator(".turns li.illegal").count(), 1, "one illegal turn in the list");
+  assert.ok((await picture()).includes("<svg"), "the illegal position is drawn");
+  check("the illegal turn is marked in the list and drawn on the board");
+  const illegalPicture = await picture();
+
+  await board.locator('[data-go="first"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "0", await board.elementHandle());
+  const first = await picture();
+  assert.ok(first !== illegalPicture, "the first position is not the illegal one");
+  await board.locator('[data-go="forward"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
+  assert.ok(await picture() !== first, "stepping forward changes the board");
+  check("first, then forward: the board changes");
+  await board.press("ArrowRight");
+  await page.waitForFunction((b) => b.dataset.at === "2", await board.elementHandle());
+  await board.press("End");
+  await page.waitForFunction((b) => b.dataset.at === String(Number(b.dataset.frames) - 1), await board.elementHandle());
+  assert.ok(await picture() === illegalPicture, "End goes back to the illegal position");
+  await board.locator(".turns li button").first().click();
+  await page.waitForFunction((b) => b.dataset.at === "0", await board.elementHandle());
+  assert.ok(await picture() === first, "a click in the turn list shows that turn");
+  assert.match(await board.locator(".turns li").first().getAttribute("class"), /current/);
+  check("arrow keys, End and the turn list step the board");
+  await board.locator('[data-go="forward"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
+  await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/stepped.png` });
+
+  // One illegal record of each game, at its illegal turn.
+  for (const game of ["superpion", "simpei", "puluc"]) {
+    const section = page.locator("section.record.illegal", { has: page.locator(`.game:text-is("${game}")`) }).first();
+    if (await section.count()) await section.screenshot({ path: `${shots}/${game}.png` });
+  }
+
+  const row = page.locator(".legal-row").filter({ has: page.locator("details.replay") }).first();
+  await row.locator("summary").click();
+  await page.waitForFunction((b) => b.dataset.at !== undefined, await row.locator("div.board").elementHandle());
+  assert.ok((await row.locator(".view").innerHTML()).includes("<svg"), "an opened legal board is drawn");
+  check("a legal record's board is drawn when opened");
+  assert.deepEqual(errors, [], "no script error, nothing fetched");
+  check("no script error, nothing fetched");
+
+  const plain = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+  const bare = await plain.newPage();
+  await bare.goto(url);
+  const illegal = await bare.locator("section.record.illegal").count();
+  assert.equal(await bare.locator("section.record.illegal .view svg").count(), illegal, "without script each illegal position is drawn");
+  assert.equal(await bare.locator("section.record .diagnostic").count(), await bare.locator("section.record:not(.unreadable)").count());
+  assert.ok(!(await bare.locator(".controls").first().isVisible()), "no dead buttons without script");
+  await bare.screenshot({ path: `${shots}/no-script.png` });
+  check(`without script: ${illegal} illegal positions and every diagnostic shown`);
+} finally {
+  await browser.close();
+}
+for (const name of checks) console.log(`ok: ${name}`);

@@ -1,0 +1,333 @@
+//! `check --format html`: the page parsed as a browser parses it (with
+//! `scraper`, html5ever's tree), asserting the totals, each failing
+//! record's diagnostic and board, the legal table, and that text from the
+//! records stays text.
+
+use assert_cmd::Command;
+use scraper::{ElementRef, Html, Selector};
+
+/// A legal Simpei game won by red in five turns.
+const LEGAL: &str =
+    "---\ngame: simpei\nplayers: {red: Aiko, blue: Ben}\n---\n1. e3 c3\n2. a3 c3>g7 d4\n3. g3\n";
+/// Illegal at its third turn: `a3` sandwiches c3, which is not relocated.
+const ILLEGAL: &str =
+    "---\ngame: simpei\nplayers: {red: Aiko, blue: Ben}\n---\n1. e3 c3\n2. a3 e3\n";
+const MALFORMED: &str = "---\ngame: chess\n---\n1. e4\n";
+
+fn page(input: &str, args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::cargo_bin("arbitre")
+        .unwrap()
+        .args(["check", "--format", "html"])
+        .args(args)
+        .arg("-")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+fn all<'a>(doc: &'a Html, css: &str) -> Vec<ElementRef<'a>> {
+    doc.select(&Selector::parse(css).unwrap()).collect()
+}
+
+fn within<'a>(element: ElementRef<'a>, css: &str) -> Vec<ElementRef<'a>> {
+    element.select(&Selector::parse(css).unwrap()).collect()
+}
+
+fn text(element: ElementRef<'_>) -> String {
+    element.text().collect()
+}
+
+fn one(doc: &Html, css: &str) -> String {
+    let found = all(doc, css);
+    assert_eq!(found.len(), 1, "{css}");
+    text(found[0])
+}
+
+/// Base64 of deflated JSON, as the page keeps its pictures.
+fn inflated(packed: &str) -> serde_json::Value {
+    let digits = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut bits = 0u32;
+    let mut count = 0;
+    let mut bytes = Vec::new();
+    for c in packed.bytes().take_while(|&c| c != b'=') {
+        let value = digits.iter().position(|&d| d == c).unwrap() as u32;
+        bits = (bits << 6) | value;
+        count += 6;
+        if count >= 8 {
+            count -= 8;
+            bytes.push((bits >> count) as u8);
+            bits &= (1 << count) - 1;
+        }
+    }
+    let json = miniz_oxide::inflate::decompress_to_vec(&bytes).unwrap();
+    serde_json::from_slice(&json).unwrap()
+}
+
+/// The positions a board keeps packed, each as lines of its game's base
+/// picture (written once in the page) and the text between.
+fn unpacked(doc: &Html, board: ElementRef<'_>) -> Vec<String> {
+    let packed = inflated(board.value().attr("data-packed").unwrap());
+    let game = packed["base"].as_str().unwrap();
+    let base = all(doc, &format!("#base-{game}"))[0];
+    let base = inflated(base.value().attr("data-packed").unwrap());
+    let lines: Vec<&str> = base.as_str().unwrap().split_inclusive('\n').collect();
+    packed["frames"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let (start, end) = (
+                f[0].as_u64().unwrap() as usize,
+                f[1].as_u64().unwrap() as usize,
+            );
+            lines[..start].concat() + f[2].as_str().unwrap() + &lines[lines.len() - end..].concat()
+        })
+        .collect()
+}
+
+#[test]
+fn the_totals_count_every_record_and_are_written_last_shown_first() {
+    let (code, out) = page(&format!("{LEGAL}{ILLEGAL}{MALFORMED}"), &[]);
+    assert_eq!(code, Some(2));
+    let doc = Html::parse_document(&out);
+    assert_eq!(one(&doc, "#records"), "3");
+    assert_eq!(one(&doc, "#legal-count"), "1");
+    assert_eq!(one(&doc, "#illegal-count"), "1");
+    assert_eq!(one(&doc, "#malformed-count"), "1");
+    assert_eq!(one(&doc, "#unreadable-count"), "0");
+    let rules: Vec<String> = all(&doc, "#totals .rules li")
+        .into_iter()
+        .map(text)
+        .collect();
+    assert_eq!(rules, ["header 1", "simpei/relocation-missing 1"]);
+    // Streamed: the totals come after every record in the document, and
+    // CSS shows them first.
+    let main: Vec<String> = all(&doc, "main.page > *")
+        .iter()
+        .map(|e| e.value().attr("id").unwrap_or(e.value().name()).to_string())
+        .collect();
+    assert_eq!(main.last().map(String::as_str), Some("totals"), "{main:?}");
+    assert!(out.contains("#totals{order:-1}"));
+}
+
+#[test]
+fn a_legal_batch_hides_the_empty_heading_and_exits_0() {
+    let (code, out) = page(LEGAL, &[]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("<style>#not-legal{display:none}</style>"));
+    let doc = Html::parse_document(&out);
+    assert!(all(&doc, "section.record").is_empty());
+    assert!(all(&doc, "#totals .rules").is_empty());
+}
+
+#[test]
+fn an_illegal_record_has_its_diagnostic_rule_explanation_and_commands() {
+    let (_, out) = page(ILLEGAL, &[]);
+    let doc = Html::parse_document(&out);
+    let sections = all(&doc, "section.record.illegal");
+    assert_eq!(sections.len(), 1);
+    let section = sections[0];
+    let heading = text(within(section, "h3")[0]);
+    assert!(
+        heading.contains("-:1") && heading.contains("simpei"),
+        "{heading}"
+    );
+    assert!(heading.contains("Aiko (red)"), "{heading}");
+    let rule = "simpei/relocation-missing";
+    assert_eq!(text(within(section, ".message .rule")[0]), rule);
+    assert!(text(within(section, ".message")[0]).contains("(turn 2. red)"));
+    // The excerpt marks the written turn, on its numbered line.
+    let excerpt = text(within(section, "pre.excerpt")[0]);
+    assert!(excerpt.contains("   6 2. a3 e3"), "{excerpt}");
+    assert_eq!(text(within(section, ".excerpt mark")[0]), "a3");
+    let legal: Vec<String> = within(section, ".legal-here code")
+        .into_iter()
+        .map(text)
+        .collect();
+    assert!(!legal.is_empty());
+    assert!(legal.iter().any(|t| t.contains('>')), "{legal:?}");
+    let registered = arbitre::rules::find(rule).unwrap();
+    let summary = text(within(section, ".explanation .summary")[0]);
+    assert_eq!(summary, format!("{rule}: {}.", registered.summary));
+    let words = text(within(section, ".explanation .words")[0]);
+    assert_eq!(words, registered.explanation.unwrap().words);
+    let commands: Vec<String> = within(section, ".commands code")
+        .into_iter()
+        .map(text)
+        .collect();
+    assert_eq!(commands[0], format!("arbitre explain {rule}"));
+    assert!(commands[1].starts_with("arbitre moves"), "{commands:?}");
+}
+
+#[test]
+fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
+    let (_, out) = page(ILLEGAL, &[]);
+    let doc = Html::parse_document(&out);
+    let board = all(&doc, "section.record.illegal div.board")[0];
+    assert_eq!(board.value().attr("data-frames"), Some("3"));
+    // The position before the illegal turn, drawn in the page: e3 and c3
+    // on their points, the refused placement a3 in the warning colour.
+    let svg = within(board, ".view > svg");
+    assert_eq!(svg.len(), 1);
+    let point = |colour: &str| -> Vec<String> {
+        within(svg[0], &format!("[class~=piece][class~={colour}]"))
+            .iter()
+            .filter_map(|p| p.value().attr("data-point"))
+            .filter(|p| !p.is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(point("red"), ["e3"]);
+    assert_eq!(point("blue"), ["c3"]);
+    let written: Vec<&str> = within(svg[0], "[class~=written]:not([class~=before])")
+        .iter()
+        .filter_map(|w| w.value().attr("data-notation"))
+        .filter(|n| !n.is_empty())
+        .collect();
+    assert_eq!(written, ["a3"]);
+    // The turn list: each position by the turn that reached it, the
+    // illegal one marked and current.
+    let turns: Vec<(String, String)> = within(board, ".turns li")
+        .into_iter()
+        .map(|li| (text(li), li.value().attr("class").unwrap_or("").to_string()))
+        .collect();
+    assert_eq!(
+        turns,
+        [
+            ("start".to_string(), String::new()),
+            ("1. red".to_string(), String::new()),
+            ("2. red ✗".to_string(), "illegal current".to_string())
+        ]
+    );
+    // The earlier positions, packed: the start (empty) and after e3.
+    let earlier = unpacked(&doc, board);
+    assert_eq!(earlier.len(), 2);
+    for svg in &earlier {
+        assert!(svg.starts_with("<svg") && !svg.contains("class=\"refused\""));
+    }
+    let red_on_e3 = "class=\"piece red\" data-point=\"e3\"";
+    assert!(!earlier[0].contains(red_on_e3));
+    assert!(earlier[1].contains(red_on_e3));
+    for go in ["first", "back", "forward", "last"] {
+        assert_eq!(within(board, &format!("button[data-go={go}]")).len(), 1);
+    }
+}
+
+#[test]
+fn a_board_keeps_a_bounded_window_of_turns() {
+    let random = Command::cargo_bin("arbitre")
+        .unwrap()
+        .args(["random", "simpei", "--seed", "5", "--max-turns", "30"])
+        .output()
+        .unwrap();
+    let record = String::from_utf8(random.stdout).unwrap();
+    let (code, out) = page(&record, &[]);
+    assert_eq!(code, Some(0));
+    let doc = Html::parse_document(&out);
+    let turns: usize = text(all(&doc, ".legal-row .turns-count")[0])
+        .parse()
+        .unwrap();
+    assert!(turns > 20, "{turns}");
+    // A legal record's end, and the four positions before it.
+    let board = all(&doc, ".legal-row div.board")[0];
+    assert_eq!(board.value().attr("data-frames"), Some("5"));
+    let frames = unpacked(&doc, board);
+    assert_eq!(frames.len(), 5);
+    assert_eq!(within(board, ".turns li").len(), 5);
+    // Kept against the game's base picture, each is the picture itself.
+    for (back, frame) in frames.iter().rev().enumerate() {
+        let turn = (turns - back).to_string();
+        let show = Command::cargo_bin("arbitre")
+            .unwrap()
+            .args(["show", "-", "--turn", &turn, "--format", "svg"])
+            .write_stdin(record.as_str())
+            .output()
+            .unwrap();
+        assert_eq!(frame.as_bytes(), show.stdout.as_slice(), "turn {turn}");
+    }
+    assert_ne!(text(within(board, ".turns li")[0]), "start");
+}
+
+#[test]
+fn legal_records_stand_in_the_table_with_result_and_scores() {
+    let (_, out) = page(&format!("{LEGAL}{ILLEGAL}"), &[]);
+    let doc = Html::parse_document(&out);
+    let rows = all(&doc, ".legal-row");
+    assert_eq!(rows.len(), 1);
+    let cell = |class: &str| text(within(rows[0], &format!(".{class}"))[0]);
+    assert_eq!(cell("where"), "-:1");
+    assert_eq!(cell("game"), "simpei");
+    assert_eq!(cell("players"), "Aiko (red), Ben (blue)");
+    assert_eq!(cell("turns-count"), "5");
+    assert!(cell("result").contains("red"), "{}", cell("result"));
+    // Its board is drawn when opened: every position packed, none drawn.
+    let board = within(rows[0], "details.replay div.board")[0];
+    assert!(within(board, ".view svg").is_empty());
+    let frames = unpacked(&doc, board);
+    assert_eq!(frames.len(), 5);
+    assert_eq!(board.value().attr("data-frames"), Some("5"));
+    assert_eq!(within(board, ".turns li").len(), 5);
+}
+
+#[test]
+fn a_malformed_record_has_its_diagnostic_and_no_board() {
+    let (_, out) = page(MALFORMED, &[]);
+    let doc = Html::parse_document(&out);
+    let section = all(&doc, "section.record.malformed")[0];
+    assert_eq!(text(within(section, ".rule")[0]), "header");
+    assert!(within(section, "div.board").is_empty());
+    assert!(!within(section, ".excerpt mark").is_empty());
+}
+
+#[test]
+fn text_from_records_stays_text() {
+    let hostile = "<script>alert(1)</script>\"' </template></details>";
+    // The name ends in an escape sequence and a bell, in YAML's escapes.
+    let record = format!(
+        "---\ngame: simpei\nplayers: {{red: \"{}\\e[31m\\a\", blue: Ben}}\n---\n1. e3 {{ {hostile} \u{1b}[2J }} c3\n2. a3 e3\n",
+        hostile.replace('"', "\\\"")
+    );
+    let (_, out) = page(
+        &format!("{record}{}", record.replace("2. a3 e3\n", "")),
+        &["--stdin-filename", "</template><script>x()</script>\".arb"],
+    );
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'));
+    let doc = Html::parse_document(&out);
+    // The page's one script, and no element the records named.
+    assert_eq!(all(&doc, "script").len(), 1);
+    assert_eq!(all(&doc, "section.record").len(), 1);
+    assert_eq!(all(&doc, ".legal-row").len(), 1);
+    let heading = text(all(&doc, "section.record h3")[0]);
+    assert!(
+        heading.contains("</template><script>x()</script>\".arb:1"),
+        "{heading}"
+    );
+    assert!(
+        heading.contains("<script>alert(1)</script>\"' </template></details>"),
+        "{heading}"
+    );
+    let excerpt = text(all(&doc, "pre.excerpt")[0]);
+    assert!(excerpt.contains("{ <script>alert(1)</script>"), "{excerpt}");
+    let players = text(all(&doc, ".legal-row .players")[0]);
+    assert!(
+        players.starts_with("<script>alert(1)</script>"),
+        "{players}"
+    );
+    // The pictures name the players too, escaped by the picture.
+    for svg in unpacked(&doc, all(&doc, ".legal-row div.board")[0]) {
+        assert!(!svg.contains("<script"), "{svg}");
+        roxmltree::Document::parse(&svg).unwrap();
+    }
+}
+
+#[test]
+fn the_page_fetches_nothing() {
+    let (_, out) = page(&format!("{LEGAL}{ILLEGAL}"), &[]);
+    let doc = Html::parse_document(&out);
+    assert!(all(&doc, "link, img, iframe, script[src]").is_empty());
+    // The SVG namespace is a name, not an address fetched.
+    let addresses = out.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
+    assert!(!addresses.contains("http:") && !addresses.contains("https:"));
+    assert!(!addresses.contains("url(http") && !addresses.contains("@import"));
+}
