@@ -73,6 +73,27 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `text` as markup (XML, HTML, SVG) holds it in an element or an attribute:
+/// escaped for people first ([`escaped`]: no control character is left,
+/// which XML 1.0 forbids), then the five markup characters, and the two
+/// non-characters XML forbids too as U+FFFD. One rule for every page and
+/// picture arbitre writes, so no name can open an element there.
+pub fn markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in escaped(text).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Free text from input (a name, an event) as a verdict line or a table
 /// shows it: cut to its first 40 characters and `…` as messages quote,
 /// then escaped.

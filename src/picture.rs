@@ -80,23 +80,9 @@ impl fmt::Debug for Drawing {
     }
 }
 
-/// `text` with `&`, `<`, `>` and quotes escaped, and control characters
-/// (which XML cannot hold) shown as `?`: fit for an SVG text or attribute.
+/// `text` fit for an SVG text or attribute: [`crate::escape::markup`].
 pub fn escaped(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\t' | '\n' => out.push(' '),
-            c if c.is_control() => out.push('?'),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::escape::markup(text)
 }
 
 /// At most this many characters of a text from the record are drawn, so
@@ -288,6 +274,33 @@ impl Svg {
             self.out.push_str(&escaped(letter));
             self.out.push_str("</text>\n");
         }
+    }
+
+    /// What was legal instead, faintly, in a group of its own: each of the
+    /// first alternatives' strokes between the centres `centre` gives its
+    /// squares (by file and rank on the game's grid).
+    pub fn alternatives(
+        &mut self,
+        expected: Option<&Alternatives>,
+        centre: impl Fn(i32, i32) -> (f64, f64),
+    ) {
+        self.group("alternatives", &[]);
+        for alternative in expected
+            .iter()
+            .flat_map(|e| e.iter().take(crate::game::LISTED))
+        {
+            let text = alternative.to_string();
+            for stroke in strokes(&text) {
+                let points: Vec<(f64, f64)> = stroke
+                    .squares
+                    .iter()
+                    .filter_map(|s| grid_of(s))
+                    .map(|(f, r)| centre(f, r))
+                    .collect();
+                self.stroke(stroke.kind, &points, "legal", &text);
+            }
+        }
+        self.close("g");
     }
 
     /// One action of a turn over its points: a ring for a mark, an arrow
@@ -571,7 +584,7 @@ mod tests {
     fn text_from_the_record_is_escaped() {
         assert_eq!(
             escaped("<b>\"Ann\" & 'Bo'\u{7}"),
-            "&lt;b&gt;&quot;Ann&quot; &amp; &apos;Bo&apos;?"
+            "&lt;b&gt;&quot;Ann&quot; &amp; &#39;Bo&#39;\\a"
         );
         let mut svg = Svg::new(10, 10, "</title><script>");
         svg.text(0.0, 0.0, "note", "a < b");

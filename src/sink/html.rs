@@ -15,7 +15,6 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use arbitre::escape::escaped;
 use arbitre::{Record, Switches, Unreadable, Verdict};
 
 use super::{Piece, Render, Run, Seen, Sink};
@@ -28,22 +27,9 @@ pub const WINDOW: usize = 12;
 /// of a batch is legal and looked at least.
 pub const LEGAL_WINDOW: usize = 4;
 
-/// Text as HTML holds it in an element or a quoted attribute: escaped for
-/// the terminal first (no control character is left), then the markup
-/// characters.
+/// Text from a record as the page holds it: [`arbitre::escape::markup`].
 pub fn html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in escaped(text).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    arbitre::escape::markup(text)
 }
 
 pub struct Html {

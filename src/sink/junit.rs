@@ -10,7 +10,6 @@
 use std::fmt::Write as _;
 use std::io::{self, Seek, Write};
 
-use arbitre::escape::escaped;
 use arbitre::{Unreadable, Verdict};
 
 use super::{located, Kept, Piece, Render, Run, Seen, Sink};
@@ -36,24 +35,9 @@ impl Junit {
     }
 }
 
-/// Text as XML holds it in an attribute or an element: escaped for the
-/// terminal first (no control character is left, which XML 1.0 forbids),
-/// then the five markup characters; the two non-characters XML forbids too
-/// become U+FFFD.
+/// Text as XML holds it in an attribute or an element.
 fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in escaped(text).chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
-    }
-    out
+    arbitre::escape::markup(text)
 }
 
 struct Renderer;
@@ -199,6 +183,7 @@ impl Sink for Junit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbitre::escape::escaped;
     use proptest::prelude::*;
 
     proptest! {

@@ -173,22 +173,7 @@ impl picture::Picture for Simpei {
 /// The refused turn's parts: the right ones before the wrong one, the
 /// wrong one in the warning colour, and what was legal instead, faintly.
 fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Simpei>) {
-    svg.group("alternatives", &[]);
-    if let Some(expected) = &mistake.violation.expected {
-        for alternative in expected.iter().take(crate::game::LISTED) {
-            let text = alternative.to_string();
-            for stroke in picture::strokes(&text) {
-                let points: Vec<(f64, f64)> = stroke
-                    .squares
-                    .iter()
-                    .filter_map(|s| picture::grid_of(s))
-                    .map(|(f, r)| centre(f, r))
-                    .collect();
-                svg.stroke(stroke.kind, &points, "legal", &text);
-            }
-        }
-    }
-    svg.close("g");
+    svg.alternatives(mistake.violation.expected.as_ref(), centre);
     let turn = mistake.turn;
     let mut parts: Vec<(Span, StrokeKind, Vec<Square>)> = Vec::new();
     match turn.action.value {

@@ -176,22 +176,7 @@ impl picture::Picture for Superpion {
 /// The refused turn: its actions before the wrong one, the wrong one in
 /// the warning colour, then what was legal instead, faintly.
 fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Superpion>) {
-    svg.group("alternatives", &[]);
-    if let Some(expected) = &mistake.violation.expected {
-        for alternative in expected.iter().take(crate::game::LISTED) {
-            let text = alternative.to_string();
-            for stroke in picture::strokes(&text) {
-                let points: Vec<(f64, f64)> = stroke
-                    .squares
-                    .iter()
-                    .filter_map(|s| picture::grid_of(s))
-                    .map(|(f, r)| centre(f, r))
-                    .collect();
-                svg.stroke(stroke.kind, &points, "legal", &text);
-            }
-        }
-    }
-    svg.close("g");
+    svg.alternatives(mistake.violation.expected.as_ref(), centre);
     svg.group("refused", &[]);
     let wrong = mistake
         .turn
