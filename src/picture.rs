@@ -113,6 +113,8 @@ text{font-family:'DejaVu Sans',sans-serif;fill:#222}\
 .written.before{stroke:#444;stroke-width:3;stroke-dasharray:6 4}\
 .legal{fill:none;stroke:#1a7f37;stroke-width:2.5;stroke-opacity:0.45;stroke-dasharray:3 3}\
 .mark.written{stroke-dasharray:none}\
+.promotion{font-size:14px;font-weight:bold;fill:#b00000}\
+.promotion.before{fill:#444}\
 .line{fill:none;stroke:#333}\
 .line.upper{stroke-width:3}\
 .line.lower{stroke-width:1.5;stroke-dasharray:5 4;stroke:#666}\

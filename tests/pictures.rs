@@ -152,6 +152,26 @@ fn superpion_refused_capture_is_drawn_in_the_warning_colour_with_what_was_legal(
 }
 
 #[test]
+fn superpion_refused_promotion_mark_is_written_beside_the_action() {
+    let (code, text) = svg(&["samples/superpion/promotion-colour.arb"]);
+    assert_eq!(code, Some(1));
+    let doc = Document::parse(&text).unwrap();
+    let written: Vec<_> = with(&doc, &["written", "move"])
+        .into_iter()
+        .filter(|n| n.attribute("data-notation") != Some(""))
+        .collect();
+    assert_eq!(written.len(), 1);
+    assert_eq!(written[0].attribute("data-notation"), Some("f12-f14=S"));
+    assert_eq!(texts(&doc, "promotion"), ["=S"]);
+    // The legal alternative carries the mark the pile gives.
+    assert!(text.contains("data-notation=\"f12-f14=R\""));
+    // No mark written, none drawn.
+    let (_, text) = svg(&["docs/pictures/superpion.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    assert!(texts(&doc, "promotion").is_empty());
+}
+
+#[test]
 fn superpion_legal_record_draws_no_refused_action() {
     let (code, text) = svg(&["samples/superpion/spec-example.arb", "--turn", "0"]);
     assert_eq!(code, Some(0));

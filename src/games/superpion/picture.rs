@@ -212,7 +212,17 @@ fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Superpion>) {
         } else {
             "-"
         };
-        svg.stroke(kind, &points, class, &text.join(joint));
+        let mut notation = text.join(joint);
+        // The written promotion mark, `=R`, beside where the action ends.
+        let mark = action.value.mark.map(|m| format!("={}", m.value.letter()));
+        if let Some(mark) = &mark {
+            notation.push_str(mark);
+        }
+        svg.stroke(kind, &points, class, &notation);
+        if let (Some(mark), Some((x, y))) = (mark, points.last()) {
+            let class = class.replace("written", "promotion");
+            svg.text(x + 16.0, y + 5.0, &class, &mark);
+        }
     }
     svg.close("g");
 }
