@@ -66,14 +66,6 @@ struct Stamped<'a> {
     rules: Vec<&'a Rule>,
 }
 
-fn kind(rule: &Rule) -> &'static str {
-    match rule.kind {
-        Kind::Illegal => "illegal",
-        Kind::Malformed => "malformed",
-        Kind::Warning => "warning",
-    }
-}
-
 /// One line per rule: id, kind, summary, in columns.
 fn listing(all: &[&Rule]) -> String {
     let width = all.iter().map(|r| r.id.len()).max().unwrap_or(0);
@@ -83,7 +75,7 @@ fn listing(all: &[&Rule]) -> String {
             out,
             "{:<width$}  {:<9}  {}",
             rule.id,
-            kind(rule),
+            rule.kind.word(),
             rule.summary
         );
     }

@@ -490,10 +490,11 @@ pub fn verdict_line(report: &RecordReport, style: Style) -> String {
 /// The verdict line, with its count of warnings when `warnings` is set.
 pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool) -> String {
     use std::fmt::Write;
-    let (code, word) = match report.verdict {
-        Verdict::Legal => ("32", "legal"),
-        Verdict::Illegal => ("31", "illegal"),
-        Verdict::Malformed => ("35", "malformed"),
+    let word = report.verdict.word();
+    let code = match report.verdict {
+        Verdict::Legal => "32",
+        Verdict::Illegal => "31",
+        Verdict::Malformed => "35",
     };
     // Written into one string: this runs for every record of a batch.
     let mut line = String::with_capacity(report.path.len() + 80);

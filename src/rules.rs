@@ -20,6 +20,17 @@ pub enum Kind {
     Warning,
 }
 
+impl Kind {
+    /// The kind in one word, as JSON writes it and the rules tables say it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Kind::Illegal => "illegal",
+            Kind::Malformed => "malformed",
+            Kind::Warning => "warning",
+        }
+    }
+}
+
 /// A rule, as the reports name it.
 #[derive(Debug, Serialize)]
 pub struct Rule {

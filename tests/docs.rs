@@ -25,7 +25,7 @@ mod pages;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use arbitre::rules::{self, Kind};
+use arbitre::rules;
 use assert_cmd::Command;
 
 fn root() -> &'static Path {
@@ -532,14 +532,6 @@ fn rule_table(page: &str) -> Vec<(String, Vec<String>)> {
 /// forgives it.
 type Told = (String, &'static str, bool);
 
-fn kind_word(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Illegal => "illegal",
-        Kind::Malformed => "malformed",
-        Kind::Warning => "warning",
-    }
-}
-
 /// What docs/rules/ tells of every rule: each page's table (generated
 /// from the registry, tests/rules.rs) gives its ids with their verdict,
 /// "(a warning when forgiven)" for the tolerable ones.
@@ -577,7 +569,7 @@ fn rules_reported_are_declared_and_tabled() {
         }
     }
     let registry: BTreeSet<Told> = rules::all()
-        .map(|r| (r.id.to_string(), kind_word(r.kind), r.tolerable))
+        .map(|r| (r.id.to_string(), r.kind.word(), r.tolerable))
         .collect();
     let told = told_rules();
     for (id, kind, tolerable) in registry.difference(&told) {

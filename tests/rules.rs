@@ -146,9 +146,7 @@ const TABLE_END: &str = "<!-- End of the generated rule ids. -->";
 fn verdict(rule: &Rule) -> &'static str {
     match (rule.kind, rule.tolerable) {
         (Kind::Illegal, true) => "illegal (a warning when forgiven)",
-        (Kind::Illegal, false) => "illegal",
-        (Kind::Malformed, _) => "malformed",
-        (Kind::Warning, _) => "warning",
+        (kind, _) => kind.word(),
     }
 }
 

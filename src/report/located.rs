@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use crate::escape::escaped;
 use crate::reader::Record;
-use crate::report::{RecordReport, Verdict};
+use crate::report::RecordReport;
 
 /// One record with its report, as a format renders it.
 pub struct Seen<'a> {
@@ -86,10 +86,7 @@ pub fn located<'a>(seen: &Seen<'a>, deny_warnings: bool) -> Vec<Located<'a>> {
     let report = seen.report;
     let mut all = Vec::new();
     if let Some(d) = &report.diagnostic {
-        let word = match report.verdict {
-            Verdict::Malformed => "malformed",
-            _ => "illegal",
-        };
+        let word = report.verdict.word();
         let turn = d
             .turn
             .as_ref()

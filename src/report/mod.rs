@@ -33,6 +33,17 @@ pub enum Verdict {
     Malformed,
 }
 
+impl Verdict {
+    /// The verdict in one word, as JSON writes it and every format says it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Legal => "legal",
+            Verdict::Illegal => "illegal",
+            Verdict::Malformed => "malformed",
+        }
+    }
+}
+
 /// Why a record is not legal, located in its file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Diagnostic {

@@ -15,6 +15,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::sync::Arc;
 
+use arbitre::escape::markup;
 use arbitre::{Record, Switches, Unreadable, Verdict};
 
 use super::{Piece, Render, Run, Seen, Sink};
@@ -26,11 +27,6 @@ pub const WINDOW: usize = 12;
 /// Positions a legal record's board keeps before its end: fewer, as most
 /// of a batch is legal and looked at least.
 pub const LEGAL_WINDOW: usize = 4;
-
-/// Text from a record as the page holds it: [`arbitre::escape::markup`].
-pub fn html(text: &str) -> String {
-    arbitre::escape::markup(text)
-}
 
 pub struct Html {
     switches: Switches,
@@ -128,14 +124,18 @@ fn excerpt(seen: &Seen<'_>, offset: usize, length: usize) -> String {
         .collect();
     for (i, line) in context.iter().rev().enumerate() {
         let number = first_line - context.len() + i;
-        let _ = writeln!(out, "<span class=\"ln\">{number:>4} </span>{}", html(line));
+        let _ = writeln!(
+            out,
+            "<span class=\"ln\">{number:>4} </span>{}",
+            markup(line)
+        );
     }
     let _ = write!(
         out,
         "<span class=\"ln\">{first_line:>4} </span>{}<mark>{}</mark>{}",
-        html(before.get(line_start..).unwrap_or("")),
-        html(spanned),
-        html(rest.get(..line_end).unwrap_or(""))
+        markup(before.get(line_start..).unwrap_or("")),
+        markup(spanned),
+        markup(rest.get(..line_end).unwrap_or(""))
     );
     out.push_str("</pre>");
     out
@@ -145,7 +145,7 @@ fn excerpt(seen: &Seen<'_>, offset: usize, length: usize) -> String {
 fn players(seen: &Seen<'_>) -> String {
     seen.report.players.as_ref().map_or(String::new(), |p| {
         p.0.iter()
-            .map(|(key, name)| format!("{} ({})", html(name), html(key)))
+            .map(|(key, name)| format!("{} ({})", markup(name), markup(key)))
             .collect::<Vec<_>>()
             .join(", ")
     })
@@ -154,7 +154,7 @@ fn players(seen: &Seen<'_>) -> String {
 fn scores(seen: &Seen<'_>) -> String {
     seen.report.scores.as_ref().map_or(String::new(), |s| {
         s.0.iter()
-            .map(|(key, points)| format!("{} {points}", html(key)))
+            .map(|(key, points)| format!("{} {points}", markup(key)))
             .collect::<Vec<_>>()
             .join(", ")
     })
@@ -162,7 +162,7 @@ fn scores(seen: &Seen<'_>) -> String {
 
 /// The record as the page names it: its file and line.
 fn place(seen: &Seen<'_>) -> String {
-    format!("{}:{}", html(seen.path), seen.record.line)
+    format!("{}:{}", markup(seen.path), seen.record.line)
 }
 
 impl Renderer {
@@ -297,7 +297,7 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>) -> String {
             out,
             "<li class=\"{}\"><button type=\"button\" data-frame=\"{i}\">{}</button></li>",
             class.join(" "),
-            html(&frame.label)
+            markup(&frame.label)
         );
     }
     out.push_str("</ol></div></div>");
@@ -308,17 +308,14 @@ impl Renderer {
     fn not_legal(&self, seen: &Seen<'_>) -> String {
         let report = seen.report;
         let mut out = String::new();
-        let verdict = match report.verdict {
-            Verdict::Malformed => "malformed",
-            _ => "illegal",
-        };
+        let verdict = report.verdict.word();
         let game = report.game.as_deref().unwrap_or("?");
         let _ = write!(
             out,
             "<section class=\"record {verdict}\" id=\"{}\"><h3><span class=\"verdict\">{verdict}</span> <code>{}</code> <span class=\"game\">{}</span> <span class=\"players\">{}</span></h3>",
-            html(&format!("r-{}-{}", seen.path, seen.record.line)),
+            markup(&format!("r-{}-{}", seen.path, seen.record.line)),
             place(seen),
-            html(game),
+            markup(game),
             players(seen)
         );
         let Some(d) = &report.diagnostic else {
@@ -329,12 +326,12 @@ impl Renderer {
         let turn = d
             .turn
             .as_ref()
-            .map_or(String::new(), |t| format!(" (turn {})", html(t)));
+            .map_or(String::new(), |t| format!(" (turn {})", markup(t)));
         let _ = write!(
             out,
             "<p class=\"message\"><code class=\"rule\">{}</code> {}{turn} <span class=\"at\">line {}, column {}</span></p>",
-            html(&d.rule),
-            html(&d.message),
+            markup(&d.rule),
+            markup(&d.message),
             d.line,
             d.column
         );
@@ -344,7 +341,7 @@ impl Renderer {
             let listed: Vec<String> = d
                 .expected
                 .iter()
-                .map(|e| format!("<code>{}</code>", html(e)))
+                .map(|e| format!("<code>{}</code>", markup(e)))
                 .collect();
             out.push_str(&listed.join(" "));
             if d.expected_total > d.expected.len() {
@@ -353,24 +350,24 @@ impl Renderer {
             out.push_str("</p>");
         }
         if let Some(help) = &d.help {
-            let _ = write!(out, "<p class=\"help\">{}</p>", html(help));
+            let _ = write!(out, "<p class=\"help\">{}</p>", markup(help));
         }
         if let Some(rule) = arbitre::rules::find(&d.rule) {
             let _ = write!(
                 out,
                 "<div class=\"explanation\"><p class=\"summary\">{}: {}.</p>",
-                html(rule.id),
-                html(rule.summary)
+                markup(rule.id),
+                markup(rule.summary)
             );
             if let Some(explanation) = rule.explanation {
-                let _ = write!(out, "<p class=\"words\">{}</p>", html(explanation.words));
+                let _ = write!(out, "<p class=\"words\">{}</p>", markup(explanation.words));
             }
             out.push_str("</div>");
         }
         let commands: Vec<String> = [&d.explain_command, &d.moves_command]
             .into_iter()
             .flatten()
-            .map(|c| format!("<code>{}</code>", html(c)))
+            .map(|c| format!("<code>{}</code>", markup(c)))
             .collect();
         if !commands.is_empty() {
             let _ = write!(out, "<p class=\"commands\">{}</p>", commands.join(" "));
@@ -396,10 +393,10 @@ impl Renderer {
         let mut out = format!(
             "<div class=\"legal-row\" role=\"row\"><code role=\"cell\" class=\"where\">{}</code><span role=\"cell\" class=\"game\">{}</span><span role=\"cell\" class=\"players\">{}</span><span role=\"cell\" class=\"turns-count\">{}</span><span role=\"cell\" class=\"result\">{}</span><span role=\"cell\" class=\"scores\">{}</span>",
             place(seen),
-            html(report.game.as_deref().unwrap_or("")),
+            markup(report.game.as_deref().unwrap_or("")),
             players(seen),
             report.turns,
-            html(&result),
+            markup(&result),
             scores(seen)
         );
         if report.warning_count() > 0 {
@@ -465,8 +462,8 @@ impl Sink for Html {
         writeln!(
             out,
             "<section class=\"record unreadable\"><h3><span class=\"verdict\">unreadable</span> <code>{}</code></h3><p class=\"message\">cannot read: {}</p></section>",
-            html(&path.path),
-            html(&path.error)
+            markup(&path.path),
+            markup(&path.error)
         )
     }
 
@@ -482,7 +479,7 @@ impl Sink for Html {
                 let _ = write!(
                     totals,
                     "<li><code>{}</code> <span class=\"count\">{count}</span></li>",
-                    html(rule)
+                    markup(rule)
                 );
             }
             totals.push_str("</ul>");
@@ -513,10 +510,10 @@ mod tests {
     #[test]
     fn markup_and_controls_are_escaped() {
         assert_eq!(
-            html("<script>\"a\" & 'b'</template>"),
+            markup("<script>\"a\" & 'b'</template>"),
             "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/template&gt;"
         );
-        assert!(!html("a\u{1b}[31mb\u{0}").contains(['\u{1b}', '\u{0}']));
-        assert_eq!(html("plain"), "plain");
+        assert!(!markup("a\u{1b}[31mb\u{0}").contains(['\u{1b}', '\u{0}']));
+        assert_eq!(markup("plain"), "plain");
     }
 }

@@ -10,6 +10,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Seek, Write};
 
+use arbitre::escape::markup;
 use arbitre::{Unreadable, Verdict};
 
 use super::{located, Kept, Piece, Render, Run, Seen, Sink};
@@ -33,11 +34,6 @@ impl Junit {
             tests: 0,
         }
     }
-}
-
-/// Text as XML holds it in an attribute or an element.
-fn xml(text: &str) -> String {
-    arbitre::escape::markup(text)
 }
 
 struct Renderer;
@@ -66,9 +62,9 @@ fn class_name(path: &str) -> String {
 fn case(path: &str, name: &str) -> String {
     format!(
         "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\">\n",
-        xml(&class_name(path)),
-        xml(name),
-        xml(path)
+        markup(&class_name(path)),
+        markup(name),
+        markup(path)
     )
 }
 
@@ -96,20 +92,20 @@ impl Render for Renderer {
                     body.push('\n');
                     body.push_str(help);
                 }
-                let body: Vec<String> = body.lines().map(xml).collect();
+                let body: Vec<String> = body.lines().map(markup).collect();
                 let _ = writeln!(
                     case,
                     "      <{element} type=\"{}\" message=\"{}\">{}</{element}>",
-                    xml(finding.rule),
-                    xml(&finding.message),
+                    markup(finding.rule),
+                    markup(&finding.message),
                     body.join("\n")
                 );
             } else {
                 let _ = writeln!(
                     out_lines,
                     "{place}warning[{}]: {}",
-                    xml(finding.rule),
-                    xml(&finding.message)
+                    markup(finding.rule),
+                    markup(&finding.message)
                 );
             }
         }
@@ -156,7 +152,7 @@ impl Sink for Junit {
     fn unreadable(&mut self, path: &Unreadable, _out: &mut dyn Write) -> io::Result<()> {
         self.tests += 1;
         self.errors += 1;
-        let message = xml(&format!("cannot read: {}", path.error));
+        let message = markup(&format!("cannot read: {}", path.error));
         let case = case(&path.path, "unreadable");
         write!(
             self.cases,
@@ -191,7 +187,7 @@ mod tests {
         /// well formed, and reads back as people are shown it.
         #[test]
         fn any_text_stays_well_formed(text in any::<String>()) {
-            let document = format!("<a b=\"{}\">{}</a>", xml(&text), xml(&text));
+            let document = format!("<a b=\"{}\">{}</a>", markup(&text), markup(&text));
             let parsed = roxmltree::Document::parse(&document);
             prop_assert!(parsed.is_ok(), "{document:?}");
             let parsed = parsed.unwrap();
