@@ -100,6 +100,14 @@ impl Record {
         self
     }
 
+    /// The bytes of `text` that a span of `length` bytes at stream
+    /// `offset` covers: never outside the record, a span that would be is
+    /// cut at its end.
+    pub fn local(&self, offset: usize, length: usize) -> std::ops::Range<usize> {
+        let start = offset.saturating_sub(self.offset).min(self.text.len());
+        start..start.saturating_add(length).min(self.text.len())
+    }
+
     /// The limits the record is checked with: those of the reader that
     /// read it.
     pub fn limits(&self) -> Limits {

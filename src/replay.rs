@@ -177,6 +177,10 @@ impl Found {
 pub struct Stop {
     /// Turns played to reach it.
     pub turn: usize,
+    /// Where the record writes the last turn played to reach it, as
+    /// offsets in the record's text; `None` at the start. A page marks it
+    /// in the movetext.
+    pub played: Option<Span>,
     /// The position drawn, with whose turn it is (or how the game ended).
     pub diagram: String,
     /// The turn about to be played, as a referee names it ("3. red").
@@ -596,6 +600,7 @@ pub fn stop<G: Game>(
     let mut halt: Option<Result<(), Violation>> = None;
     let mut last: Option<G::Turn> = None;
     let mut refused: Option<G::Turn> = None;
+    let mut played: Option<Span> = None;
     G::parse_each(tokens_of(record), |turn| {
         if halt.is_some() {
             return;
@@ -607,6 +612,7 @@ pub fn stop<G: Game>(
         match step::<G>(&mut position, &turn, index, &mut warnings) {
             Ok(()) => {
                 index += 1;
+                played = Some(G::turn_span(&turn));
                 if index == total {
                     last = Some(turn);
                 }
@@ -636,7 +642,7 @@ pub fn stop<G: Game>(
                 checked,
             });
         }
-        let mut stop = stopped::<G>(&header, &position, index, None, Some(checked));
+        let mut stop = stopped::<G>(&header, &position, (index, played), None, Some(checked));
         if let (Some(turn), Some(checked)) = (refused, &stop.illegal) {
             if let Some(violation) = &checked.violation {
                 let caption =
@@ -656,14 +662,26 @@ pub fn stop<G: Game>(
         });
     }
     if index < total {
-        return Ok(stopped::<G>(&header, &position, index, None, None));
+        return Ok(stopped::<G>(
+            &header,
+            &position,
+            (index, played),
+            None,
+            None,
+        ));
     }
     // The end of the record: its header's `end` and `result` hold here.
     let last = last.as_ref().map(|turn| (index.saturating_sub(1), turn));
     match G::conclude(&header, &record.header, &position, last) {
         Ok(_) => {
             let summary = G::summary(&header, &position, true);
-            Ok(stopped::<G>(&header, &position, index, Some(summary), None))
+            Ok(stopped::<G>(
+                &header,
+                &position,
+                (index, played),
+                Some(summary),
+                None,
+            ))
         }
         Err(violation) => {
             // The end the header claims is contradicted: not trusted.
@@ -679,19 +697,25 @@ pub fn stop<G: Game>(
                 summary: Some(summary),
                 throws: None,
             });
-            Ok(stopped::<G>(&header, &position, index, None, Some(checked)))
+            Ok(stopped::<G>(
+                &header,
+                &position,
+                (index, played),
+                None,
+                Some(checked),
+            ))
         }
     }
 }
 
 /// What `show` and `moves` print of `position`, reached after `turn`
-/// turns. With `ended`, the summary of a record's end borne out by the
+/// turns, the last written at `played`. With `ended`, the summary of a record's end borne out by the
 /// replay, the game is over as `check` says; otherwise only when the
 /// position itself allows no turn (a win).
 fn stopped<G: Game>(
     header: &G::Header,
     position: &G::Position,
-    turn: usize,
+    (turn, played): (usize, Option<Span>),
     ended: Option<Summary>,
     illegal: Option<Box<Checked>>,
 ) -> Stop {
@@ -724,6 +748,7 @@ fn stopped<G: Game>(
     );
     Stop {
         turn,
+        played,
         diagram,
         label,
         legal,

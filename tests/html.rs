@@ -165,7 +165,7 @@ fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
     let (_, out) = page(ILLEGAL, &[]);
     let doc = Html::parse_document(&out);
     let board = all(&doc, "section.record.illegal div.board")[0];
-    assert_eq!(board.value().attr("data-frames"), Some("3"));
+    assert_eq!(board.value().attr("data-frames"), Some("4"));
     // The position before the illegal turn, drawn in the page: e3 and c3
     // on their points, the refused placement a3 in the warning colour.
     let svg = within(board, ".view > svg");
@@ -197,18 +197,40 @@ fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
         [
             ("start".to_string(), String::new()),
             ("1. red".to_string(), String::new()),
+            ("1... blue".to_string(), String::new()),
             ("2. red ✗".to_string(), "illegal current".to_string())
         ]
     );
-    // The earlier positions, packed: the start (empty) and after e3.
+    // The movetext: each turn where the record writes it, stepping to its
+    // position; the refused one marked, and current.
+    let written: Vec<(String, String, String)> = within(board, "pre.movetext .turn")
+        .into_iter()
+        .map(|t| {
+            let attr = |name| t.value().attr(name).unwrap_or("").to_string();
+            (text(t), attr("data-frame"), attr("class"))
+        })
+        .collect();
+    let turn = |text: &str, frame: &str, class: &str| (text.into(), frame.into(), class.into());
+    assert_eq!(
+        written,
+        [
+            turn("1. e3", "1", "turn"),
+            turn("c3", "2", "turn"),
+            turn("a3", "3", "turn current illegal")
+        ]
+    );
+    assert_eq!(text(within(board, "pre.movetext")[0]), "1. e3 c3\n2. a3 e3");
+    // The earlier positions, packed: the start (empty), after e3, after c3.
     let earlier = unpacked(&doc, board);
-    assert_eq!(earlier.len(), 2);
+    assert_eq!(earlier.len(), 3);
     for svg in &earlier {
         assert!(svg.starts_with("<svg") && !svg.contains("class=\"refused\""));
     }
     let red_on_e3 = "class=\"piece red\" data-point=\"e3\"";
+    let blue_on_c3 = "class=\"piece blue\" data-point=\"c3\"";
     assert!(!earlier[0].contains(red_on_e3));
-    assert!(earlier[1].contains(red_on_e3));
+    assert!(earlier[1].contains(red_on_e3) && !earlier[1].contains(blue_on_c3));
+    assert!(earlier[2].contains(red_on_e3) && earlier[2].contains(blue_on_c3));
     for go in ["first", "back", "forward", "last"] {
         assert_eq!(within(board, &format!("button[data-go={go}]")).len(), 1);
     }
@@ -330,4 +352,21 @@ fn the_page_fetches_nothing() {
     let addresses = out.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
     assert!(!addresses.contains("http:") && !addresses.contains("https:"));
     assert!(!addresses.contains("url(http") && !addresses.contains("@import"));
+}
+
+#[test]
+fn the_movetext_marks_each_turn_of_a_later_record_and_cuts_long_comments() {
+    let comment = format!("{{ {} }}", "a long remark ".repeat(40));
+    let later = format!("---\ngame: simpei\n---\n1. e3 {comment} c3\n2. a3 e3\n");
+    let (_, out) = page(&format!("{LEGAL}{later}"), &[]);
+    let doc = Html::parse_document(&out);
+    let board = all(&doc, "section.record.illegal div.board")[0];
+    let turns: Vec<String> = within(board, "pre.movetext .turn")
+        .into_iter()
+        .map(text)
+        .collect();
+    assert_eq!(turns, ["1. e3", "c3", "a3"]);
+    let movetext = text(within(board, "pre.movetext")[0]);
+    assert!(movetext.contains('…'), "{movetext}");
+    assert!(movetext.len() < comment.len(), "{movetext}");
 }

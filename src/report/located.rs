@@ -42,9 +42,7 @@ impl Region {
     /// `line` and `column`, read from the record's own text (a span is
     /// never outside its record; one that would be is cut at its end).
     pub fn of(record: &Record, line: usize, column: usize, offset: usize, length: usize) -> Self {
-        let start = offset.saturating_sub(record.offset).min(record.text.len());
-        let end = start.saturating_add(length).min(record.text.len());
-        let spanned = record.text.get(start..end).unwrap_or("");
+        let spanned = record.text.get(record.local(offset, length)).unwrap_or("");
         match spanned.rsplit_once('\n') {
             None => Region {
                 line,

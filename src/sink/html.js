@@ -50,6 +50,10 @@
       var items = board.querySelectorAll(".turns li");
       for (var i = 0; i < items.length; i++) items[i].classList.toggle("current", i === at);
       if (items[at]) items[at].scrollIntoView({ block: "nearest" });
+      var written = board.querySelectorAll(".movetext .turn");
+      for (var j = 0; j < written.length; j++) {
+        written[j].classList.toggle("current", Number(written[j].dataset.frame) === at);
+      }
     });
   }
   function go(board, where) {

@@ -13,10 +13,11 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
+use std::ops::Range;
 use std::sync::Arc;
 
 use arbitre::escape::markup;
-use arbitre::{Record, Switches, Unreadable, Verdict};
+use arbitre::{Diagnostic, Record, Stop, Switches, Unreadable, Verdict};
 
 use super::{Piece, Render, Run, Seen, Sink};
 
@@ -99,13 +100,104 @@ struct Frame {
     label: String,
     svg: String,
     illegal: bool,
+    /// Where the record writes that turn, in its text.
+    written: Option<Range<usize>>,
+}
+
+/// Text of a record kept around and between the turns of a board's
+/// movetext: a long comment is cut in its middle, so that a board costs
+/// its turns, not what the record writes beside them.
+const BESIDE: usize = 120;
+
+/// The movetext of a board's turns, each a button that steps to its
+/// position, the last marked current, as the page without script shows it.
+fn movetext(seen: &Seen<'_>, frames: &[Frame]) -> String {
+    let text = seen.record.text.as_str();
+    let turns: Vec<(usize, &Range<usize>)> = frames
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| Some((i, f.written.as_ref()?)))
+        .collect();
+    let (Some((_, first)), Some((_, last))) = (turns.first(), turns.last()) else {
+        return String::new();
+    };
+    let line_start = text
+        .get(..first.start)
+        .and_then(|b| b.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let line_end = text
+        .get(last.end..)
+        .and_then(|r| r.find('\n'))
+        .map_or(text.len(), |i| last.end + i);
+    let mut out = String::from("<pre class=\"movetext\">");
+    let mut at = line_start;
+    let gap = |out: &mut String, from: usize, to: usize, keep: Keep| {
+        out.push_str(&verbatim(&beside(text.get(from..to).unwrap_or(""), keep)));
+    };
+    for (n, (i, written)) in turns.iter().enumerate() {
+        if written.start < at {
+            continue;
+        }
+        let keep = if n == 0 { Keep::End } else { Keep::Both };
+        gap(&mut out, at, written.start, keep);
+        let current = if *i + 1 == frames.len() {
+            " current"
+        } else {
+            ""
+        };
+        let illegal = if frames[*i].illegal { " illegal" } else { "" };
+        let _ = write!(
+            out,
+            "<span class=\"turn{current}{illegal}\" data-frame=\"{i}\">{}</span>",
+            verbatim(text.get((*written).clone()).unwrap_or(""))
+        );
+        at = written.end;
+    }
+    gap(&mut out, at, line_end.max(at), Keep::Start);
+    out.push_str("</pre>");
+    out
+}
+
+/// Text of a record as a `<pre>` holds it: its line breaks and tabs kept,
+/// everything else as [`markup`] escapes it.
+fn verbatim(text: &str) -> String {
+    text.split('\n')
+        .map(|line| {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            line.split('\t').map(markup).collect::<Vec<_>>().join("\t")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Which end of a stretch of text [`beside`] keeps when it is long.
+#[derive(Clone, Copy)]
+enum Keep {
+    Start,
+    End,
+    Both,
+}
+
+/// `text`, or its ends with `…` between when it is longer than
+/// [`BESIDE`] characters.
+fn beside(text: &str, keep: Keep) -> String {
+    let count = text.chars().count();
+    if count <= BESIDE {
+        return text.to_string();
+    }
+    let head = |n: usize| text.chars().take(n).collect::<String>();
+    let tail = |n: usize| text.chars().skip(count - n).collect::<String>();
+    match keep {
+        Keep::Start => format!("{}…", head(BESIDE)),
+        Keep::End => format!("…{}", tail(BESIDE)),
+        Keep::Both => format!("{}…{}", head(BESIDE / 2), tail(BESIDE / 2)),
+    }
 }
 
 /// The lines around a diagnostic, numbered, its span marked.
 fn excerpt(seen: &Seen<'_>, offset: usize, length: usize) -> String {
     let text = seen.record.text.as_str();
-    let start = offset.saturating_sub(seen.record.offset).min(text.len());
-    let end = start.saturating_add(length).min(text.len());
+    let Range { start, end } = seen.record.local(offset, length);
     let (Some(before), Some(spanned)) = (text.get(..start), text.get(start..end)) else {
         return String::new();
     };
@@ -174,7 +266,7 @@ impl Renderer {
 
     /// The positions of a board: [`WINDOW`] turns up to `at`, then the
     /// replay's own stop (the illegal turn drawn, or the end).
-    fn frames(&self, seen: &Seen<'_>, at: usize, illegal: Option<&str>) -> Vec<Frame> {
+    fn frames(&self, seen: &Seen<'_>, at: usize, illegal: Option<&Diagnostic>) -> Vec<Frame> {
         let record = seen.record;
         let window = if illegal.is_some() {
             WINDOW
@@ -184,12 +276,20 @@ impl Renderer {
         let first = at.saturating_sub(window);
         let mut frames = Vec::new();
         let mut label = String::from("start");
+        let written = |stop: &Stop| {
+            let span = stop.played?;
+            let end = span.offset.saturating_add(span.len).min(record.text.len());
+            Some(span.offset.min(end)..end)
+        };
         if first > 0 {
             if let Ok(stop) = arbitre::stop(record, &self.switches, first - 1) {
                 label = stop.label;
             }
         }
-        for turns in first..at {
+        // Before a refused turn, the position the last legal one reached
+        // stands on its own, as the refused one is drawn over it.
+        let refused = illegal.is_some_and(|d| d.turn.is_some());
+        for turns in first..at + usize::from(refused) {
             let Ok(stop) = arbitre::stop(record, &self.switches, turns) else {
                 break;
             };
@@ -197,17 +297,23 @@ impl Renderer {
                 label: std::mem::replace(&mut label, stop.label.clone()),
                 svg: stop.picture.svg(),
                 illegal: false,
+                written: written(&stop),
             });
         }
         if let Ok(stop) = arbitre::stop(record, &self.switches, None) {
             frames.push(Frame {
                 label: match illegal {
-                    Some(turn) => format!("{turn} ✗"),
+                    Some(d) => format!("{} ✗", d.turn.as_deref().unwrap_or("end")),
                     None if at == 0 => "start".into(),
                     None => label,
                 },
                 svg: stop.picture.svg(),
                 illegal: illegal.is_some(),
+                // A contradicted `end` or `result` is in the header.
+                written: match illegal {
+                    Some(d) => d.turn.is_some().then(|| record.local(d.offset, d.length)),
+                    None => written(&stop),
+                },
             });
         }
         frames
@@ -254,7 +360,7 @@ fn base64(bytes: &[u8]) -> String {
 /// A replay board: with `drawn`, the last frame is drawn in the page (as
 /// the page without script shows it); the others are packed, drawn when
 /// the board is opened.
-fn board(frames: &[Frame], drawn: bool, base: Option<&Base>) -> String {
+fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> String {
     let Some((last, earlier)) = frames.split_last() else {
         return String::new();
     };
@@ -300,7 +406,9 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>) -> String {
             markup(&frame.label)
         );
     }
-    out.push_str("</ol></div></div>");
+    out.push_str("</ol>");
+    out.push_str(movetext);
+    out.push_str("</div></div>");
     out
 }
 
@@ -375,8 +483,13 @@ impl Renderer {
         out.push_str("</div>");
         if report.verdict == Verdict::Illegal {
             let at = d.turn_index.unwrap_or(report.turns);
-            let frames = self.frames(seen, at, Some(d.turn.as_deref().unwrap_or("end")));
-            out.push_str(&board(&frames, true, self.base(seen)));
+            let frames = self.frames(seen, at, Some(d));
+            out.push_str(&board(
+                &frames,
+                true,
+                self.base(seen),
+                &movetext(seen, &frames),
+            ));
         }
         out.push_str("</section>\n");
         out
@@ -410,7 +523,7 @@ impl Renderer {
             let _ = write!(
                 out,
                 "<details class=\"replay\"><summary>replay</summary>{}</details>",
-                board(&frames, false, self.base(seen))
+                board(&frames, false, self.base(seen), &movetext(seen, &frames))
             );
         }
         out.push_str("</div>\n");

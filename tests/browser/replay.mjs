@@ -1,7 +1,7 @@
 // Drives a `check --format html` page in headless Chromium: the totals come
 // first, stepping a board changes its picture, the illegal turn is marked,
-// a legal record's board is drawn when opened, and without script every
-// illegal record still shows its position. Takes screenshots on the way.
+// the movetext marks the turn shown, a legal record's board is drawn when
+// opened, and without script every illegal record still shows its position. Takes screenshots on the way.
 //
 //   node replay.mjs REPORT.html SCREENSHOT_DIR
 import { chromium } from "playwright-core";
@@ -61,6 +61,17 @@ try {
   await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
   assert.ok(await picture() !== first, "stepping forward changes the board");
   check("first, then forward: the board changes");
+  // The movetext marks the turn shown, and moves the mark as the board steps.
+  const written = () => board.locator(".movetext .turn.current").getAttribute("data-frame");
+  assert.equal(await board.locator(".movetext .turn.current").count(), 1, "one turn marked in the movetext");
+  assert.equal(await written(), "1", "the movetext marks the turn stepped to");
+  await board.locator('[data-go="forward"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "2", await board.elementHandle());
+  assert.equal(await written(), "2", "the mark moves forward with the board");
+  await board.locator('.movetext .turn[data-frame="1"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
+  assert.equal(await written(), "1", "a click in the movetext shows that turn");
+  check("the current turn is highlighted in the movetext as the board steps");
   await board.press("ArrowRight");
   await page.waitForFunction((b) => b.dataset.at === "2", await board.elementHandle());
   await board.press("End");
