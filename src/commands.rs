@@ -606,11 +606,10 @@ fn print_failure(
     output: &mut Output<'_>,
 ) -> io::Result<u8> {
     let report = RecordReport::new(file, record, checked).with_switches(switches);
-    writeln!(output.out, "{}", human::verdict_line(&report, style))?;
+    let line = human::verdict_line(&report, style);
     let shown = Snippet::new(file, record);
-    output
-        .out
-        .write_all(human::diagnostic(&report, &shown, style).as_bytes())?;
+    let drawn = human::record(&line, &report, &shown, style, false);
+    output.out.write_all(drawn.as_bytes())?;
     let mut tally = Tally::default();
     tally.add(&report);
     Ok(status_of(&tally))

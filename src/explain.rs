@@ -137,9 +137,8 @@ fn said(text: &str, style: Style) -> String {
             d.explain_command = None;
         }
         let source = Snippet::new(EXAMPLE, &record);
-        let _ = writeln!(out, "{}", human::verdict_line(&report, style));
-        out.push_str(&human::diagnostic(&report, &source, style));
-        out.push_str(&human::warnings(&report, &source, style));
+        let line = human::verdict_line(&report, style);
+        out.push_str(&human::record(&line, &report, &source, style, true));
     }
     out
 }

@@ -446,6 +446,23 @@ fn narrate(drawn: &Drawn<'_>) -> String {
     out
 }
 
+/// A record as `check` draws it after its verdict `line`: its diagnostic
+/// and, with `warnings`, its warnings, each over its source.
+pub fn record(
+    line: &str,
+    report: &RecordReport,
+    source: &Snippet<'_>,
+    style: Style,
+    warnings: bool,
+) -> String {
+    let mut text = format!("{line}\n");
+    text.push_str(&diagnostic(report, source, style));
+    if warnings {
+        text.push_str(&self::warnings(report, source, style));
+    }
+    text
+}
+
 /// The diagnostic of a record that is not legal, drawn over its source.
 pub fn diagnostic(report: &RecordReport, source: &Snippet<'_>, style: Style) -> String {
     match &report.diagnostic {

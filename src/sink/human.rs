@@ -44,11 +44,7 @@ impl Render for Renderer {
         }
         let line = draw::verdict_line_counting(report, style, warnings != Warnings::None);
         let source = Snippet::new(seen.path, seen.record);
-        let mut text = format!("{line}\n");
-        text.push_str(&draw::diagnostic(report, &source, style));
-        if draw_warnings {
-            text.push_str(&draw::warnings(report, &source, style));
-        }
+        let text = draw::record(&line, report, &source, style, draw_warnings);
         let kept = match (seen.fails, report.verdict) {
             (false, _) => Kept::Nothing,
             (true, Verdict::Legal) => Kept::Line(format!("{line} (warnings denied)")),
