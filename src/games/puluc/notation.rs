@@ -14,8 +14,7 @@ use nom::IResult;
 use crate::games::duel::MoveNumber;
 use crate::limits::quote;
 use crate::record::movetext::{
-    consumed, natural, offset_of, parse_whole, span_in, value_of, Input, Numeral, SyntaxError,
-    Token,
+    consumed, natural, offset_of, parse_whole, span_in, Input, Numeral, SyntaxError, Token,
 };
 use crate::span::{Span, Spanned};
 
@@ -164,24 +163,25 @@ fn pieces(token: &Token<'_>) -> Option<Pieces> {
 
 /// A run of at most nine digits at `i` (so that its value fits), and
 /// where it ends; `None` for none or a longer run, left to the parsers.
+#[inline]
 fn short_number(bytes: &[u8], i: usize) -> Option<(usize, u32, bool)> {
-    let digits = bytes.get(i..)?;
-    let len = digits
-        .iter()
-        .take(10)
-        .take_while(|b| b.is_ascii_digit())
-        .count();
-    if len == 0 || len > 9 {
-        return None;
+    let mut end = i;
+    let mut value = 0u32;
+    while let Some(&digit) = bytes.get(end).filter(|b| b.is_ascii_digit()) {
+        if end - i == 9 {
+            return None;
+        }
+        value = value * 10 + u32::from(digit - b'0');
+        end += 1;
     }
-    let value = value_of(&digits[..len])?;
-    Some((i + len, value, len > 1 && digits[0] == b'0'))
+    (end > i).then(|| (end, value, end - i > 1 && bytes[i] == b'0'))
 }
 
 /// The shapes nearly every token has (`2:e-2`, `3:4-7`, `3:e`, `3:-`,
 /// `12.`, `12...`), read straight off the bytes: nom's combinators cost
 /// several times the turn itself. `None` leaves the token to the parsers,
 /// which read these shapes to the same values.
+#[inline]
 fn common(token: &Token<'_>) -> Option<Pieces> {
     let bytes = token.text.as_bytes();
     let at = |i: usize, len: usize| Span::new(token.span.offset + i, len);
