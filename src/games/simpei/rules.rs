@@ -7,7 +7,7 @@ use crate::game::{self, breach, Violation};
 use crate::rules::Rule;
 use crate::span::Spanned;
 
-use super::board::{lines_through, points, Colour, Point, DIRECTIONS};
+use super::board::{lines_through, points, rays_from, Colour, Point};
 use super::declared;
 use super::notation::{Square, Written};
 use super::position::{Action, Position};
@@ -281,13 +281,11 @@ impl Position {
         let own = self.pieces[self.to_move.index()];
         let theirs = self.pieces[self.to_move.other().index()];
         let mut sandwiched = 0;
-        for direction in DIRECTIONS {
+        for ray in rays_from(landing) {
             let mut run = 0;
-            let mut at = landing.step(direction);
-            while let Some(point) = at {
+            for point in ray {
                 if theirs & point.bit() != 0 {
                     run |= point.bit();
-                    at = point.step(direction);
                 } else {
                     if own & point.bit() != 0 {
                         sandwiched |= run;
