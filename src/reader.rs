@@ -156,7 +156,9 @@ pub struct Reader<R> {
     input: BufReader<R>,
     limits: Limits,
     phase: Phase,
-    /// The record being read.
+    /// The record being read: one buffer for the whole stream, copied out
+    /// at the record's exact length, so that a record costs one allocation
+    /// however many lines (turns) it has.
     pending: Vec<u8>,
     pending_offset: usize,
     pending_line: usize,
@@ -190,6 +192,11 @@ struct Line {
 /// of a `---` line (which is read from all of its bytes anyway).
 const DELIMITER_ROOM: usize = 256;
 
+/// The room the record buffer starts with: more than any real record
+/// needs, so that it does not grow line by line while a record is read (a
+/// longer record grows it, once for the stream).
+const RECORD_ROOM: usize = 16 << 10;
+
 impl<R: Read> Reader<R> {
     /// A reader with the default limits.
     pub fn new(input: R) -> Self {
@@ -202,7 +209,7 @@ impl<R: Read> Reader<R> {
             input: BufReader::with_capacity(64 << 10, input),
             limits,
             phase: Phase::Start,
-            pending: Vec::new(),
+            pending: Vec::with_capacity(RECORD_ROOM.min(limits.record_bytes) + DELIMITER_ROOM),
             pending_offset: 0,
             pending_line: 1,
             oversize: false,
@@ -210,7 +217,7 @@ impl<R: Read> Reader<R> {
             closing: None,
             carry: None,
             preamble: Preamble::default(),
-            spare: Vec::new(),
+            spare: Vec::with_capacity(DELIMITER_ROOM),
             offset: 0,
             line: 1,
             index: 0,
@@ -302,10 +309,11 @@ impl<R: Read> Reader<R> {
 
     /// Hand over the record read so far.
     fn take(&mut self) -> Record {
-        // The next record is likely about as long: one allocation for it,
-        // unless this one was huge.
-        let room = self.pending.len().min(64 << 10);
-        let bytes = std::mem::replace(&mut self.pending, Vec::with_capacity(room));
+        // The buffer stays for the next record; a huge record's room is
+        // given back.
+        let bytes = self.pending.clone();
+        self.pending.clear();
+        self.pending.shrink_to(RECORD_ROOM + DELIMITER_ROOM);
         let fault = if std::mem::take(&mut self.oversize) {
             Some(Fault::TooLong {
                 limit: self.limits.record_bytes,

@@ -298,9 +298,6 @@ struct Replay<G: RecordFormat> {
     warnings: Found,
     /// The first illegal turn's violation, with the turn's label.
     violation: Option<(Violation, String)>,
-    /// The turn read last, played once the next one comes: until then it
-    /// may be the record's last.
-    held: Option<G::Turn>,
     /// The label of the record's last turn, once played: what a verdict on
     /// the whole game (a time end mid-round) names it by.
     last_label: Option<String>,
@@ -317,21 +314,17 @@ impl<G: RecordFormat> Replay<G> {
             played: 0,
             warnings: Found::default(),
             violation: None,
-            held: None,
             last_label: None,
             throws: vec![0; G::FAIR_THROWS.len()],
         }
     }
 
-    /// One more written turn; the one before it is played.
-    fn feed(&mut self, turn: G::Turn) {
-        if let Some(value) = G::throw(&turn) {
+    /// Count a written turn's throw.
+    fn count(&mut self, turn: &G::Turn) {
+        if let Some(value) = G::throw(turn) {
             if let Some(i) = G::FAIR_THROWS.iter().position(|(v, _)| *v == value) {
                 self.throws[i] += 1;
             }
-        }
-        if let Some(before) = self.held.replace(turn) {
-            self.play(&before, false);
         }
     }
 
@@ -353,14 +346,6 @@ impl<G: RecordFormat> Replay<G> {
                 self.violation = Some((violation, label));
             }
         }
-    }
-
-    /// The end of the movetext: the held turn, the record's last, is
-    /// played and handed back.
-    fn finish(&mut self) -> Option<G::Turn> {
-        let last = self.held.take()?;
-        self.play(&last, true);
-        Some(last)
     }
 
     /// The statistics of the throws, for games with throws.
@@ -386,9 +371,22 @@ fn replay<G: RecordFormat>(
 ) -> Result<Replayed<G>, Malformed> {
     let (header, start) = set_up::<G>(record, switches)?;
     let mut replay = Replay::<G>::new(start);
-    G::parse_each(tokens_of(record), |turn| replay.feed(turn))?;
-    let last = replay.finish();
-    Ok((header, replay, last))
+    // The turn read last is held, and played once the next one comes:
+    // until then it may be the record's last. It is played where it lies
+    // and then overwritten, as a turn can be large and each move of it is
+    // a copy.
+    let mut held: Option<G::Turn> = None;
+    G::parse_each(tokens_of(record), |turn| {
+        replay.count(&turn);
+        if let Some(before) = &held {
+            replay.play(before, false);
+        }
+        held = Some(turn);
+    })?;
+    if let Some(last) = &held {
+        replay.play(last, true);
+    }
+    Ok((header, replay, held))
 }
 
 /// Play turn `index` of a record: its warnings, tagged with the turn, join

@@ -111,7 +111,13 @@ pub fn canonical<S: Duellist, P: fmt::Display>(opener: S, play: &P, index: usize
 /// "3... blue": the turn about to be played, the `index`-th of a record
 /// `opener` began, with `to_move` to play it.
 pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
-    format!("{} {to_move}", MoveNumber::expected(opener, index))
+    use std::fmt::Write;
+    // Room for any number a record reaches and the longest side, so that
+    // a label costs one allocation however far the game has gone.
+    let mut label = String::with_capacity(24);
+    // Writing to a String cannot fail.
+    let _ = write!(label, "{} {to_move}", MoveNumber::expected(opener, index));
+    label
 }
 
 /// A turn label read back (`--turn 3...`): the move number, and the side

@@ -48,12 +48,40 @@ impl SyntaxError {
     }
 }
 
+/// What an ASCII byte is to the tokenizer: looked up, not compared, as
+/// every byte of every movetext goes through here.
+const BLANK: u8 = 1;
+/// A byte that ends a token: whitespace, a brace or `;`.
+const STOP: u8 = 2;
+/// A byte of a multi-byte character: decoded to be told apart.
+const WIDE: u8 = 4;
+
+/// The class of every byte.
+static CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        class[b] = match b as u8 {
+            b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => BLANK | STOP,
+            b'{' | b'}' | b';' => STOP,
+            0x80.. => WIDE,
+            _ => 0,
+        };
+        b += 1;
+    }
+    class
+};
+
 /// The length of the whitespace character at `i`, if there is one there:
 /// ASCII whitespace, or any Unicode whitespace (a no-break space, say).
+#[inline]
 fn space_at(text: &str, i: usize) -> Option<usize> {
-    match text.as_bytes()[i] {
-        b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => Some(1),
-        b if b < 0x80 => None,
+    let class = CLASS[usize::from(text.as_bytes()[i])];
+    if class & BLANK != 0 {
+        return Some(1);
+    }
+    match class & WIDE {
+        0 => None,
         _ => text[i..]
             .chars()
             .next()
@@ -278,14 +306,15 @@ fn too_long(text: &str, offset: usize, limit: usize) -> SyntaxError {
 
 /// Where the token starting at `i` ends: at whitespace, a comment or a
 /// brace. ASCII bytes are told apart without decoding a character.
+#[inline]
 fn token_end(text: &str, mut i: usize) -> usize {
     let bytes = text.as_bytes();
     while let Some(&b) = bytes.get(i) {
-        if b < 0x80 {
-            if b.is_ascii_whitespace() || matches!(b, 0x0b | b'{' | b'}' | b';') {
-                break;
-            }
+        let class = CLASS[usize::from(b)];
+        if class == 0 {
             i += 1;
+        } else if class & WIDE == 0 {
+            break;
         } else {
             match text[i..].chars().next() {
                 Some(c) if !c.is_whitespace() => i += c.len_utf8(),

@@ -130,9 +130,12 @@ fn turn_after<'a>(
     Ok((after, (Spanned::new(value, at), what, whole)))
 }
 
+/// A move number, a turn, or both.
+type Pieces = (Option<Spanned<MoveNumber>>, Option<TurnPiece>);
+
 /// A token: a move number, a turn, or both stuck together (`1.5:e`). Both
 /// start with digits, read once: the character after them tells which.
-fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<MoveNumber>>, Option<TurnPiece>)> {
+fn pieces(token: &Token<'_>) -> Option<Pieces> {
     let token = *token;
     parse_whole(&token, |input: Input| {
         let (rest, digits) = natural(input)?;
@@ -158,6 +161,86 @@ fn pieces(token: &Token<'_>) -> Option<(Option<Spanned<MoveNumber>>, Option<Turn
     })
 }
 
+/// A run of at most nine digits at `i` (so that its value fits), and
+/// where it ends; `None` for none or a longer run, left to the parsers.
+#[inline]
+fn short_number(bytes: &[u8], i: usize) -> Option<(usize, u32, bool)> {
+    let mut end = i;
+    let mut value = 0u32;
+    while let Some(&digit) = bytes.get(end).filter(|b| b.is_ascii_digit()) {
+        if end - i == 9 {
+            return None;
+        }
+        value = value * 10 + u32::from(digit - b'0');
+        end += 1;
+    }
+    (end > i).then(|| (end, value, end - i > 1 && bytes[i] == b'0'))
+}
+
+/// The shapes nearly every token has (`2:e-2`, `3:4-7`, `3:e`, `3:-`,
+/// `12.`, `12...`), read straight off the bytes: nom's combinators cost
+/// several times the turn itself. `None` leaves the token to the parsers,
+/// which read these shapes to the same values.
+#[inline]
+fn common(token: &Token<'_>) -> Option<Pieces> {
+    let bytes = token.text.as_bytes();
+    let at = |i: usize, len: usize| Span::new(token.span.offset + i, len);
+    let (throw_end, throw, _) = short_number(bytes, 0)?;
+    match &bytes[throw_end..] {
+        dots @ (b"." | b"...") => {
+            let number = MoveNumber {
+                value: Numeral::Value(throw),
+                ellipsis: dots.len() == 3,
+            };
+            return Some((Some(Spanned::new(number, at(0, bytes.len()))), None));
+        }
+        [b':', ..] => {}
+        _ => return None,
+    }
+    let start = throw_end + 1;
+    let (written, end) = match *bytes.get(start)? {
+        b'-' => (Written::Pass, start + 1),
+        first => {
+            let (source, source_end) = match first {
+                b'e' | b'E' => (Spanned::new(Source::Enter, at(start, 1)), start + 1),
+                _ => {
+                    let (end, value, padded) = short_number(bytes, start)?;
+                    let number = Number {
+                        value: Numeral::Value(value),
+                        padded,
+                    };
+                    (
+                        Spanned::new(Source::Square(number), at(start, end - start)),
+                        end,
+                    )
+                }
+            };
+            match bytes.get(source_end) {
+                Some(b'-') => {
+                    let (end, value, padded) = short_number(bytes, source_end + 1)?;
+                    let to = Number {
+                        value: Numeral::Value(value),
+                        padded,
+                    };
+                    let to = Spanned::new(to, at(source_end + 1, end - source_end - 1));
+                    (
+                        Written::Move {
+                            source,
+                            to: Some(to),
+                        },
+                        end,
+                    )
+                }
+                _ => (Written::Move { source, to: None }, source_end),
+            }
+        }
+    };
+    (end == bytes.len()).then(|| {
+        let throw = Spanned::new(Numeral::Value(throw), at(0, throw_end));
+        (None, Some((throw, written, at(0, end))))
+    })
+}
+
 const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter), a square (advance) or `-` (pass), with an optional destination: `3:e`, `3:4`, `3:4-7`, `3:-`; move numbers are `1.` or `1...`";
 
 /// Group tokens into turns, each handed to `each` as it is read.
@@ -169,7 +252,7 @@ pub fn parse_each<'a>(
     for token in tokens {
         let token = token?;
         let token = &token;
-        let Some((number, turn)) = pieces(token) else {
+        let Some((number, turn)) = common(token).or_else(|| pieces(token)) else {
             return Err(SyntaxError::new(
                 format!("`{}` is not Puluc notation", quote(token.text)),
                 token.span,
@@ -219,6 +302,61 @@ pub fn parse_each<'a>(
 mod tests {
     use super::*;
     use crate::record::movetext::tokens;
+
+    proptest::proptest! {
+        #[test]
+        fn the_common_shapes_read_as_the_parsers_read_them(
+            text in "[eE0-9:.\\-]{1,8}|[0-9]{1,11}:[e0-9]{1,11}(-[0-9]{0,11})?",
+        ) {
+            let token = Token { text: &text, span: Span::new(7, text.len()) };
+            if let Some(fast) = common(&token) {
+                proptest::prop_assert_eq!(format!("{:?}", Some(fast)), format!("{:?}", pieces(&token)));
+            }
+        }
+    }
+
+    #[test]
+    fn the_common_shapes_are_read_off_the_bytes() {
+        for text in [
+            "2:e-2",
+            "3:4-7",
+            "3:e",
+            "3:4",
+            "3:-",
+            "4:E-4",
+            "03:05-011",
+            "12.",
+            "12...",
+            "999999999:1",
+        ] {
+            let token = Token {
+                text,
+                span: Span::new(3, text.len()),
+            };
+            assert!(common(&token).is_some(), "{text}");
+            assert_eq!(
+                format!("{:?}", common(&token)),
+                format!("{:?}", pieces(&token)),
+                "{text}"
+            );
+        }
+        for text in [
+            "1.5:e",
+            "3:e-",
+            "3:--",
+            "12..",
+            "1234567890:e",
+            "3:x",
+            "3:4-",
+            ":e",
+        ] {
+            let token = Token {
+                text,
+                span: Span::new(3, text.len()),
+            };
+            assert!(common(&token).is_none(), "{text}");
+        }
+    }
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
         let mut turns = Vec::new();

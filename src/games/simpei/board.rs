@@ -167,6 +167,30 @@ pub fn lines_through(point: Point) -> &'static [LineBits] {
     table.get(point.0 as usize).map_or(&[], Vec::as_slice)
 }
 
+/// The points met from each point in each of the [`DIRECTIONS`], in
+/// order, computed once: the sandwich check walks them after every
+/// placement and move, where stepping computed each point again.
+pub fn rays_from(point: Point) -> &'static [Vec<Point>] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<Vec<Point>>>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..SIZE * SIZE)
+            .map(|i| match Point::at(i % SIZE, i / SIZE) {
+                None => Vec::new(),
+                Some(p) => DIRECTIONS
+                    .into_iter()
+                    .map(|direction| {
+                        // A world is at most 4 points wide: the walk ends.
+                        std::iter::successors(p.step(direction), |at| at.step(direction))
+                            .take(SIZE as usize)
+                            .collect()
+                    })
+                    .collect(),
+            })
+            .collect()
+    });
+    table.get(point.0 as usize).map_or(&[], Vec::as_slice)
+}
+
 /// The four axes a line can follow.
 pub const AXES: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
@@ -232,6 +256,23 @@ impl fmt::Display for Colour {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_rays_are_the_steps_in_each_direction() {
+        for p in Point::all() {
+            let rays = rays_from(p);
+            assert_eq!(rays.len(), DIRECTIONS.len());
+            for (ray, direction) in rays.iter().zip(DIRECTIONS) {
+                let mut at = p.step(direction);
+                for &point in ray {
+                    assert_eq!(at, Some(point));
+                    at = point.step(direction);
+                }
+                assert_eq!(at, None, "{p} {direction:?}");
+            }
+        }
+        assert_eq!(rays_from(p("a1"))[0], vec![p("c1"), p("e1"), p("g1")]);
+    }
 
     fn p(name: &str) -> Point {
         let mut chars = name.chars();

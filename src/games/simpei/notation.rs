@@ -9,6 +9,7 @@ use nom::character::complete::{one_of, satisfy};
 use nom::combinator::{map, opt};
 use nom::sequence::pair;
 use nom::IResult;
+use smallvec::SmallVec;
 
 use crate::games::duel::MoveNumber;
 use crate::limits::quote;
@@ -40,6 +41,14 @@ pub enum Written {
     Pass,
 }
 
+/// A relocation as written: `from>to`, and the span of both.
+pub type Relocation = Spanned<(Spanned<Square>, Spanned<Square>)>;
+
+/// A turn's written relocations: a sandwich takes one or two pieces in
+/// nearly every game, and those are kept inline (no allocation per turn);
+/// more spill to the heap.
+pub type Relocations = SmallVec<[Relocation; 2]>;
+
 /// One turn as written: the action and the sandwiched pieces sent away.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
@@ -48,7 +57,7 @@ pub struct Turn {
     /// What the mover does.
     pub action: Spanned<Written>,
     /// Each sandwiched piece sent anywhere: `from>to`.
-    pub relocations: Vec<Spanned<(Spanned<Square>, Spanned<Square>)>>,
+    pub relocations: Relocations,
 }
 
 impl Turn {
@@ -129,7 +138,7 @@ fn common(token: &Token<'_>) -> Option<Pieces> {
     let piece = |piece| Some((None, Some(Spanned::new(piece, whole))));
     match token.text.as_bytes() {
         b"--" => piece(Piece::Action(Written::Pass)),
-        b @ [_, _] => piece(Piece::Action(Written::Place(square(b, 0)?))),
+        b @ [_, rank] if *rank != b'.' => piece(Piece::Action(Written::Place(square(b, 0)?))),
         b @ [_, _, b'-', _, _] => piece(Piece::Action(Written::Move(square(b, 0)?, square(b, 3)?))),
         b @ [_, _, b'>', _, _] => piece(Piece::Relocation(square(b, 0)?, square(b, 3)?)),
         [digits @ .., b'.'] => {
@@ -196,14 +205,16 @@ pub fn parse_each<'a>(
         };
         match piece.value {
             Piece::Action(action) => {
-                let next = Turn {
-                    number: number.take(),
-                    action: Spanned::new(action, piece.span),
-                    relocations: Vec::new(),
-                };
-                if let Some(done) = last.replace(next) {
+                // The turn is built where it is kept: it is large, and
+                // every move of it is a copy.
+                if let Some(done) = last.take() {
                     each(done);
                 }
+                last = Some(Turn {
+                    number: number.take(),
+                    action: Spanned::new(action, piece.span),
+                    relocations: Relocations::new(),
+                });
             }
             Piece::Relocation(from, to) => {
                 let open = last.as_mut().filter(|_| number.is_none());

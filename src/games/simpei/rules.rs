@@ -7,7 +7,7 @@ use crate::game::{self, breach, Violation};
 use crate::rules::Rule;
 use crate::span::Spanned;
 
-use super::board::{lines_through, points, Colour, Point, DIRECTIONS};
+use super::board::{lines_through, points, rays_from, Colour, Point};
 use super::declared;
 use super::notation::{Square, Written};
 use super::position::{Action, Position};
@@ -93,20 +93,35 @@ pub struct Aftermath {
 /// The `end` of a won game in JSON (`outcome.end`): three pieces aligned, the one way to win.
 pub const WON_BY: &str = "alignment";
 
-/// A written square as a point of the board, or why it is none.
+/// A written square as a point of the board, or why it is none. Every
+/// square of every turn comes here: the point is found inline, the
+/// violation built apart.
+#[inline]
 pub fn point(square: Spanned<Square>) -> Result<Point, Violation> {
     let Square { file, rank, padded } = square.value;
     match rank.value().and_then(|rank| Point::parse(file, rank)) {
-        Some(point) if padded => Err(breach(Breach::LeadingZero(point), square.span)),
-        Some(point) => Ok(point),
+        Some(point) if !padded => Ok(point),
+        found => Err(not_a_point(square, found)),
+    }
+}
+
+/// Why a written square is no point: its rank has a leading zero (the
+/// point it would name is `found`), or it names none.
+#[cold]
+#[inline(never)]
+fn not_a_point(square: Spanned<Square>, found: Option<Point>) -> Violation {
+    let Square { file, rank, .. } = square.value;
+    match found {
+        Some(point) => breach(Breach::LeadingZero(point), square.span),
         None => {
             let written = format!("{}{}", file.to_ascii_lowercase(), rank);
-            Err(breach(Breach::NotAPoint(written), square.span))
+            breach(Breach::NotAPoint(written), square.span)
         }
     }
 }
 
 /// A written action on the board's points, or the point that is not one.
+#[inline]
 pub fn action(written: Written) -> Result<Action, Violation> {
     Ok(match written {
         Written::Place(to) => Action::Place(point(to)?),
@@ -281,13 +296,11 @@ impl Position {
         let own = self.pieces[self.to_move.index()];
         let theirs = self.pieces[self.to_move.other().index()];
         let mut sandwiched = 0;
-        for direction in DIRECTIONS {
+        for ray in rays_from(landing) {
             let mut run = 0;
-            let mut at = landing.step(direction);
-            while let Some(point) = at {
+            for point in ray {
                 if theirs & point.bit() != 0 {
                     run |= point.bit();
-                    at = point.step(direction);
                 } else {
                     if own & point.bit() != 0 {
                         sandwiched |= run;
