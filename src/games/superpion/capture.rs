@@ -3,7 +3,7 @@
 //! built from them are in `moves.rs`.
 
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{reverse, squares, Camp, Sq, Squares};
@@ -59,7 +59,7 @@ impl Position {
     pub(super) fn can_capture_from(&self, from: Sq, occupied: Squares, foes: Squares) -> bool {
         let superpion = self.is_superpion(from);
         // A pawn with no foe diagonally next to it cannot capture.
-        if !superpion && diagonal_neighbours(from) & foes == 0 {
+        if !superpion && from.around() & foes == 0 {
             return false;
         }
         let occupied = occupied & !from.bit();
@@ -102,11 +102,11 @@ impl Position {
     /// The longest capture among the pieces that may still act when it
     /// takes more than `floor` pieces; `floor` otherwise.
     pub fn max_capture_over(&self, floor: u32) -> u32 {
-        let foes = self.foes(self.to_move);
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         squares(self.movers()).fold(floor, |best, from| {
-            // A pawn with no foe diagonally next to it cannot capture: most
-            // pawns, most of the time.
-            if !self.is_superpion(from) && diagonal_neighbours(from) & foes == 0 {
+            // A piece with no first jump cannot capture: most pieces, most
+            // of the time, and the test costs far less than a search.
+            if !self.can_capture_from(from, occupied, foes) {
                 return best;
             }
             self.search(from, self.to_move)
@@ -129,31 +129,11 @@ impl Position {
 /// The piece a capture from `at` meets along `d`: the next square for a
 /// pawn, the first piece on the line for a Superpion; `None` at the edge.
 fn next_piece(occupied: Squares, superpion: bool, at: Sq, d: usize) -> Option<Sq> {
-    let mut s = at.diagonal(d);
     if superpion {
-        while let Some(sq) = s {
-            if occupied & sq.bit() != 0 {
-                break;
-            }
-            s = sq.diagonal(d);
-        }
+        at.first_along(d, occupied)
+    } else {
+        at.diagonal(d)
     }
-    s
-}
-
-/// The squares diagonally next to `sq`, as a set, from a table.
-pub(super) fn diagonal_neighbours(sq: Sq) -> Squares {
-    static NEIGHBOURS: std::sync::OnceLock<Vec<Squares>> = std::sync::OnceLock::new();
-    let table = NEIGHBOURS.get_or_init(|| {
-        Sq::all()
-            .map(|sq| {
-                (0..4)
-                    .filter_map(|d| sq.diagonal(d))
-                    .fold(0, |set, n| set | n.bit())
-            })
-            .collect()
-    });
-    table.get(sq.index()).copied().unwrap_or(Squares::MAX)
 }
 
 /// The capture search of one piece: pawns jump adjacent pieces, Superpions
@@ -193,13 +173,82 @@ pub(super) struct Search {
     /// before, and the bound costs more than they do.
     jumpable: Cell<Option<Squares>>,
     /// The most a capture can still take from each state reached
-    /// [`REMEMBERED`] jumps deep or more, allocated only when a capture
-    /// gets that far. The key is a [`state`] in two halves, which packs
-    /// tighter than one `u128`.
-    values: RefCell<HashMap<(u64, u64), u8, BuildHasherDefault<StateHasher>>>,
+    /// [`REMEMBERED`] jumps deep or more.
+    values: RefCell<Memo<u8>>,
     /// The landings a listing has already followed, so that each is
     /// followed once, by its first path in notation order.
-    listed: RefCell<HashSet<u128, BuildHasherDefault<StateHasher>>>,
+    listed: RefCell<Memo<()>>,
+}
+
+/// A state as the two halves the hash table keys by.
+fn halves(state: u128) -> (u64, u64) {
+    (state as u64, (state >> 64) as u64)
+}
+
+/// How many states a [`Memo`] keeps in its inline table.
+const INLINE_STATES: usize = 16;
+
+/// What a search remembers of the states it has reached: the first few in
+/// an inline table, looked through in turn, so that an ordinary capture
+/// allocates nothing; once a capture reaches more, all of them in a hash
+/// table.
+struct Memo<V: Copy + Default> {
+    states: [u128; INLINE_STATES],
+    values: [V; INLINE_STATES],
+    len: usize,
+    /// Every state once there are more than fit inline; empty before. The
+    /// key is a [`state`] in two halves, which packs tighter than one
+    /// `u128`.
+    spilled: HashMap<(u64, u64), V, BuildHasherDefault<StateHasher>>,
+}
+
+impl<V: Copy + Default> Default for Memo<V> {
+    fn default() -> Self {
+        Memo {
+            states: [0; INLINE_STATES],
+            values: [V::default(); INLINE_STATES],
+            len: 0,
+            spilled: HashMap::default(),
+        }
+    }
+}
+
+impl<V: Copy + Default> Memo<V> {
+    /// What is remembered of `state`.
+    fn get(&self, state: u128) -> Option<V> {
+        if !self.spilled.is_empty() {
+            return self.spilled.get(&halves(state)).copied();
+        }
+        let at = self.states[..self.len].iter().position(|&s| s == state)?;
+        Some(self.values[at])
+    }
+
+    /// Remember `value` of `state`; whether the state was new.
+    fn insert(&mut self, state: u128, value: V) -> bool {
+        if !self.spilled.is_empty() {
+            return self.spilled.insert(halves(state), value).is_none();
+        }
+        if let Some(at) = self.states[..self.len].iter().position(|&s| s == state) {
+            self.values[at] = value;
+            return false;
+        }
+        if self.len < INLINE_STATES {
+            self.states[self.len] = state;
+            self.values[self.len] = value;
+            self.len += 1;
+            return true;
+        }
+        let inline = self.states.iter().map(|&s| halves(s));
+        self.spilled.extend(inline.zip(self.values.iter().copied()));
+        self.spilled.insert(halves(state), value);
+        true
+    }
+
+    /// Forget every state.
+    fn clear(&mut self) {
+        self.len = 0;
+        self.spilled.clear();
+    }
 }
 
 /// The most pieces a capture can still take from a state, and whether that
@@ -486,9 +535,8 @@ impl Search {
         } else {
             state(taken.diagonal(d).unwrap_or(taken), jumped, None)
         };
-        let key = (key as u64, (key >> 64) as u64);
         if remembered {
-            if let Some(&pieces) = self.values.borrow().get(&key) {
+            if let Some(pieces) = self.values.borrow().get(key) {
                 if pieces == UNREACHED {
                     return Onward::NOWHERE;
                 }
@@ -602,7 +650,7 @@ impl Search {
         let depth = jumped.count_ones();
         if depth >= REMEMBERED {
             let last = if self.superpion { last } else { None };
-            if !self.listed.borrow_mut().insert(state(at, jumped, last)) {
+            if !self.listed.borrow_mut().insert(state(at, jumped, last), ()) {
                 return;
             }
         }
@@ -693,7 +741,7 @@ mod tests {
             found.extend(
                 every_path(p, from)
                     .into_iter()
-                    .map(|(path, jumped)| Action::capture(from, path, jumped)),
+                    .map(|(path, jumped)| Action::capture(from, &path, jumped)),
             );
         }
         let best = found.iter().map(Action::taken).max().unwrap_or(0);
@@ -757,7 +805,7 @@ mod tests {
                 let as_actions = |found: Vec<(Vec<Sq>, Squares)>| {
                     let actions = found
                         .into_iter()
-                        .map(|(path, jumped)| Action::capture(from, path, jumped));
+                        .map(|(path, jumped)| Action::capture(from, &path, jumped));
                     distinct(actions.collect())
                 };
                 let longest = p.longest(from);
@@ -810,7 +858,7 @@ mod tests {
                 let as_actions = |found: Vec<(Vec<Sq>, Squares)>| {
                     let actions = found
                         .into_iter()
-                        .map(|(path, jumped)| Action::capture(from, path, jumped));
+                        .map(|(path, jumped)| Action::capture(from, &path, jumped));
                     distinct(actions.collect())
                 };
                 let mut listed = Vec::new();

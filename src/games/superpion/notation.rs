@@ -6,7 +6,7 @@
 use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, one_of, satisfy};
-use nom::combinator::{map, opt};
+use nom::combinator::{map, map_opt, opt};
 use nom::multi::many1;
 use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
@@ -18,6 +18,7 @@ use crate::record::movetext::{
 use crate::span::{Span, Spanned};
 
 use super::board::Camp;
+use super::few::{Few, Two};
 use super::modes::Colour;
 
 /// A square name as written: a letter and a number.
@@ -44,8 +45,8 @@ impl Square {
 pub enum Written {
     /// An orthogonal move (or slide): from, to.
     Move(Spanned<Square>, Spanned<Square>),
-    /// The start square and the landing squares.
-    Capture(Spanned<Square>, Vec<Spanned<Square>>),
+    /// The start square and the landing squares (a few inline).
+    Capture(Spanned<Square>, Few<Spanned<Square>, 8>),
 }
 
 /// One action as written, with its promotion mark.
@@ -64,8 +65,8 @@ pub struct Turn {
     pub number: Option<Spanned<Numeral>>,
     /// The camp to play (`B` of `3.B`).
     pub camp: Spanned<Camp>,
-    /// Empty for a pass.
-    pub actions: Vec<Spanned<WrittenAction>>,
+    /// Empty for a pass; at most two.
+    pub actions: Two<Spanned<WrittenAction>>,
     /// Where `--` was written, for a pass.
     pub pass: Option<Span>,
     /// The whole turn.
@@ -167,8 +168,8 @@ fn action<'a>(
             map(preceded(char('-'), square(token)), |to| {
                 Written::Move(from, to)
             }),
-            map(many1(preceded(one_of("xX"), square(token))), |path| {
-                Written::Capture(from, path)
+            map_opt(many1(preceded(one_of("xX"), square(token))), |path| {
+                Some(Written::Capture(from, Few::of(&path)?))
             }),
         ))(rest)?;
         let (rest, mark) = opt(mark(token))(rest)?;
@@ -243,7 +244,8 @@ fn common(token: &Token<'_>) -> Option<Piece> {
             Written::Move(from, read_square(token, &mut at)?)
         }
         Some(b'x' | b'X') => {
-            let mut path = Vec::with_capacity(2);
+            at += 1;
+            let mut path = Few::one(read_square(token, &mut at)?);
             while matches!(b.get(at), Some(b'x' | b'X')) {
                 at += 1;
                 path.push(read_square(token, &mut at)?);
@@ -318,7 +320,7 @@ pub fn parse_each<'a>(
                 let next = Turn {
                     number,
                     camp: Spanned::new(camp, camp_span),
-                    actions: Vec::new(),
+                    actions: Two::default(),
                     pass: None,
                     span: start.to(camp_span),
                 };
@@ -348,11 +350,12 @@ pub fn parse_each<'a>(
                         ));
                     }
                     Piece::Pass => turn.pass = Some(token.span),
-                    Piece::Action(_) if turn.actions.len() == 2 => {
-                        return Err(syntax("a turn has at most two actions", token.span)
-                            .with_help("start the next turn with its camp letter"));
+                    Piece::Action(action) => {
+                        if !turn.actions.push(Spanned::new(action, token.span)) {
+                            return Err(syntax("a turn has at most two actions", token.span)
+                                .with_help("start the next turn with its camp letter"));
+                        }
                     }
-                    Piece::Action(action) => turn.actions.push(Spanned::new(action, token.span)),
                     _ => {}
                 }
                 turn.span = turn.span.to(token.span);
@@ -418,7 +421,7 @@ mod tests {
         assert_eq!(t[0].number.unwrap().span, Span::new(0, 2));
         assert_eq!(t[0].camp.span, Span::new(2, 1));
         assert_eq!(t[0].actions.len(), 2);
-        let Written::Capture(from, path) = &t[1].actions[0].value.written else {
+        let Written::Capture(from, path) = &t[1].actions.get(0).unwrap().value.written else {
             panic!()
         };
         assert_eq!(
@@ -431,7 +434,10 @@ mod tests {
         );
         assert_eq!(path.len(), 2);
         assert_eq!(path[1].span, Span::new(24, 2));
-        assert_eq!(t[1].actions[0].value.mark.unwrap().value, Colour::Spare);
+        assert_eq!(
+            t[1].actions.get(0).unwrap().value.mark.unwrap().value,
+            Colour::Spare
+        );
         assert_eq!(t[2].number.unwrap().value, Numeral::Value(2));
         assert!(t[2].pass.is_some());
         assert_eq!(t[3].camp.value, Camp::Yellow);
@@ -453,7 +459,7 @@ mod tests {
             .flat_map(|action| match &action.value.written {
                 Written::Move(from, to) => vec![from.value.padded, to.value.padded],
                 Written::Capture(from, path) => std::iter::once(from)
-                    .chain(path)
+                    .chain(path.iter())
                     .map(|s| s.value.padded)
                     .collect(),
             })

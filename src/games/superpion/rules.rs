@@ -18,6 +18,7 @@ use super::board::{
 };
 use super::capture::Search;
 use super::declared;
+use super::few::Few;
 use super::modes::Colour;
 use super::moves::distinct;
 use super::notation::{Square, Written, WrittenAction};
@@ -29,7 +30,7 @@ pub enum Attempt {
     Move(Sq, Sq),
     /// Start square and landing squares; one landing square may be the
     /// short form `from x to`.
-    Capture(Sq, Vec<Sq>),
+    Capture(Sq, Few<Sq>),
 }
 
 impl Attempt {
@@ -294,8 +295,16 @@ pub(super) fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
         }
         Written::Capture(from, path) => {
             let from = square(*from)?;
-            let path = path.iter().map(|s| square(*s)).collect::<Result<_, _>>()?;
-            Attempt::Capture(from, path)
+            let mut landings: Option<Few<Sq>> = None;
+            for landing in path {
+                let landing = square(*landing)?;
+                match &mut landings {
+                    Some(landings) => landings.push(landing),
+                    None => landings = Some(Few::one(landing)),
+                }
+            }
+            // A written capture lands at least once.
+            Attempt::Capture(from, landings.unwrap_or_else(|| Few::one(from)))
         }
     })
 }
@@ -456,16 +465,16 @@ impl Position {
                 self.check_move(from, *to, superpion)?;
                 // Whether a capture is mandatory needs only a first jump;
                 // the longest captures are searched for when listed.
-                let forgiven = match self.capturers() {
-                    0 => None,
-                    capturers if self.rules.forgive_missed_captures => {
-                        Some(self.forgiven_missed_capture(capturers))
-                    }
-                    _ => return Err(fault(self.mandatory_capture(), Focus::Action)),
+                let forgiven = if !self.can_capture() {
+                    None
+                } else if self.rules.forgive_missed_captures {
+                    Some(self.forgiven_missed_capture(self.capturers()))
+                } else {
+                    return Err(fault(self.mandatory_capture(), Focus::Action));
                 };
                 let action = Action {
                     from,
-                    path: vec![*to],
+                    path: Few::one(*to),
                     capture: false,
                     jumped: 0,
                     promotion: None,
@@ -651,6 +660,9 @@ impl Position {
         superpion: bool,
     ) -> Result<(Action, Option<Breach>), Fault> {
         if let [to] = path {
+            if let Some(action) = self.lone_jump(from, *to, superpion) {
+                return Ok((action, None));
+            }
             if let Some(found) = self.short_form(from, *to)? {
                 return Ok(found);
             }
@@ -674,7 +686,7 @@ impl Position {
                 last,
                 jumped.count_ones() + more,
                 &mut |p, jumped| {
-                    endings.push(Action::capture(from, p.to_vec(), jumped));
+                    endings.push(Action::capture(from, p, jumped));
                 },
             );
             let mut endings = distinct(endings);
@@ -689,7 +701,7 @@ impl Position {
                 Focus::Action,
             ));
         }
-        let action = Action::capture(from, path.to_vec(), jumped);
+        let action = Action::capture(from, path, jumped);
         let forgiven = self.check_length(action.taken())?;
         Ok((action, forgiven))
     }
@@ -697,6 +709,10 @@ impl Position {
     /// Maximum capture for a complete capture of `taken` pieces: the
     /// longer ones are searched for and listed at once.
     fn check_length(&self, taken: u32) -> Result<Option<Breach>, Fault> {
+        // Whether any is longer first, without listing: nearly always none.
+        if self.max_capture_over(taken) <= taken {
+            return Ok(None);
+        }
         let longer = self.capture_actions_over(taken);
         if longer.is_empty() {
             return Ok(None);
@@ -714,6 +730,25 @@ impl Position {
         }
     }
 
+    /// `from x to` as the one jump it nearly always is: a complete capture
+    /// of one piece when no capture takes more. The short form's longest
+    /// capture ending on `to` is then that jump, the only one, and no
+    /// capture is longer: what [`Position::short_form`] finds, without
+    /// listing every capture that ends there. `None` leaves the text to it.
+    fn lone_jump(&self, from: Sq, to: Sq, superpion: bool) -> Option<Action> {
+        let (jumped, last) = self.trace(from, &[to], superpion).ok()?;
+        let search = Search::new(
+            self.occupied() & !from.bit(),
+            self.foes(self.to_move),
+            superpion,
+            from,
+        );
+        if search.longest(to, jumped, last) > 0 || self.max_capture_over(1) > 1 {
+            return None;
+        }
+        Some(Action::capture(from, &[to], jumped))
+    }
+
     /// `from x to` read as the short form: the longest complete captures of
     /// the piece that end on `to` (a shorter one could only be a maximum
     /// capture breach, which the longest already is if any is). `None` when
@@ -723,7 +758,7 @@ impl Position {
         let matching: Vec<Action> = self
             .longest_ending_on(from, to)
             .into_iter()
-            .map(|(path, jumped)| Action::capture(from, path, jumped))
+            .map(|(path, jumped)| Action::capture(from, &path, jumped))
             .collect();
         // All end on `to` and take as many: one per set of pieces taken.
         let mut matching = distinct(matching);
@@ -787,14 +822,19 @@ impl Position {
                         .into(),
                 });
             }
-            let mut between = Vec::new();
+            // The first two pieces between: a second one blocks.
+            let mut between = [None; 2];
+            let mut met = 0;
             let mut s = at;
             let mut cut = false;
             for _ in 1..steps {
                 match s.diagonal(d) {
                     Some(next) => {
                         if occupied & next.bit() != 0 {
-                            between.push(next);
+                            if let Some(slot) = between.get_mut(met) {
+                                *slot = Some(next);
+                                met += 1;
+                            }
                         }
                         s = next;
                     }
@@ -811,14 +851,14 @@ impl Position {
                     why: "the diagonal crosses a missing corner of the board".into(),
                 });
             }
-            if let [_, second, ..] = between[..] {
+            if let [_, Some(second)] = between {
                 return here(Breach::BlockedPath {
                     from: at,
                     to,
                     at: second,
                 });
             }
-            let Some(&taken) = between.first() else {
+            let [Some(taken), _] = between else {
                 return here(Breach::NotACapture {
                     from: at,
                     to,
