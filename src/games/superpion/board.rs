@@ -229,6 +229,13 @@ impl Sq {
         }
     }
 
+    /// Whether the square lies on any camp's back line: the edge of an arm,
+    /// where a pawn may be promoted.
+    pub fn on_a_back_line(self) -> bool {
+        let (file, rank) = self.coords();
+        file == 0 || rank == 0 || file == SIZE - 1 || rank == SIZE - 1
+    }
+
     /// Order of notation: by file, then rank.
     pub fn notation_key(self) -> (i8, i8) {
         self.coords()

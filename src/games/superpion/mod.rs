@@ -22,7 +22,7 @@ mod score;
 pub use board::{squares, Camp, Sq, Squares};
 pub use few::{Few, Two};
 pub use modes::{Colour, Mode, Rules};
-pub use notation::{Label, Square, Turn, Written, WrittenAction};
+pub use notation::{Label, Landings, Square, Turn, Written, WrittenAction};
 pub use position::{Action, Play, Position};
 pub use score::Holding;
 

@@ -296,8 +296,8 @@ pub(super) fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
         Written::Capture(from, path) => {
             let from = square(*from)?;
             let mut landings: Option<Few<Sq>> = None;
-            for landing in path {
-                let landing = square(*landing)?;
+            for landing in path.iter() {
+                let landing = square(landing)?;
                 match &mut landings {
                     Some(landings) => landings.push(landing),
                     None => landings = Some(Few::one(landing)),
@@ -352,9 +352,27 @@ impl Position {
     /// The camp whose back line `to` is on, when a pawn of `camp` ending
     /// there is promoted (an opponent's camp).
     pub fn promotion_camp(&self, camp: Camp, to: Sq) -> Option<Camp> {
+        // Most actions end on no back line at all.
+        if !to.on_a_back_line() {
+            return None;
+        }
         Camp::ALL
             .into_iter()
             .find(|&c| c.on_back_line(to) && self.rules.opponents(camp, c))
+    }
+
+    /// Whether a promotion on `reached`'s back line may carry `colour`:
+    /// what [`Position::promotion_options`] lists, without the list.
+    fn may_mark(&self, reached: Camp, colour: Colour) -> bool {
+        let Some(player) = self.rules.player(reached) else {
+            return colour == Colour::Spare;
+        };
+        let pile = &self.piles[player];
+        if pile.iter().all(|&n| n == 0) {
+            colour == Colour::Spare
+        } else {
+            pile[colour.index()] > 0
+        }
     }
 
     /// The marks a promotion on `reached`'s back line may carry: a colour of
@@ -916,8 +934,8 @@ impl Position {
                 ))
             }
             (Some(reached), Some(colour)) => {
-                let allowed = self.promotion_options(reached);
-                if !allowed.contains(&colour) {
+                if !self.may_mark(reached, colour) {
+                    let allowed = self.promotion_options(reached);
                     let why = match self.rules.player(reached) {
                         None => format!("{reached} is neutral: the pawn under the Superpion is a spare, `=S`"),
                         Some(_) if colour == Colour::Spare => format!(
