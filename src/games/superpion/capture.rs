@@ -88,6 +88,47 @@ impl Position {
         squares(self.movers()).any(|from| self.can_capture_from(from, occupied, foes))
     }
 
+    /// Whether a piece that may still act can take two pieces or more in
+    /// one capture: a first jump, then a second from a square it lands
+    /// on. All that the maximum capture asks of a capture taking one piece
+    /// (nearly every capture), decided without a search.
+    pub fn can_take_two(&self) -> bool {
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
+        squares(self.movers()).any(|from| {
+            let superpion = self.is_superpion(from);
+            if !superpion && from.around() & foes == 0 {
+                return false;
+            }
+            // Jumped pieces stay on the board; the start square is free.
+            let occupied = occupied & !from.bit();
+            let free = |sq: Option<Sq>| sq.is_some_and(|sq| occupied & sq.bit() == 0);
+            let jump = |at: Sq, d: usize, jumped: Squares| {
+                next_piece(occupied, superpion, at, d).filter(|taken| {
+                    foes & taken.bit() != 0 && jumped & taken.bit() == 0 && free(taken.diagonal(d))
+                })
+            };
+            (0..4).any(|d| {
+                let Some(taken) = jump(from, d, 0) else {
+                    return false;
+                };
+                // Every landing beyond it (for a pawn, the one square);
+                // a Superpion never turns back along its diagonal.
+                let mut landing = taken.diagonal(d);
+                while let Some(at) = landing.filter(|at| occupied & at.bit() == 0) {
+                    let mut onward = (0..4).filter(|&e| !superpion || e != reverse(d));
+                    if onward.any(|e| jump(at, e, taken.bit()).is_some()) {
+                        return true;
+                    }
+                    if !superpion {
+                        break;
+                    }
+                    landing = at.diagonal(d);
+                }
+                false
+            })
+        })
+    }
+
     /// The most pieces the piece on `from` can take in one capture.
     pub fn longest(&self, from: Sq) -> u32 {
         self.camp_at(from)
@@ -782,6 +823,43 @@ mod tests {
             deep += usize::from(longest >= 4);
         }
         assert!(deep > 10, "too few deep captures to say much: {deep}");
+    }
+
+    /// The cheap tests (a first jump; a second after it) against the
+    /// longest capture, on crowded positions and on ordinary ones.
+    #[test]
+    fn the_cheap_capture_tests_agree_with_the_search() {
+        let mut rng = Rng::new(5);
+        let (mut one, mut two) = (0, 0);
+        for _ in 0..400 {
+            let p = crowded(&mut rng);
+            let longest = p.max_capture();
+            assert_eq!(p.can_capture(), longest >= 1, "{p:?}");
+            assert_eq!(p.can_take_two(), longest >= 2, "{p:?}");
+            one += usize::from(longest == 1);
+            two += usize::from(longest >= 2);
+        }
+        let mut p = Position::initial(Rules::new(Mode::FourPlayers, None));
+        for _ in 0..400 {
+            let longest = p.max_capture();
+            assert_eq!(p.can_capture(), longest >= 1, "{p:?}");
+            assert_eq!(p.can_take_two(), longest >= 2, "{p:?}");
+            one += usize::from(longest == 1);
+            two += usize::from(longest >= 2);
+            let actions = p.actions();
+            if p.over || actions.is_empty() {
+                break;
+            }
+            p.act(&actions[rng.below(actions.len())]);
+            // Two actions a turn, or one when no second is left.
+            if p.acted.count_ones() == 2 || !p.any_action() {
+                p.end_turn(false);
+            }
+        }
+        assert!(
+            one > 50 && two > 50,
+            "too few of each: {one} one-piece, {two} longer"
+        );
     }
 
     /// The short form's search (only captures ending on one square, the

@@ -727,8 +727,13 @@ impl Position {
     /// Maximum capture for a complete capture of `taken` pieces: the
     /// longer ones are searched for and listed at once.
     fn check_length(&self, taken: u32) -> Result<Option<Breach>, Fault> {
-        // Whether any is longer first, without listing: nearly always none.
-        if self.max_capture_over(taken) <= taken {
+        // Whether any is longer first, without listing: nearly always none,
+        // and for one piece taken without a search.
+        let longer = match taken {
+            1 => self.can_take_two(),
+            _ => self.max_capture_over(taken) > taken,
+        };
+        if !longer {
             return Ok(None);
         }
         let longer = self.capture_actions_over(taken);
@@ -761,7 +766,7 @@ impl Position {
             superpion,
             from,
         );
-        if search.longest(to, jumped, last) > 0 || self.max_capture_over(1) > 1 {
+        if search.longest(to, jumped, last) > 0 || self.can_take_two() {
             return None;
         }
         Some(Action::capture(from, &[to], jumped))
