@@ -472,7 +472,8 @@ pub fn parse_each<'a>(
                     }
                     Piece::Pass => turn.pass = Some(token.span),
                     Piece::Action(action) => {
-                        if !turn.actions.push(Spanned::new(action, token.span)) {
+                        let added = turn.actions.push(Spanned::new(action, token.span));
+                        if !added {
                             return Err(syntax("a turn has at most two actions", token.span)
                                 .with_help("start the next turn with its camp letter"));
                         }
