@@ -93,6 +93,17 @@ impl Position {
     /// on. All that the maximum capture asks of a capture taking one piece
     /// (nearly every capture), decided without a search.
     pub fn can_take_two(&self) -> bool {
+        self.can_take(2)
+    }
+
+    /// Whether a piece that may still act can take `pieces` pieces or more
+    /// in one capture, followed jump by jump with no search: cheap for
+    /// the two or three pieces of a record's captures, but exponential in
+    /// `pieces`: past [`FOLLOWED`], the search decides.
+    pub(super) fn can_take(&self, pieces: u32) -> bool {
+        if pieces > FOLLOWED {
+            return self.max_capture_over(pieces - 1) >= pieces;
+        }
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         squares(self.movers()).any(|from| {
             let superpion = self.is_superpion(from);
@@ -100,32 +111,12 @@ impl Position {
                 return false;
             }
             // Jumped pieces stay on the board; the start square is free.
-            let occupied = occupied & !from.bit();
-            let free = |sq: Option<Sq>| sq.is_some_and(|sq| occupied & sq.bit() == 0);
-            let jump = |at: Sq, d: usize, jumped: Squares| {
-                next_piece(occupied, superpion, at, d).filter(|taken| {
-                    foes & taken.bit() != 0 && jumped & taken.bit() == 0 && free(taken.diagonal(d))
-                })
+            let board = Jumps {
+                occupied: occupied & !from.bit(),
+                foes,
+                superpion,
             };
-            (0..4).any(|d| {
-                let Some(taken) = jump(from, d, 0) else {
-                    return false;
-                };
-                // Every landing beyond it (for a pawn, the one square);
-                // a Superpion never turns back along its diagonal.
-                let mut landing = taken.diagonal(d);
-                while let Some(at) = landing.filter(|at| occupied & at.bit() == 0) {
-                    let mut onward = (0..4).filter(|&e| !superpion || e != reverse(d));
-                    if onward.any(|e| jump(at, e, taken.bit()).is_some()) {
-                        return true;
-                    }
-                    if !superpion {
-                        break;
-                    }
-                    landing = at.diagonal(d);
-                }
-                false
-            })
+            board.take(from, 0, None, pieces)
         })
     }
 
@@ -164,6 +155,53 @@ impl Position {
                 let (occupied, foes) = (self.occupied(), self.foes(c));
                 squares(self.camps[c.index()]).any(|s| self.can_capture_from(s, occupied, foes))
             })
+    }
+}
+
+/// The most pieces [`Position::can_take`] follows a capture for.
+pub(super) const FOLLOWED: u32 = 3;
+
+/// A board as one capturing piece sees it: every other piece, the ones it
+/// may jump, and whether it flies.
+struct Jumps {
+    occupied: Squares,
+    foes: Squares,
+    superpion: bool,
+}
+
+impl Jumps {
+    /// Whether a capture standing on `at`, having jumped `jumped`, coming
+    /// in along `last`, can take `pieces` more. The depth is `pieces`.
+    fn take(&self, at: Sq, jumped: Squares, last: Option<usize>, pieces: u32) -> bool {
+        if pieces == 0 {
+            return true;
+        }
+        let free = |sq: Option<Sq>| sq.is_some_and(|sq| self.occupied & sq.bit() == 0);
+        // A Superpion never turns back along its diagonal.
+        let mut onward = (0..4).filter(|&d| !(self.superpion && last == Some(reverse(d))));
+        onward.any(|d| {
+            let taken = next_piece(self.occupied, self.superpion, at, d).filter(|taken| {
+                self.foes & taken.bit() != 0 && jumped & taken.bit() == 0 && free(taken.diagonal(d))
+            });
+            let Some(taken) = taken else {
+                return false;
+            };
+            if pieces == 1 {
+                return true;
+            }
+            // Every landing beyond it: for a pawn, the one square.
+            let mut landing = taken.diagonal(d);
+            while let Some(to) = landing.filter(|&to| free(Some(to))) {
+                if self.take(to, jumped | taken.bit(), Some(d), pieces - 1) {
+                    return true;
+                }
+                if !self.superpion {
+                    break;
+                }
+                landing = to.diagonal(d);
+            }
+            false
+        })
     }
 }
 
@@ -836,6 +874,7 @@ mod tests {
             let longest = p.max_capture();
             assert_eq!(p.can_capture(), longest >= 1, "{p:?}");
             assert_eq!(p.can_take_two(), longest >= 2, "{p:?}");
+            assert_eq!(p.can_take(3), longest >= 3, "{p:?}");
             one += usize::from(longest == 1);
             two += usize::from(longest >= 2);
         }
@@ -844,6 +883,8 @@ mod tests {
             let longest = p.max_capture();
             assert_eq!(p.can_capture(), longest >= 1, "{p:?}");
             assert_eq!(p.can_take_two(), longest >= 2, "{p:?}");
+            assert_eq!(p.can_take(3), longest >= 3, "{p:?}");
+            assert_eq!(p.can_take(5), longest >= 5, "{p:?}");
             one += usize::from(longest == 1);
             two += usize::from(longest >= 2);
             let actions = p.actions();

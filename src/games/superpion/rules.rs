@@ -16,7 +16,7 @@ use super::board::{
     diagonal_between, locate, orthogonal_between, reverse, squares, Camp, Located, Sq, Squares,
     SIZE,
 };
-use super::capture::Search;
+use super::capture::{Search, FOLLOWED};
 use super::declared;
 use super::few::Few;
 use super::modes::Colour;
@@ -728,10 +728,11 @@ impl Position {
     /// longer ones are searched for and listed at once.
     fn check_length(&self, taken: u32) -> Result<Option<Breach>, Fault> {
         // Whether any is longer first, without listing: nearly always none,
-        // and for one piece taken without a search.
-        let longer = match taken {
-            1 => self.can_take_two(),
-            _ => self.max_capture_over(taken) > taken,
+        // and for the few pieces most captures take, without a search.
+        let longer = if taken < FOLLOWED {
+            self.can_take(taken + 1)
+        } else {
+            self.max_capture_over(taken) > taken
         };
         if !longer {
             return Ok(None);
