@@ -3,7 +3,7 @@
 //! type and its trait impls: spans attached to the rules' verdicts, the
 //! end-of-record checks, the summary and score table. The folder's layout
 //! is the one every game has (`src/games/README.md`), with `capture`,
-//! `modes` and `score` besides.
+//! `few`, `modes` and `score` besides.
 
 mod board;
 mod capture;
