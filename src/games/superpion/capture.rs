@@ -120,6 +120,24 @@ impl Position {
         })
     }
 
+    /// Whether the capture of the piece that started on `from`, standing
+    /// on `at` having jumped `jumped` (coming in along `last`), can jump
+    /// again: whether it is not yet complete, without a search.
+    pub(super) fn can_jump_on(
+        &self,
+        from: Sq,
+        at: Sq,
+        jumped: Squares,
+        last: Option<usize>,
+    ) -> bool {
+        let board = Jumps {
+            occupied: self.occupied() & !from.bit(),
+            foes: self.foes(self.to_move),
+            superpion: self.is_superpion(from),
+        };
+        board.take(at, jumped, last, 1)
+    }
+
     /// The most pieces the piece on `from` can take in one capture.
     pub fn longest(&self, from: Sq) -> u32 {
         self.camp_at(from)

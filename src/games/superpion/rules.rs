@@ -687,37 +687,41 @@ impl Position {
         }
         let (jumped, last) = self.trace(from, path, superpion)?;
         let end = path.last().copied().unwrap_or(from);
-        let search = Search::new(
-            self.occupied() & !from.bit(),
-            self.foes(self.to_move),
-            superpion,
-            from,
-        );
-        let more = search.longest(end, jumped, last);
-        if more > 0 {
-            // The longest ways to finish it: what a referee would ask for,
-            // once per square it can end on with the pieces it takes.
-            let mut endings = Vec::new();
-            search.complete(
-                &mut path.to_vec(),
-                jumped,
-                last,
-                jumped.count_ones() + more,
-                &mut |p, jumped| {
-                    endings.push(Action::capture(from, p, jumped));
-                },
+        // A complete capture (nearly every one) is told by the lack of a
+        // next jump: the search is for listing the ways to finish it.
+        if self.can_jump_on(from, end, jumped, last) {
+            let search = Search::new(
+                self.occupied() & !from.bit(),
+                self.foes(self.to_move),
+                superpion,
+                from,
             );
-            let mut endings = distinct(endings);
-            endings.sort_by_cached_key(Action::sort_key);
-            let texts: Vec<String> = endings.iter().map(Action::path_text).collect();
-            return Err(fault(
-                Breach::CaptureIncomplete {
-                    at: end,
-                    superpion,
-                    continuations: texts,
-                },
-                Focus::Action,
-            ));
+            let more = search.longest(end, jumped, last);
+            if more > 0 {
+                // The longest ways to finish it: what a referee would ask for,
+                // once per square it can end on with the pieces it takes.
+                let mut endings = Vec::new();
+                search.complete(
+                    &mut path.to_vec(),
+                    jumped,
+                    last,
+                    jumped.count_ones() + more,
+                    &mut |p, jumped| {
+                        endings.push(Action::capture(from, p, jumped));
+                    },
+                );
+                let mut endings = distinct(endings);
+                endings.sort_by_cached_key(Action::sort_key);
+                let texts: Vec<String> = endings.iter().map(Action::path_text).collect();
+                return Err(fault(
+                    Breach::CaptureIncomplete {
+                        at: end,
+                        superpion,
+                        continuations: texts,
+                    },
+                    Focus::Action,
+                ));
+            }
         }
         let action = Action::capture(from, path, jumped);
         let forgiven = self.check_length(action.taken())?;
@@ -761,13 +765,7 @@ impl Position {
     /// listing every capture that ends there. `None` leaves the text to it.
     fn lone_jump(&self, from: Sq, to: Sq, superpion: bool) -> Option<Action> {
         let (jumped, last) = self.trace(from, &[to], superpion).ok()?;
-        let search = Search::new(
-            self.occupied() & !from.bit(),
-            self.foes(self.to_move),
-            superpion,
-            from,
-        );
-        if search.longest(to, jumped, last) > 0 || self.can_take_two() {
+        if self.can_jump_on(from, to, jumped, last) || self.can_take_two() {
             return None;
         }
         Some(Action::capture(from, &[to], jumped))
