@@ -270,11 +270,14 @@ pub(super) struct Search {
     /// before, and the bound costs more than they do.
     jumpable: Cell<Option<Squares>>,
     /// The most a capture can still take from each state reached
-    /// [`REMEMBERED`] jumps deep or more.
-    values: RefCell<Memo<u8>>,
+    /// [`REMEMBERED`] jumps deep or more; made only once a capture gets
+    /// that far.
+    values: RefCell<Option<Memo<u8>>>,
     /// The landings a listing has already followed, so that each is
-    /// followed once, by its first path in notation order.
-    listed: RefCell<Memo<()>>,
+    /// followed once, by its first path in notation order. Made only once
+    /// a listing goes that deep: most searches only measure, and a table
+    /// costs its making.
+    listed: RefCell<Option<Memo<()>>>,
 }
 
 /// A state as the two halves the hash table keys by.
@@ -633,7 +636,8 @@ impl Search {
             state(taken.diagonal(d).unwrap_or(taken), jumped, None)
         };
         if remembered {
-            if let Some(pieces) = self.values.borrow().get(key) {
+            let known = self.values.borrow().as_ref().and_then(|memo| memo.get(key));
+            if let Some(pieces) = known {
                 if pieces == UNREACHED {
                     return Onward::NOWHERE;
                 }
@@ -681,7 +685,8 @@ impl Search {
             } else {
                 UNREACHED
             };
-            self.values.borrow_mut().insert(key, figure);
+            let mut values = self.values.borrow_mut();
+            values.get_or_insert_with(Memo::default).insert(key, figure);
         }
         best
     }
@@ -728,7 +733,9 @@ impl Search {
         floor: u32,
         visit: &mut dyn FnMut(&[Sq], Squares),
     ) {
-        self.listed.borrow_mut().clear();
+        if let Some(listed) = self.listed.borrow_mut().as_mut() {
+            listed.clear();
+        }
         self.enough.set(floor.saturating_sub(1));
         self.rising.set(false);
         let at = path.last().copied().unwrap_or(self.from);
@@ -747,7 +754,9 @@ impl Search {
         let depth = jumped.count_ones();
         if depth >= REMEMBERED {
             let last = if self.superpion { last } else { None };
-            if !self.listed.borrow_mut().insert(state(at, jumped, last), ()) {
+            let mut listed = self.listed.borrow_mut();
+            let listed = listed.get_or_insert_with(Memo::default);
+            if !listed.insert(state(at, jumped, last), ()) {
                 return;
             }
         }
