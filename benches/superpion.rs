@@ -1,6 +1,7 @@
 //! Superpion benchmarks: replaying random games of every mode (actions
-//! validated per second) and the capture search on a crowded position where
-//! Superpions have many long sequences.
+//! validated per second), the capture search (and the cheap test of
+//! whether any capture exists) on crowded positions where Superpions have
+//! many long sequences and on the ordinary positions of a game.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
@@ -96,6 +97,31 @@ fn hostile() -> Position {
     p
 }
 
+/// The positions before each action of a random four-players game of 100
+/// rounds (a fixed seed, actions drawn from the legal ones): ordinary
+/// positions, where few pieces can capture and most captures take one.
+fn ordinary() -> Vec<Position> {
+    let mut p = Position::initial(Rules::new(Mode::FourPlayers, None));
+    let mut seed: u64 = 19;
+    let mut found = Vec::new();
+    while found.len() < 800 && !p.over {
+        for _ in 0..2 {
+            let actions = p.actions();
+            if actions.is_empty() {
+                break;
+            }
+            found.push(p.clone());
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let pick = (seed >> 33) as usize % actions.len();
+            p.act(&actions[pick]);
+        }
+        p.end_turn(false);
+    }
+    found
+}
+
 fn capture_search(c: &mut Criterion) {
     let mut group = c.benchmark_group("superpion/capture-search");
     let positions = [
@@ -110,7 +136,29 @@ fn capture_search(c: &mut Criterion) {
         group.bench_function(format!("{name}/max_capture"), |b| {
             b.iter(|| black_box(position.max_capture()))
         });
+        group.bench_function(format!("{name}/can_capture"), |b| {
+            b.iter(|| black_box(position.can_capture()))
+        });
     }
+    // Every position of a game each time: the figures are per game, and
+    // the throughput per position.
+    let game = ordinary();
+    group.throughput(Throughput::Elements(game.len() as u64));
+    group.bench_function("ordinary/capture_actions", |b| {
+        b.iter(|| {
+            black_box(
+                game.iter()
+                    .map(|p| p.capture_actions().len())
+                    .sum::<usize>(),
+            )
+        })
+    });
+    group.bench_function("ordinary/max_capture", |b| {
+        b.iter(|| black_box(game.iter().map(Position::max_capture).sum::<u32>()))
+    });
+    group.bench_function("ordinary/can_capture", |b| {
+        b.iter(|| black_box(game.iter().filter(|p| p.can_capture()).count()))
+    });
     group.finish();
 }
 

@@ -44,6 +44,12 @@ struct Tables {
     step: [[u8; 4]; SQUARES],
     /// Diagonal neighbours (NE, SE, SW, NW).
     diagonal: [[u8; 4]; SQUARES],
+    /// The diagonal neighbours as one set: a pawn with no foe among them
+    /// cannot capture.
+    around: [Squares; SQUARES],
+    /// Every square along each diagonal direction, up to the edge or the
+    /// void: where a flying Superpion looks for the piece it may jump.
+    rays: [[Squares; 4]; SQUARES],
 }
 
 /// North, east, south, west, as (file, rank) steps.
@@ -57,6 +63,8 @@ const fn build() -> Tables {
         coords: [(0, 0); SQUARES],
         step: [[NONE; 4]; SQUARES],
         diagonal: [[NONE; 4]; SQUARES],
+        around: [0; SQUARES],
+        rays: [[0; 4]; SQUARES],
     };
     let mut n = 0;
     let mut rank = 0;
@@ -86,6 +94,23 @@ const fn build() -> Tables {
             let (f, r) = (file + df, rank + dr);
             if on_board(f, r) {
                 t.diagonal[s][d] = t.grid[r as usize * 14 + f as usize];
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    // The diagonal steps are known for every square now: the sets follow.
+    let mut s = 0;
+    while s < SQUARES {
+        let mut d = 0;
+        while d < 4 {
+            let mut at = t.diagonal[s][d];
+            if at != NONE {
+                t.around[s] |= 1 << at;
+            }
+            while at != NONE {
+                t.rays[s][d] |= 1 << at;
+                at = t.diagonal[at as usize][d];
             }
             d += 1;
         }
@@ -182,6 +207,33 @@ impl Sq {
     pub fn diagonal(self, d: usize) -> Option<Sq> {
         let n = TABLES.diagonal[self.index()][d];
         (n != NONE).then_some(Sq(n))
+    }
+
+    /// The squares diagonally next to this one, as a set.
+    pub fn around(self) -> Squares {
+        TABLES.around[self.index()]
+    }
+
+    /// The first of `pieces` along diagonal direction `d` from this square,
+    /// however far: squares are numbered rank by rank, so the nearest is
+    /// the lowest-numbered going north (north-east, north-west) and the
+    /// highest going south.
+    pub fn first_along(self, d: usize, pieces: Squares) -> Option<Sq> {
+        let met = pieces & TABLES.rays[self.index()][d];
+        if met == 0 {
+            None
+        } else if DIAGONAL[d].1 > 0 {
+            Some(Sq(met.trailing_zeros() as u8))
+        } else {
+            Some(Sq((127 - met.leading_zeros()) as u8))
+        }
+    }
+
+    /// Whether the square lies on any camp's back line: the edge of an arm,
+    /// where a pawn may be promoted.
+    pub fn on_a_back_line(self) -> bool {
+        let (file, rank) = self.coords();
+        file == 0 || rank == 0 || file == SIZE - 1 || rank == SIZE - 1
     }
 
     /// Order of notation: by file, then rank.

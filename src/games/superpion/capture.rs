@@ -3,7 +3,7 @@
 //! built from them are in `moves.rs`.
 
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{reverse, squares, Camp, Sq, Squares};
@@ -59,7 +59,7 @@ impl Position {
     pub(super) fn can_capture_from(&self, from: Sq, occupied: Squares, foes: Squares) -> bool {
         let superpion = self.is_superpion(from);
         // A pawn with no foe diagonally next to it cannot capture.
-        if !superpion && diagonal_neighbours(from) & foes == 0 {
+        if !superpion && from.around() & foes == 0 {
             return false;
         }
         let occupied = occupied & !from.bit();
@@ -88,6 +88,56 @@ impl Position {
         squares(self.movers()).any(|from| self.can_capture_from(from, occupied, foes))
     }
 
+    /// Whether a piece that may still act can take two pieces or more in
+    /// one capture: a first jump, then a second from a square it lands
+    /// on. All that the maximum capture asks of a capture taking one piece
+    /// (nearly every capture), decided without a search.
+    pub fn can_take_two(&self) -> bool {
+        self.can_take(2)
+    }
+
+    /// Whether a piece that may still act can take `pieces` pieces or more
+    /// in one capture, followed jump by jump with no search: cheap for
+    /// the two or three pieces of a record's captures, but exponential in
+    /// `pieces`: past [`FOLLOWED`], the search decides.
+    pub(super) fn can_take(&self, pieces: u32) -> bool {
+        if pieces > FOLLOWED {
+            return self.max_capture_over(pieces - 1) >= pieces;
+        }
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
+        squares(self.movers()).any(|from| {
+            let superpion = self.is_superpion(from);
+            if !superpion && from.around() & foes == 0 {
+                return false;
+            }
+            // Jumped pieces stay on the board; the start square is free.
+            let board = Jumps {
+                occupied: occupied & !from.bit(),
+                foes,
+                superpion,
+            };
+            board.take(from, 0, None, pieces)
+        })
+    }
+
+    /// Whether the capture of the piece that started on `from`, standing
+    /// on `at` having jumped `jumped` (coming in along `last`), can jump
+    /// again: whether it is not yet complete, without a search.
+    pub(super) fn can_jump_on(
+        &self,
+        from: Sq,
+        at: Sq,
+        jumped: Squares,
+        last: Option<usize>,
+    ) -> bool {
+        let board = Jumps {
+            occupied: self.occupied() & !from.bit(),
+            foes: self.foes(self.to_move),
+            superpion: self.is_superpion(from),
+        };
+        board.take(at, jumped, last, 1)
+    }
+
     /// The most pieces the piece on `from` can take in one capture.
     pub fn longest(&self, from: Sq) -> u32 {
         self.camp_at(from)
@@ -102,11 +152,11 @@ impl Position {
     /// The longest capture among the pieces that may still act when it
     /// takes more than `floor` pieces; `floor` otherwise.
     pub fn max_capture_over(&self, floor: u32) -> u32 {
-        let foes = self.foes(self.to_move);
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         squares(self.movers()).fold(floor, |best, from| {
-            // A pawn with no foe diagonally next to it cannot capture: most
-            // pawns, most of the time.
-            if !self.is_superpion(from) && diagonal_neighbours(from) & foes == 0 {
+            // A piece with no first jump cannot capture: most pieces, most
+            // of the time, and the test costs far less than a search.
+            if !self.can_capture_from(from, occupied, foes) {
                 return best;
             }
             self.search(from, self.to_move)
@@ -126,34 +176,61 @@ impl Position {
     }
 }
 
+/// The most pieces [`Position::can_take`] follows a capture for.
+pub(super) const FOLLOWED: u32 = 3;
+
+/// A board as one capturing piece sees it: every other piece, the ones it
+/// may jump, and whether it flies.
+struct Jumps {
+    occupied: Squares,
+    foes: Squares,
+    superpion: bool,
+}
+
+impl Jumps {
+    /// Whether a capture standing on `at`, having jumped `jumped`, coming
+    /// in along `last`, can take `pieces` more. The depth is `pieces`.
+    fn take(&self, at: Sq, jumped: Squares, last: Option<usize>, pieces: u32) -> bool {
+        if pieces == 0 {
+            return true;
+        }
+        let free = |sq: Option<Sq>| sq.is_some_and(|sq| self.occupied & sq.bit() == 0);
+        // A Superpion never turns back along its diagonal.
+        let mut onward = (0..4).filter(|&d| !(self.superpion && last == Some(reverse(d))));
+        onward.any(|d| {
+            let taken = next_piece(self.occupied, self.superpion, at, d).filter(|taken| {
+                self.foes & taken.bit() != 0 && jumped & taken.bit() == 0 && free(taken.diagonal(d))
+            });
+            let Some(taken) = taken else {
+                return false;
+            };
+            if pieces == 1 {
+                return true;
+            }
+            // Every landing beyond it: for a pawn, the one square.
+            let mut landing = taken.diagonal(d);
+            while let Some(to) = landing.filter(|&to| free(Some(to))) {
+                if self.take(to, jumped | taken.bit(), Some(d), pieces - 1) {
+                    return true;
+                }
+                if !self.superpion {
+                    break;
+                }
+                landing = to.diagonal(d);
+            }
+            false
+        })
+    }
+}
+
 /// The piece a capture from `at` meets along `d`: the next square for a
 /// pawn, the first piece on the line for a Superpion; `None` at the edge.
 fn next_piece(occupied: Squares, superpion: bool, at: Sq, d: usize) -> Option<Sq> {
-    let mut s = at.diagonal(d);
     if superpion {
-        while let Some(sq) = s {
-            if occupied & sq.bit() != 0 {
-                break;
-            }
-            s = sq.diagonal(d);
-        }
+        at.first_along(d, occupied)
+    } else {
+        at.diagonal(d)
     }
-    s
-}
-
-/// The squares diagonally next to `sq`, as a set, from a table.
-pub(super) fn diagonal_neighbours(sq: Sq) -> Squares {
-    static NEIGHBOURS: std::sync::OnceLock<Vec<Squares>> = std::sync::OnceLock::new();
-    let table = NEIGHBOURS.get_or_init(|| {
-        Sq::all()
-            .map(|sq| {
-                (0..4)
-                    .filter_map(|d| sq.diagonal(d))
-                    .fold(0, |set, n| set | n.bit())
-            })
-            .collect()
-    });
-    table.get(sq.index()).copied().unwrap_or(Squares::MAX)
 }
 
 /// The capture search of one piece: pawns jump adjacent pieces, Superpions
@@ -193,13 +270,85 @@ pub(super) struct Search {
     /// before, and the bound costs more than they do.
     jumpable: Cell<Option<Squares>>,
     /// The most a capture can still take from each state reached
-    /// [`REMEMBERED`] jumps deep or more, allocated only when a capture
-    /// gets that far. The key is a [`state`] in two halves, which packs
-    /// tighter than one `u128`.
-    values: RefCell<HashMap<(u64, u64), u8, BuildHasherDefault<StateHasher>>>,
+    /// [`REMEMBERED`] jumps deep or more; made only once a capture gets
+    /// that far.
+    values: RefCell<Option<Memo<u8>>>,
     /// The landings a listing has already followed, so that each is
-    /// followed once, by its first path in notation order.
-    listed: RefCell<HashSet<u128, BuildHasherDefault<StateHasher>>>,
+    /// followed once, by its first path in notation order. Made only once
+    /// a listing goes that deep: most searches only measure, and a table
+    /// costs its making.
+    listed: RefCell<Option<Memo<()>>>,
+}
+
+/// A state as the two halves the hash table keys by.
+fn halves(state: u128) -> (u64, u64) {
+    (state as u64, (state >> 64) as u64)
+}
+
+/// How many states a [`Memo`] keeps in its inline table.
+const INLINE_STATES: usize = 16;
+
+/// What a search remembers of the states it has reached: the first few in
+/// an inline table, looked through in turn, so that an ordinary capture
+/// allocates nothing; once a capture reaches more, all of them in a hash
+/// table.
+struct Memo<V: Copy + Default> {
+    states: [u128; INLINE_STATES],
+    values: [V; INLINE_STATES],
+    len: usize,
+    /// Every state once there are more than fit inline; empty before. The
+    /// key is a [`state`] in two halves, which packs tighter than one
+    /// `u128`.
+    spilled: HashMap<(u64, u64), V, BuildHasherDefault<StateHasher>>,
+}
+
+impl<V: Copy + Default> Default for Memo<V> {
+    fn default() -> Self {
+        Memo {
+            states: [0; INLINE_STATES],
+            values: [V::default(); INLINE_STATES],
+            len: 0,
+            spilled: HashMap::default(),
+        }
+    }
+}
+
+impl<V: Copy + Default> Memo<V> {
+    /// What is remembered of `state`.
+    fn get(&self, state: u128) -> Option<V> {
+        if !self.spilled.is_empty() {
+            return self.spilled.get(&halves(state)).copied();
+        }
+        let at = self.states[..self.len].iter().position(|&s| s == state)?;
+        Some(self.values[at])
+    }
+
+    /// Remember `value` of `state`; whether the state was new.
+    fn insert(&mut self, state: u128, value: V) -> bool {
+        if !self.spilled.is_empty() {
+            return self.spilled.insert(halves(state), value).is_none();
+        }
+        if let Some(at) = self.states[..self.len].iter().position(|&s| s == state) {
+            self.values[at] = value;
+            return false;
+        }
+        if self.len < INLINE_STATES {
+            self.states[self.len] = state;
+            self.values[self.len] = value;
+            self.len += 1;
+            return true;
+        }
+        let inline = self.states.iter().map(|&s| halves(s));
+        self.spilled.extend(inline.zip(self.values.iter().copied()));
+        self.spilled.insert(halves(state), value);
+        true
+    }
+
+    /// Forget every state.
+    fn clear(&mut self) {
+        self.len = 0;
+        self.spilled.clear();
+    }
 }
 
 /// The most pieces a capture can still take from a state, and whether that
@@ -486,9 +635,9 @@ impl Search {
         } else {
             state(taken.diagonal(d).unwrap_or(taken), jumped, None)
         };
-        let key = (key as u64, (key >> 64) as u64);
         if remembered {
-            if let Some(&pieces) = self.values.borrow().get(&key) {
+            let known = self.values.borrow().as_ref().and_then(|memo| memo.get(key));
+            if let Some(pieces) = known {
                 if pieces == UNREACHED {
                     return Onward::NOWHERE;
                 }
@@ -536,7 +685,8 @@ impl Search {
             } else {
                 UNREACHED
             };
-            self.values.borrow_mut().insert(key, figure);
+            let mut values = self.values.borrow_mut();
+            values.get_or_insert_with(Memo::default).insert(key, figure);
         }
         best
     }
@@ -583,7 +733,9 @@ impl Search {
         floor: u32,
         visit: &mut dyn FnMut(&[Sq], Squares),
     ) {
-        self.listed.borrow_mut().clear();
+        if let Some(listed) = self.listed.borrow_mut().as_mut() {
+            listed.clear();
+        }
         self.enough.set(floor.saturating_sub(1));
         self.rising.set(false);
         let at = path.last().copied().unwrap_or(self.from);
@@ -602,7 +754,9 @@ impl Search {
         let depth = jumped.count_ones();
         if depth >= REMEMBERED {
             let last = if self.superpion { last } else { None };
-            if !self.listed.borrow_mut().insert(state(at, jumped, last)) {
+            let mut listed = self.listed.borrow_mut();
+            let listed = listed.get_or_insert_with(Memo::default);
+            if !listed.insert(state(at, jumped, last), ()) {
                 return;
             }
         }
@@ -693,7 +847,7 @@ mod tests {
             found.extend(
                 every_path(p, from)
                     .into_iter()
-                    .map(|(path, jumped)| Action::capture(from, path, jumped)),
+                    .map(|(path, jumped)| Action::capture(from, &path, jumped)),
             );
         }
         let best = found.iter().map(Action::taken).max().unwrap_or(0);
@@ -736,6 +890,46 @@ mod tests {
         assert!(deep > 10, "too few deep captures to say much: {deep}");
     }
 
+    /// The cheap tests (a first jump; a second after it) against the
+    /// longest capture, on crowded positions and on ordinary ones.
+    #[test]
+    fn the_cheap_capture_tests_agree_with_the_search() {
+        let mut rng = Rng::new(5);
+        let (mut one, mut two) = (0, 0);
+        for _ in 0..400 {
+            let p = crowded(&mut rng);
+            let longest = p.max_capture();
+            assert_eq!(p.can_capture(), longest >= 1, "{p:?}");
+            assert_eq!(p.can_take_two(), longest >= 2, "{p:?}");
+            assert_eq!(p.can_take(3), longest >= 3, "{p:?}");
+            one += usize::from(longest == 1);
+            two += usize::from(longest >= 2);
+        }
+        let mut p = Position::initial(Rules::new(Mode::FourPlayers, None));
+        for _ in 0..400 {
+            let longest = p.max_capture();
+            assert_eq!(p.can_capture(), longest >= 1, "{p:?}");
+            assert_eq!(p.can_take_two(), longest >= 2, "{p:?}");
+            assert_eq!(p.can_take(3), longest >= 3, "{p:?}");
+            assert_eq!(p.can_take(5), longest >= 5, "{p:?}");
+            one += usize::from(longest == 1);
+            two += usize::from(longest >= 2);
+            let actions = p.actions();
+            if p.over || actions.is_empty() {
+                break;
+            }
+            p.act(&actions[rng.below(actions.len())]);
+            // Two actions a turn, or one when no second is left.
+            if p.acted.count_ones() == 2 || !p.any_action() {
+                p.end_turn(false);
+            }
+        }
+        assert!(
+            one > 50 && two > 50,
+            "too few of each: {one} one-piece, {two} longer"
+        );
+    }
+
     /// The short form's search (only captures ending on one square, the
     /// longest of them) against every path, for every square a capture
     /// can end on and every other square; and the cheap test of whether a
@@ -757,7 +951,7 @@ mod tests {
                 let as_actions = |found: Vec<(Vec<Sq>, Squares)>| {
                     let actions = found
                         .into_iter()
-                        .map(|(path, jumped)| Action::capture(from, path, jumped));
+                        .map(|(path, jumped)| Action::capture(from, &path, jumped));
                     distinct(actions.collect())
                 };
                 let longest = p.longest(from);
@@ -810,7 +1004,7 @@ mod tests {
                 let as_actions = |found: Vec<(Vec<Sq>, Squares)>| {
                     let actions = found
                         .into_iter()
-                        .map(|(path, jumped)| Action::capture(from, path, jumped));
+                        .map(|(path, jumped)| Action::capture(from, &path, jumped));
                     distinct(actions.collect())
                 };
                 let mut listed = Vec::new();

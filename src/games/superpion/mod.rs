@@ -3,12 +3,13 @@
 //! type and its trait impls: spans attached to the rules' verdicts, the
 //! end-of-record checks, the summary and score table. The folder's layout
 //! is the one every game has (`src/games/README.md`), with `capture`,
-//! `modes` and `score` besides.
+//! `few`, `modes` and `score` besides.
 
 mod board;
 mod capture;
 mod declared;
 mod diagram;
+mod few;
 mod header;
 mod modes;
 mod moves;
@@ -19,8 +20,9 @@ mod rules;
 mod score;
 
 pub use board::{squares, Camp, Sq, Squares};
+pub use few::{Few, Two};
 pub use modes::{Colour, Mode, Rules};
-pub use notation::{Label, Square, Turn, Written, WrittenAction};
+pub use notation::{Label, Landings, Square, Turn, Written, WrittenAction};
 pub use position::{Action, Play, Position};
 pub use score::Holding;
 
@@ -50,12 +52,14 @@ pub const FORGIVE: HouseRule = HouseRule::new("forgive-missed-captures");
 
 impl Superpion {
     /// A written turn checked against `position`: the position it leads to
-    /// (`None`: the position passes), the turn as accepted, in the order
-    /// written, and the warnings.
+    /// (`None`: the position passes) and the warnings; each action as
+    /// accepted goes to `accepted`, in the order written. Replaying keeps
+    /// none of them, so a turn checked costs no list.
     fn turn(
         position: &Position,
         turn: &Turn,
-    ) -> Result<(Option<Position>, Play, Vec<Warning>), Violation> {
+        mut accepted: impl FnMut(Action),
+    ) -> Result<(Option<Position>, Vec<Warning>), Violation> {
         if position.over {
             return Err(breach(Breach::GameOver, turn.span));
         }
@@ -99,16 +103,11 @@ impl Superpion {
                     Some(pass),
                 ));
             }
-            let play = Play {
-                camp,
-                actions: Vec::new(),
-            };
-            return Ok((None, play, warnings));
+            return Ok((None, warnings));
         }
         // The second action is checked against the position the first left:
         // a scratch copy, kept only if the whole turn is legal.
         let mut next = position.clone();
-        let mut actions = Vec::with_capacity(turn.actions.len());
         for written in &turn.actions {
             if next.over {
                 return Err(breach(Breach::GameOver, written.span));
@@ -123,10 +122,10 @@ impl Superpion {
             };
             let attempt = attempt(&written.value).map_err(legal_here)?;
             let mark = written.value.mark.map(|m| m.value);
-            let accepted = next
+            let action = next
                 .check_action(&attempt, mark)
                 .map_err(|fault| legal_here(focus(fault, written)))?;
-            if let Some(forgiven) = accepted.forgiven {
+            if let Some(forgiven) = action.forgiven {
                 next.note_forgiven(&forgiven);
                 warnings.push(Warning::new(
                     forgiven.rule(),
@@ -134,8 +133,8 @@ impl Superpion {
                     Some(written.span),
                 ));
             }
-            next.act(&accepted.action);
-            actions.push(accepted.action);
+            next.act(&action.action);
+            accepted(action.action);
         }
         if turn.actions.len() == 1 && next.any_action() {
             let end = Span::new(turn.span.end(), 0);
@@ -148,7 +147,7 @@ impl Superpion {
             ));
         }
         next.end_turn(false);
-        Ok((Some(next), Play { camp, actions }, warnings))
+        Ok((Some(next), warnings))
     }
 
     fn winner(header: &Header, position: &Position) -> Option<String> {
@@ -331,7 +330,7 @@ impl Notation for Superpion {
         turn: &Turn,
         _index: usize,
     ) -> Result<Vec<Warning>, Violation> {
-        let (next, _, warnings) = Superpion::turn(position, turn)?;
+        let (next, warnings) = Superpion::turn(position, turn, |_| {})?;
         match next {
             Some(next) => *position = next,
             None => position.end_turn(true),
@@ -342,7 +341,12 @@ impl Notation for Superpion {
     /// Built from the actions as accepted: two orders of the same actions
     /// lead to one position, and a forgiven turn is in no list of legal ones.
     fn resolve(position: &Position, turn: &Turn, _index: usize) -> Result<Play, Violation> {
-        Superpion::turn(position, turn).map(|(_, play, _)| play)
+        let mut actions = Vec::with_capacity(turn.actions.len());
+        Superpion::turn(position, turn, |action| actions.push(action))?;
+        Ok(Play {
+            camp: position.to_move,
+            actions,
+        })
     }
 
     fn movetext(start: &Position, plays: &[Play]) -> String {

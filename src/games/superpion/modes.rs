@@ -210,18 +210,16 @@ impl Rules {
 
     /// Which side a camp belongs to (sides never capture their own).
     pub fn side(&self, camp: Camp) -> usize {
-        use Camp::*;
-        match self.mode {
-            Mode::FourPlayers | Mode::ThreePlayers => camp.index(),
-            Mode::Teams | Mode::TwoSuperPlayers => match camp {
-                Blue | Yellow => 0,
-                Red | Black => 1,
-            },
-            Mode::TwoPlayers => match camp {
-                Blue | Red => 0,
-                Yellow | Black => 1,
-            },
-        }
+        // By mode, then camp in the order B, R, Y, K: a table, as the
+        // capture tests ask for it at every turn.
+        const SIDES: [[usize; 4]; 5] = [
+            [0, 1, 2, 3], // four-players
+            [0, 1, 0, 1], // teams: Blue and Yellow, Red and Black
+            [0, 1, 2, 3], // three-players
+            [0, 0, 1, 1], // two-players: Blue and Red, Yellow and Black
+            [0, 1, 0, 1], // two-super-players: Blue and Yellow, Red and Black
+        ];
+        SIDES[self.mode as usize][camp.index()]
     }
 
     /// Whether `a` and `b` are on different sides, so may capture each other.

@@ -2,7 +2,7 @@
 //! its maximum captures or else its moves, with their promotion marks.
 
 use super::board::squares;
-use super::capture::diagonal_neighbours;
+use super::few::Few;
 use super::position::{Action, Position};
 
 impl Position {
@@ -28,9 +28,10 @@ impl Position {
         // pieces that reach the maximum, from the searches already made.
         let mut best = floor + 1;
         let mut searches = Vec::new();
-        let foes = self.foes(self.to_move);
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         for from in squares(self.movers()) {
-            if !self.is_superpion(from) && diagonal_neighbours(from) & foes == 0 {
+            // Only a piece with a first jump is searched.
+            if !self.can_capture_from(from, occupied, foes) {
                 continue;
             }
             let search = self.search(from, self.to_move);
@@ -46,7 +47,7 @@ impl Position {
         let mut found: Vec<Action> = Vec::new();
         for (from, search) in searches {
             search.complete(&mut Vec::new(), 0, None, best, &mut |path, jumped| {
-                found.push(Action::capture(from, path.to_vec(), jumped));
+                found.push(Action::capture(from, path, jumped));
             });
         }
         self.finish(found)
@@ -105,7 +106,7 @@ impl Position {
                     }
                     found.push(Action {
                         from,
-                        path: vec![to],
+                        path: Few::one(to),
                         capture: false,
                         jumped: 0,
                         promotion: None,

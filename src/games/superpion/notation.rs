@@ -6,7 +6,7 @@
 use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, one_of, satisfy};
-use nom::combinator::{map, opt};
+use nom::combinator::{map, map_opt, opt};
 use nom::multi::many1;
 use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
@@ -18,6 +18,7 @@ use crate::record::movetext::{
 use crate::span::{Span, Spanned};
 
 use super::board::Camp;
+use super::few::Two;
 use super::modes::Colour;
 
 /// A square name as written: a letter and a number.
@@ -45,7 +46,128 @@ pub enum Written {
     /// An orthogonal move (or slide): from, to.
     Move(Spanned<Square>, Spanned<Square>),
     /// The start square and the landing squares.
-    Capture(Spanned<Square>, Vec<Spanned<Square>>),
+    Capture(Spanned<Square>, Landings),
+}
+
+/// How many landing squares [`Landings`] keeps packed inline: more than
+/// any capture of an ordinary game makes.
+const PACKED: usize = 10;
+
+/// The landing squares of a written capture, never empty. Kept packed
+/// (a byte for the letter, one for the number, the place in the record as
+/// a step from the first landing), so that a turn stays small as the
+/// reader hands it on; a capture with more landings, or one the packing
+/// cannot hold (a number past 255, a very long token), keeps them all as
+/// written, on the heap.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Landings {
+    /// Where the first landing starts in the record.
+    base: usize,
+    packed: [Packed; PACKED],
+    len: usize,
+    /// Every landing once the packing cannot hold them; empty before.
+    spilled: Vec<Spanned<Square>>,
+}
+
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Packed {
+    file: u8,
+    rank: u8,
+    padded: bool,
+    /// Bytes from the first landing's start to this one's.
+    step: u16,
+    len: u8,
+}
+
+impl Landings {
+    /// The landings of a capture, from the first.
+    pub fn one(first: Spanned<Square>) -> Landings {
+        let mut landings = Landings {
+            base: first.span.offset,
+            packed: [Packed::default(); PACKED],
+            len: 0,
+            spilled: Vec::new(),
+        };
+        landings.push(first);
+        landings
+    }
+
+    /// The landings of a non-empty list; `None` for an empty one.
+    pub fn of(written: &[Spanned<Square>]) -> Option<Landings> {
+        let (&first, rest) = written.split_first()?;
+        let mut landings = Landings::one(first);
+        for &landing in rest {
+            landings.push(landing);
+        }
+        Some(landings)
+    }
+
+    /// Add the next landing.
+    pub fn push(&mut self, landing: Spanned<Square>) {
+        if self.spilled.is_empty() && self.len < PACKED {
+            if let Some(packed) = self.pack(landing) {
+                self.packed[self.len] = packed;
+                self.len += 1;
+                return;
+            }
+        }
+        if self.spilled.is_empty() {
+            self.spilled = self.iter().collect();
+        }
+        self.spilled.push(landing);
+    }
+
+    fn pack(&self, landing: Spanned<Square>) -> Option<Packed> {
+        let Square { file, rank, padded } = landing.value;
+        Some(Packed {
+            file: u8::try_from(file).ok()?,
+            rank: u8::try_from(rank.value()?).ok()?,
+            padded,
+            step: u16::try_from(landing.span.offset.checked_sub(self.base)?).ok()?,
+            len: u8::try_from(landing.span.len).ok()?,
+        })
+    }
+
+    /// The landings in order, as written.
+    pub fn iter(&self) -> impl Iterator<Item = Spanned<Square>> + '_ {
+        let packed = self.packed[..self.len].iter().map(|p| {
+            let square = Square {
+                file: char::from(p.file),
+                rank: Numeral::Value(u32::from(p.rank)),
+                padded: p.padded,
+            };
+            let span = Span::new(self.base + usize::from(p.step), usize::from(p.len));
+            Spanned::new(square, span)
+        });
+        // Once spilled, the packed ones are on the heap too.
+        let kept = if self.spilled.is_empty() { self.len } else { 0 };
+        packed.take(kept).chain(self.spilled.iter().copied())
+    }
+
+    /// How many landings there are.
+    pub fn len(&self) -> usize {
+        if self.spilled.is_empty() {
+            self.len
+        } else {
+            self.spilled.len()
+        }
+    }
+
+    /// Never: a capture lands at least once.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The landing at `index`, if any.
+    pub fn get(&self, index: usize) -> Option<Spanned<Square>> {
+        self.iter().nth(index)
+    }
+}
+
+impl std::fmt::Debug for Landings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// One action as written, with its promotion mark.
@@ -64,8 +186,8 @@ pub struct Turn {
     pub number: Option<Spanned<Numeral>>,
     /// The camp to play (`B` of `3.B`).
     pub camp: Spanned<Camp>,
-    /// Empty for a pass.
-    pub actions: Vec<Spanned<WrittenAction>>,
+    /// Empty for a pass; at most two.
+    pub actions: Two<Spanned<WrittenAction>>,
     /// Where `--` was written, for a pass.
     pub pass: Option<Span>,
     /// The whole turn.
@@ -167,8 +289,8 @@ fn action<'a>(
             map(preceded(char('-'), square(token)), |to| {
                 Written::Move(from, to)
             }),
-            map(many1(preceded(one_of("xX"), square(token))), |path| {
-                Written::Capture(from, path)
+            map_opt(many1(preceded(one_of("xX"), square(token))), |path| {
+                Some(Written::Capture(from, Landings::of(&path)?))
             }),
         ))(rest)?;
         let (rest, mark) = opt(mark(token))(rest)?;
@@ -243,7 +365,8 @@ fn common(token: &Token<'_>) -> Option<Piece> {
             Written::Move(from, read_square(token, &mut at)?)
         }
         Some(b'x' | b'X') => {
-            let mut path = Vec::with_capacity(2);
+            at += 1;
+            let mut path = Landings::one(read_square(token, &mut at)?);
             while matches!(b.get(at), Some(b'x' | b'X')) {
                 at += 1;
                 path.push(read_square(token, &mut at)?);
@@ -318,7 +441,7 @@ pub fn parse_each<'a>(
                 let next = Turn {
                     number,
                     camp: Spanned::new(camp, camp_span),
-                    actions: Vec::new(),
+                    actions: Two::default(),
                     pass: None,
                     span: start.to(camp_span),
                 };
@@ -348,11 +471,13 @@ pub fn parse_each<'a>(
                         ));
                     }
                     Piece::Pass => turn.pass = Some(token.span),
-                    Piece::Action(_) if turn.actions.len() == 2 => {
-                        return Err(syntax("a turn has at most two actions", token.span)
-                            .with_help("start the next turn with its camp letter"));
+                    Piece::Action(action) => {
+                        let added = turn.actions.push(Spanned::new(action, token.span));
+                        if !added {
+                            return Err(syntax("a turn has at most two actions", token.span)
+                                .with_help("start the next turn with its camp letter"));
+                        }
                     }
-                    Piece::Action(action) => turn.actions.push(Spanned::new(action, token.span)),
                     _ => {}
                 }
                 turn.span = turn.span.to(token.span);
@@ -418,7 +543,7 @@ mod tests {
         assert_eq!(t[0].number.unwrap().span, Span::new(0, 2));
         assert_eq!(t[0].camp.span, Span::new(2, 1));
         assert_eq!(t[0].actions.len(), 2);
-        let Written::Capture(from, path) = &t[1].actions[0].value.written else {
+        let Written::Capture(from, path) = &t[1].actions.get(0).unwrap().value.written else {
             panic!()
         };
         assert_eq!(
@@ -430,11 +555,47 @@ mod tests {
             }
         );
         assert_eq!(path.len(), 2);
-        assert_eq!(path[1].span, Span::new(24, 2));
-        assert_eq!(t[1].actions[0].value.mark.unwrap().value, Colour::Spare);
+        assert_eq!(path.get(1).unwrap().span, Span::new(24, 2));
+        assert_eq!(
+            t[1].actions.get(0).unwrap().value.mark.unwrap().value,
+            Colour::Spare
+        );
         assert_eq!(t[2].number.unwrap().value, Numeral::Value(2));
         assert!(t[2].pass.is_some());
         assert_eq!(t[3].camp.value, Camp::Yellow);
+    }
+
+    #[test]
+    fn long_captures_keep_every_landing_as_written() {
+        let hops: Vec<String> = (0..14).map(|i| format!("e{}", 1 + 2 * i)).collect();
+        let text = format!("B a1x{} e7xe{}xg9", hops.join("x"), "9".repeat(30));
+        let t = turns(&text).unwrap();
+        let written: Vec<Vec<String>> = t[0]
+            .actions
+            .iter()
+            .map(|action| match &action.value.written {
+                Written::Capture(_, path) => path
+                    .iter()
+                    .map(|s| format!("{}@{}", s.value.text(), s.span.offset))
+                    .collect(),
+                Written::Move(..) => panic!(),
+            })
+            .collect();
+        let mut offset = 5;
+        let expected: Vec<String> = hops
+            .iter()
+            .map(|hop| {
+                let at = offset;
+                offset += hop.len() + 1;
+                format!("{hop}@{at}")
+            })
+            .collect();
+        assert_eq!(written[0], expected, "more landings than are packed");
+        assert_eq!(written[0].len(), 14);
+        // A number too large to pack: kept as written.
+        let at = offset + 3;
+        assert!(written[1][0].starts_with("e999") && written[1][0].ends_with(&format!("@{at}")));
+        assert_eq!(written[1][1], format!("g9@{}", at + 32));
     }
 
     #[test]
@@ -452,8 +613,8 @@ mod tests {
             .iter()
             .flat_map(|action| match &action.value.written {
                 Written::Move(from, to) => vec![from.value.padded, to.value.padded],
-                Written::Capture(from, path) => std::iter::once(from)
-                    .chain(path)
+                Written::Capture(from, path) => std::iter::once(*from)
+                    .chain(path.iter())
                     .map(|s| s.value.padded)
                     .collect(),
             })

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::board::{Camp, Sq, Squares, SQUARES};
+use super::few::Few;
 use super::modes::{Colour, Pile, Rules};
 
 /// A legal action: a move or one whole capture sequence, with its
@@ -14,7 +15,7 @@ pub struct Action {
     /// The square the piece starts from.
     pub from: Sq,
     /// The landing squares in order; a move has one.
-    pub path: Vec<Sq>,
+    pub path: Few<Sq>,
     /// Whether the action is a capture, written with `x`, rather than a move.
     pub capture: bool,
     /// The pieces the capture jumps, all removed when it ends; none for a move.
@@ -24,11 +25,12 @@ pub struct Action {
 }
 
 impl Action {
-    /// A capture along `path` taking `jumped`, before any promotion mark.
-    pub(crate) fn capture(from: Sq, path: Vec<Sq>, jumped: Squares) -> Action {
+    /// A capture along `path` (its landings) taking `jumped`, before any promotion mark.
+    pub(crate) fn capture(from: Sq, path: &[Sq], jumped: Squares) -> Action {
         Action {
             from,
-            path,
+            // A capture lands at least once.
+            path: Few::of(path).unwrap_or_else(|| Few::one(from)),
             capture: true,
             jumped,
             promotion: None,

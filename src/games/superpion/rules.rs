@@ -16,8 +16,9 @@ use super::board::{
     diagonal_between, locate, orthogonal_between, reverse, squares, Camp, Located, Sq, Squares,
     SIZE,
 };
-use super::capture::Search;
+use super::capture::{Search, FOLLOWED};
 use super::declared;
+use super::few::Few;
 use super::modes::Colour;
 use super::moves::distinct;
 use super::notation::{Square, Written, WrittenAction};
@@ -29,7 +30,7 @@ pub enum Attempt {
     Move(Sq, Sq),
     /// Start square and landing squares; one landing square may be the
     /// short form `from x to`.
-    Capture(Sq, Vec<Sq>),
+    Capture(Sq, Few<Sq>),
 }
 
 impl Attempt {
@@ -294,8 +295,16 @@ pub(super) fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
         }
         Written::Capture(from, path) => {
             let from = square(*from)?;
-            let path = path.iter().map(|s| square(*s)).collect::<Result<_, _>>()?;
-            Attempt::Capture(from, path)
+            let mut landings: Option<Few<Sq>> = None;
+            for landing in path.iter() {
+                let landing = square(landing)?;
+                match &mut landings {
+                    Some(landings) => landings.push(landing),
+                    None => landings = Some(Few::one(landing)),
+                }
+            }
+            // A written capture lands at least once.
+            Attempt::Capture(from, landings.unwrap_or_else(|| Few::one(from)))
         }
     })
 }
@@ -343,9 +352,27 @@ impl Position {
     /// The camp whose back line `to` is on, when a pawn of `camp` ending
     /// there is promoted (an opponent's camp).
     pub fn promotion_camp(&self, camp: Camp, to: Sq) -> Option<Camp> {
+        // Most actions end on no back line at all.
+        if !to.on_a_back_line() {
+            return None;
+        }
         Camp::ALL
             .into_iter()
             .find(|&c| c.on_back_line(to) && self.rules.opponents(camp, c))
+    }
+
+    /// Whether a promotion on `reached`'s back line may carry `colour`:
+    /// what [`Position::promotion_options`] lists, without the list.
+    fn may_mark(&self, reached: Camp, colour: Colour) -> bool {
+        let Some(player) = self.rules.player(reached) else {
+            return colour == Colour::Spare;
+        };
+        let pile = &self.piles[player];
+        if pile.iter().all(|&n| n == 0) {
+            colour == Colour::Spare
+        } else {
+            pile[colour.index()] > 0
+        }
     }
 
     /// The marks a promotion on `reached`'s back line may carry: a colour of
@@ -456,16 +483,16 @@ impl Position {
                 self.check_move(from, *to, superpion)?;
                 // Whether a capture is mandatory needs only a first jump;
                 // the longest captures are searched for when listed.
-                let forgiven = match self.capturers() {
-                    0 => None,
-                    capturers if self.rules.forgive_missed_captures => {
-                        Some(self.forgiven_missed_capture(capturers))
-                    }
-                    _ => return Err(fault(self.mandatory_capture(), Focus::Action)),
+                let forgiven = if !self.can_capture() {
+                    None
+                } else if self.rules.forgive_missed_captures {
+                    Some(self.forgiven_missed_capture(self.capturers()))
+                } else {
+                    return Err(fault(self.mandatory_capture(), Focus::Action));
                 };
                 let action = Action {
                     from,
-                    path: vec![*to],
+                    path: Few::one(*to),
                     capture: false,
                     jumped: 0,
                     promotion: None,
@@ -651,45 +678,52 @@ impl Position {
         superpion: bool,
     ) -> Result<(Action, Option<Breach>), Fault> {
         if let [to] = path {
+            if let Some(action) = self.lone_jump(from, *to, superpion) {
+                return Ok((action, None));
+            }
             if let Some(found) = self.short_form(from, *to)? {
                 return Ok(found);
             }
         }
         let (jumped, last) = self.trace(from, path, superpion)?;
         let end = path.last().copied().unwrap_or(from);
-        let search = Search::new(
-            self.occupied() & !from.bit(),
-            self.foes(self.to_move),
-            superpion,
-            from,
-        );
-        let more = search.longest(end, jumped, last);
-        if more > 0 {
-            // The longest ways to finish it: what a referee would ask for,
-            // once per square it can end on with the pieces it takes.
-            let mut endings = Vec::new();
-            search.complete(
-                &mut path.to_vec(),
-                jumped,
-                last,
-                jumped.count_ones() + more,
-                &mut |p, jumped| {
-                    endings.push(Action::capture(from, p.to_vec(), jumped));
-                },
+        // A complete capture (nearly every one) is told by the lack of a
+        // next jump: the search is for listing the ways to finish it.
+        if self.can_jump_on(from, end, jumped, last) {
+            let search = Search::new(
+                self.occupied() & !from.bit(),
+                self.foes(self.to_move),
+                superpion,
+                from,
             );
-            let mut endings = distinct(endings);
-            endings.sort_by_cached_key(Action::sort_key);
-            let texts: Vec<String> = endings.iter().map(Action::path_text).collect();
-            return Err(fault(
-                Breach::CaptureIncomplete {
-                    at: end,
-                    superpion,
-                    continuations: texts,
-                },
-                Focus::Action,
-            ));
+            let more = search.longest(end, jumped, last);
+            if more > 0 {
+                // The longest ways to finish it: what a referee would ask for,
+                // once per square it can end on with the pieces it takes.
+                let mut endings = Vec::new();
+                search.complete(
+                    &mut path.to_vec(),
+                    jumped,
+                    last,
+                    jumped.count_ones() + more,
+                    &mut |p, jumped| {
+                        endings.push(Action::capture(from, p, jumped));
+                    },
+                );
+                let mut endings = distinct(endings);
+                endings.sort_by_cached_key(Action::sort_key);
+                let texts: Vec<String> = endings.iter().map(Action::path_text).collect();
+                return Err(fault(
+                    Breach::CaptureIncomplete {
+                        at: end,
+                        superpion,
+                        continuations: texts,
+                    },
+                    Focus::Action,
+                ));
+            }
         }
-        let action = Action::capture(from, path.to_vec(), jumped);
+        let action = Action::capture(from, path, jumped);
         let forgiven = self.check_length(action.taken())?;
         Ok((action, forgiven))
     }
@@ -697,6 +731,16 @@ impl Position {
     /// Maximum capture for a complete capture of `taken` pieces: the
     /// longer ones are searched for and listed at once.
     fn check_length(&self, taken: u32) -> Result<Option<Breach>, Fault> {
+        // Whether any is longer first, without listing: nearly always none,
+        // and for the few pieces most captures take, without a search.
+        let longer = if taken < FOLLOWED {
+            self.can_take(taken + 1)
+        } else {
+            self.max_capture_over(taken) > taken
+        };
+        if !longer {
+            return Ok(None);
+        }
         let longer = self.capture_actions_over(taken);
         if longer.is_empty() {
             return Ok(None);
@@ -714,6 +758,19 @@ impl Position {
         }
     }
 
+    /// `from x to` as the one jump it nearly always is: a complete capture
+    /// of one piece when no capture takes more. The short form's longest
+    /// capture ending on `to` is then that jump, the only one, and no
+    /// capture is longer: what [`Position::short_form`] finds, without
+    /// listing every capture that ends there. `None` leaves the text to it.
+    fn lone_jump(&self, from: Sq, to: Sq, superpion: bool) -> Option<Action> {
+        let (jumped, last) = self.trace(from, &[to], superpion).ok()?;
+        if self.can_jump_on(from, to, jumped, last) || self.can_take_two() {
+            return None;
+        }
+        Some(Action::capture(from, &[to], jumped))
+    }
+
     /// `from x to` read as the short form: the longest complete captures of
     /// the piece that end on `to` (a shorter one could only be a maximum
     /// capture breach, which the longest already is if any is). `None` when
@@ -723,7 +780,7 @@ impl Position {
         let matching: Vec<Action> = self
             .longest_ending_on(from, to)
             .into_iter()
-            .map(|(path, jumped)| Action::capture(from, path, jumped))
+            .map(|(path, jumped)| Action::capture(from, &path, jumped))
             .collect();
         // All end on `to` and take as many: one per set of pieces taken.
         let mut matching = distinct(matching);
@@ -787,14 +844,19 @@ impl Position {
                         .into(),
                 });
             }
-            let mut between = Vec::new();
+            // The first two pieces between: a second one blocks.
+            let mut between = [None; 2];
+            let mut met = 0;
             let mut s = at;
             let mut cut = false;
             for _ in 1..steps {
                 match s.diagonal(d) {
                     Some(next) => {
                         if occupied & next.bit() != 0 {
-                            between.push(next);
+                            if let Some(slot) = between.get_mut(met) {
+                                *slot = Some(next);
+                                met += 1;
+                            }
                         }
                         s = next;
                     }
@@ -811,14 +873,14 @@ impl Position {
                     why: "the diagonal crosses a missing corner of the board".into(),
                 });
             }
-            if let [_, second, ..] = between[..] {
+            if let [_, Some(second)] = between {
                 return here(Breach::BlockedPath {
                     from: at,
                     to,
                     at: second,
                 });
             }
-            let Some(&taken) = between.first() else {
+            let [Some(taken), _] = between else {
                 return here(Breach::NotACapture {
                     from: at,
                     to,
@@ -876,8 +938,8 @@ impl Position {
                 ))
             }
             (Some(reached), Some(colour)) => {
-                let allowed = self.promotion_options(reached);
-                if !allowed.contains(&colour) {
+                if !self.may_mark(reached, colour) {
+                    let allowed = self.promotion_options(reached);
                     let why = match self.rules.player(reached) {
                         None => format!("{reached} is neutral: the pawn under the Superpion is a spare, `=S`"),
                         Some(_) if colour == Colour::Spare => format!(
