@@ -3,13 +3,12 @@
 //! type and its trait impls: spans attached to the rules' verdicts, the
 //! end-of-record checks, the summary and score table. The folder's layout
 //! is the one every game has (`src/games/README.md`), with `capture`,
-//! `few`, `modes` and `score` besides.
+//! `modes` and `score` besides.
 
 mod board;
 mod capture;
 mod declared;
 mod diagram;
-mod few;
 mod header;
 mod modes;
 mod moves;
@@ -20,10 +19,9 @@ mod rules;
 mod score;
 
 pub use board::{squares, Camp, Sq, Squares};
-pub use few::{Few, Two};
 pub use modes::{Colour, Mode, Rules};
-pub use notation::{Label, Landings, Square, Turn, Written, WrittenAction};
-pub use position::{Action, Play, Position};
+pub use notation::{Actions, Label, Landings, Square, Turn, Written, WrittenAction};
+pub use position::{Action, Path, Play, Position};
 pub use score::Holding;
 
 pub use header::{End, Header, HouseRules, Keyed, Players, Setup};

@@ -2,8 +2,8 @@
 //! its maximum captures or else its moves, with their promotion marks.
 
 use super::board::squares;
-use super::few::Few;
 use super::position::{Action, Position};
+use smallvec::smallvec;
 
 impl Position {
     /// The rest of a turn after its first action, for the counters.
@@ -106,7 +106,7 @@ impl Position {
                     }
                     found.push(Action {
                         from,
-                        path: Few::one(to),
+                        path: smallvec![to],
                         capture: false,
                         jumped: 0,
                         promotion: None,

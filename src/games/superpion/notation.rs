@@ -18,8 +18,8 @@ use crate::record::movetext::{
 use crate::span::{Span, Spanned};
 
 use super::board::Camp;
-use super::few::Two;
 use super::modes::Colour;
+use smallvec::SmallVec;
 
 /// A square name as written: a letter and a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,6 +179,9 @@ pub struct WrittenAction {
     pub mark: Option<Spanned<Colour>>,
 }
 
+/// The actions of a turn as written, at most two, inline.
+pub type Actions = SmallVec<[Spanned<WrittenAction>; 2]>;
+
 /// One camp's turn as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
@@ -187,7 +190,7 @@ pub struct Turn {
     /// The camp to play (`B` of `3.B`).
     pub camp: Spanned<Camp>,
     /// Empty for a pass; at most two.
-    pub actions: Two<Spanned<WrittenAction>>,
+    pub actions: Actions,
     /// Where `--` was written, for a pass.
     pub pass: Option<Span>,
     /// The whole turn.
@@ -441,7 +444,7 @@ pub fn parse_each<'a>(
                 let next = Turn {
                     number,
                     camp: Spanned::new(camp, camp_span),
-                    actions: Two::default(),
+                    actions: Actions::new(),
                     pass: None,
                     span: start.to(camp_span),
                 };
@@ -472,11 +475,11 @@ pub fn parse_each<'a>(
                     }
                     Piece::Pass => turn.pass = Some(token.span),
                     Piece::Action(action) => {
-                        let added = turn.actions.push(Spanned::new(action, token.span));
-                        if !added {
+                        if turn.actions.len() == 2 {
                             return Err(syntax("a turn has at most two actions", token.span)
                                 .with_help("start the next turn with its camp letter"));
                         }
+                        turn.actions.push(Spanned::new(action, token.span));
                     }
                     _ => {}
                 }
@@ -543,7 +546,7 @@ mod tests {
         assert_eq!(t[0].number.unwrap().span, Span::new(0, 2));
         assert_eq!(t[0].camp.span, Span::new(2, 1));
         assert_eq!(t[0].actions.len(), 2);
-        let Written::Capture(from, path) = &t[1].actions.get(0).unwrap().value.written else {
+        let Written::Capture(from, path) = &t[1].actions[0].value.written else {
             panic!()
         };
         assert_eq!(
@@ -556,10 +559,7 @@ mod tests {
         );
         assert_eq!(path.len(), 2);
         assert_eq!(path.get(1).unwrap().span, Span::new(24, 2));
-        assert_eq!(
-            t[1].actions.get(0).unwrap().value.mark.unwrap().value,
-            Colour::Spare
-        );
+        assert_eq!(t[1].actions[0].value.mark.unwrap().value, Colour::Spare);
         assert_eq!(t[2].number.unwrap().value, Numeral::Value(2));
         assert!(t[2].pass.is_some());
         assert_eq!(t[3].camp.value, Camp::Yellow);

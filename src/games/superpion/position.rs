@@ -5,8 +5,13 @@
 use std::fmt;
 
 use super::board::{Camp, Sq, Squares, SQUARES};
-use super::few::Few;
 use super::modes::{Colour, Pile, Rules};
+use smallvec::{smallvec, SmallVec};
+
+/// The squares an action lands on, in order: inline up to 16, more than
+/// a capture of an ordinary game lands on, so that checking a turn
+/// allocates nothing.
+pub type Path = SmallVec<[Sq; 16]>;
 
 /// A legal action: a move or one whole capture sequence, with its
 /// promotion mark.
@@ -15,7 +20,7 @@ pub struct Action {
     /// The square the piece starts from.
     pub from: Sq,
     /// The landing squares in order; a move has one.
-    pub path: Few<Sq>,
+    pub path: Path,
     /// Whether the action is a capture, written with `x`, rather than a move.
     pub capture: bool,
     /// The pieces the capture jumps, all removed when it ends; none for a move.
@@ -30,7 +35,11 @@ impl Action {
         Action {
             from,
             // A capture lands at least once.
-            path: Few::of(path).unwrap_or_else(|| Few::one(from)),
+            path: if path.is_empty() {
+                smallvec![from]
+            } else {
+                SmallVec::from_slice(path)
+            },
             capture: true,
             jumped,
             promotion: None,

@@ -18,11 +18,11 @@ use super::board::{
 };
 use super::capture::{Search, FOLLOWED};
 use super::declared;
-use super::few::Few;
 use super::modes::Colour;
 use super::moves::distinct;
 use super::notation::{Square, Written, WrittenAction};
-use super::position::{Action, Listing, Position, Situation};
+use super::position::{Action, Listing, Path, Position, Situation};
+use smallvec::smallvec;
 
 /// An action as written, squares located; legality unknown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum Attempt {
     Move(Sq, Sq),
     /// Start square and landing squares; one landing square may be the
     /// short form `from x to`.
-    Capture(Sq, Few<Sq>),
+    Capture(Sq, Path),
 }
 
 impl Attempt {
@@ -295,16 +295,15 @@ pub(super) fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
         }
         Written::Capture(from, path) => {
             let from = square(*from)?;
-            let mut landings: Option<Few<Sq>> = None;
+            let mut landings = Path::new();
             for landing in path.iter() {
-                let landing = square(landing)?;
-                match &mut landings {
-                    Some(landings) => landings.push(landing),
-                    None => landings = Some(Few::one(landing)),
-                }
+                landings.push(square(landing)?);
             }
             // A written capture lands at least once.
-            Attempt::Capture(from, landings.unwrap_or_else(|| Few::one(from)))
+            if landings.is_empty() {
+                landings.push(from);
+            }
+            Attempt::Capture(from, landings)
         }
     })
 }
@@ -492,7 +491,7 @@ impl Position {
                 };
                 let action = Action {
                     from,
-                    path: Few::one(*to),
+                    path: smallvec![*to],
                     capture: false,
                     jumped: 0,
                     promotion: None,
