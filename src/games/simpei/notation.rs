@@ -172,11 +172,31 @@ fn pieces<'a>(token: &'a Token<'a>) -> Option<Pieces> {
 const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a relocation `e5>a1`, a pass `--`, or a move number `1.` or `1...`";
 
 /// Group tokens into turns, each handed to `each` once the next action
-/// (or the end) shows that no relocation follows it.
+/// (or the end) shows that no relocation follows it. Each is a copy of a
+/// turn [`parse_lent`] lends: only programs keep every turn.
 pub fn parse_each<'a>(
     tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
     mut each: impl FnMut(Turn),
 ) -> Result<(), SyntaxError> {
+    let last = parse_lent(tokens, |turn, last| {
+        if !last {
+            each(turn.clone());
+        }
+    })?;
+    if let Some(last) = last {
+        each(last);
+    }
+    Ok(())
+}
+
+/// Group tokens into turns, each lent to `each` once the next action (or
+/// the end) shows that no relocation follows it, with whether it is the
+/// last; the last is given back. A turn is large: it is built where it is
+/// kept and overwritten by the next, never moved.
+pub fn parse_lent<'a>(
+    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    mut each: impl FnMut(&Turn, bool),
+) -> Result<Option<Turn>, SyntaxError> {
     let mut last: Option<Turn> = None;
     let mut number: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
@@ -205,10 +225,8 @@ pub fn parse_each<'a>(
         };
         match piece.value {
             Piece::Action(action) => {
-                // The turn is built where it is kept: it is large, and
-                // every move of it is a copy.
-                if let Some(done) = last.take() {
-                    each(done);
+                if let Some(done) = &last {
+                    each(done, false);
                 }
                 last = Some(Turn {
                     number: number.take(),
@@ -235,10 +253,10 @@ pub fn parse_each<'a>(
                 .with_help(EXPECTED),
         );
     }
-    if let Some(done) = last {
-        each(done);
+    if let Some(done) = &last {
+        each(done, true);
     }
-    Ok(())
+    Ok(last)
 }
 
 #[cfg(test)]
