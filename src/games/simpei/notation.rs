@@ -321,6 +321,29 @@ mod tests {
     }
 
     #[test]
+    fn the_lent_turns_are_the_turns_handed_on() {
+        let lend = |text: &str| {
+            let mut lent = Vec::new();
+            let last = parse_lent(tokens(text, 0).unwrap().into_iter().map(Ok), |t, last| {
+                lent.push((t.clone(), last))
+            });
+            (lent, last)
+        };
+        let text = "1. c5 f4 2. f2 b2 3. f6 f4>g5 e7";
+        let (lent, last) = lend(text);
+        let handed = turns(text).unwrap();
+        let lent_turns: Vec<Turn> = lent.iter().map(|(t, _)| t.clone()).collect();
+        assert_eq!(lent_turns, handed);
+        let lasts: Vec<bool> = lent.iter().map(|(_, last)| *last).collect();
+        assert_eq!(lasts, [false, false, false, false, true]);
+        assert_eq!(last.unwrap().as_ref(), handed.last());
+        // A syntax error ends it: the turn held when it came is not lent.
+        let (lent, last) = lend("c5 f4 c3x");
+        assert_eq!(lent.len(), 1);
+        assert!(last.is_err());
+    }
+
+    #[test]
     fn not_a_point_still_parses() {
         let t = turns("h9 b1-a99").unwrap();
         assert_eq!(t.len(), 2);
