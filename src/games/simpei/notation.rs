@@ -335,7 +335,7 @@ mod tests {
         let lent_turns: Vec<Turn> = lent.iter().map(|(t, _)| t.clone()).collect();
         assert_eq!(lent_turns, handed);
         let lasts: Vec<bool> = lent.iter().map(|(_, last)| *last).collect();
-        assert_eq!(lasts, [false, false, false, false, true]);
+        assert_eq!(lasts, [false, false, false, false, false, true]);
         assert_eq!(last.unwrap().as_ref(), handed.last());
         // A syntax error ends it: the turn held when it came is not lent.
         let (lent, last) = lend("c5 f4 c3x");
