@@ -319,7 +319,7 @@ fn render(item: Item, switches: &Switches, judged: Judged, renderer: &dyn Render
         Item::Record { path, record } => (path, record),
     };
     let checked = arbitre::check(&record, switches);
-    let report = RecordReport::new(&path, &record, &checked).with_switches(switches);
+    let report = RecordReport::of(&path, &record, checked).with_switches(switches);
     let fails = judged.fails(&report);
     let piece = renderer.render(&Seen {
         path: &path,

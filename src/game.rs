@@ -451,6 +451,30 @@ pub trait Notation: Rules {
         each: impl FnMut(Self::Turn),
     ) -> Result<(), SyntaxError>;
 
+    /// Group movetext tokens into turns as [`Notation::parse_each`] does,
+    /// lending each to `each` (with whether it is the record's last) and
+    /// giving back the last: a game whose turn is large builds each where
+    /// it is kept, where handing it on by value copies it. The replay reads
+    /// records this way.
+    fn parse_lent<'a>(
+        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        mut each: impl FnMut(&Self::Turn, bool),
+    ) -> Result<Option<Self::Turn>, SyntaxError> {
+        // The turn read last is held until the next one comes: until then
+        // it may be the record's last.
+        let mut held: Option<Self::Turn> = None;
+        Self::parse_each(tokens, |turn| {
+            if let Some(before) = &held {
+                each(before, false);
+            }
+            held = Some(turn);
+        })?;
+        if let Some(last) = &held {
+            each(last, true);
+        }
+        Ok(held)
+    }
+
     /// Group movetext tokens into turns, all of them: the typed view of a
     /// record for programs.
     fn parse(tokens: &[Token<'_>]) -> Result<Vec<Self::Turn>, SyntaxError> {

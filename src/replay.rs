@@ -371,22 +371,11 @@ fn replay<G: RecordFormat>(
 ) -> Result<Replayed<G>, Malformed> {
     let (header, start) = set_up::<G>(record, switches)?;
     let mut replay = Replay::<G>::new(start);
-    // The turn read last is held, and played once the next one comes:
-    // until then it may be the record's last. It is played where it lies
-    // and then overwritten, as a turn can be large and each move of it is
-    // a copy.
-    let mut held: Option<G::Turn> = None;
-    G::parse_each(tokens_of(record), |turn| {
-        replay.count(&turn);
-        if let Some(before) = &held {
-            replay.play(before, false);
-        }
-        held = Some(turn);
+    let last = G::parse_lent(tokens_of(record), |turn, last| {
+        replay.count(turn);
+        replay.play(turn, last);
     })?;
-    if let Some(last) = &held {
-        replay.play(last, true);
-    }
-    Ok((header, replay, held))
+    Ok((header, replay, last))
 }
 
 /// Play turn `index` of a record: its warnings, tagged with the turn, join

@@ -112,7 +112,7 @@ pub fn check_reader<'a, R: Read + 'a>(
     switches: &'a Switches,
 ) -> impl Iterator<Item = io::Result<RecordReport>> + 'a {
     Reader::new(input).map(move |record| {
-        record.map(|record| RecordReport::new(path, &record, &check(&record, switches)))
+        record.map(|record| RecordReport::of(path, &record, check(&record, switches)))
     })
 }
 

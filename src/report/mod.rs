@@ -13,7 +13,7 @@ pub use located::{located, short, Located, Region, Seen};
 
 use crate::finding::{finding, Finding};
 use crate::game::Group;
-use crate::game::{Outcome, Players, Scores};
+use crate::game::{Outcome, Players, Scores, Summary};
 use crate::limits::cut_quotes;
 use crate::reader::Record;
 use crate::record::Switches;
@@ -442,6 +442,23 @@ impl RecordReport {
     /// The report of a record read from the stream named `path`.
     /// Messages keep their words, with long quotes of the record cut.
     pub fn new(path: &str, record: &Record, checked: &Checked) -> Self {
+        Self::located(path, record, checked)
+            .with_summary(checked.summary.clone(), checked.throws.clone())
+    }
+
+    /// [`RecordReport::new`] of a check done with: the summary's strings
+    /// move into the report, where `new` copies them (a record's check
+    /// makes several, each a copy and a free).
+    pub fn of(path: &str, record: &Record, checked: Checked) -> Self {
+        let report = Self::located(path, record, &checked);
+        let Checked {
+            summary, throws, ..
+        } = checked;
+        report.with_summary(summary, throws)
+    }
+
+    /// The report of everything but the summary and the throws.
+    fn located(path: &str, record: &Record, checked: &Checked) -> Self {
         let Checked {
             game,
             malformed,
@@ -451,7 +468,7 @@ impl RecordReport {
             warnings_omitted,
             turns,
             summary,
-            throws,
+            throws: _,
         } = checked;
         let mut at = Locator {
             record,
@@ -528,16 +545,41 @@ impl RecordReport {
             warnings,
             warnings_omitted: *warnings_omitted,
             turns: *turns,
-            status: summary
-                .as_ref()
-                .map(|s| if s.finished { "finished" } else { "unfinished" }),
-            winner: summary.as_ref().and_then(|s| s.winner.clone()),
-            to_move: summary.as_ref().and_then(|s| s.to_move.clone()),
-            scores: summary.as_ref().and_then(|s| s.scores.clone()),
-            players: summary.as_ref().and_then(|s| s.players.clone()),
-            outcome: summary.as_ref().and_then(|s| s.outcome.clone()),
-            throws: throws.clone(),
-            description: summary.as_ref().map(|s| s.description.clone()),
+            status: None,
+            winner: None,
+            to_move: None,
+            scores: None,
+            players: None,
+            outcome: None,
+            throws: None,
+            description: None,
+        }
+    }
+
+    /// The report with the check's summary and throws moved in.
+    fn with_summary(self, summary: Option<Summary>, throws: Option<ThrowStats>) -> Self {
+        let Some(summary) = summary else {
+            return RecordReport { throws, ..self };
+        };
+        let Summary {
+            finished,
+            winner,
+            to_move,
+            scores,
+            players,
+            outcome,
+            description,
+        } = summary;
+        RecordReport {
+            status: Some(if finished { "finished" } else { "unfinished" }),
+            winner,
+            to_move,
+            scores,
+            players,
+            outcome,
+            throws,
+            description: Some(description),
+            ..self
         }
     }
 }

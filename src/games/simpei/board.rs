@@ -191,6 +191,25 @@ pub fn rays_from(point: Point) -> &'static [Vec<Point>] {
     table.get(point.0 as usize).map_or(&[], Vec::as_slice)
 }
 
+/// The first point of each ray from each point, as a bit set, computed
+/// once: a sandwich starts next to the landing point, so a landing with no
+/// opponent piece there has no ray to walk.
+pub fn ray_starts(point: Point) -> u64 {
+    static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..SIZE * SIZE)
+            .map(|i| match Point::at(i % SIZE, i / SIZE) {
+                None => 0,
+                Some(p) => rays_from(p)
+                    .iter()
+                    .filter_map(|ray| ray.first())
+                    .fold(0, |set, first| set | first.bit()),
+            })
+            .collect()
+    });
+    table.get(point.0 as usize).copied().unwrap_or(0)
+}
+
 /// The four axes a line can follow.
 pub const AXES: [(i8, i8); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
@@ -272,6 +291,17 @@ mod tests {
             }
         }
         assert_eq!(rays_from(p("a1"))[0], vec![p("c1"), p("e1"), p("g1")]);
+    }
+
+    #[test]
+    fn the_ray_starts_are_the_points_next_along_each_ray() {
+        for p in Point::all() {
+            let next: Vec<Point> = DIRECTIONS.iter().filter_map(|&d| p.step(d)).collect();
+            assert_eq!(points(ray_starts(p)).count(), next.len(), "{p}");
+            assert!(next.iter().all(|n| ray_starts(p) & n.bit() != 0), "{p}");
+        }
+        let corner: Vec<Point> = points(ray_starts(p("a1"))).collect();
+        assert_eq!(corner.len(), 3);
     }
 
     fn p(name: &str) -> Point {

@@ -172,11 +172,31 @@ fn pieces<'a>(token: &'a Token<'a>) -> Option<Pieces> {
 const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a relocation `e5>a1`, a pass `--`, or a move number `1.` or `1...`";
 
 /// Group tokens into turns, each handed to `each` once the next action
-/// (or the end) shows that no relocation follows it.
+/// (or the end) shows that no relocation follows it. Each is a copy of a
+/// turn [`parse_lent`] lends: only programs keep every turn.
 pub fn parse_each<'a>(
     tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
     mut each: impl FnMut(Turn),
 ) -> Result<(), SyntaxError> {
+    let last = parse_lent(tokens, |turn, last| {
+        if !last {
+            each(turn.clone());
+        }
+    })?;
+    if let Some(last) = last {
+        each(last);
+    }
+    Ok(())
+}
+
+/// Group tokens into turns, each lent to `each` once the next action (or
+/// the end) shows that no relocation follows it, with whether it is the
+/// last; the last is given back. A turn is large: it is built where it is
+/// kept and overwritten by the next, never moved.
+pub fn parse_lent<'a>(
+    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    mut each: impl FnMut(&Turn, bool),
+) -> Result<Option<Turn>, SyntaxError> {
     let mut last: Option<Turn> = None;
     let mut number: Option<Spanned<MoveNumber>> = None;
     for token in tokens {
@@ -205,10 +225,8 @@ pub fn parse_each<'a>(
         };
         match piece.value {
             Piece::Action(action) => {
-                // The turn is built where it is kept: it is large, and
-                // every move of it is a copy.
-                if let Some(done) = last.take() {
-                    each(done);
+                if let Some(done) = &last {
+                    each(done, false);
                 }
                 last = Some(Turn {
                     number: number.take(),
@@ -235,10 +253,10 @@ pub fn parse_each<'a>(
                 .with_help(EXPECTED),
         );
     }
-    if let Some(done) = last {
-        each(done);
+    if let Some(done) = &last {
+        each(done, true);
     }
-    Ok(())
+    Ok(last)
 }
 
 #[cfg(test)]
@@ -300,6 +318,29 @@ mod tests {
                 padded: false
             }
         );
+    }
+
+    #[test]
+    fn the_lent_turns_are_the_turns_handed_on() {
+        let lend = |text: &str| {
+            let mut lent = Vec::new();
+            let last = parse_lent(tokens(text, 0).unwrap().into_iter().map(Ok), |t, last| {
+                lent.push((t.clone(), last))
+            });
+            (lent, last)
+        };
+        let text = "1. c5 f4 2. f2 b2 3. f6 f4>g5 e7";
+        let (lent, last) = lend(text);
+        let handed = turns(text).unwrap();
+        let lent_turns: Vec<Turn> = lent.iter().map(|(t, _)| t.clone()).collect();
+        assert_eq!(lent_turns, handed);
+        let lasts: Vec<bool> = lent.iter().map(|(_, last)| *last).collect();
+        assert_eq!(lasts, [false, false, false, false, false, true]);
+        assert_eq!(last.unwrap().as_ref(), handed.last());
+        // A syntax error ends it: the turn held when it came is not lent.
+        let (lent, last) = lend("c5 f4 c3x");
+        assert_eq!(lent.len(), 1);
+        assert!(last.is_err());
     }
 
     #[test]

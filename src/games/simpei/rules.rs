@@ -7,7 +7,7 @@ use crate::game::{self, breach, Violation};
 use crate::rules::Rule;
 use crate::span::Spanned;
 
-use super::board::{lines_through, points, rays_from, Colour, Point};
+use super::board::{lines_through, points, ray_starts, rays_from, Colour, Point};
 use super::declared;
 use super::notation::{Square, Written};
 use super::position::{Action, Position};
@@ -295,6 +295,9 @@ impl Position {
     fn sandwiched_by(&self, landing: Point) -> u64 {
         let own = self.pieces[self.to_move.index()];
         let theirs = self.pieces[self.to_move.other().index()];
+        if theirs & ray_starts(landing) == 0 {
+            return 0;
+        }
         let mut sandwiched = 0;
         for ray in rays_from(landing) {
             let mut run = 0;
