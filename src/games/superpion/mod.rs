@@ -323,6 +323,13 @@ impl Notation for Superpion {
         notation::parse_each(tokens, each)
     }
 
+    fn parse_lent<'a>(
+        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        each: impl FnMut(&Turn, bool),
+    ) -> Result<Option<Turn>, SyntaxError> {
+        notation::parse_lent(tokens, each)
+    }
+
     fn play(
         position: &mut Position,
         turn: &Turn,

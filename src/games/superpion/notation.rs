@@ -396,11 +396,30 @@ fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
 }
 
 /// Group tokens into turns, each handed to `each` once the next turn head
-/// (or the end) closes it.
+/// (or the end) closes it. Each is a copy of a turn [`parse_lent`] lends:
+/// only programs keep every turn.
 pub fn parse_each<'a>(
     tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
     mut each: impl FnMut(Turn),
 ) -> Result<(), SyntaxError> {
+    let last = parse_lent(tokens, |turn, last| {
+        if !last {
+            each(turn.clone());
+        }
+    })?;
+    if let Some(last) = last {
+        each(last);
+    }
+    Ok(())
+}
+
+/// Group tokens into turns, lending each to `each` (with whether it is the
+/// record's last) once the next turn head (or the end) closes it, and
+/// giving back the last: a turn is built where it is kept, not moved on.
+pub fn parse_lent<'a>(
+    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    mut each: impl FnMut(&Turn, bool),
+) -> Result<Option<Turn>, SyntaxError> {
     let mut last: Option<Turn> = None;
     let mut number: Option<Spanned<Numeral>> = None;
     for token in tokens {
@@ -448,8 +467,12 @@ pub fn parse_each<'a>(
                     pass: None,
                     span: start.to(camp_span),
                 };
-                if let Some(done) = last.replace(next) {
-                    each(done);
+                match &mut last {
+                    Some(done) => {
+                        each(done, false);
+                        *done = next;
+                    }
+                    None => last = Some(next),
                 }
             }
             Piece::Pass | Piece::Action(_) => {
@@ -494,10 +517,10 @@ pub fn parse_each<'a>(
         ));
     }
     close(last.as_ref())?;
-    if let Some(done) = last {
-        each(done);
+    if let Some(done) = &last {
+        each(done, true);
     }
-    Ok(())
+    Ok(last)
 }
 
 /// A turn must hold an action or a pass.
@@ -523,6 +546,29 @@ mod tests {
             turns.push(t)
         })?;
         Ok(turns)
+    }
+
+    #[test]
+    fn the_lent_turns_are_the_turns_handed_on() {
+        let lend = |text: &str| {
+            let mut lent = Vec::new();
+            let last = parse_lent(tokens(text, 0).unwrap().into_iter().map(Ok), |t, last| {
+                lent.push((t.clone(), last))
+            });
+            (lent, last)
+        };
+        let text = "1.B e3-e5 k3-k5 1.R c7-e7 2.B --";
+        let (lent, last) = lend(text);
+        let handed = turns(text).unwrap();
+        let lent_turns: Vec<Turn> = lent.iter().map(|(t, _)| t.clone()).collect();
+        assert_eq!(lent_turns, handed);
+        let lasts: Vec<bool> = lent.iter().map(|(_, last)| *last).collect();
+        assert_eq!(lasts, [false, false, true]);
+        assert_eq!(last.unwrap().as_ref(), handed.last());
+        // A syntax error ends it: the turn it closes is not lent.
+        let (lent, last) = lend("1.B e3-e5 1.R c7-e7 Q");
+        assert_eq!(lent.len(), 1);
+        assert!(last.is_err());
     }
 
     proptest::proptest! {
