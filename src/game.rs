@@ -847,6 +847,25 @@ pub fn denoted<R: Rules + ?Sized>(
         })
 }
 
+/// Turns handed on by value from a parser that lends them (`lend`, a
+/// game's own [`Notation::parse_lent`]): each a copy, the last moved out.
+/// A game whose turn is large writes its `parse_each` with this, where
+/// only programs keep every turn.
+pub(crate) fn handed_on<T: Clone>(
+    mut each: impl FnMut(T),
+    lend: impl FnOnce(&mut dyn FnMut(&T, bool)) -> Result<Option<T>, SyntaxError>,
+) -> Result<(), SyntaxError> {
+    let last = lend(&mut |turn, last| {
+        if !last {
+            each(turn.clone());
+        }
+    })?;
+    if let Some(last) = last {
+        each(last);
+    }
+    Ok(())
+}
+
 /// perft: distinct legal turn sequences of `depth` turns.
 pub fn perft<R: Rules>(position: &R::Position, depth: u32) -> u64 {
     if depth == 0 {

@@ -78,8 +78,11 @@ pub trait Sink {
     fn begin(&mut self, _out: &mut dyn Write) -> io::Result<()> {
         Ok(())
     }
-    /// A record, rendered by [`Sink::renderer`].
-    fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()>;
+    /// A record, rendered by [`Sink::renderer`]: by default its text as it
+    /// is, for the formats that keep nothing of a record for the end.
+    fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(piece.text.as_bytes())
+    }
     /// A path whose records could not be checked, where it is met (it is
     /// also told on standard error).
     fn unreadable(&mut self, path: &Unreadable, out: &mut dyn Write) -> io::Result<()>;

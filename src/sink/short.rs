@@ -37,10 +37,6 @@ impl Sink for Short {
         Box::new(*self)
     }
 
-    fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()> {
-        out.write_all(piece.text.as_bytes())
-    }
-
     fn unreadable(&mut self, path: &Unreadable, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,

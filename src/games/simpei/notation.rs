@@ -176,17 +176,9 @@ const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a r
 /// turn [`parse_lent`] lends: only programs keep every turn.
 pub fn parse_each<'a>(
     tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-    mut each: impl FnMut(Turn),
+    each: impl FnMut(Turn),
 ) -> Result<(), SyntaxError> {
-    let last = parse_lent(tokens, |turn, last| {
-        if !last {
-            each(turn.clone());
-        }
-    })?;
-    if let Some(last) = last {
-        each(last);
-    }
-    Ok(())
+    crate::game::handed_on(each, |lent| parse_lent(tokens, lent))
 }
 
 /// Group tokens into turns, each lent to `each` once the next action (or

@@ -400,17 +400,9 @@ fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
 /// only programs keep every turn.
 pub fn parse_each<'a>(
     tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-    mut each: impl FnMut(Turn),
+    each: impl FnMut(Turn),
 ) -> Result<(), SyntaxError> {
-    let last = parse_lent(tokens, |turn, last| {
-        if !last {
-            each(turn.clone());
-        }
-    })?;
-    if let Some(last) = last {
-        each(last);
-    }
-    Ok(())
+    crate::game::handed_on(each, |lent| parse_lent(tokens, lent))
 }
 
 /// Group tokens into turns, lending each to `each` (with whether it is the
