@@ -266,6 +266,40 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Inside a record, take at once the whole lines of the buffered input
+    /// that cannot be a `---` line: a record's own lines are one only when
+    /// they start with a dash (no byte-order mark may stand there), so the
+    /// lines up to the next one that does are the record's, whatever they
+    /// hold. Most of a file goes this way, copied once, not line by line;
+    /// what is left (a dash line, a line without its end, a record near its
+    /// limit) is read by `read_line`.
+    fn bulk(&mut self) -> io::Result<()> {
+        loop {
+            let chunk = match self.input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+                Err(err) => return Err(err),
+            };
+            if chunk.first().is_none_or(|&b| b == b'-') {
+                return Ok(());
+            }
+            let whole = match memchr::memmem::find(chunk, b"\n-") {
+                Some(dash) => dash + 1,
+                None => match memchr::memrchr(b'\n', chunk) {
+                    Some(end) => end + 1,
+                    None => return Ok(()),
+                },
+            };
+            if self.oversize || self.pending.len() + whole > self.limits.record_bytes {
+                return Ok(());
+            }
+            self.pending.extend_from_slice(&chunk[..whole]);
+            self.line += memchr::memchr_iter(b'\n', &chunk[..whole]).count();
+            self.offset += whole;
+            self.input.consume(whole);
+        }
+    }
+
     /// How a line before the first `---` reads; one that is cut short
     /// or not UTF-8 cannot be read as a preamble.
     fn preamble_line(&mut self, line: &Line) -> record::PreambleLine {
@@ -358,6 +392,9 @@ impl<R: Read> Reader<R> {
         loop {
             if self.phase == Phase::Done {
                 return Ok(None);
+            }
+            if matches!(self.phase, Phase::Header | Phase::Movetext) {
+                self.bulk()?;
             }
             let room = if self.phase == Phase::Start {
                 // A preamble line is read whole up to the record's limit,
