@@ -65,6 +65,10 @@ pub(crate) const QUOTED_CHARS: usize = 40;
 /// `text` as a message quotes it: whole when short, else its first
 /// [`QUOTED_CHARS`] characters and `…`.
 pub(crate) fn quote(text: &str) -> Cow<'_, str> {
+    // No more bytes than the characters kept: nothing to cut, nothing to count.
+    if text.len() <= QUOTED_CHARS {
+        return Cow::Borrowed(text);
+    }
     match text.char_indices().nth(QUOTED_CHARS) {
         None => Cow::Borrowed(text),
         Some((cut, _)) => Cow::Owned(format!("{}…", &text[..cut])),

@@ -115,8 +115,28 @@ pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
     // Room for any number a record reaches and the longest side, so that
     // a label costs one allocation however far the game has gone.
     let mut label = String::with_capacity(24);
-    // Writing to a String cannot fail.
-    let _ = write!(label, "{} {to_move}", MoveNumber::expected(opener, index));
+    let expected = MoveNumber::expected(opener, index);
+    // Every record's last turn is labelled: its digits are pushed, not
+    // formatted.
+    if let Numeral::Value(value) = expected.value {
+        let mut digits = [0u8; 10];
+        let mut at = digits.len();
+        let mut rest = value;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (rest % 10) as u8;
+            rest /= 10;
+            if rest == 0 {
+                break;
+            }
+        }
+        label.extend(digits[at..].iter().map(|&d| char::from(d)));
+        label.push_str(if expected.ellipsis { "... " } else { ". " });
+    } else {
+        // Writing to a String cannot fail.
+        let _ = write!(label, "{expected} ");
+    }
+    let _ = write!(label, "{to_move}");
     label
 }
 
@@ -190,10 +210,19 @@ pub fn names_turn<S: Duellist>(label: &Label<S>, opener: S, index: usize, to_mov
 /// descriptions, which quote a name as they quote any input, cut to 40
 /// characters.
 pub fn label<S: Duellist>(side: S, name: Option<&str>) -> String {
-    match name {
-        Some(name) => format!("{side} ({})", crate::limits::quote(name)),
-        None => side.to_string(),
+    use std::fmt::Write;
+    let name = name.map(crate::limits::quote);
+    // Room for the sentence the label goes into ("red (Aiko) wins",
+    // "unfinished, red to act"): one allocation for it all.
+    let mut label = String::with_capacity(name.as_ref().map_or(0, |n| n.len()) + 32);
+    // Writing to a String cannot fail.
+    let _ = write!(label, "{side}");
+    if let Some(name) = name {
+        label.push_str(" (");
+        label.push_str(&name);
+        label.push(')');
     }
+    label
 }
 
 /// The players' names by side key, the named sides only; `None` when

@@ -242,10 +242,14 @@ impl<'a> HeaderText<'a> {
     /// `game: NAME` written plainly on a line of its own, read without a
     /// YAML parse: the header is parsed once, by the game's own type, which
     /// reports any YAML error anyway.
-    fn plain_game(&self) -> Option<&'a str> {
+    pub(crate) fn plain_game(&self) -> Option<&'a str> {
         let (_, line) = self.find_line("game")?;
         let value = line.split_once(':')?.1;
-        let value = value.split(" #").next()?.trim();
+        // A comment starts at a `#` after a blank; a searcher for " #"
+        // costs more to set up than the line takes to scan.
+        let bytes = value.as_bytes();
+        let comment = memchr::memchr_iter(b'#', bytes).find(|&i| i > 0 && bytes[i - 1] == b' ');
+        let value = value[..comment.unwrap_or(value.len())].trim();
         let plain = !value.is_empty()
             && value
                 .bytes()

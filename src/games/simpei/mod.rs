@@ -236,7 +236,7 @@ impl RecordFormat for Simpei {
 
     fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
         let description = match position.winner {
-            Some(winner) => format!("{} wins", header.side(winner)),
+            Some(winner) => header.side(winner) + " wins",
             None => format!("unfinished, {} to act", header.side(position.to_move)),
         };
         Summary {

@@ -51,7 +51,8 @@ fn parse(text: &str) -> Option<Node<'_>> {
 fn entry(text: &str) -> Option<(&str, &str)> {
     // The first `: `, found byte by byte: a substring searcher costs more
     // to set up than the line takes to scan.
-    let colon = text.as_bytes().windows(2).position(|pair| pair == b": ")?;
+    let bytes = text.as_bytes();
+    let colon = memchr::memchr_iter(b':', bytes).find(|&i| bytes.get(i + 1) == Some(&b' '))?;
     let (key, value) = (&text[..colon], &text[colon + 2..]);
     is_key(key).then_some((key, value.trim_matches(' ')))
 }
@@ -86,7 +87,12 @@ fn special(word: &str) -> bool {
     const WORDS: [&str; 12] = [
         "null", "true", "false", "yes", "no", "on", "off", "y", "n", "inf", "infinity", "nan",
     ];
-    WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
+    // Every key and value is asked: most are told apart by their first
+    // letter or their length alone.
+    let first = word.as_bytes().first().map(u8::to_ascii_lowercase);
+    word.len() <= "infinity".len()
+        && matches!(first, Some(b'n' | b't' | b'f' | b'y' | b'o' | b'i'))
+        && WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
 /// A key is a plain word, and short: libyaml refuses keys over 1024
@@ -107,13 +113,11 @@ fn scalar(value: &str) -> Option<&str> {
     let plain = if first.is_ascii_digit() {
         value.bytes().all(|b| b.is_ascii_digit() || b == b'-') && value.contains('-')
     } else {
-        let word = |c: char| {
-            c.is_ascii_alphanumeric()
-                || matches!(c, ' ' | '-' | '_' | '.')
-                || (!c.is_ascii() && c.is_alphabetic())
-        };
+        let ascii = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'-' | b'_' | b'.');
+        let word = |c: char| c.is_ascii() && ascii(c as u8) || (!c.is_ascii() && c.is_alphabetic());
         (first.is_ascii_alphabetic() || (!first.is_ascii() && first.is_alphabetic()))
-            && value.chars().all(word)
+            // Byte by byte for the usual ASCII word, by character otherwise.
+            && (value.bytes().all(ascii) || value.chars().all(word))
             && !special(value)
             // Of the words starting with a letter, only `inf`, `infinity`
             // and `nan` (any case) read as numbers: asked of those alone.
