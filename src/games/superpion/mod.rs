@@ -49,15 +49,15 @@ pub struct Superpion;
 pub const FORGIVE: HouseRule = HouseRule::new("forgive-missed-captures");
 
 impl Superpion {
-    /// A written turn checked against `position`: the position it leads to
-    /// (`None`: the position passes) and the warnings; each action as
-    /// accepted goes to `accepted`, in the order written. Replaying keeps
-    /// none of them, so a turn checked costs no list.
+    /// A written turn checked and played on `position`, which an illegal
+    /// turn leaves as it was: the warnings, and each action as accepted
+    /// given to `accepted`, in the order written. Replaying keeps none of
+    /// them, so a turn checked costs no list.
     fn turn(
-        position: &Position,
+        position: &mut Position,
         turn: &Turn,
         mut accepted: impl FnMut(Action),
-    ) -> Result<(Option<Position>, Vec<Warning>), Violation> {
+    ) -> Result<Vec<Warning>, Violation> {
         if position.over {
             return Err(breach(Breach::GameOver, turn.span));
         }
@@ -101,11 +101,33 @@ impl Superpion {
                     Some(pass),
                 ));
             }
-            return Ok((None, warnings));
+            position.end_turn(true);
+            return Ok(warnings);
         }
-        // The second action is checked against the position the first left:
-        // a scratch copy, kept only if the whole turn is legal.
-        let mut next = position.clone();
+        // The second action is checked against the position the first left,
+        // played where it stands; a copy puts it back if the turn is illegal.
+        let before = position.clone();
+        match Superpion::actions(position, turn, &mut accepted, warnings) {
+            Ok(warnings) => {
+                position.end_turn(false);
+                Ok(warnings)
+            }
+            Err(violation) => {
+                *position = before;
+                Err(violation)
+            }
+        }
+    }
+
+    /// The actions of a turn that does not pass, played on `next` one
+    /// after the other.
+    fn actions(
+        next: &mut Position,
+        turn: &Turn,
+        accepted: &mut impl FnMut(Action),
+        mut warnings: Vec<Warning>,
+    ) -> Result<Vec<Warning>, Violation> {
+        let camp = next.to_move;
         for written in &turn.actions {
             if next.over {
                 return Err(breach(Breach::GameOver, written.span));
@@ -144,8 +166,7 @@ impl Superpion {
                 turn.span.to(end),
             ));
         }
-        next.end_turn(false);
-        Ok((Some(next), warnings))
+        Ok(warnings)
     }
 
     fn winner(header: &Header, position: &Position) -> Option<String> {
@@ -335,19 +356,14 @@ impl Notation for Superpion {
         turn: &Turn,
         _index: usize,
     ) -> Result<Vec<Warning>, Violation> {
-        let (next, warnings) = Superpion::turn(position, turn, |_| {})?;
-        match next {
-            Some(next) => *position = next,
-            None => position.end_turn(true),
-        }
-        Ok(warnings)
+        Superpion::turn(position, turn, |_| {})
     }
 
     /// Built from the actions as accepted: two orders of the same actions
     /// lead to one position, and a forgiven turn is in no list of legal ones.
     fn resolve(position: &Position, turn: &Turn, _index: usize) -> Result<Play, Violation> {
         let mut actions = Vec::with_capacity(turn.actions.len());
-        Superpion::turn(position, turn, |action| actions.push(action))?;
+        Superpion::turn(&mut position.clone(), turn, |action| actions.push(action))?;
         Ok(Play {
             camp: position.to_move,
             actions,

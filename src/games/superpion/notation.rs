@@ -452,19 +452,28 @@ pub fn parse_lent<'a>(
                 };
                 let camp_span = Span::new(token.span.end() - 1, 1);
                 let start = number.map_or(camp_span, |n| n.span);
-                let next = Turn {
-                    number,
-                    camp: Spanned::new(camp, camp_span),
-                    actions: Actions::new(),
-                    pass: None,
-                    span: start.to(camp_span),
-                };
+                let camp = Spanned::new(camp, camp_span);
+                let span = start.to(camp_span);
                 match &mut last {
+                    // The next turn is written over the one just lent,
+                    // field by field: a turn is too big to move whole.
                     Some(done) => {
                         each(done, false);
-                        *done = next;
+                        done.number = number;
+                        done.camp = camp;
+                        done.actions.clear();
+                        done.pass = None;
+                        done.span = span;
                     }
-                    None => last = Some(next),
+                    None => {
+                        last = Some(Turn {
+                            number,
+                            camp,
+                            actions: Actions::new(),
+                            pass: None,
+                            span,
+                        })
+                    }
                 }
             }
             Piece::Pass | Piece::Action(_) => {
