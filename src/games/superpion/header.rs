@@ -193,23 +193,22 @@ impl Header {
 
     /// How tables and messages name a player: their name, else their key.
     pub(super) fn label(&self, player: usize) -> String {
-        self.name(player)
-            .map_or_else(|| self.key(player).to_string(), str::to_string)
+        self.label_text(player).to_string()
+    }
+
+    fn label_text(&self, player: usize) -> &str {
+        self.name(player).unwrap_or_else(|| self.key(player))
     }
 
     /// Whether the labels tell the mode's players apart: no name given
-    /// twice, none that is another player's key.
+    /// twice, none that is another player's key. Asked for every player
+    /// a summary names: compared in place, nothing copied.
     pub(super) fn labels_distinct(&self) -> bool {
-        let labels: Vec<String> = self
-            .rules()
-            .players()
-            .into_iter()
-            .map(|p| self.label(p))
-            .collect();
-        labels
-            .iter()
-            .enumerate()
-            .all(|(i, label)| !labels[..i].contains(label))
+        let players = self.rules().players();
+        players.iter().enumerate().all(|(i, &p)| {
+            let label = self.label_text(p);
+            !players[..i].iter().any(|&q| self.label_text(q) == label)
+        })
     }
 
     /// How `winner` and `scores` name a player: their label when the

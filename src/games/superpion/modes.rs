@@ -245,9 +245,9 @@ impl Rules {
     }
 
     /// The player slots of the mode, in order.
-    pub fn players(&self) -> Vec<usize> {
+    pub fn players(&self) -> smallvec::SmallVec<[usize; 4]> {
         if self.mode.two_player() {
-            vec![0, 1]
+            smallvec::smallvec![0, 1]
         } else {
             Camp::ALL
                 .into_iter()
