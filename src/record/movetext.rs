@@ -145,12 +145,21 @@ impl<'a> Iterator for Tokens<'a> {
         let (movetext, offset) = (self.movetext, self.offset);
         let bytes = movetext.as_bytes();
         let mut i = self.at;
-        while i < bytes.len() {
-            if let Some(len) = space_at(movetext, i) {
-                i += len;
+        while let Some(&byte) = bytes.get(i) {
+            // ASCII blanks, nearly every separator, are told by the table
+            // alone; a multi-byte character is decoded to be told apart.
+            let class = CLASS[usize::from(byte)];
+            if class & BLANK != 0 {
+                i += 1;
                 continue;
             }
-            match bytes[i] {
+            if class & WIDE != 0 {
+                if let Some(len) = space_at(movetext, i) {
+                    i += len;
+                    continue;
+                }
+            }
+            match byte {
                 b'{' => match movetext[i..].find('}') {
                     Some(close) => i += close + 1,
                     None => {
@@ -306,7 +315,7 @@ fn too_long(text: &str, offset: usize, limit: usize) -> SyntaxError {
 
 /// Where the token starting at `i` ends: at whitespace, a comment or a
 /// brace. ASCII bytes are told apart without decoding a character.
-#[inline]
+#[inline(always)]
 fn token_end(text: &str, mut i: usize) -> usize {
     let bytes = text.as_bytes();
     while let Some(&b) = bytes.get(i) {
