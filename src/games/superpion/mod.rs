@@ -169,12 +169,11 @@ impl Superpion {
         Ok(warnings)
     }
 
-    fn winner(header: &Header, position: &Position) -> Option<String> {
+    fn winner(header: &Header, position: &Position, holdings: &[Holding]) -> Option<String> {
         let rules = position.rules;
-        let holdings = position.holdings();
         if rules.mode == Mode::Teams {
             let mut totals = [0u32; 2];
-            for h in &holdings {
+            for h in holdings {
                 totals[rules.side(Camp::from_index(h.player))] += h.points;
             }
             return match totals[0].cmp(&totals[1]) {
@@ -203,9 +202,13 @@ impl Superpion {
 
     /// How a finished game ended, by player key: the end's word, the
     /// winners (a team's members in `teams`), the points, the teams' totals.
-    fn outcome(header: &Header, position: &Position, end: Option<End>) -> game::Outcome {
+    fn outcome(
+        header: &Header,
+        position: &Position,
+        holdings: &[Holding],
+        end: Option<End>,
+    ) -> game::Outcome {
         let rules = position.rules;
-        let holdings = position.holdings();
         let word = if position.over {
             "one-side-left"
         } else if end == Some(End::Time) {
@@ -549,7 +552,7 @@ impl RecordFormat for Superpion {
                 .collect(),
         );
         let winner = if finished {
-            Superpion::winner(header, position)
+            Superpion::winner(header, position, &holdings)
         } else {
             None
         };
@@ -581,7 +584,7 @@ impl RecordFormat for Superpion {
                 camp.letter()
             )
         };
-        let outcome = finished.then(|| Superpion::outcome(header, position, end));
+        let outcome = finished.then(|| Superpion::outcome(header, position, &holdings, end));
         Summary {
             finished,
             winner,
