@@ -229,7 +229,7 @@ impl RecordFormat for Puluc {
 
     fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
         let description = match position.winner {
-            Some(winner) => format!("{} wins", header.side(winner)),
+            Some(winner) => header.side(winner) + " wins",
             None => format!("unfinished, {} to throw", header.side(position.to_move)),
         };
         Summary {
