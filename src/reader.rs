@@ -275,8 +275,14 @@ impl<R: Read> Reader<R> {
     /// limit) is read by `read_line`.
     fn bulk(&mut self) -> io::Result<()> {
         loop {
+            if self.oversize {
+                return Ok(());
+            }
+            // Only what the record's limit leaves room for is looked at, so
+            // that every byte scanned is taken here or by the next line read.
+            let room = self.limits.record_bytes.saturating_sub(self.pending.len());
             let chunk = match self.input.fill_buf() {
-                Ok(chunk) => chunk,
+                Ok(chunk) => &chunk[..chunk.len().min(room)],
                 Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
                 Err(err) => return Err(err),
             };
@@ -290,9 +296,6 @@ impl<R: Read> Reader<R> {
                     None => return Ok(()),
                 },
             };
-            if self.oversize || self.pending.len() + whole > self.limits.record_bytes {
-                return Ok(());
-            }
             self.pending.extend_from_slice(&chunk[..whole]);
             self.line += memchr::memchr_iter(b'\n', &chunk[..whole]).count();
             self.offset += whole;
