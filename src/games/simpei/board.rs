@@ -25,17 +25,17 @@ pub enum World {
 impl Point {
     /// A grid square (0-based file and rank), if it is a point of a world.
     pub fn at(file: i8, rank: i8) -> Option<Point> {
-        let inside = (0..SIZE).contains(&file) && (0..SIZE).contains(&rank);
-        (inside && file % 2 == rank % 2).then(|| Point((rank * SIZE + file) as u8))
+        is_point(file, rank).then(|| Point((rank * SIZE + file) as u8))
     }
 
     /// A written name such as `c3` (any case).
     pub fn parse(file: char, rank: u32) -> Option<Point> {
-        let file = file.to_ascii_lowercase();
-        if !file.is_ascii_lowercase() || !(1..=7).contains(&rank) {
+        // Only `A`-`G` and `a`-`g` land in `a`-`g` with the case bit set.
+        let file = (u32::from(file) | 0x20).wrapping_sub(u32::from('a'));
+        if file >= SIZE as u32 || !(1..=SIZE as u32).contains(&rank) {
             return None;
         }
-        Point::at(file as i8 - b'a' as i8, rank as i8 - 1)
+        Point::at(file as i8, rank as i8 - 1)
     }
 
     /// 0-based file: 0 is `a`.
@@ -81,7 +81,9 @@ impl Point {
 
     /// The four central upper points where the first placement must go.
     pub fn is_centre(self) -> bool {
-        matches!((self.file(), self.rank()), (2 | 4, 2 | 4))
+        const CENTRE: u64 =
+            1 << (2 * SIZE + 2) | 1 << (2 * SIZE + 4) | 1 << (4 * SIZE + 2) | 1 << (4 * SIZE + 4);
+        CENTRE & self.bit() != 0
     }
 
     /// The point whose bit in a piece set is `index`, as [`Point::bit`]
@@ -114,100 +116,138 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
-/// A line of one world: rows, columns and diagonals of at least 3 points.
+/// A table with an entry per grid square (points and the squares between).
+type PerSquare<T> = [T; (SIZE * SIZE) as usize];
+
+/// What the rules ask about a point after every action, as bit sets over
+/// the grid, computed at compile time: walking lines and rays point by
+/// point cost more than the rest of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Line {
-    start: Point,
-    axis: (i8, i8),
+pub struct Around {
+    /// The lines through the point, one per axis of [`AXES`]; 0 where the
+    /// axis has fewer than three points.
+    pub lines: [u64; 4],
+    /// The points met going each of the [`DIRECTIONS`]; 0 off the world.
+    rays: [u64; 8],
+    /// The first point of every ray: a sandwich starts there.
+    pub nearest: u64,
+    /// The points one diagonal grid step away, in the other world.
+    pub neighbours: u64,
 }
 
-impl Line {
-    /// The line through a point along an axis, if it has three points or more.
-    pub fn through(point: Point, axis: (i8, i8)) -> Option<Line> {
-        let mut start = point;
-        while let Some(p) = start.step((-axis.0, -axis.1)) {
-            start = p;
+/// Every square's [`Around`], built by the compiler.
+static AROUND: PerSquare<Around> = around_each_square();
+
+/// The empty sets of a square that is no point.
+const NOWHERE: Around = Around {
+    lines: [0; 4],
+    rays: [0; 8],
+    nearest: 0,
+    neighbours: 0,
+};
+
+/// Whether a grid square (0-based file and rank) is a point of a world.
+const fn is_point(file: i8, rank: i8) -> bool {
+    let inside = 0 <= file && file < SIZE && 0 <= rank && rank < SIZE;
+    inside && (file ^ rank) & 1 == 0
+}
+
+/// The points met from a square going `(df, dr)` in steps of two, as a
+/// bit set.
+const fn ray(file: i8, rank: i8, (df, dr): (i8, i8)) -> u64 {
+    let mut set = 0;
+    let (mut f, mut r) = (file + 2 * df, rank + 2 * dr);
+    while is_point(f, r) {
+        set |= 1 << (r * SIZE + f);
+        f += 2 * df;
+        r += 2 * dr;
+    }
+    set
+}
+
+/// [`Around`] for every point; squares that are no point have empty sets.
+const fn around_each_square() -> PerSquare<Around> {
+    let mut table = [NOWHERE; (SIZE * SIZE) as usize];
+    let mut index = 0;
+    while index < table.len() {
+        let (file, rank) = (index as i8 % SIZE, index as i8 / SIZE);
+        if is_point(file, rank) {
+            let around = &mut table[index];
+            let mut a = 0;
+            while a < AXES.len() {
+                let (df, dr) = AXES[a];
+                let line = ray(file, rank, (df, dr)) | ray(file, rank, (-df, -dr)) | 1 << index;
+                if line.count_ones() >= 3 {
+                    around.lines[a] = line;
+                }
+                a += 1;
+            }
+            let mut d = 0;
+            while d < DIRECTIONS.len() {
+                let (df, dr) = DIRECTIONS[d];
+                around.rays[d] = ray(file, rank, (df, dr));
+                if is_point(file + 2 * df, rank + 2 * dr) {
+                    around.nearest |= 1 << ((rank + 2 * dr) * SIZE + file + 2 * df);
+                }
+                let (f, r) = (file + df, rank + dr);
+                if df != 0 && dr != 0 && is_point(f, r) {
+                    around.neighbours |= 1 << (r * SIZE + f);
+                }
+                d += 1;
+            }
         }
-        let line = Line { start, axis };
-        (line.points().nth(2).is_some()).then_some(line)
+        index += 1;
+    }
+    table
+}
+
+/// The index in [`DIRECTIONS`] of each step between two points of a world
+/// along a ray, by the change of bit index plus [`STEP_OFFSET`].
+static DIRECTION_OF_STEP: [u8; 2 * STEP_OFFSET + 1] = direction_of_each_step();
+
+/// The largest change of bit index a step of [`DIRECTIONS`] makes.
+const STEP_OFFSET: usize = 2 * (SIZE as usize + 1);
+
+const fn direction_of_each_step() -> [u8; 2 * STEP_OFFSET + 1] {
+    let mut table = [0; 2 * STEP_OFFSET + 1];
+    let mut d = 0;
+    while d < DIRECTIONS.len() {
+        let (df, dr) = DIRECTIONS[d];
+        table[(STEP_OFFSET as i8 + 2 * (dr * SIZE + df)) as usize] = d as u8;
+        d += 1;
+    }
+    table
+}
+
+impl Point {
+    /// The point's lines, rays and neighbours as bit sets.
+    pub(crate) fn around(self) -> &'static Around {
+        AROUND.get(usize::from(self.0)).unwrap_or(&NOWHERE)
     }
 
-    /// Its points in order from one end.
-    pub fn points(self) -> impl Iterator<Item = Point> {
-        std::iter::successors(Some(self.start), move |p| p.step(self.axis))
+    /// The ray from the point through `next`, one of its
+    /// [`Around::nearest`]: the points met going that way, `next` first.
+    pub(crate) fn ray_through(self, next: Point) -> u64 {
+        let step = (STEP_OFFSET + usize::from(next.0)).wrapping_sub(usize::from(self.0));
+        let direction = DIRECTION_OF_STEP.get(step).copied().unwrap_or(0);
+        let rays = &self.around().rays;
+        rays.get(usize::from(direction)).copied().unwrap_or(0)
     }
 }
 
-/// A line as the win check needs it: its points as a bit set and in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineBits {
-    pub mask: u64,
-    pub points: Vec<Point>,
+/// Whether a bit set holds exactly three points. The default x86-64
+/// target has no `popcnt`: `count_ones` costs a dozen instructions.
+pub fn holds_three(set: u64) -> bool {
+    let without_lowest = |s: u64| s & s.wrapping_sub(1);
+    let last = without_lowest(without_lowest(set));
+    last != 0 && without_lowest(last) == 0
 }
 
-/// The lines through each point, computed once: the win check runs after
-/// every placement and move.
-pub fn lines_through(point: Point) -> &'static [LineBits] {
-    static TABLE: std::sync::OnceLock<Vec<Vec<LineBits>>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..SIZE * SIZE)
-            .map(|i| match Point::at(i % SIZE, i / SIZE) {
-                None => Vec::new(),
-                Some(p) => AXES
-                    .into_iter()
-                    .filter_map(|axis| Line::through(p, axis))
-                    .map(|line| LineBits {
-                        mask: line.points().fold(0, |m, p| m | p.bit()),
-                        points: line.points().collect(),
-                    })
-                    .collect(),
-            })
-            .collect()
-    });
-    table.get(point.0 as usize).map_or(&[], Vec::as_slice)
-}
-
-/// The points met from each point in each of the [`DIRECTIONS`], in
-/// order, computed once: the sandwich check walks them after every
-/// placement and move, where stepping computed each point again.
-pub fn rays_from(point: Point) -> &'static [Vec<Point>] {
-    static TABLE: std::sync::OnceLock<Vec<Vec<Vec<Point>>>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..SIZE * SIZE)
-            .map(|i| match Point::at(i % SIZE, i / SIZE) {
-                None => Vec::new(),
-                Some(p) => DIRECTIONS
-                    .into_iter()
-                    .map(|direction| {
-                        // A world is at most 4 points wide: the walk ends.
-                        std::iter::successors(p.step(direction), |at| at.step(direction))
-                            .take(SIZE as usize)
-                            .collect()
-                    })
-                    .collect(),
-            })
-            .collect()
-    });
-    table.get(point.0 as usize).map_or(&[], Vec::as_slice)
-}
-
-/// The first point of each ray from each point, as a bit set, computed
-/// once: a sandwich starts next to the landing point, so a landing with no
-/// opponent piece there has no ray to walk.
-pub fn ray_starts(point: Point) -> u64 {
-    static TABLE: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        (0..SIZE * SIZE)
-            .map(|i| match Point::at(i % SIZE, i / SIZE) {
-                None => 0,
-                Some(p) => rays_from(p)
-                    .iter()
-                    .filter_map(|ray| ray.first())
-                    .fold(0, |set, first| set | first.bit()),
-            })
-            .collect()
-    });
-    table.get(point.0 as usize).copied().unwrap_or(0)
+/// The grid squares strictly between a non-empty set's lowest and highest
+/// bits: on a line, the squares between its outer points.
+pub fn inside(set: u64) -> u64 {
+    let (low, high) = (set.trailing_zeros(), 63 - set.leading_zeros());
+    (u64::MAX << low << 1) & !(u64::MAX << high)
 }
 
 /// The four axes a line can follow.
@@ -276,32 +316,75 @@ impl fmt::Display for Colour {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_rays_are_the_steps_in_each_direction() {
-        for p in Point::all() {
-            let rays = rays_from(p);
-            assert_eq!(rays.len(), DIRECTIONS.len());
-            for (ray, direction) in rays.iter().zip(DIRECTIONS) {
-                let mut at = p.step(direction);
-                for &point in ray {
-                    assert_eq!(at, Some(point));
-                    at = point.step(direction);
-                }
-                assert_eq!(at, None, "{p} {direction:?}");
+    /// The line definition the tables are checked against.
+    /// A line of one world: rows, columns and diagonals of at least 3 points.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Line {
+        start: Point,
+        axis: (i8, i8),
+    }
+
+    impl Line {
+        /// The line through a point along an axis, if it has three points or more.
+        fn through(point: Point, axis: (i8, i8)) -> Option<Line> {
+            let mut start = point;
+            while let Some(p) = start.step((-axis.0, -axis.1)) {
+                start = p;
             }
+            let line = Line { start, axis };
+            (line.points().nth(2).is_some()).then_some(line)
         }
-        assert_eq!(rays_from(p("a1"))[0], vec![p("c1"), p("e1"), p("g1")]);
+
+        /// Its points in order from one end.
+        fn points(self) -> impl Iterator<Item = Point> {
+            std::iter::successors(Some(self.start), move |p| p.step(self.axis))
+        }
+    }
+
+    /// The set of the points a walk meets.
+    fn set(points: impl Iterator<Item = Point>) -> u64 {
+        points.fold(0, |set, p| set | p.bit())
     }
 
     #[test]
-    fn the_ray_starts_are_the_points_next_along_each_ray() {
+    fn the_rays_are_the_steps_in_each_direction() {
         for p in Point::all() {
-            let next: Vec<Point> = DIRECTIONS.iter().filter_map(|&d| p.step(d)).collect();
-            assert_eq!(points(ray_starts(p)).count(), next.len(), "{p}");
-            assert!(next.iter().all(|n| ray_starts(p) & n.bit() != 0), "{p}");
+            let walked: Vec<u64> = DIRECTIONS
+                .iter()
+                .map(|&d| set(std::iter::successors(p.step(d), |at| at.step(d))))
+                .filter(|&ray| ray != 0)
+                .collect();
+            let around = p.around();
+            let rays: Vec<u64> = points(around.nearest)
+                .map(|next| p.ray_through(next))
+                .collect();
+            assert_eq!(rays.len(), walked.len(), "{p}");
+            assert!(walked.iter().all(|ray| rays.contains(ray)), "{p}");
+            let next = DIRECTIONS.iter().filter_map(|&d| p.step(d));
+            assert_eq!(around.nearest, set(next), "{p}");
+            assert_eq!(around.neighbours, set(p.neighbours()), "{p}");
         }
-        let corner: Vec<Point> = points(ray_starts(p("a1"))).collect();
-        assert_eq!(corner.len(), 3);
+        let east = set(["c1", "e1", "g1"].map(p).into_iter());
+        assert_eq!(p("a1").ray_through(p("c1")), east);
+        assert_eq!(points(p("a1").around().nearest).count(), 3);
+    }
+
+    #[test]
+    fn the_lines_are_the_lines_through_each_point() {
+        for p in Point::all() {
+            let lines = AXES.map(|axis| Line::through(p, axis).map_or(0, |l| set(l.points())));
+            assert_eq!(p.around().lines, lines, "{p}");
+        }
+    }
+
+    #[test]
+    fn three_points_and_the_squares_inside() {
+        assert!(holds_three(0b1011));
+        assert!(!holds_three(0b11));
+        assert!(!holds_three(0b1111));
+        assert!(!holds_three(0));
+        assert_eq!(inside(0b1000_0010), 0b0111_1100);
+        assert_eq!(inside(1 << 48 | 1), (1 << 48) - 2);
     }
 
     fn p(name: &str) -> Point {

@@ -7,7 +7,7 @@ use crate::game::{self, breach, Violation};
 use crate::rules::Rule;
 use crate::span::Spanned;
 
-use super::board::{lines_through, points, ray_starts, rays_from, Colour, Point};
+use super::board::{holds_three, inside, points, Colour, Point};
 use super::declared;
 use super::notation::{Square, Written};
 use super::position::{Action, Position};
@@ -137,8 +137,7 @@ impl Position {
     /// Whether the mover has a move (movement phase).
     fn can_move(&self) -> bool {
         let empty = !self.occupied();
-        points(self.pieces[self.to_move.index()])
-            .any(|from| from.neighbours().any(|to| empty & to.bit() != 0))
+        points(self.pieces[self.to_move.index()]).any(|from| from.around().neighbours & empty != 0)
     }
 
     /// Check a normal action in the order of "Which rule is reported".
@@ -163,7 +162,7 @@ impl Position {
                         colour: me,
                     });
                 }
-                if !from.neighbours().any(|n| n == to) {
+                if from.around().neighbours & to.bit() == 0 {
                     return Err(Breach::NotANeighbour { from, to });
                 }
                 if occupied & to.bit() != 0 {
@@ -269,25 +268,14 @@ impl Position {
     fn wins_through(&self, landing: Point) -> bool {
         let own = self.pieces[self.to_move.index()];
         let theirs = self.pieces[self.to_move.other().index()];
-        lines_through(landing)
-            .iter()
-            .filter(|line| (own & line.mask).count_ones() == 3)
-            .any(|line| {
-                let mut seen = 0;
-                let mut opponent_since_last = false;
-                for point in &line.points {
-                    if own & point.bit() != 0 {
-                        if seen > 0 && opponent_since_last {
-                            return false;
-                        }
-                        seen += 1;
-                        opponent_since_last = false;
-                    } else if theirs & point.bit() != 0 && seen > 0 {
-                        opponent_since_last = true;
-                    }
-                }
-                true
-            })
+        // Every line holds the landing piece: two more of the mover's are
+        // rare, and only then is the line looked at closely.
+        let others = own & !landing.bit();
+        landing.around().lines.into_iter().any(|line| {
+            let two_more = others & line & (others & line).wrapping_sub(1) != 0;
+            let aligned = own & line;
+            two_more && holds_three(aligned) && theirs & line & inside(aligned) == 0
+        })
     }
 
     /// Runs of opponent pieces closed by one of the mover's pieces, from
@@ -295,21 +283,23 @@ impl Position {
     fn sandwiched_by(&self, landing: Point) -> u64 {
         let own = self.pieces[self.to_move.index()];
         let theirs = self.pieces[self.to_move.other().index()];
-        if theirs & ray_starts(landing) == 0 {
-            return 0;
-        }
         let mut sandwiched = 0;
-        for ray in rays_from(landing) {
-            let mut run = 0;
-            for point in ray {
-                if theirs & point.bit() != 0 {
-                    run |= point.bit();
-                } else {
-                    if own & point.bit() != 0 {
-                        sandwiched |= run;
-                    }
-                    break;
-                }
+        // A run starts next to the landing point: only the rays through an
+        // opponent piece there are walked.
+        for next in points(theirs & landing.around().nearest) {
+            let ray = landing.ray_through(next);
+            let stops = ray & !theirs;
+            if stops == 0 {
+                continue;
+            }
+            // The first point along the ray that is not the opponent's.
+            let stop = if next > landing {
+                stops & stops.wrapping_neg()
+            } else {
+                1 << (63 - stops.leading_zeros())
+            };
+            if own & stop != 0 {
+                sandwiched |= ray & inside(landing.bit() | stop);
             }
         }
         sandwiched
