@@ -238,11 +238,7 @@ impl<R: Read> Reader<R> {
         let mut scan = DelimiterScan::new(matches!(self.phase, Phase::Start | Phase::Stray));
         let mut any = false;
         loop {
-            let chunk = match self.input.fill_buf() {
-                Ok(chunk) => chunk,
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-                Err(err) => return Err(err),
-            };
+            let chunk = fill(&mut self.input)?;
             if chunk.is_empty() {
                 line.delimiter = scan.is_delimiter();
                 return Ok(any.then_some(line));
@@ -281,11 +277,8 @@ impl<R: Read> Reader<R> {
             // Only what the record's limit leaves room for is looked at, so
             // that every byte scanned is taken here or by the next line read.
             let room = self.limits.record_bytes.saturating_sub(self.pending.len());
-            let chunk = match self.input.fill_buf() {
-                Ok(chunk) => &chunk[..chunk.len().min(room)],
-                Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
-                Err(err) => return Err(err),
-            };
+            let chunk = fill(&mut self.input)?;
+            let chunk = &chunk[..chunk.len().min(room)];
             if chunk.first().is_none_or(|&b| b == b'-') {
                 return Ok(());
             }
@@ -486,6 +479,19 @@ impl<R: Read> Reader<R> {
         let phase = std::mem::replace(&mut self.phase, Phase::Done);
         let started = phase != Phase::Start || self.preamble.in_comment;
         (started || self.index == 0).then(|| self.take())
+    }
+}
+
+/// The buffered input, read again when a signal interrupted the read.
+fn fill<R: Read>(input: &mut BufReader<R>) -> io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+            // Asked again so that the borrow returned is not the one the
+            // loop holds; a buffer already filled is lent at once.
+            Ok(_) => return input.fill_buf(),
+        }
     }
 }
 
