@@ -86,11 +86,6 @@ fn first_line(text: &str) -> Span {
 
 /// The game a header names.
 pub fn referee_for(header: &record::HeaderText<'_>) -> Result<&'static dyn Referee, HeaderError> {
-    // Nearly every header names its game plainly: found without listing
-    // the games or copying the name.
-    if let Some(game) = header.plain_game().and_then(games::find) {
-        return Ok(game);
-    }
     let name = header.game(&games::names())?;
     games::find(&name).ok_or_else(|| {
         HeaderError::header(

@@ -19,8 +19,8 @@ pub fn all() -> [&'static dyn Referee; 3] {
 }
 
 /// The `game:` names, in registry order.
-pub fn names() -> Vec<&'static str> {
-    all().iter().map(|g| g.name()).collect()
+pub fn names() -> [&'static str; 3] {
+    all().map(|g| g.name())
 }
 
 /// The game a `game:` value names, in any case.

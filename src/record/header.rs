@@ -4,6 +4,7 @@
 mod fast;
 mod plain;
 
+use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Deref;
@@ -197,25 +198,29 @@ impl<'de> Deserialize<'de> for Text {
 
 impl<'a> HeaderText<'a> {
     /// The value of `game`, before the game's own header type can be chosen;
-    /// the hints offer the `games` the caller knows.
-    pub fn game(&self, games: &[&str]) -> Result<String, HeaderError> {
+    /// the hints offer the `games` the caller knows. Nearly every header
+    /// names its game plainly, and that name is lent, not copied.
+    pub fn game(&self, games: &[&str]) -> Result<Cow<'a, str>, HeaderError> {
         if self.text.trim().is_empty() {
             return Err(HeaderError::header("the header is empty", self.opening)
                 .with_help(format!("a header needs at least {}", game_lines(games))));
         }
         if let Some(name) = self.plain_game() {
-            return Ok(name.to_string());
+            return Ok(Cow::Borrowed(name));
         }
         let probe: GameKey = self.deserialize()?;
-        probe.game.ok_or_else(|| match self.misspelt_game() {
-            Some((at, key)) => HeaderError::header(
-                format!("the header has no `game`, and `{key}` is not a header key"),
-                Span::new(self.offset + at, key.len()),
-            )
-            .with_help("did you mean `game`?"),
-            None => HeaderError::header("the header has no `game`", self.opening)
-                .with_help(format!("add {}", game_lines(games))),
-        })
+        probe
+            .game
+            .map(Cow::Owned)
+            .ok_or_else(|| match self.misspelt_game() {
+                Some((at, key)) => HeaderError::header(
+                    format!("the header has no `game`, and `{key}` is not a header key"),
+                    Span::new(self.offset + at, key.len()),
+                )
+                .with_help("did you mean `game`?"),
+                None => HeaderError::header("the header has no `game`", self.opening)
+                    .with_help(format!("add {}", game_lines(games))),
+            })
     }
 
     /// A top-level key one slip from `game` (`gmae`, `gam`, `Game`), when
@@ -242,7 +247,7 @@ impl<'a> HeaderText<'a> {
     /// `game: NAME` written plainly on a line of its own, read without a
     /// YAML parse: the header is parsed once, by the game's own type, which
     /// reports any YAML error anyway.
-    pub(crate) fn plain_game(&self) -> Option<&'a str> {
+    fn plain_game(&self) -> Option<&'a str> {
         let (_, line) = self.find_line("game")?;
         let value = line.split_once(':')?.1;
         // A comment starts at a `#` after a blank; a searcher for " #"
