@@ -56,6 +56,23 @@ impl Superpion {
     fn turn(
         position: &mut Position,
         turn: &Turn,
+        accepted: impl FnMut(Action),
+    ) -> Result<Vec<Warning>, Violation> {
+        // The second action is checked against the position the first left,
+        // played where it stands; a copy puts it back if the turn is illegal.
+        let before = position.clone();
+        let played = Superpion::play_on(position, turn, accepted);
+        if played.is_err() {
+            *position = before;
+        }
+        played
+    }
+
+    /// [`Superpion::turn`] on a position the caller may throw away: an
+    /// illegal turn leaves it part played.
+    fn play_on(
+        position: &mut Position,
+        turn: &Turn,
         mut accepted: impl FnMut(Action),
     ) -> Result<Vec<Warning>, Violation> {
         if position.over {
@@ -104,19 +121,9 @@ impl Superpion {
             position.end_turn(true);
             return Ok(warnings);
         }
-        // The second action is checked against the position the first left,
-        // played where it stands; a copy puts it back if the turn is illegal.
-        let before = position.clone();
-        match Superpion::actions(position, turn, &mut accepted, warnings) {
-            Ok(warnings) => {
-                position.end_turn(false);
-                Ok(warnings)
-            }
-            Err(violation) => {
-                *position = before;
-                Err(violation)
-            }
-        }
+        Superpion::actions(position, turn, &mut accepted, &mut warnings)?;
+        position.end_turn(false);
+        Ok(warnings)
     }
 
     /// The actions of a turn that does not pass, played on `next` one
@@ -125,8 +132,8 @@ impl Superpion {
         next: &mut Position,
         turn: &Turn,
         accepted: &mut impl FnMut(Action),
-        mut warnings: Vec<Warning>,
-    ) -> Result<Vec<Warning>, Violation> {
+        warnings: &mut Vec<Warning>,
+    ) -> Result<(), Violation> {
         let camp = next.to_move;
         for written in &turn.actions {
             if next.over {
@@ -166,7 +173,7 @@ impl Superpion {
                 turn.span.to(end),
             ));
         }
-        Ok(warnings)
+        Ok(())
     }
 
     fn winner(header: &Header, position: &Position, holdings: &[Holding]) -> Option<String> {
@@ -366,7 +373,7 @@ impl Notation for Superpion {
     /// lead to one position, and a forgiven turn is in no list of legal ones.
     fn resolve(position: &Position, turn: &Turn, _index: usize) -> Result<Play, Violation> {
         let mut actions = Vec::with_capacity(turn.actions.len());
-        Superpion::turn(&mut position.clone(), turn, |action| actions.push(action))?;
+        Superpion::play_on(&mut position.clone(), turn, |action| actions.push(action))?;
         Ok(Play {
             camp: position.to_move,
             actions,
