@@ -82,12 +82,18 @@ fn space_at(text: &str, i: usize) -> Option<usize> {
     }
     match class & WIDE {
         0 => None,
-        _ => text[i..]
-            .chars()
-            .next()
-            .filter(|c| c.is_whitespace())
-            .map(char::len_utf8),
+        _ => wide_space_at(text, i),
     }
+}
+
+/// The length of the multi-byte whitespace character at `i`, if the
+/// character there is one.
+fn wide_space_at(text: &str, i: usize) -> Option<usize> {
+    text.get(i..)?
+        .chars()
+        .next()
+        .filter(|c| c.is_whitespace())
+        .map(char::len_utf8)
 }
 
 /// Split a movetext (which starts at `offset` in the file) into tokens,
@@ -154,7 +160,7 @@ impl<'a> Iterator for Tokens<'a> {
                 continue;
             }
             if class & WIDE != 0 {
-                if let Some(len) = space_at(movetext, i) {
+                if let Some(len) = wide_space_at(movetext, i) {
                     i += len;
                     continue;
                 }
