@@ -119,18 +119,7 @@ pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
     // Every record's last turn is labelled: its digits are pushed, not
     // formatted.
     if let Numeral::Value(value) = expected.value {
-        let mut digits = [0u8; 10];
-        let mut at = digits.len();
-        let mut rest = value;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (rest % 10) as u8;
-            rest /= 10;
-            if rest == 0 {
-                break;
-            }
-        }
-        label.extend(digits[at..].iter().map(|&d| char::from(d)));
+        label.push_str(itoa::Buffer::new().format(value));
         label.push_str(if expected.ellipsis { "... " } else { ". " });
     } else {
         // Writing to a String cannot fail.
