@@ -142,72 +142,87 @@ impl<'a> Tokens<'a> {
         self.at = self.movetext.len();
         Some(Err(error))
     }
+
+    /// What stands at `i`, a byte the table does not settle (a brace, a
+    /// `;`, a multi-byte character): kept out of the loop every token goes
+    /// through, as nearly no movetext holds one.
+    #[cold]
+    #[inline(never)]
+    fn unusual(&self, i: usize) -> Unusual {
+        let (movetext, offset) = (self.movetext, self.offset);
+        match movetext.as_bytes()[i] {
+            b'{' => match movetext[i..].find('}') {
+                Some(close) => Unusual::Skip(i + close + 1),
+                None => Unusual::Fail(
+                    SyntaxError::new("this comment is never closed", Span::new(offset + i, 1))
+                        .with_help("close the comment with `}` (comments do not nest)"),
+                ),
+            },
+            b'}' => Unusual::Fail(
+                SyntaxError::new("`}` closes no comment", Span::new(offset + i, 1)).with_help(
+                    "comments are `{ ... }` and do not nest, or `;` to the end of the line",
+                ),
+            ),
+            b';' => Unusual::Skip(
+                movetext[i..]
+                    .find('\n')
+                    .map_or(movetext.len(), |end| i + end + 1),
+            ),
+            _ => match wide_space_at(movetext, i) {
+                Some(len) => Unusual::Skip(i + len),
+                None => Unusual::Token,
+            },
+        }
+    }
+}
+
+/// What [`Tokens::unusual`] found.
+enum Unusual {
+    /// A comment or a wide space, to be stepped over up to here.
+    Skip(usize),
+    /// A token starts here.
+    Token,
+    /// Malformed.
+    Fail(SyntaxError),
 }
 
 impl<'a> Iterator for Tokens<'a> {
     type Item = Result<Token<'a>, SyntaxError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (movetext, offset) = (self.movetext, self.offset);
-        let bytes = movetext.as_bytes();
+        let bytes = self.movetext.as_bytes();
         let mut i = self.at;
-        while let Some(&byte) = bytes.get(i) {
-            // ASCII blanks, nearly every separator, are told by the table
-            // alone; a multi-byte character is decoded to be told apart.
+        // ASCII blanks, nearly every separator, are told by the table alone.
+        loop {
+            let Some(&byte) = bytes.get(i) else {
+                self.at = i;
+                return None;
+            };
             let class = CLASS[usize::from(byte)];
+            if class == 0 {
+                break;
+            }
             if class & BLANK != 0 {
                 i += 1;
                 continue;
             }
-            if class & WIDE != 0 {
-                if let Some(len) = wide_space_at(movetext, i) {
-                    i += len;
-                    continue;
-                }
-            }
-            match byte {
-                b'{' => match movetext[i..].find('}') {
-                    Some(close) => i += close + 1,
-                    None => {
-                        return self.fail(
-                            SyntaxError::new(
-                                "this comment is never closed",
-                                Span::new(offset + i, 1),
-                            )
-                            .with_help("close the comment with `}` (comments do not nest)"),
-                        )
-                    }
-                },
-                b'}' => {
-                    return self.fail(
-                        SyntaxError::new("`}` closes no comment", Span::new(offset + i, 1))
-                            .with_help(
-                            "comments are `{ ... }` and do not nest, or `;` to the end of the line",
-                        ),
-                    )
-                }
-                b';' => {
-                    i = movetext[i..]
-                        .find('\n')
-                        .map_or(bytes.len(), |end| i + end + 1)
-                }
-                _ => {
-                    let start = i;
-                    let end = token_end(movetext, i);
-                    if end - start > self.limit {
-                        let error = too_long(&movetext[start..end], offset + start, self.limit);
-                        return self.fail(error);
-                    }
-                    self.at = end;
-                    return Some(Ok(Token {
-                        text: &movetext[start..end],
-                        span: Span::new(offset + start, end - start),
-                    }));
-                }
+            match self.unusual(i) {
+                Unusual::Skip(next) => i = next,
+                Unusual::Token => break,
+                Unusual::Fail(error) => return self.fail(error),
             }
         }
-        self.at = i;
-        None
+        let start = i;
+        let end = token_end(self.movetext, i);
+        if end - start > self.limit {
+            let error = too_long(&self.movetext[start..end], self.offset + start, self.limit);
+            return self.fail(error);
+        }
+        self.at = end;
+        Some(Ok(Token {
+            text: &self.movetext[start..end],
+            span: Span::new(self.offset + start, end - start),
+        }))
     }
 }
 
