@@ -85,6 +85,13 @@ impl Notation for Puluc {
         notation::parse_each(tokens, each)
     }
 
+    fn parse_lent<'a>(
+        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        each: impl FnMut(&Turn, bool),
+    ) -> Result<Option<Turn>, SyntaxError> {
+        notation::parse_lent(tokens, each)
+    }
+
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
         if let Some(winner) = position.winner {
             return Err(

@@ -135,6 +135,8 @@ type Pieces = (Option<Spanned<MoveNumber>>, Option<TurnPiece>);
 
 /// A token: a move number, a turn, or both stuck together (`1.5:e`). Both
 /// start with digits, read once: the character after them tells which.
+#[cold]
+#[inline(never)]
 fn pieces(token: &Token<'_>) -> Option<Pieces> {
     let token = *token;
     parse_whole(&token, |input: Input| {
@@ -163,7 +165,7 @@ fn pieces(token: &Token<'_>) -> Option<Pieces> {
 
 /// A run of at most nine digits at `i` (so that its value fits), and
 /// where it ends; `None` for none or a longer run, left to the parsers.
-#[inline]
+#[inline(always)]
 fn short_number(bytes: &[u8], i: usize) -> Option<(usize, u32, bool)> {
     let mut end = i;
     let mut value = 0u32;
@@ -181,7 +183,7 @@ fn short_number(bytes: &[u8], i: usize) -> Option<(usize, u32, bool)> {
 /// `12.`, `12...`), read straight off the bytes: nom's combinators cost
 /// several times the turn itself. `None` leaves the token to the parsers,
 /// which read these shapes to the same values.
-#[inline]
+#[inline(always)]
 fn common(token: &Token<'_>) -> Option<Pieces> {
     let bytes = token.text.as_bytes();
     let at = |i: usize, len: usize| Span::new(token.span.offset + i, len);
@@ -243,22 +245,25 @@ fn common(token: &Token<'_>) -> Option<Pieces> {
 
 const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter), a square (advance) or `-` (pass), with an optional destination: `3:e`, `3:4`, `3:4-7`, `3:-`; move numbers are `1.` or `1...`";
 
-/// Group tokens into turns, each handed to `each` as it is read.
+/// Group tokens into turns, each handed to `each` as it is read: a copy
+/// of the turn [`parse_lent`] lends.
 pub fn parse_each<'a>(
     tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-    mut each: impl FnMut(Turn),
+    each: impl FnMut(Turn),
 ) -> Result<(), SyntaxError> {
+    crate::game::handed_on(each, |lent| parse_lent(tokens, lent))
+}
+
+/// Group tokens into turns, each lent to `each` once the next turn (or the
+/// end) shows whether it is the last; the last is given back. A turn is
+/// built where it is kept, not moved from one holder to the next.
+pub fn parse_lent<'a>(
+    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    mut each: impl FnMut(&Turn, bool),
+) -> Result<Option<Turn>, SyntaxError> {
+    let mut last: Option<Turn> = None;
     let mut pending: Option<Spanned<MoveNumber>> = None;
-    for token in tokens {
-        let token = token?;
-        let token = &token;
-        let Some((number, turn)) = common(token).or_else(|| pieces(token)) else {
-            return Err(SyntaxError::new(
-                format!("`{}` is not Puluc notation", quote(token.text)),
-                token.span,
-            )
-            .with_help(EXPECTED));
-        };
+    let mut take = |(number, turn): Pieces| -> Result<(), SyntaxError> {
         if let Some(number) = number {
             if pending.is_some() {
                 return Err(SyntaxError::new(
@@ -281,12 +286,33 @@ pub fn parse_each<'a>(
                 )
                 .with_help("four sticks: the number of flat sides up, or 5 when none is"));
             };
-            each(Turn {
+            if let Some(done) = &last {
+                each(done, false);
+            }
+            last = Some(Turn {
                 number: pending.take(),
                 throw: Spanned::new(value, throw.span),
                 written,
                 span,
             });
+        }
+        Ok(())
+    };
+    for token in tokens {
+        let token = token?;
+        // Taken where it is read: the common shapes are never moved.
+        match common(&token) {
+            Some(pieces) => take(pieces)?,
+            None => match pieces(&token) {
+                Some(pieces) => take(pieces)?,
+                None => {
+                    return Err(SyntaxError::new(
+                        format!("`{}` is not Puluc notation", quote(token.text)),
+                        token.span,
+                    )
+                    .with_help(EXPECTED))
+                }
+            },
         }
     }
     if let Some(n) = pending {
@@ -295,7 +321,10 @@ pub fn parse_each<'a>(
                 .with_help(EXPECTED),
         );
     }
-    Ok(())
+    if let Some(done) = &last {
+        each(done, true);
+    }
+    Ok(last)
 }
 
 #[cfg(test)]

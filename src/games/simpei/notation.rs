@@ -121,6 +121,7 @@ type Pieces = (Option<Spanned<MoveNumber>>, Option<Spanned<Piece>>);
 /// The shapes nearly every token has (`c5`, `g3-f2`, `e3>g5`, `--`, `12.`),
 /// read straight off the bytes; `None` leaves the token to the parsers,
 /// which read these shapes to the same values.
+#[inline(always)]
 fn common(token: &Token<'_>) -> Option<Pieces> {
     let at = |i: usize, len: usize| Span::new(token.span.offset + i, len);
     let square = |b: &[u8], i: usize| {
@@ -158,6 +159,8 @@ fn common(token: &Token<'_>) -> Option<Pieces> {
 
 /// A token: a move number, a notation piece, or a number stuck to a piece
 /// (`1.c5`).
+#[cold]
+#[inline(never)]
 fn pieces<'a>(token: &'a Token<'a>) -> Option<Pieces> {
     parse_whole(token, |input: Input<'a>| {
         let (rest, n) = opt(number)(input)?;
