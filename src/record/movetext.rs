@@ -189,6 +189,7 @@ enum Unusual {
 impl<'a> Iterator for Tokens<'a> {
     type Item = Result<Token<'a>, SyntaxError>;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         let bytes = self.movetext.as_bytes();
         let mut i = self.at;
