@@ -172,6 +172,9 @@ pub struct Reader<R> {
     preamble: Preamble,
     /// The buffer of the line read last, kept to read the next into.
     spare: Vec<u8>,
+    /// A line end followed by a dash, where a record's lines may stop
+    /// being its own: the searcher is built once for the stream.
+    dash_line: memchr::memmem::Finder<'static>,
     offset: usize,
     line: usize,
     index: usize,
@@ -218,6 +221,7 @@ impl<R: Read> Reader<R> {
             carry: None,
             preamble: Preamble::default(),
             spare: Vec::with_capacity(DELIMITER_ROOM),
+            dash_line: memchr::memmem::Finder::new(b"\n-"),
             offset: 0,
             line: 1,
             index: 0,
@@ -282,7 +286,7 @@ impl<R: Read> Reader<R> {
             if chunk.first().is_none_or(|&b| b == b'-') {
                 return Ok(());
             }
-            let whole = match memchr::memmem::find(chunk, b"\n-") {
+            let whole = match self.dash_line.find(chunk) {
                 Some(dash) => dash + 1,
                 None => match memchr::memrchr(b'\n', chunk) {
                     Some(end) => end + 1,

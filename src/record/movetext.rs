@@ -364,17 +364,21 @@ fn token_end(text: &str, mut i: usize) -> usize {
 pub enum Numeral {
     /// A number that fits a `u32`.
     Value(u32),
-    /// A number past `u32::MAX`: its first digits and how many it has,
-    /// and the leading zeros written before them, for a message to quote
-    /// it as written (whole when it has at most [`Numeral::LEAD_DIGITS`]
-    /// characters).
+    /// A number past `u32::MAX`: its first digits, how many characters it
+    /// is written with, and the leading zeros written before them, for a
+    /// message to quote it as written (whole when it has at most
+    /// [`Numeral::LEAD_DIGITS`] characters). Sixteen bytes, as every square
+    /// of every turn holds a numeral.
     TooLarge {
         /// Its first [`Numeral::LEAD_DIGITS`] significant digits.
         lead: u64,
-        /// How many significant digits it has (leading zeros aside).
-        digits: usize,
-        /// How many zeros were written before them.
-        zeros: usize,
+        /// How many characters it is written with, leading zeros included
+        /// (counted up to `u32::MAX`: a token that long needs a token limit
+        /// past 4 GiB).
+        written: u32,
+        /// How many zeros were written before its digits, counted up to
+        /// [`Numeral::LEAD_DIGITS`]: as many as a message shows.
+        zeros: u8,
     },
 }
 
@@ -408,10 +412,11 @@ impl Numeral {
             .iter()
             .take(Self::LEAD_DIGITS)
             .fold(0u64, |value, &d| value * 10 + u64::from(d - b'0'));
+        let zeros = (digits.len() - significant.len()).min(Self::LEAD_DIGITS);
         Some(Numeral::TooLarge {
             lead,
-            digits: significant.len(),
-            zeros: digits.len() - significant.len(),
+            written: u32::try_from(digits.len()).unwrap_or(u32::MAX),
+            zeros: u8::try_from(zeros).unwrap_or(u8::MAX),
         })
     }
 }
@@ -424,16 +429,16 @@ impl std::fmt::Display for Numeral {
             Numeral::Value(value) => write!(f, "{value}"),
             Numeral::TooLarge {
                 lead,
-                digits,
+                written,
                 zeros,
             } => {
                 // As written: the zeros, then the digits, cut after
                 // LEAD_DIGITS characters.
-                let shown_zeros = (*zeros).min(Self::LEAD_DIGITS);
+                let shown_zeros = usize::from(*zeros).min(Self::LEAD_DIGITS);
                 let lead = lead.to_string();
                 let shown = lead.get(..Self::LEAD_DIGITS - shown_zeros).unwrap_or(&lead);
                 write!(f, "{}{shown}", "0".repeat(shown_zeros))?;
-                let written = zeros + digits;
+                let written = *written as usize;
                 if written > Self::LEAD_DIGITS {
                     write!(f, "… ({} digits)", grouped(written))?;
                 }
@@ -545,9 +550,10 @@ mod tests {
         assert_eq!(natural("4294967295"), Ok(("", ("4294967295", max))));
         let past = Numeral::TooLarge {
             lead: 4_294_967_296,
-            digits: 10,
+            written: 10,
             zeros: 0,
         };
+        assert_eq!(std::mem::size_of::<Numeral>(), 16);
         assert_eq!(natural("4294967296"), Ok(("", ("4294967296", past))));
         assert_eq!(past.to_string(), "4294967296");
         let nineteen = "9".repeat(19);

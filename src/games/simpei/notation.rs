@@ -220,14 +220,24 @@ pub fn parse_lent<'a>(
         };
         match piece.value {
             Piece::Action(action) => {
-                if let Some(done) = &last {
-                    each(done, false);
+                let action = Spanned::new(action, piece.span);
+                match &mut last {
+                    // Lent, then overwritten field by field: the turn
+                    // (relocations kept inline) is never moved whole.
+                    Some(done) => {
+                        each(done, false);
+                        done.number = number.take();
+                        done.action = action;
+                        done.relocations.clear();
+                    }
+                    None => {
+                        last = Some(Turn {
+                            number: number.take(),
+                            action,
+                            relocations: Relocations::new(),
+                        })
+                    }
                 }
-                last = Some(Turn {
-                    number: number.take(),
-                    action: Spanned::new(action, piece.span),
-                    relocations: Relocations::new(),
-                });
             }
             Piece::Relocation(from, to) => {
                 let open = last.as_mut().filter(|_| number.is_none());
