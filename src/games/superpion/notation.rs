@@ -342,6 +342,7 @@ fn read_square(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Square>> {
 /// The shapes nearly every token has (`3.B`, `R`, `e3-e5`, `c5xe7xg9`,
 /// `d12-d14=B`, `--`), read straight off the bytes; `None` leaves the token
 /// to the parsers, which read these shapes to the same values.
+#[inline(always)]
 fn common(token: &Token<'_>) -> Option<Piece> {
     let b = token.text.as_bytes();
     if b == b"--" {
@@ -389,6 +390,14 @@ fn common(token: &Token<'_>) -> Option<Piece> {
     Some(Piece::Action(WrittenAction { written, mark }))
 }
 
+/// A token of an unusual shape, read by the parsers: out of the loop the
+/// common shapes go through.
+#[cold]
+#[inline(never)]
+fn parsed(token: &Token<'_>) -> Option<Piece> {
+    parse_whole(token, piece(token))
+}
+
 const EXPECTED: &str = "Superpion notation is a turn head `B`, `R`, `Y`, `K` (or `12.B` with the round number), then one or two actions: a move `e3-e5`, a capture `e5xg7xe9` (or `e5xe9`), each optionally marked `=B`, `=R`, `=Y`, `=K` or `=S` when it promotes; or a pass `--`";
 
 fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
@@ -417,7 +426,7 @@ pub fn parse_lent<'a>(
     for token in tokens {
         let token = token?;
         let token = &token;
-        let Some(found) = common(token).or_else(|| parse_whole(token, piece(token))) else {
+        let Some(found) = common(token).or_else(|| parsed(token)) else {
             let message = if token.text.contains(['x', 'X', '-']) {
                 format!("`{}` is not a Superpion action", quote(token.text))
             } else {
