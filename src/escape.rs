@@ -62,6 +62,11 @@ pub fn push_escaped(out: &mut String, c: char) {
 /// `text` with every character [`is_escaped`] names shown as its escape;
 /// borrowed when there is none.
 pub fn escaped(text: &str) -> Cow<'_, str> {
+    // Printable ASCII is never escaped: nearly every path, name and
+    // message is told so a byte at a time, without decoding characters.
+    if text.bytes().all(|b| matches!(b, b' '..=b'~')) {
+        return Cow::Borrowed(text);
+    }
     let Some(first) = text.find(is_escaped) else {
         return Cow::Borrowed(text);
     };

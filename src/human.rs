@@ -455,7 +455,9 @@ pub fn record(
     style: Style,
     warnings: bool,
 ) -> String {
-    let mut text = format!("{line}\n");
+    let mut text = String::with_capacity(line.len() + 1);
+    text.push_str(line);
+    text.push('\n');
     text.push_str(&diagnostic(report, source, style));
     if warnings {
         text.push_str(&self::warnings(report, source, style));
@@ -513,13 +515,18 @@ pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool
         Verdict::Illegal => "31",
         Verdict::Malformed => "35",
     };
-    // Written into one string: this runs for every record of a batch.
+    // Written into one string, pushed rather than formatted: this runs for
+    // every record of a batch.
     let mut line = String::with_capacity(report.path.len() + 80);
-    let _ = write!(line, "{}#{}: ", escaped(&report.path), report.index);
+    line.push_str(&escaped(&report.path));
+    line.push('#');
+    line.push_str(itoa::Buffer::new().format(report.index));
+    line.push_str(": ");
     if style.color {
         let _ = write!(line, "\x1b[{code}m{word}\x1b[0m: ");
     } else {
-        let _ = write!(line, "{word}: ");
+        line.push_str(word);
+        line.push_str(": ");
     }
     let _ = match (&report.diagnostic, &report.description) {
         (Some(d), _) => {
@@ -538,12 +545,12 @@ pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool
                 (None, None) => write!(line, "{rule} ({}:{})", d.line, d.column),
             }
         }
-        (None, Some(description)) => write!(
-            line,
-            "{} after {}",
-            escaped(description),
-            arbitre::words::turns(report.turns)
-        ),
+        (None, Some(description)) => {
+            line.push_str(&escaped(description));
+            line.push_str(" after ");
+            line.push_str(&arbitre::words::turns(report.turns));
+            Ok(())
+        }
         (None, None) => Ok(()),
     };
     let _ = match report.warning_count() {

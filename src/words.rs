@@ -4,7 +4,13 @@
 /// `n` and the noun, singular for one, plural otherwise.
 pub fn counted(n: impl Into<u64>, one: &str, many: &str) -> String {
     let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
+    let noun = if n == 1 { one } else { many };
+    // Pushed, not formatted: every verdict line counts its turns.
+    let mut words = String::with_capacity(21 + noun.len());
+    words.push_str(itoa::Buffer::new().format(n));
+    words.push(' ');
+    words.push_str(noun);
+    words
 }
 
 /// As [`counted`], the thousands grouped: `143,647 legal turns`.
