@@ -250,10 +250,13 @@ impl<'a> HeaderText<'a> {
     fn plain_game(&self) -> Option<&'a str> {
         let (_, line) = self.find_line("game")?;
         let value = line.split_once(':')?.1;
-        // A comment starts at a `#` after a blank; a searcher for " #"
-        // costs more to set up than the line takes to scan.
-        let bytes = value.as_bytes();
-        let comment = memchr::memchr_iter(b'#', bytes).find(|&i| i > 0 && bytes[i - 1] == b' ');
+        // A comment starts at a `#` after a blank; a searcher costs more
+        // to set up than the line takes to scan.
+        let comment = value
+            .as_bytes()
+            .windows(2)
+            .position(|pair| pair == b" #")
+            .map(|blank| blank + 1);
         let value = value[..comment.unwrap_or(value.len())].trim();
         let plain = !value.is_empty()
             && value
@@ -327,6 +330,10 @@ impl<'a> HeaderText<'a> {
     /// and any slip there would switch the guard off; a real header holds
     /// about ten brackets in all, far below the limit.
     fn check_brackets(&self, limit: usize) -> Result<(), HeaderError> {
+        // A text of no more bytes than the limit holds no more brackets.
+        if self.text.len() <= limit {
+            return Ok(());
+        }
         let Some(at) = memchr::memchr2_iter(b'[', b'{', self.text.as_bytes()).nth(limit) else {
             return Ok(());
         };
