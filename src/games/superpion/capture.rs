@@ -82,10 +82,16 @@ impl Position {
             .fold(0, |set, from| set | from.bit())
     }
 
-    /// Whether a piece that may still act can capture.
+    /// Whether a piece that may still act can capture. Asked before every
+    /// move: the pawns with no foe diagonally next to them (nearly all) are
+    /// passed over by one table look each, before any jump is tried.
     pub fn can_capture(&self) -> bool {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
-        squares(self.movers()).any(|from| self.can_capture_from(from, occupied, foes))
+        let movers = self.movers();
+        let flying = movers & self.supers;
+        let near = squares(movers & !flying).filter(|pawn| pawn.around() & foes != 0);
+        near.chain(squares(flying))
+            .any(|from| self.can_capture_from(from, occupied, foes))
     }
 
     /// Whether a piece that may still act can take two pieces or more in
