@@ -423,17 +423,9 @@ pub fn parse_lent<'a>(
 ) -> Result<Option<Turn>, SyntaxError> {
     let mut last: Option<Turn> = None;
     let mut number: Option<Spanned<Numeral>> = None;
-    for token in tokens {
-        let token = token?;
-        let token = &token;
-        let Some(found) = common(token).or_else(|| parsed(token)) else {
-            let message = if token.text.contains(['x', 'X', '-']) {
-                format!("`{}` is not a Superpion action", quote(token.text))
-            } else {
-                format!("`{}` is not Superpion notation", quote(token.text))
-            };
-            return Err(syntax(message, token.span));
-        };
+    // A token's piece taken where it is read: an action is not moved from
+    // one holder to the next on its way into its turn.
+    let mut take = |found: Piece, token: &Token<'_>| -> Result<(), SyntaxError> {
         match found {
             Piece::Number(n) => {
                 if number.is_some() {
@@ -518,6 +510,24 @@ pub fn parse_lent<'a>(
                 }
                 turn.span = turn.span.to(token.span);
             }
+        }
+        Ok(())
+    };
+    for token in tokens {
+        let token = token?;
+        match common(&token) {
+            Some(found) => take(found, &token)?,
+            None => match parsed(&token) {
+                Some(found) => take(found, &token)?,
+                None => {
+                    let message = if token.text.contains(['x', 'X', '-']) {
+                        format!("`{}` is not a Superpion action", quote(token.text))
+                    } else {
+                        format!("`{}` is not Superpion notation", quote(token.text))
+                    };
+                    return Err(syntax(message, token.span));
+                }
+            },
         }
     }
     if let Some(n) = number {
