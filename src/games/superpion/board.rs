@@ -121,6 +121,17 @@ const fn build() -> Tables {
 
 static TABLES: Tables = build();
 
+/// Each square as a set of one, by [`Sq::index`].
+static BITS: [Squares; SQUARES] = {
+    let mut bits = [0; SQUARES];
+    let mut s = 0;
+    while s < SQUARES {
+        bits[s] = 1 << s;
+        s += 1;
+    }
+    bits
+};
+
 /// What a written file and rank name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Located {
@@ -155,9 +166,10 @@ impl Sq {
         self.0 as usize
     }
 
-    /// The square as a set of one.
+    /// The square as a set of one: looked up, as a 128-bit shift by a
+    /// variable costs several instructions and every rule asks it.
     pub fn bit(self) -> Squares {
-        1u128 << self.0
+        BITS[self.index()]
     }
 
     /// 0-based (file, rank).
