@@ -156,6 +156,19 @@ pub fn locate(file: i32, rank: i32) -> Located {
 }
 
 impl Sq {
+    /// The white square a written name (`e5`, any case) names, if any:
+    /// what [`locate`] finds white, read without telling the rest apart.
+    pub fn named(file: char, rank: u32) -> Option<Sq> {
+        // Only `A`-`N` and `a`-`n` land in `a`-`n` with the case bit set.
+        let file = (u32::from(file) | 0x20).wrapping_sub(u32::from('a'));
+        let size = SIZE as u32;
+        if file >= size || !(1..=size).contains(&rank) {
+            return None;
+        }
+        let at = TABLES.grid[((rank - 1) * size + file) as usize];
+        (at != NONE).then_some(Sq(at))
+    }
+
     /// Every white square, in index order.
     pub fn all() -> impl Iterator<Item = Sq> {
         (0..SQUARES as u8).map(Sq)
@@ -441,6 +454,24 @@ pub fn back_line(camp: Camp) -> Squares {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_finds_the_square_locate_finds_white() {
+        for file in ('a'..='p')
+            .chain('A'..='P')
+            .chain(['`', '{', '@', '[', 'é', 'ß'])
+        {
+            for rank in 0..=16u32 {
+                let index = file.to_ascii_lowercase() as i32 - 'a' as i32;
+                let white = match locate(index, rank as i32 - 1) {
+                    Located::White(sq) => Some(sq),
+                    _ => None,
+                };
+                assert_eq!(Sq::named(file, rank), white, "{file}{rank}");
+            }
+        }
+        assert_eq!(Sq::named('a', u32::MAX), None);
+    }
 
     fn names(set: Squares) -> Vec<String> {
         let mut v: Vec<Sq> = squares(set).collect();

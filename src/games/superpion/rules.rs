@@ -256,8 +256,22 @@ pub struct Accepted {
     pub forgiven: Option<Breach>,
 }
 
-/// A written square on the board, or why not.
+/// A written square on the board, or why not. Every square of every
+/// action comes here: the square is found inline, the violation built
+/// apart.
+#[inline]
 pub(super) fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
+    let Square { file, rank, padded } = square.value;
+    match rank.value().and_then(|rank| Sq::named(file, rank)) {
+        Some(sq) if !padded => Ok(sq),
+        _ => Err(not_a_square(square)),
+    }
+}
+
+/// Why a written square is not one the board's play uses.
+#[cold]
+#[inline(never)]
+fn not_a_square(square: Spanned<Square>) -> Violation {
     let Square { file, rank, padded } = square.value;
     // Named only in the message of a square that is refused.
     let text = || square.value.text();
@@ -268,11 +282,7 @@ pub(super) fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
         .unwrap_or(i32::MAX)
         .saturating_sub(1);
     match locate(file_index, rank_index) {
-        Located::White(_) | Located::Dark if padded => {
-            Err(breach(Breach::LeadingZero(text()), square.span))
-        }
-        Located::White(sq) => Ok(sq),
-        Located::Dark => Err(breach(Breach::DarkSquare(text()), square.span)),
+        Located::Dark if !padded => breach(Breach::DarkSquare(text()), square.span),
         Located::Off => {
             let why = if !(0..SIZE as i32).contains(&file_index) {
                 "files run from a to n"
@@ -281,8 +291,11 @@ pub(super) fn square(square: Spanned<Square>) -> Result<Sq, Violation> {
             } else {
                 "it lies in a missing corner of the cross (files a-c and l-n are cut at ranks 1-3 and 12-14)"
             };
-            Err(breach(Breach::NotASquare(text(), why), square.span))
+            breach(Breach::NotASquare(text(), why), square.span)
         }
+        // A square written with a leading zero: a white one without is
+        // found by `Sq::named`, and never asked here.
+        Located::White(_) | Located::Dark => breach(Breach::LeadingZero(text()), square.span),
     }
 }
 
