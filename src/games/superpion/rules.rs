@@ -517,6 +517,30 @@ impl Position {
         Ok(Accepted { action, forgiven })
     }
 
+    /// A pawn's step from `from` to the next white square `to`, along
+    /// the orthogonal direction `d`: forward or sideways, as the mode
+    /// allows, onto an empty square.
+    fn check_step(&self, from: Sq, to: Sq, d: usize) -> Result<(), Fault> {
+        let camp = self.to_move;
+        let at = |b| Err(fault(b, Focus::Action));
+        if d == camp.backward() {
+            return at(Breach::BackwardMove { from, to, camp });
+        }
+        if Some(d) == self.rules.two_player_forbidden(camp) {
+            let direction = ["north", "east", "south", "west"][d];
+            return at(Breach::TwoPlayerDirection {
+                from,
+                to,
+                camp,
+                direction,
+            });
+        }
+        if self.occupied() & to.bit() != 0 {
+            return at(Breach::Occupied(to));
+        }
+        Ok(())
+    }
+
     fn check_piece(&self, from: Sq) -> Result<(), Fault> {
         let Some(owner) = self.camp_at(from) else {
             return Err(fault(Breach::NoPiece(from), Focus::From));
@@ -541,7 +565,13 @@ impl Position {
     }
 
     fn check_move(&self, from: Sq, to: Sq, superpion: bool) -> Result<(), Fault> {
-        let camp = self.to_move;
+        // A pawn's step to the next white square, nearly every move, is
+        // told by the step table; any other shape is told apart below.
+        if !superpion {
+            if let Some(d) = (0..4).find(|&d| from.step(d) == Some(to)) {
+                return self.check_step(from, to, d);
+            }
+        }
         let at = |b| Err(fault(b, Focus::Action));
         if from == to {
             return at(Breach::NotAMove {
@@ -569,22 +599,7 @@ impl Position {
                     why: "a pawn moves to the next white square only (two grid steps)",
                 });
             }
-            if d == camp.backward() {
-                return at(Breach::BackwardMove { from, to, camp });
-            }
-            if Some(d) == self.rules.two_player_forbidden(camp) {
-                let direction = ["north", "east", "south", "west"][d];
-                return at(Breach::TwoPlayerDirection {
-                    from,
-                    to,
-                    camp,
-                    direction,
-                });
-            }
-            if occupied & to.bit() != 0 {
-                return at(Breach::Occupied(to));
-            }
-            return Ok(());
+            return self.check_step(from, to, d);
         }
         if occupied & to.bit() != 0 {
             return at(Breach::Occupied(to));
