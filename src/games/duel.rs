@@ -53,7 +53,9 @@ impl fmt::Display for MoveNumber {
 }
 
 /// `rule` (the game's `move-number`) when a turn carries a move number
-/// other than its own.
+/// other than its own. Every numbered turn asks: the violation is built
+/// apart.
+#[inline]
 pub fn check_move_number<S: Duellist>(
     rule: &'static Rule,
     written: Option<Spanned<MoveNumber>>,
@@ -61,14 +63,25 @@ pub fn check_move_number<S: Duellist>(
     index: usize,
     to_move: S,
 ) -> Result<(), Violation> {
-    let Some(written) = written else {
-        return Ok(());
-    };
-    let expected = MoveNumber::expected(opener, index);
-    if written.value == expected {
-        return Ok(());
+    match written {
+        Some(written) if written.value != MoveNumber::expected(opener, index) => {
+            Err(wrong_move_number(rule, written, opener, index, to_move))
+        }
+        _ => Ok(()),
     }
-    Err(Violation::new(
+}
+
+#[cold]
+#[inline(never)]
+fn wrong_move_number<S: Duellist>(
+    rule: &'static Rule,
+    written: Spanned<MoveNumber>,
+    opener: S,
+    index: usize,
+    to_move: S,
+) -> Violation {
+    let expected = MoveNumber::expected(opener, index);
+    Violation::new(
         rule,
         format!(
             "this is turn {expected} of {to_move}, not {}",
@@ -76,7 +89,7 @@ pub fn check_move_number<S: Duellist>(
         ),
         written.span,
     )
-    .expecting(vec![expected.to_string()]))
+    .expecting(vec![expected.to_string()])
 }
 
 /// Turns written two to a line with their move numbers: `1. c5 f4`.
