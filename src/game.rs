@@ -440,40 +440,29 @@ pub trait Rules: 'static {
 /// The written turns: movetext to turns, and turns played against the rules.
 pub trait Notation: Rules {
     /// A turn as written: notation with spans, legality unknown.
-    type Turn;
+    type Turn: Clone;
 
     /// Group movetext tokens into turns, handing each to `each` as soon as
-    /// it is whole; notation only, no legality. The replay plays each turn
-    /// as it comes, so that no record is ever held as turns; a syntax error
-    /// anywhere (a token's included) still ends the parse with it.
+    /// it is whole; notation only, no legality. A syntax error anywhere (a
+    /// token's included) still ends the parse with it. Each is a copy of a
+    /// turn [`Notation::parse_lent`] lends: only programs keep every turn.
     fn parse_each<'a>(
         tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
         each: impl FnMut(Self::Turn),
-    ) -> Result<(), SyntaxError>;
+    ) -> Result<(), SyntaxError> {
+        handed_on(each, |lent| Self::parse_lent(tokens, lent))
+    }
 
-    /// Group movetext tokens into turns as [`Notation::parse_each`] does,
-    /// lending each to `each` (with whether it is the record's last) and
-    /// giving back the last: a game whose turn is large builds each where
-    /// it is kept, where handing it on by value copies it. The replay reads
-    /// records this way.
+    /// Group movetext tokens into turns, lending each to `each` (with
+    /// whether it is the record's last) once the next token shows it whole,
+    /// and giving back the last: a turn is built where it is kept, not
+    /// moved from one holder to the next. The replay reads records this
+    /// way, playing each turn as it comes, so that no record is ever held
+    /// as turns.
     fn parse_lent<'a>(
         tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-        mut each: impl FnMut(&Self::Turn, bool),
-    ) -> Result<Option<Self::Turn>, SyntaxError> {
-        // The turn read last is held until the next one comes: until then
-        // it may be the record's last.
-        let mut held: Option<Self::Turn> = None;
-        Self::parse_each(tokens, |turn| {
-            if let Some(before) = &held {
-                each(before, false);
-            }
-            held = Some(turn);
-        })?;
-        if let Some(last) = &held {
-            each(last, true);
-        }
-        Ok(held)
-    }
+        each: impl FnMut(&Self::Turn, bool),
+    ) -> Result<Option<Self::Turn>, SyntaxError>;
 
     /// Group movetext tokens into turns, all of them: the typed view of a
     /// record for programs.

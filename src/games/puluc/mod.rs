@@ -78,13 +78,6 @@ impl Rules for Puluc {
 impl Notation for Puluc {
     type Turn = Turn;
 
-    fn parse_each<'a>(
-        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-        each: impl FnMut(Turn),
-    ) -> Result<(), SyntaxError> {
-        notation::parse_each(tokens, each)
-    }
-
     fn parse_lent<'a>(
         tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
         each: impl FnMut(&Turn, bool),

@@ -245,15 +245,6 @@ fn common(token: &Token<'_>) -> Option<Pieces> {
 
 const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter), a square (advance) or `-` (pass), with an optional destination: `3:e`, `3:4`, `3:4-7`, `3:-`; move numbers are `1.` or `1...`";
 
-/// Group tokens into turns, each handed to `each` as it is read: a copy
-/// of the turn [`parse_lent`] lends.
-pub fn parse_each<'a>(
-    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-    each: impl FnMut(Turn),
-) -> Result<(), SyntaxError> {
-    crate::game::handed_on(each, |lent| parse_lent(tokens, lent))
-}
-
 /// Group tokens into turns, each lent to `each` once the next turn (or the
 /// end) shows whether it is the last; the last is given back. A turn is
 /// built where it is kept, not moved from one holder to the next.
@@ -389,9 +380,8 @@ mod tests {
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
         let mut turns = Vec::new();
-        parse_each(tokens(text, 0).unwrap().into_iter().map(Ok), |t| {
-            turns.push(t)
-        })?;
+        let tokens = tokens(text, 0).unwrap().into_iter().map(Ok);
+        crate::game::handed_on(|t| turns.push(t), |lent| parse_lent(tokens, lent))?;
         Ok(turns)
     }
 

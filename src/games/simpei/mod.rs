@@ -92,13 +92,6 @@ impl Rules for Simpei {
 impl Notation for Simpei {
     type Turn = Turn;
 
-    fn parse_each<'a>(
-        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-        each: impl FnMut(Turn),
-    ) -> Result<(), SyntaxError> {
-        notation::parse_each(tokens, each)
-    }
-
     fn parse_lent<'a>(
         tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
         each: impl FnMut(&Turn, bool),

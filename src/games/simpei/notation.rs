@@ -174,16 +174,6 @@ fn pieces<'a>(token: &'a Token<'a>) -> Option<Pieces> {
 
 const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a relocation `e5>a1`, a pass `--`, or a move number `1.` or `1...`";
 
-/// Group tokens into turns, each handed to `each` once the next action
-/// (or the end) shows that no relocation follows it. Each is a copy of a
-/// turn [`parse_lent`] lends: only programs keep every turn.
-pub fn parse_each<'a>(
-    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-    each: impl FnMut(Turn),
-) -> Result<(), SyntaxError> {
-    crate::game::handed_on(each, |lent| parse_lent(tokens, lent))
-}
-
 /// Group tokens into turns, each lent to `each` once the next action (or
 /// the end) shows that no relocation follows it, with whether it is the
 /// last; the last is given back. A turn is large: it is built where it is
@@ -272,9 +262,8 @@ mod tests {
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
         let mut turns = Vec::new();
-        parse_each(tokens(text, 0).unwrap().into_iter().map(Ok), |t| {
-            turns.push(t)
-        })?;
+        let tokens = tokens(text, 0).unwrap().into_iter().map(Ok);
+        crate::game::handed_on(|t| turns.push(t), |lent| parse_lent(tokens, lent))?;
         Ok(turns)
     }
 

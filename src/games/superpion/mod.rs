@@ -347,13 +347,6 @@ impl game::Rules for Superpion {
 impl Notation for Superpion {
     type Turn = Turn;
 
-    fn parse_each<'a>(
-        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-        each: impl FnMut(Turn),
-    ) -> Result<(), SyntaxError> {
-        notation::parse_each(tokens, each)
-    }
-
     fn parse_lent<'a>(
         tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
         each: impl FnMut(&Turn, bool),

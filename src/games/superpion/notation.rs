@@ -404,16 +404,6 @@ fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
     SyntaxError::new(message, span).with_help(EXPECTED)
 }
 
-/// Group tokens into turns, each handed to `each` once the next turn head
-/// (or the end) closes it. Each is a copy of a turn [`parse_lent`] lends:
-/// only programs keep every turn.
-pub fn parse_each<'a>(
-    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-    each: impl FnMut(Turn),
-) -> Result<(), SyntaxError> {
-    crate::game::handed_on(each, |lent| parse_lent(tokens, lent))
-}
-
 /// Group tokens into turns, lending each to `each` (with whether it is the
 /// record's last) once the next turn head (or the end) closes it, and
 /// giving back the last: a turn is built where it is kept, not moved on.
@@ -562,9 +552,8 @@ mod tests {
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
         let mut turns = Vec::new();
-        parse_each(tokens(text, 0).unwrap().into_iter().map(Ok), |t| {
-            turns.push(t)
-        })?;
+        let tokens = tokens(text, 0).unwrap().into_iter().map(Ok);
+        crate::game::handed_on(|t| turns.push(t), |lent| parse_lent(tokens, lent))?;
         Ok(turns)
     }
 
