@@ -111,19 +111,22 @@ impl Position {
             return self.max_capture_over(pieces - 1) >= pieces;
         }
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
-        squares(self.movers()).any(|from| {
-            let superpion = self.is_superpion(from);
-            if !superpion && from.around() & foes == 0 {
-                return false;
-            }
-            // Jumped pieces stay on the board; the start square is free.
-            let board = Jumps {
-                occupied: occupied & !from.bit(),
-                foes,
-                superpion,
-            };
-            board.take(from, 0, None, pieces)
-        })
+        let movers = self.movers();
+        let flying = movers & self.supers;
+        // A pawn with no foe diagonally next to it has no first jump.
+        let pawns = squares(movers & !flying).filter(|pawn| pawn.around() & foes != 0);
+        let from_pawns = pawns.map(|from| (from, false));
+        from_pawns
+            .chain(squares(flying).map(|from| (from, true)))
+            .any(|(from, superpion)| {
+                // Jumped pieces stay on the board; the start square is free.
+                let board = Jumps {
+                    occupied: occupied & !from.bit(),
+                    foes,
+                    superpion,
+                };
+                board.take(from, 0, None, pieces)
+            })
     }
 
     /// Whether the capture of the piece that started on `from`, standing
