@@ -23,11 +23,16 @@ pub fn names() -> [&'static str; 3] {
     all().map(|g| g.name())
 }
 
-/// The game a `game:` value names, in any case.
+/// The game a `game:` value names, in any case. Nearly every value (and
+/// every report's) is the name itself: compared as it is first.
 pub fn find(name: &str) -> Option<&'static dyn Referee> {
-    all()
-        .into_iter()
-        .find(|g| g.name().eq_ignore_ascii_case(name.trim()))
+    let games = all();
+    games.into_iter().find(|g| g.name() == name).or_else(|| {
+        let name = name.trim();
+        games
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(name))
+    })
 }
 
 /// "did you mean `simpei`?" for a near miss, else the list of games.

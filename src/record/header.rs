@@ -457,14 +457,18 @@ impl<'a> HeaderText<'a> {
     }
 
     fn find_line(&self, key: &str) -> Option<(usize, &'a str)> {
-        let mut offset = 0;
-        for line in self.text.split_inclusive('\n') {
-            if let Some(rest) = line.strip_prefix(key) {
-                if rest.trim_start().starts_with(':') {
-                    return Some((offset, line));
+        let text = self.text;
+        let mut start = 0;
+        while start < text.len() {
+            let rest = &text[start..];
+            let end = memchr::memchr(b'\n', rest.as_bytes()).map_or(rest.len(), |i| i + 1);
+            let line = &rest[..end];
+            if let Some(after) = line.strip_prefix(key) {
+                if after.trim_start().starts_with(':') {
+                    return Some((start, line));
                 }
             }
-            offset += line.len();
+            start += end;
         }
         None
     }
