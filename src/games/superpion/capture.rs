@@ -89,9 +89,9 @@ impl Position {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         let movers = self.movers();
         let flying = movers & self.supers;
-        let near = squares(movers & !flying).filter(|pawn| pawn.around() & foes != 0);
-        near.chain(squares(flying))
-            .any(|from| self.can_capture_from(from, occupied, foes))
+        let mut pawns = squares(movers & !flying);
+        pawns.any(|pawn| pawn.around() & foes != 0 && self.can_capture_from(pawn, occupied, foes))
+            || squares(flying).any(|from| self.can_capture_from(from, occupied, foes))
     }
 
     /// Whether a piece that may still act can take two pieces or more in
@@ -113,20 +113,19 @@ impl Position {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         let movers = self.movers();
         let flying = movers & self.supers;
+        let takes = |from: Sq, superpion: bool| {
+            // Jumped pieces stay on the board; the start square is free.
+            let board = Jumps {
+                occupied: occupied & !from.bit(),
+                foes,
+                superpion,
+            };
+            board.take(from, 0, None, pieces)
+        };
         // A pawn with no foe diagonally next to it has no first jump.
-        let pawns = squares(movers & !flying).filter(|pawn| pawn.around() & foes != 0);
-        let from_pawns = pawns.map(|from| (from, false));
-        from_pawns
-            .chain(squares(flying).map(|from| (from, true)))
-            .any(|(from, superpion)| {
-                // Jumped pieces stay on the board; the start square is free.
-                let board = Jumps {
-                    occupied: occupied & !from.bit(),
-                    foes,
-                    superpion,
-                };
-                board.take(from, 0, None, pieces)
-            })
+        let mut pawns = squares(movers & !flying);
+        pawns.any(|pawn| pawn.around() & foes != 0 && takes(pawn, false))
+            || squares(flying).any(|from| takes(from, true))
     }
 
     /// Whether the capture of the piece that started on `from`, standing
