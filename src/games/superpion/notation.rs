@@ -551,10 +551,7 @@ mod tests {
     use crate::record::movetext::tokens;
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
-        let mut turns = Vec::new();
-        let tokens = tokens(text, 0).unwrap().into_iter().map(Ok);
-        crate::game::handed_on(|t| turns.push(t), |lent| parse_lent(tokens, lent))?;
-        Ok(turns)
+        <super::super::Superpion as crate::game::Notation>::parse(&tokens(text, 0).unwrap())
     }
 
     #[test]
