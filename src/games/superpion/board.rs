@@ -30,26 +30,52 @@ pub const fn is_white(file: i8, rank: i8) -> bool {
     (file + rank) % 2 == 0
 }
 
-/// A white square of the board, numbered 0..80 rank by rank from a1's row.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Cells in a row of the board turned 45 degrees: 11 hold squares, and a
+/// 12th, spare cell holds none, so that a set shifted along its rows never
+/// runs from one row onto the next.
+const ROW: i8 = 12;
+/// Cells of the turned board: 10 rows of [`ROW`], within one [`Squares`].
+const CELLS: usize = 120;
+
+/// The cell of the white square at 0-based (`file`, `rank`). Turned 45
+/// degrees, the square's diagonals become the rows and columns of a grid:
+/// the row is `(file + rank) / 2` and the column `(file - rank) / 2`, each
+/// moved to start at 0. A diagonal step is then one cell (south-east,
+/// north-west) or one row (north-east, south-west) for every square of a
+/// set at once.
+const fn cell_of(file: i8, rank: i8) -> u8 {
+    ((file + rank) / 2 - 2) as u8 * ROW as u8 + ((file - rank) / 2 + 5) as u8
+}
+
+/// A white square of the board. It is kept as its cell on the board turned
+/// 45 degrees (see [`cell_of`]), its bit in a [`Squares`]; [`Sq::index`]
+/// numbers the squares 0..80 rank by rank, and squares compare in that
+/// order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sq(u8);
 
 const NONE: u8 = u8::MAX;
 
 struct Tables {
-    /// grid index (rank * 14 + file) to square, or NONE.
+    /// grid index (rank * 14 + file) to cell, or NONE.
     grid: [u8; 196],
-    coords: [(i8, i8); SQUARES],
+    /// Squares by number, rank by rank: their cells.
+    cells: [u8; SQUARES],
+    /// Cell to the square's number, rank by rank.
+    numbers: [u8; CELLS],
+    coords: [(i8, i8); CELLS],
     /// Orthogonal neighbours two grid steps away (N, E, S, W).
-    step: [[u8; 4]; SQUARES],
+    step: [[u8; 4]; CELLS],
     /// Diagonal neighbours (NE, SE, SW, NW).
-    diagonal: [[u8; 4]; SQUARES],
+    diagonal: [[u8; 4]; CELLS],
     /// The diagonal neighbours as one set: a pawn with no foe among them
     /// cannot capture.
-    around: [Squares; SQUARES],
+    around: [Squares; CELLS],
     /// Every square along each diagonal direction, up to the edge or the
     /// void: where a flying Superpion looks for the piece it may jump.
-    rays: [[Squares; 4]; SQUARES],
+    rays: [[Squares; 4]; CELLS],
+    /// Every square.
+    board: Squares,
 }
 
 /// North, east, south, west, as (file, rank) steps.
@@ -60,11 +86,14 @@ pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
 const fn build() -> Tables {
     let mut t = Tables {
         grid: [NONE; 196],
-        coords: [(0, 0); SQUARES],
-        step: [[NONE; 4]; SQUARES],
-        diagonal: [[NONE; 4]; SQUARES],
-        around: [0; SQUARES],
-        rays: [[0; 4]; SQUARES],
+        cells: [NONE; SQUARES],
+        numbers: [NONE; CELLS],
+        coords: [(0, 0); CELLS],
+        step: [[NONE; 4]; CELLS],
+        diagonal: [[NONE; 4]; CELLS],
+        around: [0; CELLS],
+        rays: [[0; 4]; CELLS],
+        board: 0,
     };
     let mut n = 0;
     let mut rank = 0;
@@ -72,8 +101,12 @@ const fn build() -> Tables {
         let mut file = 0;
         while file < SIZE {
             if on_board(file, rank) && is_white(file, rank) {
-                t.grid[rank as usize * 14 + file as usize] = n as u8;
-                t.coords[n] = (file, rank);
+                let cell = cell_of(file, rank);
+                t.grid[rank as usize * 14 + file as usize] = cell;
+                t.cells[n] = cell;
+                t.numbers[cell as usize] = n as u8;
+                t.coords[cell as usize] = (file, rank);
+                t.board |= 1 << cell;
                 n += 1;
             }
             file += 1;
@@ -82,18 +115,19 @@ const fn build() -> Tables {
     }
     let mut s = 0;
     while s < SQUARES {
-        let (file, rank) = t.coords[s];
+        let cell = t.cells[s] as usize;
+        let (file, rank) = t.coords[cell];
         let mut d = 0;
         while d < 4 {
             let (df, dr) = ORTHOGONAL[d];
             let (f, r) = (file + 2 * df, rank + 2 * dr);
             if on_board(f, r) {
-                t.step[s][d] = t.grid[r as usize * 14 + f as usize];
+                t.step[cell][d] = t.grid[r as usize * 14 + f as usize];
             }
             let (df, dr) = DIAGONAL[d];
             let (f, r) = (file + df, rank + dr);
             if on_board(f, r) {
-                t.diagonal[s][d] = t.grid[r as usize * 14 + f as usize];
+                t.diagonal[cell][d] = t.grid[r as usize * 14 + f as usize];
             }
             d += 1;
         }
@@ -102,14 +136,15 @@ const fn build() -> Tables {
     // The diagonal steps are known for every square now: the sets follow.
     let mut s = 0;
     while s < SQUARES {
+        let cell = t.cells[s] as usize;
         let mut d = 0;
         while d < 4 {
-            let mut at = t.diagonal[s][d];
+            let mut at = t.diagonal[cell][d];
             if at != NONE {
-                t.around[s] |= 1 << at;
+                t.around[cell] |= 1 << at;
             }
             while at != NONE {
-                t.rays[s][d] |= 1 << at;
+                t.rays[cell][d] |= 1 << at;
                 at = t.diagonal[at as usize][d];
             }
             d += 1;
@@ -121,16 +156,35 @@ const fn build() -> Tables {
 
 static TABLES: Tables = build();
 
-/// Each square as a set of one, by [`Sq::index`].
-static BITS: [Squares; SQUARES] = {
-    let mut bits = [0; SQUARES];
+/// Every square of the board, as a set.
+pub const BOARD: Squares = build().board;
+
+/// Each cell as a set of one: looked up, as a 128-bit shift by a variable
+/// costs several instructions and every rule asks it.
+static BITS: [Squares; CELLS] = {
+    let mut bits = [0; CELLS];
     let mut s = 0;
-    while s < SQUARES {
+    while s < CELLS {
         bits[s] = 1 << s;
         s += 1;
     }
     bits
 };
+
+/// The pawns among `pawns` that can make a first jump: a foe diagonally
+/// next to them with an empty square beyond it, told for every pawn at
+/// once by shifting the sets a cell or a row at a time (see [`cell_of`]).
+/// A foe or an empty square is never in a spare cell, so a shift that
+/// runs off a row finds neither.
+pub fn pawn_jumps(pawns: Squares, foes: Squares, empty: Squares) -> Squares {
+    let row = ROW as u32;
+    // North-east and south-west are a row each way, south-east and
+    // north-west a cell.
+    (pawns & foes >> row & empty >> (2 * row))
+        | (pawns & foes << row & empty << (2 * row))
+        | (pawns & foes >> 1 & empty >> 2)
+        | (pawns & foes << 1 & empty << 2)
+}
 
 /// What a written file and rank name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,23 +225,27 @@ impl Sq {
 
     /// Every white square, in index order.
     pub fn all() -> impl Iterator<Item = Sq> {
-        (0..SQUARES as u8).map(Sq)
+        TABLES.cells.iter().map(|&cell| Sq(cell))
     }
 
     /// The square's number, 0..80, rank by rank from the south.
     pub fn index(self) -> usize {
+        TABLES.numbers[self.cell()] as usize
+    }
+
+    /// The square's cell on the board turned 45 degrees: its bit in a set.
+    pub(super) fn cell(self) -> usize {
         self.0 as usize
     }
 
-    /// The square as a set of one: looked up, as a 128-bit shift by a
-    /// variable costs several instructions and every rule asks it.
+    /// The square as a set of one.
     pub fn bit(self) -> Squares {
-        BITS[self.index()]
+        BITS[self.cell()]
     }
 
     /// 0-based (file, rank).
     pub fn coords(self) -> (i8, i8) {
-        TABLES.coords[self.index()]
+        TABLES.coords[self.cell()]
     }
 
     /// 0-based file: 0 is `a`, west.
@@ -224,30 +282,30 @@ impl Sq {
 
     /// The next white square two grid steps away in orthogonal direction `d`.
     pub fn step(self, d: usize) -> Option<Sq> {
-        let n = TABLES.step[self.index()][d];
+        let n = TABLES.step[self.cell()][d];
         (n != NONE).then_some(Sq(n))
     }
 
     /// The diagonal neighbour in direction `d`; `None` at the edge or the void.
     pub fn diagonal(self, d: usize) -> Option<Sq> {
-        let n = TABLES.diagonal[self.index()][d];
+        let n = TABLES.diagonal[self.cell()][d];
         (n != NONE).then_some(Sq(n))
     }
 
     /// The squares diagonally next to this one, as a set.
     pub fn around(self) -> Squares {
-        TABLES.around[self.index()]
+        TABLES.around[self.cell()]
     }
 
     /// The first of `pieces` along diagonal direction `d` from this square,
-    /// however far: squares are numbered rank by rank, so the nearest is
-    /// the lowest-numbered going north (north-east, north-west) and the
-    /// highest going south.
+    /// however far: cells rise going north-east (a row) and south-east (a
+    /// cell), so the nearest is the lowest cell that way and the highest
+    /// going south-west or north-west.
     pub fn first_along(self, d: usize, pieces: Squares) -> Option<Sq> {
-        let met = pieces & TABLES.rays[self.index()][d];
+        let met = pieces & TABLES.rays[self.cell()][d];
         if met == 0 {
             None
-        } else if DIAGONAL[d].1 > 0 {
+        } else if d < 2 {
             Some(Sq(met.trailing_zeros() as u8))
         } else {
             Some(Sq((127 - met.leading_zeros()) as u8))
@@ -267,6 +325,19 @@ impl Sq {
     }
 }
 
+/// Squares compare rank by rank, by [`Sq::index`], whatever their cells.
+impl Ord for Sq {
+    fn cmp(&self, other: &Sq) -> std::cmp::Ordering {
+        self.index().cmp(&other.index())
+    }
+}
+
+impl PartialOrd for Sq {
+    fn partial_cmp(&self, other: &Sq) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl fmt::Display for Sq {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (file, rank) = self.coords();
@@ -274,7 +345,8 @@ impl fmt::Display for Sq {
     }
 }
 
-/// The squares of a set, in index order.
+/// The squares of a set, in the order of their cells (see [`Sq`]), which
+/// is not rank by rank: where the order shows, sort them.
 pub fn squares(set: Squares) -> impl Iterator<Item = Sq> {
     let mut rest = set;
     std::iter::from_fn(move || {
@@ -285,6 +357,13 @@ pub fn squares(set: Squares) -> impl Iterator<Item = Sq> {
         rest &= rest - 1;
         Some(Sq(n))
     })
+}
+
+/// The squares of a set rank by rank, as messages list them.
+pub fn ranked(set: Squares) -> Vec<Sq> {
+    let mut ranked: Vec<Sq> = squares(set).collect();
+    ranked.sort_unstable();
+    ranked
 }
 
 /// The diagonal direction from `from` to `to`, and the number of grid steps,
@@ -510,6 +589,28 @@ mod tests {
         assert!(Camp::Black.initial() & Sq::parse("l4").unwrap().bit() != 0);
         assert_eq!(back_line(Camp::Blue).count_ones(), 4);
         assert_eq!(back_line(Camp::Black).count_ones(), 4);
+    }
+
+    /// What the shifts of [`pawn_jumps`] rely on: on the turned board a
+    /// diagonal neighbour is a row (north-east, south-west) or a cell
+    /// (south-east, north-west) away, and no square lies in a spare cell.
+    #[test]
+    fn a_diagonal_step_is_a_row_or_a_cell_on_the_turned_board() {
+        let row = ROW as usize;
+        for sq in Sq::all() {
+            assert_ne!(sq.cell() % row, row - 1, "{sq} in a spare cell");
+            let cell = sq.cell() as isize;
+            for (d, shift) in [row as isize, 1, -(row as isize), -1]
+                .into_iter()
+                .enumerate()
+            {
+                let beside = usize::try_from(cell + shift).ok().filter(|&c| c < CELLS);
+                let on_board = beside.filter(|&c| BOARD & 1 << c != 0);
+                assert_eq!(sq.diagonal(d).map(Sq::cell), on_board, "{sq} {d}");
+            }
+        }
+        assert_eq!(BOARD.count_ones() as usize, SQUARES);
+        assert_eq!(BOARD >> CELLS, 0);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::board::{reverse, squares, Camp, Sq, Squares};
+use super::board::{pawn_jumps, reverse, squares, Camp, Sq, Squares, BOARD};
 use super::position::Position;
 
 impl Position {
@@ -73,24 +73,31 @@ impl Position {
         })
     }
 
+    /// The pieces of `pieces` that can jump one of `foes`: the first jump
+    /// of a capture. The pawns are told all at once, the Superpions one by
+    /// one.
+    fn jumpers(&self, pieces: Squares, foes: Squares) -> Squares {
+        let occupied = self.occupied();
+        let flying = pieces & self.supers;
+        let pawns = pawn_jumps(pieces & !flying, foes, BOARD & !occupied);
+        squares(flying)
+            .filter(|&from| self.can_capture_from(from, occupied, foes))
+            .fold(pawns, |set, from| set | from.bit())
+    }
+
     /// The pieces that may still act and can capture: a capture is then
     /// mandatory. No longest capture is searched for.
     pub fn capturers(&self) -> Squares {
-        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
-        squares(self.movers())
-            .filter(|&from| self.can_capture_from(from, occupied, foes))
-            .fold(0, |set, from| set | from.bit())
+        self.jumpers(self.movers(), self.foes(self.to_move))
     }
 
     /// Whether a piece that may still act can capture. Asked before every
-    /// move: the pawns with no foe diagonally next to them (nearly all) are
-    /// passed over by one table look each, before any jump is tried.
+    /// move: the pawns are told at once, before any Superpion is looked at.
     pub fn can_capture(&self) -> bool {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         let movers = self.movers();
         let flying = movers & self.supers;
-        let mut pawns = squares(movers & !flying);
-        pawns.any(|pawn| pawn.around() & foes != 0 && self.can_capture_from(pawn, occupied, foes))
+        pawn_jumps(movers & !flying, foes, BOARD & !occupied) != 0
             || squares(flying).any(|from| self.can_capture_from(from, occupied, foes))
     }
 
@@ -111,21 +118,16 @@ impl Position {
             return self.max_capture_over(pieces - 1) >= pieces;
         }
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
-        let movers = self.movers();
-        let flying = movers & self.supers;
-        let takes = |from: Sq, superpion: bool| {
+        // Only a piece with a first jump is followed.
+        squares(self.capturers()).any(|from| {
             // Jumped pieces stay on the board; the start square is free.
             let board = Jumps {
                 occupied: occupied & !from.bit(),
                 foes,
-                superpion,
+                superpion: self.is_superpion(from),
             };
             board.take(from, 0, None, pieces)
-        };
-        // A pawn with no foe diagonally next to it has no first jump.
-        let mut pawns = squares(movers & !flying);
-        pawns.any(|pawn| pawn.around() & foes != 0 && takes(pawn, false))
-            || squares(flying).any(|from| takes(from, true))
+        })
     }
 
     /// Whether the capture of the piece that started on `from`, standing
@@ -160,13 +162,9 @@ impl Position {
     /// The longest capture among the pieces that may still act when it
     /// takes more than `floor` pieces; `floor` otherwise.
     pub fn max_capture_over(&self, floor: u32) -> u32 {
-        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
-        squares(self.movers()).fold(floor, |best, from| {
-            // A piece with no first jump cannot capture: most pieces, most
-            // of the time, and the test costs far less than a search.
-            if !self.can_capture_from(from, occupied, foes) {
-                return best;
-            }
+        // A piece with no first jump cannot capture: most pieces, most of
+        // the time, and the test costs far less than a search.
+        squares(self.capturers()).fold(floor, |best, from| {
             self.search(from, self.to_move)
                 .longest_over(from, 0, None, best)
         })
@@ -177,10 +175,7 @@ impl Position {
         Camp::ALL
             .into_iter()
             .filter(|&c| self.rules.plays(c))
-            .any(|c| {
-                let (occupied, foes) = (self.occupied(), self.foes(c));
-                squares(self.camps[c.index()]).any(|s| self.can_capture_from(s, occupied, foes))
-            })
+            .any(|c| self.jumpers(self.camps[c.index()], self.foes(c)) != 0)
     }
 }
 
@@ -416,11 +411,14 @@ const REMEMBERED: u32 = 2;
 /// asked for (at most 80 pieces are ever taken).
 const UNREACHED: u8 = u8::MAX;
 
-/// A capture in progress as one number: the jumped pieces (squares 0 to
-/// 80), a square, a direction.
+/// A capture in progress as one number: the jumped pieces (cells 0 to
+/// 119), the square's cell above them (bits 120 to 126), and the direction
+/// (none, or one of four) in three cells that are no square: the spare
+/// 12th cells of the first three rows (see [`Sq`]).
 fn state(at: Sq, jumped: Squares, last: Option<usize>) -> u128 {
     let last = last.map_or(0, |d| d as u128 + 1);
-    jumped | (at.index() as u128) << 96 | last << 104
+    let spare = (last & 1) << 11 | (last & 2) << 22 | (last & 4) << 33;
+    jumped | (at.cell() as u128) << 120 | spare
 }
 
 /// A hasher for [`state`] keys: one multiply-and-fold per half, much

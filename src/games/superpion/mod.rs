@@ -740,7 +740,8 @@ impl Presentation for Superpion {
             if seen.contains(&text) {
                 continue;
             }
-            let taken: Vec<String> = squares(a.jumped)
+            let taken: Vec<String> = board::ranked(a.jumped)
+                .into_iter()
                 .map(|sq| {
                     let camp = position.camp_at(sq).map_or("?", |c| c.name());
                     if position.is_superpion(sq) {

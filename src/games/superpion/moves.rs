@@ -28,12 +28,8 @@ impl Position {
         // pieces that reach the maximum, from the searches already made.
         let mut best = floor + 1;
         let mut searches = Vec::new();
-        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
-        for from in squares(self.movers()) {
-            // Only a piece with a first jump is searched.
-            if !self.can_capture_from(from, occupied, foes) {
-                continue;
-            }
+        // Only a piece with a first jump is searched.
+        for from in squares(self.capturers()) {
             let search = self.search(from, self.to_move);
             let longest = search.longest_over(from, 0, None, best - 1);
             if longest > best {

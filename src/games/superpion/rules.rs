@@ -13,8 +13,8 @@ use crate::rules::Rule;
 use crate::span::{Span, Spanned};
 
 use super::board::{
-    diagonal_between, locate, orthogonal_between, reverse, squares, Camp, Located, Sq, Squares,
-    SIZE,
+    diagonal_between, locate, orthogonal_between, ranked, reverse, squares, Camp, Located, Sq,
+    Squares, SIZE,
 };
 use super::capture::{Search, FOLLOWED};
 use super::declared;
@@ -300,6 +300,7 @@ fn not_a_square(square: Spanned<Square>) -> Violation {
 }
 
 /// Every square of a written action, located in the order written.
+#[inline(always)]
 pub(super) fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
     Ok(match &written.written {
         Written::Move(from, to) => {
@@ -662,7 +663,7 @@ impl Position {
         } else {
             Breach::Capturers {
                 camp,
-                capturers: squares(capturers).map(|sq| sq.to_string()).collect(),
+                capturers: ranked(capturers).iter().map(Sq::to_string).collect(),
                 listed,
             }
         }
