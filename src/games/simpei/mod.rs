@@ -89,6 +89,31 @@ impl Rules for Simpei {
     }
 }
 
+impl Simpei {
+    /// A turn's relocations checked and played on `next`, the position its
+    /// action left.
+    fn relocations(next: &mut Position, turn: &Turn, action_span: Span) -> Result<(), Violation> {
+        for relocation in &turn.relocations {
+            let (from, to) = relocation.value;
+            // A square that names no point lists the relocations still
+            // open: the named piece's, when it is one that waits.
+            let from_point = point(from).map_err(|v| v.expecting(open_relocations(next, None)))?;
+            let waiting = (next.lifted & from_point.bit() != 0).then_some(from_point);
+            let to_point = point(to).map_err(|v| v.expecting(open_relocations(next, waiting)))?;
+            next.check_relocation(from_point, to_point)
+                .map_err(|b| match b {
+                    Breach::RelocationOccupied(_) => {
+                        breach(b, to.span).expecting(open_relocations(next, Some(from_point)))
+                    }
+                    _ => breach(b, from.span).expecting(open_relocations(next, None)),
+                })?;
+            next.relocate(from_point, to_point);
+        }
+        next.check_relocated()
+            .map_err(|b| breach(b, action_span).expecting(open_relocations(next, None)))
+    }
+}
+
 impl Notation for Simpei {
     type Turn = Turn;
 
@@ -118,31 +143,18 @@ impl Notation for Simpei {
         position
             .check(action)
             .map_err(|b| breach(b, action_span).expecting(position.actions()))?;
-        // The relocations are checked against the position the action left:
-        // a scratch copy, kept only if the whole turn is legal.
-        let mut next = position.clone();
-        next.act(action);
-        for relocation in &turn.relocations {
-            let (from, to) = relocation.value;
-            // A square that names no point lists the relocations still
-            // open: the named piece's, when it is one that waits.
-            let from_point = point(from).map_err(|v| v.expecting(open_relocations(&next, None)))?;
-            let waiting = (next.lifted & from_point.bit() != 0).then_some(from_point);
-            let to_point = point(to).map_err(|v| v.expecting(open_relocations(&next, waiting)))?;
-            next.check_relocation(from_point, to_point)
-                .map_err(|b| match b {
-                    Breach::RelocationOccupied(_) => {
-                        breach(b, to.span).expecting(open_relocations(&next, Some(from_point)))
-                    }
-                    _ => breach(b, from.span).expecting(open_relocations(&next, None)),
-                })?;
-            next.relocate(from_point, to_point);
+        // The relocations are checked against the position the action left,
+        // played where it stands; a copy puts it back if the turn is
+        // illegal. (Played on a copy moved in at the end, the copy is read
+        // back whole just after its fields were written.)
+        let before = position.clone();
+        position.act(action);
+        let relocated = Simpei::relocations(position, turn, action_span);
+        match relocated {
+            Ok(()) => position.end_turn(),
+            Err(_) => *position = before,
         }
-        next.check_relocated()
-            .map_err(|b| breach(b, action_span).expecting(open_relocations(&next, None)))?;
-        next.end_turn();
-        *position = next;
-        Ok(Vec::new())
+        relocated.map(|()| Vec::new())
     }
 
     /// Two pieces of one colour relocated crosswise lead to one position:
