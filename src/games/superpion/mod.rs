@@ -56,7 +56,7 @@ impl Superpion {
     fn turn(
         position: &mut Position,
         turn: &Turn,
-        accepted: impl FnMut(Action),
+        accepted: impl FnMut(&Action),
     ) -> Result<Vec<Warning>, Violation> {
         // The second action is checked against the position the first left,
         // played where it stands; a copy puts it back if the turn is illegal.
@@ -73,7 +73,7 @@ impl Superpion {
     fn play_on(
         position: &mut Position,
         turn: &Turn,
-        mut accepted: impl FnMut(Action),
+        mut accepted: impl FnMut(&Action),
     ) -> Result<Vec<Warning>, Violation> {
         if position.over {
             return Err(breach(Breach::GameOver, turn.span));
@@ -131,10 +131,14 @@ impl Superpion {
     fn actions(
         next: &mut Position,
         turn: &Turn,
-        accepted: &mut impl FnMut(Action),
+        accepted: &mut impl FnMut(&Action),
         warnings: &mut Vec<Warning>,
     ) -> Result<(), Violation> {
         let camp = next.to_move;
+        // Where each action's landings and the action as accepted are
+        // written, in place.
+        let mut landings = Path::new();
+        let mut kept: Option<Action> = None;
         for written in &turn.actions {
             if next.over {
                 return Err(breach(Breach::GameOver, written.span));
@@ -147,12 +151,13 @@ impl Superpion {
                 }
                 v
             };
-            let attempt = attempt(&written.value).map_err(legal_here)?;
+            let attempt = attempt(&written.value, &mut landings).map_err(legal_here)?;
             let mark = written.value.mark.map(|m| m.value);
-            let action = next
-                .check_action(&attempt, mark)
+            let action = kept.get_or_insert_with(|| Action::capture(attempt.from(), &[], 0));
+            let forgiven = next
+                .check_action(attempt, mark, action)
                 .map_err(|fault| legal_here(focus(fault, written)))?;
-            if let Some(forgiven) = action.forgiven {
+            if let Some(forgiven) = forgiven {
                 next.note_forgiven(&forgiven);
                 warnings.push(Warning::new(
                     forgiven.rule(),
@@ -160,8 +165,8 @@ impl Superpion {
                     Some(written.span),
                 ));
             }
-            next.act(&action.action);
-            accepted(action.action);
+            next.act(action);
+            accepted(action);
         }
         if turn.actions.len() == 1 && next.any_action() {
             let end = Span::new(turn.span.end(), 0);
@@ -366,7 +371,9 @@ impl Notation for Superpion {
     /// lead to one position, and a forgiven turn is in no list of legal ones.
     fn resolve(position: &Position, turn: &Turn, _index: usize) -> Result<Play, Violation> {
         let mut actions = Vec::with_capacity(turn.actions.len());
-        Superpion::play_on(&mut position.clone(), turn, |action| actions.push(action))?;
+        Superpion::play_on(&mut position.clone(), turn, |action| {
+            actions.push(action.clone())
+        })?;
         Ok(Play {
             camp: position.to_move,
             actions,

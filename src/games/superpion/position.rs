@@ -46,6 +46,28 @@ impl Action {
         }
     }
 
+    /// This action made a move of the piece on `from` to `to`, unmarked:
+    /// written over field by field.
+    pub(crate) fn moving(&mut self, from: Sq, to: Sq) {
+        self.from = from;
+        self.path.clear();
+        self.path.push(to);
+        self.capture = false;
+        self.jumped = 0;
+        self.promotion = None;
+    }
+
+    /// This action made a capture along `path` taking `jumped`, unmarked:
+    /// written over field by field.
+    pub(crate) fn capturing(&mut self, from: Sq, path: &[Sq], jumped: Squares) {
+        self.from = from;
+        self.path.clear();
+        self.path.extend_from_slice(path);
+        self.capture = true;
+        self.jumped = jumped;
+        self.promotion = None;
+    }
+
     /// The square the piece ends on.
     pub fn to(&self) -> Sq {
         self.path.last().copied().unwrap_or(self.from)

@@ -22,21 +22,22 @@ use super::modes::Colour;
 use super::moves::distinct;
 use super::notation::{Square, Written, WrittenAction};
 use super::position::{Action, Listing, Path, Position, Situation};
-use smallvec::smallvec;
 
-/// An action as written, squares located; legality unknown.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Attempt {
+/// An action as written, squares located; legality unknown. A capture's
+/// landing squares stay in the path [`attempt`] was lent, so that an
+/// attempt is small: one is made for every action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attempt<'p> {
     Move(Sq, Sq),
     /// Start square and landing squares; one landing square may be the
     /// short form `from x to`.
-    Capture(Sq, Path),
+    Capture(Sq, &'p [Sq]),
 }
 
-impl Attempt {
-    pub fn from(&self) -> Sq {
+impl Attempt<'_> {
+    pub fn from(self) -> Sq {
         match self {
-            Attempt::Move(from, _) | Attempt::Capture(from, _) => *from,
+            Attempt::Move(from, _) | Attempt::Capture(from, _) => from,
         }
     }
 }
@@ -248,14 +249,6 @@ fn fault(breach: Breach, focus: Focus) -> Fault {
     Fault { breach, focus }
 }
 
-/// An action accepted by [`Position::check_action`], with the forgiven
-/// breach (a missed or short capture) when the house rule tolerated one.
-#[derive(Clone, Debug)]
-pub struct Accepted {
-    pub action: Action,
-    pub forgiven: Option<Breach>,
-}
-
 /// A written square on the board, or why not. Every square of every
 /// action comes here: the square is found inline, the violation built
 /// apart.
@@ -299,9 +292,12 @@ fn not_a_square(square: Spanned<Square>) -> Violation {
     }
 }
 
-/// Every square of a written action, located in the order written.
-#[inline(always)]
-pub(super) fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
+/// Every square of a written action, located in the order written; a
+/// capture's landing squares into `landings`.
+pub(super) fn attempt<'p>(
+    written: &WrittenAction,
+    landings: &'p mut Path,
+) -> Result<Attempt<'p>, Violation> {
     Ok(match &written.written {
         Written::Move(from, to) => {
             let from = square(*from)?;
@@ -309,7 +305,7 @@ pub(super) fn attempt(written: &WrittenAction) -> Result<Attempt, Violation> {
         }
         Written::Capture(from, path) => {
             let from = square(*from)?;
-            let mut landings = Path::new();
+            landings.clear();
             for landing in path.iter() {
                 landings.push(square(landing)?);
             }
@@ -482,18 +478,24 @@ impl Position {
 
     // ----- checking written actions -----
 
-    /// Check a written action in the order of "Which rule is reported".
+    /// Check a written action in the order of "Which rule is reported",
+    /// and write it as accepted into `action`: with the forgiven breach (a
+    /// missed or short capture) when the house rule tolerated one. The
+    /// action is written where the caller keeps it, field by field: one
+    /// made here and moved out is read back before its stores are done, a
+    /// stall at every action.
     pub(crate) fn check_action(
         &self,
-        attempt: &Attempt,
+        attempt: Attempt<'_>,
         mark: Option<Colour>,
-    ) -> Result<Accepted, Fault> {
+        action: &mut Action,
+    ) -> Result<Option<Breach>, Fault> {
         let from = attempt.from();
         self.check_piece(from)?;
         let superpion = self.is_superpion(from);
-        let (action, forgiven) = match attempt {
+        let forgiven = match attempt {
             Attempt::Move(_, to) => {
-                self.check_move(from, *to, superpion)?;
+                self.check_move(from, to, superpion)?;
                 // Whether a capture is mandatory needs only a first jump;
                 // the longest captures are searched for when listed.
                 let forgiven = if !self.can_capture() {
@@ -503,19 +505,13 @@ impl Position {
                 } else {
                     return Err(fault(self.mandatory_capture(), Focus::Action));
                 };
-                let action = Action {
-                    from,
-                    path: smallvec![*to],
-                    capture: false,
-                    jumped: 0,
-                    promotion: None,
-                };
-                (action, forgiven)
+                action.moving(from, to);
+                forgiven
             }
-            Attempt::Capture(_, path) => self.check_capture(from, path, superpion)?,
+            Attempt::Capture(_, path) => self.check_capture(from, path, superpion, action)?,
         };
-        let action = self.check_mark(action, superpion, mark)?;
-        Ok(Accepted { action, forgiven })
+        self.check_mark(action, superpion, mark)?;
+        Ok(forgiven)
     }
 
     /// A pawn's step from `from` to the next white square `to`, along
@@ -699,18 +695,23 @@ impl Position {
         }
     }
 
+    /// A written capture checked and written into `action`, with the
+    /// forgiven breach if any.
     fn check_capture(
         &self,
         from: Sq,
         path: &[Sq],
         superpion: bool,
-    ) -> Result<(Action, Option<Breach>), Fault> {
+        action: &mut Action,
+    ) -> Result<Option<Breach>, Fault> {
         if let [to] = path {
-            if let Some(action) = self.lone_jump(from, *to, superpion) {
-                return Ok((action, None));
+            if let Some(jumped) = self.lone_jump(from, *to, superpion) {
+                action.capturing(from, path, jumped);
+                return Ok(None);
             }
-            if let Some(found) = self.short_form(from, *to)? {
-                return Ok(found);
+            if let Some((found, forgiven)) = self.short_form(from, *to)? {
+                *action = found;
+                return Ok(forgiven);
             }
         }
         let (jumped, last) = self.trace(from, path, superpion)?;
@@ -751,9 +752,9 @@ impl Position {
                 ));
             }
         }
-        let action = Action::capture(from, path, jumped);
-        let forgiven = self.check_length(action.taken())?;
-        Ok((action, forgiven))
+        let forgiven = self.check_length(jumped.count_ones())?;
+        action.capturing(from, path, jumped);
+        Ok(forgiven)
     }
 
     /// Maximum capture for a complete capture of `taken` pieces: the
@@ -790,13 +791,14 @@ impl Position {
     /// of one piece when no capture takes more. The short form's longest
     /// capture ending on `to` is then that jump, the only one, and no
     /// capture is longer: what [`Position::short_form`] finds, without
-    /// listing every capture that ends there. `None` leaves the text to it.
-    fn lone_jump(&self, from: Sq, to: Sq, superpion: bool) -> Option<Action> {
+    /// listing every capture that ends there. The piece it takes; `None`
+    /// leaves the text to the short form.
+    fn lone_jump(&self, from: Sq, to: Sq, superpion: bool) -> Option<Squares> {
         let (jumped, last) = self.trace(from, &[to], superpion).ok()?;
         if self.can_jump_on(from, to, jumped, last) || self.can_take_two() {
             return None;
         }
-        Some(Action::capture(from, &[to], jumped))
+        Some(jumped)
     }
 
     /// `from x to` read as the short form: the longest complete captures of
@@ -937,25 +939,26 @@ impl Position {
         Ok((jumped, last))
     }
 
+    /// The promotion mark of `action`: checked, and set on it.
     fn check_mark(
         &self,
-        mut action: Action,
+        action: &mut Action,
         superpion: bool,
         mark: Option<Colour>,
-    ) -> Result<Action, Fault> {
+    ) -> Result<(), Fault> {
         let reached = if superpion {
             None
         } else {
             self.promotion_camp(self.to_move, action.to())
         };
         match (reached, mark) {
-            (None, None) => Ok(action),
+            (None, None) => Ok(()),
             (None, Some(_)) => Err(fault(
                 Breach::PromotionNotAllowed(action.path_text()),
                 Focus::Mark,
             )),
             (Some(reached), None) => {
-                let options = self.marked(&action, reached);
+                let options = self.marked(action, reached);
                 Err(fault(
                     Breach::PromotionMissing {
                         at: action.to(),
@@ -984,13 +987,13 @@ impl Position {
                         Breach::PromotionColour {
                             written: colour.letter(),
                             why,
-                            options: self.marked(&action, reached),
+                            options: self.marked(action, reached),
                         },
                         Focus::Mark,
                     ));
                 }
                 action.promotion = Some(colour);
-                Ok(action)
+                Ok(())
             }
         }
     }
