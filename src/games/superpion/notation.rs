@@ -339,63 +339,21 @@ fn read_square(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Square>> {
     ))
 }
 
-/// The shapes nearly every token has (`3.B`, `R`, `e3-e5`, `c5xe7xg9`,
-/// `d12-d14=B`, `--`), read straight off the bytes; `None` leaves the token
-/// to the parsers, which read these shapes to the same values.
+/// A promotion mark written at `at` to the token's end: `Some(None)` when
+/// there is none, `None` when what stands there is no mark.
 #[inline(always)]
-fn common(token: &Token<'_>) -> Option<Piece> {
-    let b = token.text.as_bytes();
-    if b == b"--" {
-        return Some(Piece::Pass);
-    }
-    if let Some((&letter, before)) = b.split_last() {
-        // A turn head is a camp letter alone or after `N.`; `d12-d14=B`
-        // ends in a camp letter too, and is an action.
-        if b"BRYKbryk".contains(&letter) && (before.is_empty() || before.ends_with(b".")) {
-            let camp = Camp::from_letter(char::from(letter))?;
-            let number = match before {
-                [] => None,
-                [digits @ .., b'.'] => Some(Numeral::Value(value_of(digits)?)),
-                _ => return None,
-            };
-            return Some(Piece::Head(number, camp));
-        }
-    }
-    let mut at = 0;
-    let from = read_square(token, &mut at)?;
-    let written = match b.get(at) {
-        Some(b'-') => {
-            at += 1;
-            Written::Move(from, read_square(token, &mut at)?)
-        }
-        Some(b'x' | b'X') => {
-            at += 1;
-            let mut path = Landings::one(read_square(token, &mut at)?);
-            while matches!(b.get(at), Some(b'x' | b'X')) {
-                at += 1;
-                path.push(read_square(token, &mut at)?);
-            }
-            Written::Capture(from, path)
-        }
-        _ => return None,
-    };
-    let mark = match b.get(at..) {
-        Some([]) => None,
+fn read_mark(token: &Token<'_>, at: usize) -> Option<Option<Spanned<Colour>>> {
+    match token.text.as_bytes().get(at..) {
+        Some([]) => Some(None),
         Some([b'=', letter]) if b"BRYKSbryks".contains(letter) => {
             let colour = Colour::from_letter(char::from(*letter)).unwrap_or(Colour::Spare);
-            Some(Spanned::new(colour, Span::new(token.span.offset + at, 2)))
+            Some(Some(Spanned::new(
+                colour,
+                Span::new(token.span.offset + at, 2),
+            )))
         }
-        _ => return None,
-    };
-    Some(Piece::Action(WrittenAction { written, mark }))
-}
-
-/// A token of an unusual shape, read by the parsers: out of the loop the
-/// common shapes go through.
-#[cold]
-#[inline(never)]
-fn parsed(token: &Token<'_>) -> Option<Piece> {
-    parse_whole(token, piece(token))
+        _ => None,
+    }
 }
 
 const EXPECTED: &str = "Superpion notation is a turn head `B`, `R`, `Y`, `K` (or `12.B` with the round number), then one or two actions: a move `e3-e5`, a capture `e5xg7xe9` (or `e5xe9`), each optionally marked `=B`, `=R`, `=Y`, `=K` or `=S` when it promotes; or a pass `--`";
@@ -404,133 +362,243 @@ fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
     SyntaxError::new(message, span).with_help(EXPECTED)
 }
 
-/// Group tokens into turns, lending each to `each` (with whether it is the
-/// record's last) once the next turn head (or the end) closes it, and
-/// giving back the last: a turn is built where it is kept, not moved on.
-pub fn parse_lent<'a>(
-    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-    mut each: impl FnMut(&Turn, bool),
-) -> Result<Option<Turn>, SyntaxError> {
-    let mut last: Option<Turn> = None;
-    let mut number: Option<Spanned<Numeral>> = None;
-    // A token's piece taken where it is read: an action is not moved from
-    // one holder to the next on its way into its turn.
-    let mut take = |found: Piece, token: &Token<'_>| -> Result<(), SyntaxError> {
-        match found {
-            Piece::Number(n) => {
-                if number.is_some() {
-                    return Err(syntax(
-                        "a round number must be followed by a camp letter",
-                        token.span,
-                    ));
-                }
-                number = Some(Spanned::new(n, token.span));
-            }
-            Piece::Head(n, camp) => {
-                close(last.as_ref())?;
-                let number = match (n, number.take()) {
-                    (Some(_), Some(earlier)) => {
-                        return Err(syntax(
-                            "a round number must be followed by a camp letter",
-                            earlier.span,
-                        ));
-                    }
-                    (Some(n), None) => {
-                        let len = token.text.len() - 1;
-                        Some(Spanned::new(n, Span::new(token.span.offset, len)))
-                    }
-                    (None, earlier) => earlier,
+/// The turns of a movetext as its tokens come: the last one, open to its
+/// actions, and a round number waiting for its camp letter. A turn is
+/// built where it is kept, and what a token holds is written into it where
+/// it is read: a value moved just after it is made is read back before it
+/// is stored, a stall at every token.
+struct Reading<E> {
+    last: Option<Turn>,
+    number: Option<Spanned<Numeral>>,
+    /// Given each turn once the next turn head (or the end) closes it.
+    each: E,
+}
+
+impl<E: FnMut(&Turn, bool)> Reading<E> {
+    /// One token, read by the shapes nearly every token has (`3.B`, `R`,
+    /// `e3-e5`, `c5xe7xg9`, `d12-d14=B`, `--`) straight off its bytes, or
+    /// else by the parsers, which read these shapes to the same values
+    /// (`fast: false` reads every token by the parsers, for the tests to
+    /// compare).
+    #[inline(always)]
+    fn read(&mut self, token: &Token<'_>, fast: bool) -> Result<(), SyntaxError> {
+        let b = token.text.as_bytes();
+        if !fast {
+            return self.parsed(token);
+        }
+        if b == b"--" {
+            return self.pass(token);
+        }
+        if let Some((&letter, before)) = b.split_last() {
+            // A turn head is a camp letter alone or after `N.`; `d12-d14=B`
+            // ends in a camp letter too, and is an action.
+            if b"BRYKbryk".contains(&letter) && (before.is_empty() || before.ends_with(b".")) {
+                let number = match before {
+                    [] => Some(None),
+                    [digits @ .., b'.'] => value_of(digits).map(|n| Some(Numeral::Value(n))),
+                    _ => None,
                 };
-                let camp_span = Span::new(token.span.end() - 1, 1);
-                let start = number.map_or(camp_span, |n| n.span);
-                let camp = Spanned::new(camp, camp_span);
-                let span = start.to(camp_span);
-                match &mut last {
-                    // The next turn is written over the one just lent,
-                    // field by field: a turn is too big to move whole.
-                    Some(done) => {
-                        each(done, false);
-                        done.number = number;
-                        done.camp = camp;
-                        done.actions.clear();
-                        done.pass = None;
-                        done.span = span;
-                    }
-                    None => {
-                        last = Some(Turn {
-                            number,
-                            camp,
-                            actions: Actions::new(),
-                            pass: None,
-                            span,
-                        })
+                if let (Some(number), Some(camp)) = (number, Camp::from_letter(char::from(letter)))
+                {
+                    return self.head(number, camp, token);
+                }
+                return self.parsed(token);
+            }
+        }
+        let mut at = 0;
+        let Some(from) = read_square(token, &mut at) else {
+            return self.parsed(token);
+        };
+        match b.get(at) {
+            Some(b'-') => {
+                at += 1;
+                if let Some(to) = read_square(token, &mut at) {
+                    if let Some(mark) = read_mark(token, at) {
+                        let written = Written::Move(from, to);
+                        return self.action(WrittenAction { written, mark }, token);
                     }
                 }
             }
-            Piece::Pass | Piece::Action(_) => {
-                let Some(turn) = last.as_mut().filter(|_| number.is_none()) else {
-                    return Err(syntax(
-                        "an action must follow the camp letter of its turn",
-                        token.span,
-                    )
-                    .with_help("start each turn with its camp letter: `B e3-e5 g3-g5`"));
-                };
-                if turn.pass.is_some() {
-                    return Err(syntax(
-                        "a pass `--` is the whole turn: nothing may follow it",
-                        token.span,
-                    ));
-                }
-                match found {
-                    Piece::Pass if !turn.actions.is_empty() => {
-                        return Err(syntax(
-                            "a pass `--` is a turn of its own, not a second action",
-                            token.span,
-                        ));
-                    }
-                    Piece::Pass => turn.pass = Some(token.span),
-                    Piece::Action(action) => {
-                        if turn.actions.len() == 2 {
-                            return Err(syntax("a turn has at most two actions", token.span)
-                                .with_help("start the next turn with its camp letter"));
+            Some(b'x' | b'X') => {
+                at += 1;
+                if let Some(first) = read_square(token, &mut at) {
+                    let mut path = Landings::one(first);
+                    let mut whole = true;
+                    while whole && matches!(b.get(at), Some(b'x' | b'X')) {
+                        at += 1;
+                        match read_square(token, &mut at) {
+                            Some(landing) => path.push(landing),
+                            None => whole = false,
                         }
-                        turn.actions.push(Spanned::new(action, token.span));
                     }
-                    _ => {}
+                    if let Some(mark) = read_mark(token, at).filter(|_| whole) {
+                        let written = Written::Capture(from, path);
+                        return self.action(WrittenAction { written, mark }, token);
+                    }
                 }
-                turn.span = turn.span.to(token.span);
+            }
+            _ => {}
+        }
+        self.parsed(token)
+    }
+
+    /// A token of an unusual shape, read by the parsers: out of the loop
+    /// the common shapes go through.
+    #[cold]
+    #[inline(never)]
+    fn parsed(&mut self, token: &Token<'_>) -> Result<(), SyntaxError> {
+        match parse_whole(token, piece(token)) {
+            Some(Piece::Number(n)) => self.number(n, token),
+            Some(Piece::Head(n, camp)) => self.head(n, camp, token),
+            Some(Piece::Pass) => self.pass(token),
+            Some(Piece::Action(action)) => self.action(action, token),
+            None => {
+                let message = if token.text.contains(['x', 'X', '-']) {
+                    format!("`{}` is not a Superpion action", quote(token.text))
+                } else {
+                    format!("`{}` is not Superpion notation", quote(token.text))
+                };
+                Err(syntax(message, token.span))
+            }
+        }
+    }
+
+    /// A round number alone (`3.`), its camp letter to follow.
+    fn number(&mut self, n: Numeral, token: &Token<'_>) -> Result<(), SyntaxError> {
+        if self.number.is_some() {
+            return Err(syntax(
+                "a round number must be followed by a camp letter",
+                token.span,
+            ));
+        }
+        self.number = Some(Spanned::new(n, token.span));
+        Ok(())
+    }
+
+    /// A turn head: the turn before is whole now.
+    fn head(
+        &mut self,
+        n: Option<Numeral>,
+        camp: Camp,
+        token: &Token<'_>,
+    ) -> Result<(), SyntaxError> {
+        close(self.last.as_ref())?;
+        let number = match (n, self.number.take()) {
+            (Some(_), Some(earlier)) => {
+                return Err(syntax(
+                    "a round number must be followed by a camp letter",
+                    earlier.span,
+                ));
+            }
+            (Some(n), None) => {
+                let len = token.text.len() - 1;
+                Some(Spanned::new(n, Span::new(token.span.offset, len)))
+            }
+            (None, earlier) => earlier,
+        };
+        let camp_span = Span::new(token.span.end() - 1, 1);
+        let start = number.map_or(camp_span, |n| n.span);
+        let camp = Spanned::new(camp, camp_span);
+        let span = start.to(camp_span);
+        match &mut self.last {
+            // The next turn is written over the one just lent, field by
+            // field: a turn is too big to move whole.
+            Some(done) => {
+                (self.each)(done, false);
+                done.number = number;
+                done.camp = camp;
+                done.actions.clear();
+                done.pass = None;
+                done.span = span;
+            }
+            None => {
+                self.last = Some(Turn {
+                    number,
+                    camp,
+                    actions: Actions::new(),
+                    pass: None,
+                    span,
+                })
             }
         }
         Ok(())
+    }
+
+    /// The turn an action or a pass goes into: the last, once its head
+    /// is written and no pass closed it.
+    fn open(&mut self, token: &Token<'_>) -> Result<&mut Turn, SyntaxError> {
+        let Some(turn) = self.last.as_mut().filter(|_| self.number.is_none()) else {
+            return Err(syntax(
+                "an action must follow the camp letter of its turn",
+                token.span,
+            )
+            .with_help("start each turn with its camp letter: `B e3-e5 g3-g5`"));
+        };
+        if turn.pass.is_some() {
+            return Err(syntax(
+                "a pass `--` is the whole turn: nothing may follow it",
+                token.span,
+            ));
+        }
+        Ok(turn)
+    }
+
+    fn pass(&mut self, token: &Token<'_>) -> Result<(), SyntaxError> {
+        let turn = self.open(token)?;
+        if !turn.actions.is_empty() {
+            return Err(syntax(
+                "a pass `--` is a turn of its own, not a second action",
+                token.span,
+            ));
+        }
+        turn.pass = Some(token.span);
+        turn.span = turn.span.to(token.span);
+        Ok(())
+    }
+
+    fn action(&mut self, action: WrittenAction, token: &Token<'_>) -> Result<(), SyntaxError> {
+        let turn = self.open(token)?;
+        if turn.actions.len() == 2 {
+            return Err(syntax("a turn has at most two actions", token.span)
+                .with_help("start the next turn with its camp letter"));
+        }
+        turn.actions.push(Spanned::new(action, token.span));
+        turn.span = turn.span.to(token.span);
+        Ok(())
+    }
+
+    /// The movetext's end: the last turn is whole.
+    fn end(mut self) -> Result<Option<Turn>, SyntaxError> {
+        if let Some(n) = self.number {
+            return Err(syntax(
+                "a round number must be followed by a camp letter",
+                n.span,
+            ));
+        }
+        close(self.last.as_ref())?;
+        if let Some(done) = &self.last {
+            (self.each)(done, true);
+        }
+        Ok(self.last)
+    }
+}
+
+/// Group tokens into turns, lending each to `each` (with whether it is the
+/// record's last) once the next turn head (or the end) closes it, and
+/// giving back the last.
+pub fn parse_lent<'a>(
+    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    each: impl FnMut(&Turn, bool),
+) -> Result<Option<Turn>, SyntaxError> {
+    let mut reading = Reading {
+        last: None,
+        number: None,
+        each,
     };
     for token in tokens {
-        let token = token?;
-        match common(&token) {
-            Some(found) => take(found, &token)?,
-            None => match parsed(&token) {
-                Some(found) => take(found, &token)?,
-                None => {
-                    let message = if token.text.contains(['x', 'X', '-']) {
-                        format!("`{}` is not a Superpion action", quote(token.text))
-                    } else {
-                        format!("`{}` is not Superpion notation", quote(token.text))
-                    };
-                    return Err(syntax(message, token.span));
-                }
-            },
-        }
+        reading.read(&token?, true)?;
     }
-    if let Some(n) = number {
-        return Err(syntax(
-            "a round number must be followed by a camp letter",
-            n.span,
-        ));
-    }
-    close(last.as_ref())?;
-    if let Some(done) = &last {
-        each(done, true);
-    }
-    Ok(last)
+    reading.end()
 }
 
 /// A turn must hold an action or a pass.
@@ -577,16 +645,33 @@ mod tests {
         assert!(last.is_err());
     }
 
+    /// What reading `text` token by token leaves: each turn lent, and the
+    /// end, or the first error; read by the common shapes, or (`fast:
+    /// false`) by the parsers alone.
+    fn read_all(text: &str, fast: bool) -> String {
+        let mut lent = Vec::new();
+        let mut reading = Reading {
+            last: None,
+            number: None,
+            each: |turn: &Turn, last: bool| lent.push((turn.clone(), last)),
+        };
+        let mut outcome = Ok(());
+        for token in tokens(text, 7).unwrap() {
+            outcome = reading.read(&token, fast);
+            if outcome.is_err() {
+                break;
+            }
+        }
+        let end = outcome.and_then(|()| reading.end());
+        format!("{lent:?} {end:?}")
+    }
+
     proptest::proptest! {
         #[test]
         fn the_common_shapes_read_as_the_parsers_read_them(
-            text in "[a-nB][0-9]{1,3}([-xX][a-oB][0-9]{0,3}){1,3}(=[BRYKSsq])?|[0-9.]{0,4}[BRYKbrykq]|--|[0-9.]{0,2}[BbRKex1-9=\\-xX]{1,9}",
+            text in "B (([a-nB][0-9]{1,3}([-xX][a-oB][0-9]{0,3}){1,3}(=[BRYKSsq])?|[0-9.]{0,4}[BRYKbrykq]|--|[0-9.]{0,2}[BbRKex1-9=\\-xX]{1,9}) ){1,5}",
         ) {
-            let token = Token { text: &text, span: Span::new(7, text.len()) };
-            if let Some(fast) = common(&token) {
-                let slow = parse_whole(&token, piece(&token));
-                proptest::prop_assert_eq!(format!("{:?}", Some(fast)), format!("{slow:?}"));
-            }
+            proptest::prop_assert_eq!(read_all(&text, true), read_all(&text, false));
         }
     }
 
