@@ -171,19 +171,49 @@ static BITS: [Squares; CELLS] = {
     bits
 };
 
-/// The pawns among `pawns` that can make a first jump: a foe diagonally
-/// next to them with an empty square beyond it, told for every pawn at
-/// once by shifting the sets a cell or a row at a time (see [`cell_of`]).
-/// A foe or an empty square is never in a spare cell, so a shift that
-/// runs off a row finds neither.
-pub fn pawn_jumps(pawns: Squares, foes: Squares, empty: Squares) -> Squares {
-    let row = ROW as u32;
-    // North-east and south-west are a row each way, south-east and
-    // north-west a cell.
-    (pawns & foes >> row & empty >> (2 * row))
-        | (pawns & foes << row & empty << (2 * row))
-        | (pawns & foes >> 1 & empty >> 2)
-        | (pawns & foes << 1 & empty << 2)
+/// Cells from a square to its diagonal neighbour, by direction (NE, SE,
+/// SW, NW): a row or a cell on the turned board (see [`cell_of`]).
+const SHIFTS: [i32; 4] = [ROW as i32, 1, -(ROW as i32), -1];
+
+/// `set` moved `cells` along the turned board (toward higher cells when
+/// positive); what leaves the 128 bits is gone.
+fn shifted(set: Squares, cells: i32) -> Squares {
+    if cells >= 0 {
+        set << cells
+    } else {
+        set >> -cells
+    }
+}
+
+/// Where a pawn can jump from, by direction (NE, SE, SW, NW): the squares
+/// with a foe next to them that way and an empty square beyond it, for
+/// every square at once, shifting the sets a row or a cell at a time. A
+/// foe or an empty square is never in a spare cell, so a shift that runs
+/// off a row finds neither.
+pub struct Takeoffs([Squares; 4]);
+
+impl Takeoffs {
+    pub fn new(foes: Squares, empty: Squares) -> Takeoffs {
+        Takeoffs(SHIFTS.map(|cells| shifted(foes, -cells) & shifted(empty, -2 * cells)))
+    }
+
+    /// The pawns among `pawns` that can make a first jump.
+    pub fn first(&self, pawns: Squares) -> Squares {
+        pawns & (self.0[0] | self.0[1] | self.0[2] | self.0[3])
+    }
+
+    /// Whether a pawn among `pawns` can take two pieces in one capture: a
+    /// first jump, then a second from where it lands. Exact for all the
+    /// pawns at once: a second jump that does not turn back can neither
+    /// jump the first piece again nor land where the pawn started, so
+    /// nothing of the first jump but its landing matters to it.
+    pub fn second(&self, pawns: Squares) -> bool {
+        (0..4).any(|d| {
+            let landings = shifted(pawns & self.0[d], 2 * SHIFTS[d]);
+            let onward = self.0[d] | self.0[(d + 1) % 4] | self.0[(d + 3) % 4];
+            landings & onward != 0
+        })
+    }
 }
 
 /// What a written file and rank name.
@@ -591,7 +621,7 @@ mod tests {
         assert_eq!(back_line(Camp::Black).count_ones(), 4);
     }
 
-    /// What the shifts of [`pawn_jumps`] rely on: on the turned board a
+    /// What the shifts of [`Takeoffs`] rely on: on the turned board a
     /// diagonal neighbour is a row (north-east, south-west) or a cell
     /// (south-east, north-west) away, and no square lies in a spare cell.
     #[test]

@@ -6,7 +6,7 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::board::{pawn_jumps, reverse, squares, Camp, Sq, Squares, BOARD};
+use super::board::{reverse, squares, Camp, Sq, Squares, Takeoffs, BOARD};
 use super::position::Position;
 
 impl Position {
@@ -79,7 +79,7 @@ impl Position {
     fn jumpers(&self, pieces: Squares, foes: Squares) -> Squares {
         let occupied = self.occupied();
         let flying = pieces & self.supers;
-        let pawns = pawn_jumps(pieces & !flying, foes, BOARD & !occupied);
+        let pawns = Takeoffs::new(foes, BOARD & !occupied).first(pieces & !flying);
         squares(flying)
             .filter(|&from| self.can_capture_from(from, occupied, foes))
             .fold(pawns, |set, from| set | from.bit())
@@ -97,7 +97,7 @@ impl Position {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         let movers = self.movers();
         let flying = movers & self.supers;
-        pawn_jumps(movers & !flying, foes, BOARD & !occupied) != 0
+        Takeoffs::new(foes, BOARD & !occupied).first(movers & !flying) != 0
             || squares(flying).any(|from| self.can_capture_from(from, occupied, foes))
     }
 
@@ -118,8 +118,15 @@ impl Position {
             return self.max_capture_over(pieces - 1) >= pieces;
         }
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
+        let movers = self.movers();
+        let flying = movers & self.supers;
+        // Two pieces, nearly all that is ever asked: the pawns all at once.
+        if pieces == 2 && Takeoffs::new(foes, BOARD & !occupied).second(movers & !flying) {
+            return true;
+        }
+        let followed = if pieces == 2 { flying } else { movers };
         // Only a piece with a first jump is followed.
-        squares(self.capturers()).any(|from| {
+        squares(self.jumpers(followed, foes)).any(|from| {
             // Jumped pieces stay on the board; the start square is free.
             let board = Jumps {
                 occupied: occupied & !from.bit(),
