@@ -177,6 +177,7 @@ const SHIFTS: [i32; 4] = [ROW as i32, 1, -(ROW as i32), -1];
 
 /// `set` moved `cells` along the turned board (toward higher cells when
 /// positive); what leaves the 128 bits is gone.
+#[inline(always)]
 fn shifted(set: Squares, cells: i32) -> Squares {
     if cells >= 0 {
         set << cells
@@ -193,13 +194,41 @@ fn shifted(set: Squares, cells: i32) -> Squares {
 pub struct Takeoffs([Squares; 4]);
 
 impl Takeoffs {
+    #[inline(always)]
     pub fn new(foes: Squares, empty: Squares) -> Takeoffs {
-        Takeoffs(SHIFTS.map(|cells| shifted(foes, -cells) & shifted(empty, -2 * cells)))
+        let toward = |cells: i32| shifted(foes, -cells) & shifted(empty, -2 * cells);
+        Takeoffs([
+            toward(SHIFTS[0]),
+            toward(SHIFTS[1]),
+            toward(SHIFTS[2]),
+            toward(SHIFTS[3]),
+        ])
     }
 
     /// The pawns among `pawns` that can make a first jump.
     pub fn first(&self, pawns: Squares) -> Squares {
         pawns & (self.0[0] | self.0[1] | self.0[2] | self.0[3])
+    }
+
+    /// The foes a pawn starting on `from` could jump in one capture, were
+    /// it free to jump a piece twice: the jumps from every square it can
+    /// land on, followed until no new square is reached (at most one
+    /// round per square of the board). A bound on what it can take, for
+    /// takeoffs made with its start square empty.
+    pub fn reach(&self, from: Sq) -> Squares {
+        let (mut landed, mut jumped) = (from.bit(), 0);
+        let mut new = landed;
+        while new != 0 {
+            let mut next = 0;
+            for (takeoffs, cells) in self.0.into_iter().zip(SHIFTS) {
+                let starts = new & takeoffs;
+                jumped |= shifted(starts, cells);
+                next |= shifted(starts, 2 * cells);
+            }
+            new = next & !landed;
+            landed |= new;
+        }
+        jumped
     }
 
     /// Whether a pawn among `pawns` can take two pieces in one capture: a

@@ -169,9 +169,18 @@ impl Position {
     /// The longest capture among the pieces that may still act when it
     /// takes more than `floor` pieces; `floor` otherwise.
     pub fn max_capture_over(&self, floor: u32) -> u32 {
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         // A piece with no first jump cannot capture: most pieces, most of
-        // the time, and the test costs far less than a search.
+        // the time, and the test costs far less than a search; nor can a
+        // pawn take more than the foes its jumps reach, often the very
+        // pieces of its one way to capture, told at once.
         squares(self.capturers()).fold(floor, |best, from| {
+            if !self.is_superpion(from) {
+                let takeoffs = Takeoffs::new(foes, BOARD & !occupied | from.bit());
+                if takeoffs.reach(from).count_ones() <= best {
+                    return best;
+                }
+            }
             self.search(from, self.to_move)
                 .longest_over(from, 0, None, best)
         })
@@ -941,6 +950,28 @@ mod tests {
             one > 50 && two > 50,
             "too few of each: {one} one-piece, {two} longer"
         );
+    }
+
+    /// The bound that spares a pawn its search: every capture of the pawn,
+    /// by every path, jumps only foes its jumps reach; and the bound is the
+    /// longest capture itself often enough to spare searches.
+    #[test]
+    fn a_pawn_jumps_only_foes_its_jumps_reach() {
+        let mut rng = Rng::new(41);
+        let (mut pawns, mut tight) = (0, 0);
+        for _ in 0..300 {
+            let p = crowded(&mut rng);
+            let (occupied, foes) = (p.occupied(), p.foes(p.to_move));
+            for from in squares(p.capturers() & !p.supers) {
+                let reach = Takeoffs::new(foes, BOARD & !occupied | from.bit()).reach(from);
+                for (_, jumped) in every_path(&p, from) {
+                    assert_eq!(jumped & !reach, 0, "{from} {p:?}");
+                }
+                pawns += 1;
+                tight += usize::from(reach.count_ones() == p.longest(from));
+            }
+        }
+        assert!(pawns > 100 && tight > pawns / 4, "{tight} of {pawns}");
     }
 
     /// The short form's search (only captures ending on one square, the
