@@ -556,6 +556,7 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
         Ok(())
     }
 
+    #[inline(always)]
     fn action(&mut self, action: WrittenAction, token: &Token<'_>) -> Result<(), SyntaxError> {
         let turn = self.open(token)?;
         if turn.actions.len() == 2 {
