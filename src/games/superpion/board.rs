@@ -76,6 +76,8 @@ struct Tables {
     rays: [[Squares; 4]; CELLS],
     /// Every square.
     board: Squares,
+    /// The squares on the edge of an arm: every camp's back line.
+    back_lines: Squares,
 }
 
 /// North, east, south, west, as (file, rank) steps.
@@ -94,6 +96,7 @@ const fn build() -> Tables {
         around: [0; CELLS],
         rays: [[0; 4]; CELLS],
         board: 0,
+        back_lines: 0,
     };
     let mut n = 0;
     let mut rank = 0;
@@ -107,6 +110,9 @@ const fn build() -> Tables {
                 t.numbers[cell as usize] = n as u8;
                 t.coords[cell as usize] = (file, rank);
                 t.board |= 1 << cell;
+                if file == 0 || rank == 0 || file == SIZE - 1 || rank == SIZE - 1 {
+                    t.back_lines |= 1 << cell;
+                }
                 n += 1;
             }
             file += 1;
@@ -345,6 +351,20 @@ impl Sq {
         (n != NONE).then_some(Sq(n))
     }
 
+    /// The orthogonal direction from this square to `to` when `to` is the
+    /// next white square that way: told by the cells between them, which
+    /// on the turned board are a row and a cell.
+    pub fn step_toward(self, to: Sq) -> Option<usize> {
+        // Across a spare cell no two squares lie a row and a cell apart.
+        match to.0 as i32 - self.0 as i32 {
+            d if d == ROW as i32 - 1 => Some(0),
+            d if d == ROW as i32 + 1 => Some(1),
+            d if d == 1 - ROW as i32 => Some(2),
+            d if d == -1 - ROW as i32 => Some(3),
+            _ => None,
+        }
+    }
+
     /// The diagonal neighbour in direction `d`; `None` at the edge or the void.
     pub fn diagonal(self, d: usize) -> Option<Sq> {
         let n = TABLES.diagonal[self.cell()][d];
@@ -374,8 +394,7 @@ impl Sq {
     /// Whether the square lies on any camp's back line: the edge of an arm,
     /// where a pawn may be promoted.
     pub fn on_a_back_line(self) -> bool {
-        let (file, rank) = self.coords();
-        file == 0 || rank == 0 || file == SIZE - 1 || rank == SIZE - 1
+        TABLES.back_lines & self.bit() != 0
     }
 
     /// Order of notation: by file, then rank.
@@ -666,6 +685,16 @@ mod tests {
                 let beside = usize::try_from(cell + shift).ok().filter(|&c| c < CELLS);
                 let on_board = beside.filter(|&c| BOARD & 1 << c != 0);
                 assert_eq!(sq.diagonal(d).map(Sq::cell), on_board, "{sq} {d}");
+            }
+        }
+        for sq in Sq::all() {
+            let on_one = Camp::ALL.iter().any(|&camp| camp.on_back_line(sq));
+            assert_eq!(sq.on_a_back_line(), on_one, "{sq}");
+        }
+        for from in Sq::all() {
+            for to in Sq::all() {
+                let d = (0..4).find(|&d| from.step(d) == Some(to));
+                assert_eq!(from.step_toward(to), d, "{from} {to}");
             }
         }
         assert_eq!(BOARD.count_ones() as usize, SQUARES);

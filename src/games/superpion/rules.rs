@@ -409,7 +409,6 @@ impl Position {
         let from = action.from;
         let to = action.to();
         let was_super = self.is_superpion(from);
-        let under = self.under[from.index()];
         self.camps[camp.index()] &= !from.bit();
         self.supers &= !from.bit();
         for taken in squares(action.jumped) {
@@ -431,12 +430,16 @@ impl Position {
         self.camps[camp.index()] |= to.bit();
         if was_super {
             self.supers |= to.bit();
-            self.under[to.index()] = under;
+            self.under[to.index()] = self.under[from.index()];
         } else if let Some(colour) = action.promotion {
             self.promote(camp, to, colour);
         }
         self.acted |= to.bit();
-        self.update_over();
+        // A move leaves every camp its pieces: only a capture can end the
+        // game.
+        if action.jumped != 0 {
+            self.update_over();
+        }
     }
 
     fn promote(&mut self, camp: Camp, to: Sq, colour: Colour) {
@@ -565,7 +568,7 @@ impl Position {
         // A pawn's step to the next white square, nearly every move, is
         // told by the step table; any other shape is told apart below.
         if !superpion {
-            if let Some(d) = (0..4).find(|&d| from.step(d) == Some(to)) {
+            if let Some(d) = from.step_toward(to) {
                 return self.check_step(from, to, d);
             }
         }
