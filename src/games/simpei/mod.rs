@@ -139,7 +139,7 @@ impl Notation for Simpei {
         // A wrong action lists the actions legal instead, not the whole
         // turns: one sandwich's relocations would crowd out every other
         // action.
-        let action = action(turn.action.value).map_err(|v| v.expecting(position.actions()))?;
+        let action = action(&turn.action.value).map_err(|v| v.expecting(position.actions()))?;
         position
             .check(action)
             .map_err(|b| breach(b, action_span).expecting(position.actions()))?;
@@ -169,7 +169,7 @@ impl Notation for Simpei {
             .collect::<Result<Vec<_>, Violation>>()?;
         relocations.sort();
         let play = Play {
-            action: action(turn.action.value)?,
+            action: action(&turn.action.value)?,
             relocations,
         };
         game::denoted::<Self>(position, &after, [play])

@@ -121,9 +121,11 @@ fn not_a_point(square: Spanned<Square>, found: Option<Point>) -> Violation {
 }
 
 /// A written action on the board's points, or the point that is not one.
-#[inline]
-pub fn action(written: Written) -> Result<Action, Violation> {
-    Ok(match written {
+/// Inlined where the turn is played: an action returned through memory is
+/// read back before its stores are done.
+#[inline(always)]
+pub fn action(written: &Written) -> Result<Action, Violation> {
+    Ok(match *written {
         Written::Place(to) => Action::Place(point(to)?),
         Written::Move(from, to) => {
             let from = point(from)?;
