@@ -50,8 +50,13 @@ impl Action {
     /// written over field by field.
     pub(crate) fn moving(&mut self, from: Sq, to: Sq) {
         self.from = from;
-        self.path.clear();
-        self.path.push(to);
+        match self.path.as_mut_slice() {
+            [only] => *only = to,
+            _ => {
+                self.path.clear();
+                self.path.push(to);
+            }
+        }
         self.capture = false;
         self.jumped = 0;
         self.promotion = None;

@@ -542,6 +542,11 @@ impl Position {
     }
 
     fn check_piece(&self, from: Sq) -> Result<(), Fault> {
+        // Nearly always a piece of the camp to play, one that may act.
+        let bit = from.bit();
+        if self.movers() & bit != 0 && self.promoted & bit == 0 {
+            return Ok(());
+        }
         let Some(owner) = self.camp_at(from) else {
             return Err(fault(Breach::NoPiece(from), Focus::From));
         };
