@@ -318,22 +318,22 @@ fn read_square(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Square>> {
     let b = token.text.as_bytes();
     let start = *at;
     let file = *b.get(start).filter(|f| f.is_ascii_alphabetic())?;
-    let digits = b[start + 1..]
-        .iter()
-        .take_while(|d| d.is_ascii_digit())
-        .count();
-    if !(1..=2).contains(&digits) {
-        return None;
-    }
-    let written = &b[start + 1..start + 1 + digits];
-    let rank = Numeral::Value(value_of(written)?);
+    let digit = |i: usize| b.get(i).filter(|d| d.is_ascii_digit()).map(|d| d - b'0');
+    let first = digit(start + 1)?;
+    // One digit or two, read as bytes; a third leaves the token to the
+    // parsers.
+    let (rank, digits) = match digit(start + 2) {
+        None => (first, 1),
+        Some(_) if digit(start + 3).is_some() => return None,
+        Some(second) => (first * 10 + second, 2),
+    };
     *at = start + 1 + digits;
     let span = Span::new(token.span.offset + start, 1 + digits);
     Some(Spanned::new(
         Square {
             file: char::from(file),
-            rank,
-            padded: digits > 1 && written[0] == b'0',
+            rank: Numeral::Value(u32::from(rank)),
+            padded: digits > 1 && first == 0,
         },
         span,
     ))
