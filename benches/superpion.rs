@@ -139,6 +139,9 @@ fn capture_search(c: &mut Criterion) {
         group.bench_function(format!("{name}/can_capture"), |b| {
             b.iter(|| black_box(position.can_capture()))
         });
+        group.bench_function(format!("{name}/can_take_two"), |b| {
+            b.iter(|| black_box(position.can_take_two()))
+        });
     }
     // Every position of a game each time: the figures are per game, and
     // the throughput per position.
@@ -158,6 +161,9 @@ fn capture_search(c: &mut Criterion) {
     });
     group.bench_function("ordinary/can_capture", |b| {
         b.iter(|| black_box(game.iter().filter(|p| p.can_capture()).count()))
+    });
+    group.bench_function("ordinary/can_take_two", |b| {
+        b.iter(|| black_box(game.iter().filter(|p| p.can_take_two()).count()))
     });
     group.finish();
 }

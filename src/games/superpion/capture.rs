@@ -79,7 +79,10 @@ impl Position {
     fn jumpers(&self, pieces: Squares, foes: Squares) -> Squares {
         let occupied = self.occupied();
         let flying = pieces & self.supers;
-        let pawns = Takeoffs::new(foes, BOARD & !occupied).first(pieces & !flying);
+        let pawns = match pieces & !flying {
+            0 => 0,
+            pawns => Takeoffs::new(foes, BOARD & !occupied).first(pawns),
+        };
         squares(flying)
             .filter(|&from| self.can_capture_from(from, occupied, foes))
             .fold(pawns, |set, from| set | from.bit())
