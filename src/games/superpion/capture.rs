@@ -123,13 +123,7 @@ impl Position {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         let movers = self.movers();
         let flying = movers & self.supers;
-        // Two pieces, nearly all that is ever asked: the pawns all at once.
-        if pieces == 2 && Takeoffs::new(foes, BOARD & !occupied).second(movers & !flying) {
-            return true;
-        }
-        let followed = if pieces == 2 { flying } else { movers };
-        // Only a piece with a first jump is followed.
-        squares(self.jumpers(followed, foes)).any(|from| {
+        let follow = |from: Sq| {
             // Jumped pieces stay on the board; the start square is free.
             let board = Jumps {
                 occupied: occupied & !from.bit(),
@@ -137,7 +131,15 @@ impl Position {
                 superpion: self.is_superpion(from),
             };
             board.take(from, 0, None, pieces)
-        })
+        };
+        if pieces == 2 {
+            // Nearly all that is ever asked: the pawns all at once, then
+            // each Superpion (whose first jump the following finds).
+            return Takeoffs::new(foes, BOARD & !occupied).second(movers & !flying)
+                || squares(flying).any(follow);
+        }
+        // Only a piece with a first jump is followed.
+        squares(self.jumpers(movers, foes)).any(follow)
     }
 
     /// Whether the capture of the piece that started on `from`, standing
