@@ -156,7 +156,7 @@ impl Superpion {
             let action = kept.get_or_insert_with(|| Action::capture(attempt.from(), &[], 0));
             let forgiven = next
                 .check_action(attempt, mark, action)
-                .map_err(|fault| legal_here(focus(fault, written)))?;
+                .map_err(|fault| legal_here(focus(*fault, written)))?;
             if let Some(forgiven) = forgiven {
                 next.note_forgiven(&forgiven);
                 warnings.push(Warning::new(

@@ -484,15 +484,15 @@ impl Position {
     /// Check a written action in the order of "Which rule is reported",
     /// and write it as accepted into `action`: with the forgiven breach (a
     /// missed or short capture) when the house rule tolerated one. The
-    /// action is written where the caller keeps it, field by field: one
-    /// made here and moved out is read back before its stores are done, a
-    /// stall at every action.
+    /// action is written where the caller keeps it, field by field, and
+    /// what comes back is boxed, two words: a value made here and moved out
+    /// is read back before its stores are done, a stall at every action.
     pub(crate) fn check_action(
         &self,
         attempt: Attempt<'_>,
         mark: Option<Colour>,
         action: &mut Action,
-    ) -> Result<Option<Breach>, Fault> {
+    ) -> Result<Option<Box<Breach>>, Box<Fault>> {
         let from = attempt.from();
         self.check_piece(from)?;
         let superpion = self.is_superpion(from);
@@ -506,7 +506,7 @@ impl Position {
                 } else if self.rules.forgive_missed_captures {
                     Some(self.forgiven_missed_capture(self.capturers()))
                 } else {
-                    return Err(fault(self.mandatory_capture(), Focus::Action));
+                    return Err(Box::new(fault(self.mandatory_capture(), Focus::Action)));
                 };
                 action.moving(from, to);
                 forgiven
@@ -514,7 +514,7 @@ impl Position {
             Attempt::Capture(_, path) => self.check_capture(from, path, superpion, action)?,
         };
         self.check_mark(action, superpion, mark)?;
-        Ok(forgiven)
+        Ok(forgiven.map(Box::new))
     }
 
     /// A pawn's step from `from` to the next white square `to`, along
