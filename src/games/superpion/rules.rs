@@ -225,6 +225,12 @@ impl game::Breach for Breach {
     }
 }
 
+/// What checking an action gives back: the breach the house rule forgave,
+/// if any, or the fault. Boxed, two words that come back in registers:
+/// either unboxed is a large value, copied out of its `Result` whole and
+/// read back just after it was stored.
+type Checked = Result<Option<Box<Breach>>, Box<Fault>>;
+
 /// Which part of a written action a breach is about, for the glue to
 /// underline.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -492,7 +498,7 @@ impl Position {
         attempt: Attempt<'_>,
         mark: Option<Colour>,
         action: &mut Action,
-    ) -> Result<Option<Box<Breach>>, Box<Fault>> {
+    ) -> Checked {
         let from = attempt.from();
         self.check_piece(from)?;
         let superpion = self.is_superpion(from);
@@ -504,7 +510,7 @@ impl Position {
                 let forgiven = if !self.can_capture() {
                     None
                 } else if self.rules.forgive_missed_captures {
-                    Some(self.forgiven_missed_capture(self.capturers()))
+                    Some(Box::new(self.forgiven_missed_capture(self.capturers())))
                 } else {
                     return Err(Box::new(fault(self.mandatory_capture(), Focus::Action)));
                 };
@@ -514,7 +520,7 @@ impl Position {
             Attempt::Capture(_, path) => self.check_capture(from, path, superpion, action)?,
         };
         self.check_mark(action, superpion, mark)?;
-        Ok(forgiven.map(Box::new))
+        Ok(forgiven)
     }
 
     /// A pawn's step from `from` to the next white square `to`, along
@@ -711,7 +717,7 @@ impl Position {
         path: &[Sq],
         superpion: bool,
         action: &mut Action,
-    ) -> Result<Option<Breach>, Fault> {
+    ) -> Checked {
         if let [to] = path {
             if let Some(jumped) = self.lone_jump(from, *to, superpion) {
                 action.capturing(from, path, jumped);
@@ -750,14 +756,14 @@ impl Position {
                 let mut endings = distinct(endings);
                 endings.sort_by_cached_key(Action::sort_key);
                 let texts: Vec<String> = endings.iter().map(Action::path_text).collect();
-                return Err(fault(
+                return Err(Box::new(fault(
                     Breach::CaptureIncomplete {
                         at: end,
                         superpion,
                         continuations: texts,
                     },
                     Focus::Action,
-                ));
+                )));
             }
         }
         let forgiven = self.check_length(jumped.count_ones())?;
@@ -767,7 +773,7 @@ impl Position {
 
     /// Maximum capture for a complete capture of `taken` pieces: the
     /// longer ones are searched for and listed at once.
-    fn check_length(&self, taken: u32) -> Result<Option<Breach>, Fault> {
+    fn check_length(&self, taken: u32) -> Checked {
         // Whether any is longer first, without listing: nearly always none,
         // and for the few pieces most captures take, without a search.
         let longer = if taken < FOLLOWED {
@@ -789,9 +795,9 @@ impl Position {
             required,
         };
         if self.rules.forgive_missed_captures {
-            Ok(Some(breach))
+            Ok(Some(Box::new(breach)))
         } else {
-            Err(fault(breach, Focus::Action))
+            Err(Box::new(fault(breach, Focus::Action)))
         }
     }
 
@@ -814,7 +820,11 @@ impl Position {
     /// capture breach, which the longest already is if any is). `None` when
     /// there is none (the text is then checked as a one-jump path).
     #[allow(clippy::type_complexity)]
-    fn short_form(&self, from: Sq, to: Sq) -> Result<Option<(Action, Option<Breach>)>, Fault> {
+    fn short_form(
+        &self,
+        from: Sq,
+        to: Sq,
+    ) -> Result<Option<(Action, Option<Box<Breach>>)>, Box<Fault>> {
         let matching: Vec<Action> = self
             .longest_ending_on(from, to)
             .into_iter()
@@ -829,13 +839,13 @@ impl Position {
         if matching.len() > 1 {
             let mut options: Vec<String> = matching.iter().map(Action::path_text).collect();
             options.sort();
-            return Err(fault(
+            return Err(Box::new(fault(
                 Breach::AmbiguousCapture {
                     written: format!("{from}x{to}"),
                     options,
                 },
                 Focus::Action,
-            ));
+            )));
         }
         Ok(matching.pop().map(|a| (a, forgiven)))
     }
