@@ -476,6 +476,36 @@ fn digit_error(input: Input) -> nom::Err<nom::error::Error<Input>> {
     nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Digit))
 }
 
+/// A game's notation read a token at a time into its turns, each built
+/// where it is kept and lent on once whole (`Notation::parse_lent`): what a
+/// token holds is written into the turn where it is read, as a value moved
+/// just after it is made is read back before it is stored, a stall at
+/// every token.
+pub(crate) trait TurnReading {
+    type Turn;
+
+    /// One token: its common shapes read straight off its bytes, the rest
+    /// by the game's parsers; `fast: false` reads it by the parsers alone,
+    /// for the tests that compare both ways.
+    fn read(&mut self, token: &Token<'_>, fast: bool) -> Result<(), SyntaxError>;
+
+    /// The movetext's end: the last turn, whole.
+    fn end(self) -> Result<Option<Self::Turn>, SyntaxError>;
+}
+
+/// Every token read by `reading`, then the end; the first error ends it.
+#[inline(always)]
+pub(crate) fn read_turns<'a, R: TurnReading>(
+    mut reading: R,
+    tokens: impl IntoIterator<Item = Result<Token<'a>, SyntaxError>>,
+    fast: bool,
+) -> Result<Option<R::Turn>, SyntaxError> {
+    for token in tokens {
+        reading.read(&token?, fast)?;
+    }
+    reading.end()
+}
+
 /// Run a notation parser on a whole token; `None` when it does not match all
 /// of it.
 pub fn parse_whole<'a, T>(

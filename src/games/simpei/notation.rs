@@ -14,7 +14,8 @@ use smallvec::SmallVec;
 use crate::games::duel::MoveNumber;
 use crate::limits::quote;
 use crate::record::movetext::{
-    consumed, natural, parse_whole, value_of, Input, Numeral, SyntaxError, Token,
+    consumed, natural, parse_whole, read_turns, value_of, Input, Numeral, SyntaxError, Token,
+    TurnReading,
 };
 use crate::span::{Span, Spanned};
 
@@ -138,8 +139,7 @@ const EXPECTED: &str = "Simpei notation is a placement `c3`, a move `c3-d4`, a r
 /// The turns of a movetext as its tokens come: the last one, still open
 /// to relocations, and a move number waiting for its action. A turn is
 /// large: it is built where it is kept and overwritten by the next, never
-/// moved; and what a token holds is written into it where it is read, as
-/// a value moved just after it is made is read back before it is stored.
+/// moved ([`TurnReading`]).
 struct Reading<E> {
     last: Option<Turn>,
     number: Option<Spanned<MoveNumber>>,
@@ -147,11 +147,9 @@ struct Reading<E> {
     each: E,
 }
 
-impl<E: FnMut(&Turn, bool)> Reading<E> {
-    /// One token, read by the shapes nearly every token has (`c5`, `g3-f2`,
-    /// `e3>g5`, `--`, `12.`) straight off its bytes, or else by the parsers
-    /// (`fast: false` reads every token by the parsers, for the tests to
-    /// compare).
+impl<E: FnMut(&Turn, bool)> TurnReading for Reading<E> {
+    type Turn = Turn;
+
     #[inline(always)]
     fn read(&mut self, token: &Token<'_>, fast: bool) -> Result<(), SyntaxError> {
         let at = |i: usize, len: usize| Span::new(token.span.offset + i, len);
@@ -205,6 +203,21 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
         self.parsed(token)
     }
 
+    fn end(mut self) -> Result<Option<Turn>, SyntaxError> {
+        if let Some(n) = self.number {
+            return Err(
+                SyntaxError::new("a move number must be followed by an action", n.span)
+                    .with_help(EXPECTED),
+            );
+        }
+        if let Some(done) = &self.last {
+            (self.each)(done, true);
+        }
+        Ok(self.last)
+    }
+}
+
+impl<E: FnMut(&Turn, bool)> Reading<E> {
     /// A token of an unusual shape, read by the parsers: out of the loop
     /// the common shapes go through.
     #[cold]
@@ -285,20 +298,6 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
         turn.relocations.push(Spanned::new((from, to), span));
         Ok(())
     }
-
-    /// The movetext's end: the last turn is whole.
-    fn end(mut self) -> Result<Option<Turn>, SyntaxError> {
-        if let Some(n) = self.number {
-            return Err(
-                SyntaxError::new("a move number must be followed by an action", n.span)
-                    .with_help(EXPECTED),
-            );
-        }
-        if let Some(done) = &self.last {
-            (self.each)(done, true);
-        }
-        Ok(self.last)
-    }
 }
 
 /// Group tokens into turns, each lent to `each` once the next action (or
@@ -308,15 +307,12 @@ pub fn parse_lent<'a>(
     tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
     each: impl FnMut(&Turn, bool),
 ) -> Result<Option<Turn>, SyntaxError> {
-    let mut reading = Reading {
+    let reading = Reading {
         last: None,
         number: None,
         each,
     };
-    for token in tokens {
-        reading.read(&token?, true)?;
-    }
-    reading.end()
+    read_turns(reading, tokens, true)
 }
 
 #[cfg(test)]
@@ -334,19 +330,12 @@ mod tests {
     /// false`) by the parsers alone.
     fn read_all(text: &str, fast: bool) -> String {
         let mut lent = Vec::new();
-        let mut reading = Reading {
+        let reading = Reading {
             last: None,
             number: None,
             each: |turn: &Turn, last: bool| lent.push((turn.clone(), last)),
         };
-        let mut outcome = Ok(());
-        for token in tokens(text, 7).unwrap() {
-            outcome = reading.read(&token, fast);
-            if outcome.is_err() {
-                break;
-            }
-        }
-        let end = outcome.and_then(|()| reading.end());
+        let end = read_turns(reading, tokens(text, 7).unwrap().into_iter().map(Ok), fast);
         format!("{lent:?} {end:?}")
     }
 

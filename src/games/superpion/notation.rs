@@ -13,7 +13,8 @@ use nom::IResult;
 
 use crate::limits::quote;
 use crate::record::movetext::{
-    consumed, natural, parse_whole, value_of, Input, Numeral, SyntaxError, Token,
+    consumed, natural, parse_whole, read_turns, value_of, Input, Numeral, SyntaxError, Token,
+    TurnReading,
 };
 use crate::span::{Span, Spanned};
 
@@ -363,10 +364,8 @@ fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
 }
 
 /// The turns of a movetext as its tokens come: the last one, open to its
-/// actions, and a round number waiting for its camp letter. A turn is
-/// built where it is kept, and what a token holds is written into it where
-/// it is read: a value moved just after it is made is read back before it
-/// is stored, a stall at every token.
+/// actions, and a round number waiting for its camp letter; each turn is
+/// built where it is kept ([`TurnReading`]).
 struct Reading<E> {
     last: Option<Turn>,
     number: Option<Spanned<Numeral>>,
@@ -374,12 +373,9 @@ struct Reading<E> {
     each: E,
 }
 
-impl<E: FnMut(&Turn, bool)> Reading<E> {
-    /// One token, read by the shapes nearly every token has (`3.B`, `R`,
-    /// `e3-e5`, `c5xe7xg9`, `d12-d14=B`, `--`) straight off its bytes, or
-    /// else by the parsers, which read these shapes to the same values
-    /// (`fast: false` reads every token by the parsers, for the tests to
-    /// compare).
+impl<E: FnMut(&Turn, bool)> TurnReading for Reading<E> {
+    type Turn = Turn;
+
     #[inline(always)]
     fn read(&mut self, token: &Token<'_>, fast: bool) -> Result<(), SyntaxError> {
         let b = token.text.as_bytes();
@@ -442,6 +438,22 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
         self.parsed(token)
     }
 
+    fn end(mut self) -> Result<Option<Turn>, SyntaxError> {
+        if let Some(n) = self.number {
+            return Err(syntax(
+                "a round number must be followed by a camp letter",
+                n.span,
+            ));
+        }
+        close(self.last.as_ref())?;
+        if let Some(done) = &self.last {
+            (self.each)(done, true);
+        }
+        Ok(self.last)
+    }
+}
+
+impl<E: FnMut(&Turn, bool)> Reading<E> {
     /// A token of an unusual shape, read by the parsers: out of the loop
     /// the common shapes go through.
     #[cold]
@@ -567,21 +579,6 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
         turn.span = turn.span.to(token.span);
         Ok(())
     }
-
-    /// The movetext's end: the last turn is whole.
-    fn end(mut self) -> Result<Option<Turn>, SyntaxError> {
-        if let Some(n) = self.number {
-            return Err(syntax(
-                "a round number must be followed by a camp letter",
-                n.span,
-            ));
-        }
-        close(self.last.as_ref())?;
-        if let Some(done) = &self.last {
-            (self.each)(done, true);
-        }
-        Ok(self.last)
-    }
 }
 
 /// Group tokens into turns, lending each to `each` (with whether it is the
@@ -591,15 +588,12 @@ pub fn parse_lent<'a>(
     tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
     each: impl FnMut(&Turn, bool),
 ) -> Result<Option<Turn>, SyntaxError> {
-    let mut reading = Reading {
+    let reading = Reading {
         last: None,
         number: None,
         each,
     };
-    for token in tokens {
-        reading.read(&token?, true)?;
-    }
-    reading.end()
+    read_turns(reading, tokens, true)
 }
 
 /// A turn must hold an action or a pass.
@@ -651,19 +645,12 @@ mod tests {
     /// false`) by the parsers alone.
     fn read_all(text: &str, fast: bool) -> String {
         let mut lent = Vec::new();
-        let mut reading = Reading {
+        let reading = Reading {
             last: None,
             number: None,
             each: |turn: &Turn, last: bool| lent.push((turn.clone(), last)),
         };
-        let mut outcome = Ok(());
-        for token in tokens(text, 7).unwrap() {
-            outcome = reading.read(&token, fast);
-            if outcome.is_err() {
-                break;
-            }
-        }
-        let end = outcome.and_then(|()| reading.end());
+        let end = read_turns(reading, tokens(text, 7).unwrap().into_iter().map(Ok), fast);
         format!("{lent:?} {end:?}")
     }
 
