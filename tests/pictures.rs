@@ -463,3 +463,35 @@ fn docs_pictures_are_current() {
          --test pictures"
     );
 }
+
+/// A square's name as (rank, file), the order rank by rank.
+fn rank_then_file(name: &str) -> (u32, char) {
+    let file = name.chars().next().unwrap();
+    let rank: String = name[1..].chars().take_while(char::is_ascii_digit).collect();
+    (rank.parse().unwrap(), file)
+}
+
+#[test]
+fn superpion_setup_lists_each_camps_pieces_rank_by_rank() {
+    let mut told = 0;
+    for args in [
+        &["docs/pictures/superpion.arb"][..],
+        &["samples/superpion/random-four-players.arb", "--turn", "40"][..],
+    ] {
+        let setup = setup(args);
+        for camp in ["blue", "red", "yellow", "black"] {
+            let Some(listed) = setup["pieces"][camp].as_array() else {
+                continue;
+            };
+            let names: Vec<&str> = listed.iter().map(|s| s.as_str().unwrap()).collect();
+            let mut ranked = names.clone();
+            ranked.sort_by_key(|name| rank_then_file(name));
+            assert_eq!(names, ranked, "{camp} in {args:?}");
+            told += usize::from(names.len() > 2);
+        }
+    }
+    assert!(
+        told >= 6,
+        "too few camps with pieces enough to tell an order: {told}"
+    );
+}

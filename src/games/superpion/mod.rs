@@ -676,7 +676,8 @@ impl Presentation for Superpion {
             .into_iter()
             .filter(|c| position.camps[c.index()] != 0)
             .map(|camp| {
-                let listed: Vec<String> = squares(position.camps[camp.index()])
+                let listed: Vec<String> = board::ranked(position.camps[camp.index()])
+                    .into_iter()
                     .map(|sq| {
                         if position.is_superpion(sq) {
                             format!("{sq}={}", position.under[sq.index()].letter())
