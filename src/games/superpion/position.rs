@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::board::{Camp, Sq, Squares, SQUARES};
 use super::modes::{Colour, Pile, Rules};
-use smallvec::{smallvec, SmallVec};
+use smallvec::SmallVec;
 
 /// The squares an action lands on, in order: inline up to 16, more than
 /// a capture of an ordinary game lands on, so that checking a turn
@@ -32,18 +32,17 @@ pub struct Action {
 impl Action {
     /// A capture along `path` (its landings) taking `jumped`, before any promotion mark.
     pub(crate) fn capture(from: Sq, path: &[Sq], jumped: Squares) -> Action {
-        Action {
+        let mut action = Action {
             from,
-            // A capture lands at least once.
-            path: if path.is_empty() {
-                smallvec![from]
-            } else {
-                SmallVec::from_slice(path)
-            },
+            path: Path::new(),
             capture: true,
             jumped,
             promotion: None,
-        }
+        };
+        // A capture lands at least once.
+        let landings = if path.is_empty() { &[from][..] } else { path };
+        action.capturing(from, landings, jumped);
+        action
     }
 
     /// This action made a move of the piece on `from` to `to`, unmarked:
