@@ -219,6 +219,22 @@ const fn direction_of_each_step() -> [u8; 2 * STEP_OFFSET + 1] {
     table
 }
 
+impl Around {
+    /// The points met going each of the [`DIRECTIONS`], nearest first
+    /// where [`ascends`] says the direction climbs the bit order.
+    pub(crate) fn rays(&self) -> &[u64; 8] {
+        &self.rays
+    }
+}
+
+/// Whether a step in the direction numbered `d` of [`DIRECTIONS`] raises
+/// the bit index: along its ray, the nearest point is then the lowest bit.
+pub(crate) fn ascends(d: usize) -> bool {
+    DIRECTIONS
+        .get(d)
+        .is_some_and(|&(df, dr)| dr * SIZE + df > 0)
+}
+
 impl Point {
     /// The point's lines, rays and neighbours as bit sets.
     pub(crate) fn around(self) -> &'static Around {

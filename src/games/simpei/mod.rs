@@ -11,6 +11,7 @@ mod notation;
 mod picture;
 mod position;
 mod rules;
+pub mod solve;
 
 /// A turn label read back (`--turn 3...`), and its move number.
 pub use super::duel::{Label, MoveNumber};

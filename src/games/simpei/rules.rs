@@ -265,47 +265,56 @@ impl Position {
         self.to_move = self.to_move.other();
     }
 
-    /// Three of the mover's pieces on a line through `landing`, exactly
-    /// three on that line, no opponent between the outer two.
+    /// Three of the mover's pieces on a line through `landing`.
     fn wins_through(&self, landing: Point) -> bool {
-        let own = self.pieces[self.to_move.index()];
-        let theirs = self.pieces[self.to_move.other().index()];
-        // Every line holds the landing piece: two more of the mover's are
-        // rare, and only then is the line looked at closely.
-        let others = own & !landing.bit();
-        landing.around().lines.into_iter().any(|line| {
-            let two_more = others & line & (others & line).wrapping_sub(1) != 0;
-            let aligned = own & line;
-            two_more && holds_three(aligned) && theirs & line & inside(aligned) == 0
-        })
+        let me = self.to_move.index();
+        wins_through(self.pieces[me], self.pieces[1 - me], landing)
     }
 
-    /// Runs of opponent pieces closed by one of the mover's pieces, from
-    /// the landing point in each of the 8 directions of its world.
+    /// The opponent's pieces the mover's piece on `landing` sandwiches.
     fn sandwiched_by(&self, landing: Point) -> u64 {
-        let own = self.pieces[self.to_move.index()];
-        let theirs = self.pieces[self.to_move.other().index()];
-        let mut sandwiched = 0;
-        // A run starts next to the landing point: only the rays through an
-        // opponent piece there are walked.
-        for next in points(theirs & landing.around().nearest) {
-            let ray = landing.ray_through(next);
-            let stops = ray & !theirs;
-            if stops == 0 {
-                continue;
-            }
-            // The first point along the ray that is not the opponent's.
-            let stop = if next > landing {
-                stops & stops.wrapping_neg()
-            } else {
-                1 << (63 - stops.leading_zeros())
-            };
-            if own & stop != 0 {
-                sandwiched |= ray & inside(landing.bit() | stop);
-            }
-        }
-        sandwiched
+        let me = self.to_move.index();
+        sandwiched_by(self.pieces[me], self.pieces[1 - me], landing)
     }
+}
+
+/// Whether `own` holds exactly three pieces on a line through `landing`
+/// with none of `theirs` between the outer two: the one way to win, asked
+/// by the referee and by the solver alike.
+pub(super) fn wins_through(own: u64, theirs: u64, landing: Point) -> bool {
+    // Every line holds the landing piece: two more of the mover's are
+    // rare, and only then is the line looked at closely.
+    let others = own & !landing.bit();
+    landing.around().lines.into_iter().any(|line| {
+        let two_more = others & line & (others & line).wrapping_sub(1) != 0;
+        let aligned = own & line;
+        two_more && holds_three(aligned) && theirs & line & inside(aligned) == 0
+    })
+}
+
+/// Runs of `theirs` closed by one of `own`, from the landing point in each
+/// of the 8 directions of its world: the pieces a landing sandwiches.
+pub(super) fn sandwiched_by(own: u64, theirs: u64, landing: Point) -> u64 {
+    let mut sandwiched = 0;
+    // A run starts next to the landing point: only the rays through an
+    // opponent piece there are walked.
+    for next in points(theirs & landing.around().nearest) {
+        let ray = landing.ray_through(next);
+        let stops = ray & !theirs;
+        if stops == 0 {
+            continue;
+        }
+        // The first point along the ray that is not the opponent's.
+        let stop = if next > landing {
+            stops & stops.wrapping_neg()
+        } else {
+            1 << (63 - stops.leading_zeros())
+        };
+        if own & stop != 0 {
+            sandwiched |= ray & inside(landing.bit() | stop);
+        }
+    }
+    sandwiched
 }
 
 #[cfg(test)]

@@ -1,0 +1,239 @@
+//! The table on disk: a fixed header (what it is, the format and rules it
+//! was built under, its piece counts, a checksum of the values), then one
+//! byte per position, layer after layer. Nothing read is trusted before
+//! every check has passed.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::{movement_layers, Table, Value};
+
+/// The first bytes of every table file.
+const MAGIC: &[u8; 16] = b"arbitre simpei\n\0";
+
+/// The layout of the file; a table of another layout is rebuilt.
+pub const FORMAT: u32 = 1;
+
+/// The rulings the values follow (`simpei.md` as of this date); a table of
+/// other rulings is stale and rebuilt.
+pub const RULES: u32 = 20_261_201;
+
+/// Header bytes before the values.
+const HEADER: usize = 40;
+
+/// Why a table file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// No file there.
+    #[error("no Simpei table at {}: build it with `arbitre solve simpei`", .0.display())]
+    Missing(PathBuf),
+    /// The file cannot be read.
+    #[error("cannot read {}: {source}", path.display())]
+    Unreadable {
+        /// The table file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The table cannot be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Unwritable {
+        /// The table file.
+        path: PathBuf,
+        /// What the system said.
+        source: std::io::Error,
+    },
+    /// The file does not start as a table does.
+    #[error("{} is not a Simpei table", .0.display())]
+    NotATable(PathBuf),
+    /// A table of another format or of other rulings.
+    #[error("{} was built for format {format} and rules of {rules}; this arbitre uses format {FORMAT} and rules of {RULES}: rebuild it with `arbitre solve simpei`", path.display())]
+    Stale {
+        /// The table file.
+        path: PathBuf,
+        /// The file's format.
+        format: u32,
+        /// The rulings it was built under.
+        rules: u32,
+    },
+    /// The file ends before its values do.
+    #[error("{} is truncated: {found} bytes where {expected} were expected", path.display())]
+    Truncated {
+        /// The table file.
+        path: PathBuf,
+        /// The bytes a whole table has.
+        expected: u64,
+        /// The bytes found.
+        found: u64,
+    },
+    /// A header or values that do not hold together.
+    #[error("{} is corrupt: {why}", path.display())]
+    Corrupt {
+        /// The table file.
+        path: PathBuf,
+        /// What does not hold.
+        why: String,
+    },
+}
+
+impl TableError {
+    /// Whether building the table again cures it (every error but a
+    /// failure to write).
+    pub fn rebuild_cures(&self) -> bool {
+        !matches!(self, TableError::Unwritable { .. })
+    }
+}
+
+fn u32_at(bytes: &[u8], at: usize) -> u32 {
+    let mut word = [0; 4];
+    word.copy_from_slice(bytes.get(at..at + 4).unwrap_or(&[0; 4]));
+    u32::from_le_bytes(word)
+}
+
+impl Table {
+    /// The file's bytes: header, then values.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let body: usize = self.layers.iter().map(|(_, v)| v.len()).sum();
+        let mut crc = crc32fast::Hasher::new();
+        self.layers.iter().for_each(|(_, v)| crc.update(v));
+        let mut out = Vec::with_capacity(HEADER + body);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&FORMAT.to_le_bytes());
+        out.extend_from_slice(&RULES.to_le_bytes());
+        out.extend_from_slice(&[self.red, self.blue, u8::from(self.placement), 0]);
+        out.extend_from_slice(&crc.finalize().to_le_bytes());
+        out.extend_from_slice(&(body as u64).to_le_bytes());
+        self.layers
+            .iter()
+            .for_each(|(_, v)| out.extend_from_slice(v));
+        out
+    }
+
+    /// Write the table to `path`, through a file beside it renamed into
+    /// place: a reader never sees half a table.
+    pub fn save(&self, path: &Path) -> Result<(), TableError> {
+        let fail = |source| TableError::Unwritable {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(fail)?;
+        }
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(format!(".{}.partial", std::process::id()));
+        let partial = PathBuf::from(partial);
+        let written = std::fs::File::create(&partial)
+            .and_then(|mut f| f.write_all(&self.to_bytes()).and_then(|()| f.sync_all()))
+            .and_then(|()| std::fs::rename(&partial, path));
+        if written.is_err() {
+            let _ = std::fs::remove_file(&partial);
+        }
+        written.map_err(fail)
+    }
+
+    /// Read a table from `path`, every check passed.
+    pub fn load(path: &Path) -> Result<Table, TableError> {
+        let bytes = std::fs::read(path).map_err(|source| match source.kind() {
+            std::io::ErrorKind::NotFound => TableError::Missing(path.to_path_buf()),
+            _ => TableError::Unreadable {
+                path: path.to_path_buf(),
+                source,
+            },
+        })?;
+        Table::from_bytes(&bytes, path)
+    }
+
+    /// A table from a file's bytes; `path` names it in errors.
+    pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Table, TableError> {
+        let path = path.to_path_buf();
+        if bytes.len() < MAGIC.len() || !bytes.starts_with(MAGIC) {
+            return Err(TableError::NotATable(path));
+        }
+        let (format, rules) = (u32_at(bytes, 16), u32_at(bytes, 20));
+        if bytes.len() < HEADER {
+            return Err(TableError::Truncated {
+                path,
+                expected: HEADER as u64,
+                found: bytes.len() as u64,
+            });
+        }
+        if format != FORMAT || rules != RULES {
+            return Err(TableError::Stale {
+                path,
+                format,
+                rules,
+            });
+        }
+        let corrupt = |why: String| TableError::Corrupt {
+            path: path.clone(),
+            why,
+        };
+        let [red, blue, placement, spare] = [24, 25, 26, 27].map(|i| bytes[i]);
+        if red > super::PIECES || blue > super::PIECES || placement > 1 || spare != 0 {
+            return Err(corrupt(format!(
+                "its header names {red} red and {blue} blue pieces, placement {placement}"
+            )));
+        }
+        let placement = placement == 1;
+        if placement && red != blue {
+            return Err(corrupt(
+                "a placement phase needs as many pieces of each colour".into(),
+            ));
+        }
+        let layers = if placement {
+            Table::game_layers(red)
+        } else {
+            movement_layers(red, blue).to_vec()
+        };
+        let expected: u64 = layers.iter().map(|l| l.size()).sum();
+        let claimed = {
+            let mut word = [0; 8];
+            word.copy_from_slice(&bytes[32..40]);
+            u64::from_le_bytes(word)
+        };
+        if claimed != expected {
+            return Err(corrupt(format!(
+                "its header says {claimed} values where its pieces make {expected}"
+            )));
+        }
+        let body = &bytes[HEADER..];
+        if (body.len() as u64) < expected {
+            return Err(TableError::Truncated {
+                path,
+                expected: HEADER as u64 + expected,
+                found: bytes.len() as u64,
+            });
+        }
+        if body.len() as u64 > expected {
+            return Err(corrupt(format!(
+                "{} bytes follow its values",
+                body.len() as u64 - expected
+            )));
+        }
+        if crc32fast::hash(body) != u32_at(bytes, 28) {
+            return Err(corrupt("its checksum does not match its values".into()));
+        }
+        if let Some(at) = body.iter().position(|&b| Value::from_byte(b).is_none()) {
+            return Err(corrupt(format!(
+                "value {} at byte {} is out of range",
+                body[at],
+                HEADER + at
+            )));
+        }
+        let mut rest = body;
+        let layers = layers
+            .into_iter()
+            .map(|layer| {
+                let (values, after) = rest.split_at(layer.size() as usize);
+                rest = after;
+                (layer, values.to_vec())
+            })
+            .collect();
+        Ok(Table {
+            red,
+            blue,
+            placement,
+            layers,
+        })
+    }
+}

@@ -1,0 +1,531 @@
+//! Simpei solved: the value with perfect play of every position, found by
+//! retrograde analysis, kept in a table one byte per position.
+//!
+//! The movement phase is a graph with cycles: its values are found
+//! backwards from the turns that win at once, breadth first, a position
+//! becoming lost when its last successor is found won for the opponent.
+//! The placement phase only ever adds pieces: each of its layers is valued
+//! forwards from the layer after it. Every arrangement of the pieces is in
+//! the table, reachable or not; see `docs/solved.md`.
+
+mod file;
+mod index;
+mod turns;
+
+use std::fmt;
+
+pub use file::{TableError, FORMAT, RULES};
+pub use index::Layer;
+
+use super::board::Colour;
+use super::position::{Position, PIECES};
+use index::{choose, grid, next_set, spread, POINTS};
+use turns::{count_steps, each_predecessor, each_step, Phase, Step};
+
+/// A position's value with perfect play, for the colour to act: how many
+/// turns (one player's each) the game lasts, the last one the winner's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Value(u8);
+
+/// The longest game a byte tells; the search stops there.
+const LONGEST: u8 = 254;
+
+impl Value {
+    /// No forced result: neither side can force three in a row.
+    pub const DRAW: Value = Value(0);
+
+    /// The stored byte read back: 0 a draw, else the turns to the end.
+    pub(crate) fn from_byte(byte: u8) -> Option<Value> {
+        (byte <= LONGEST).then_some(Value(byte))
+    }
+
+    /// The turns to the end, the winner's last; `None` for a draw.
+    pub fn turns(self) -> Option<u8> {
+        (self.0 != 0).then_some(self.0)
+    }
+
+    /// The colour to act wins.
+    pub fn is_win(self) -> bool {
+        self.0 % 2 == 1
+    }
+
+    /// The colour to act loses.
+    pub fn is_loss(self) -> bool {
+        self.0 != 0 && self.0.is_multiple_of(2)
+    }
+
+    /// Neither side can force a win.
+    pub fn is_draw(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The value for the player who leads to a position of value `next`
+    /// (the opponent's to act).
+    pub fn through(next: Value) -> Value {
+        match next.0 {
+            0 => Value::DRAW,
+            n => Value(n.saturating_add(1).min(LONGEST)),
+        }
+    }
+
+    /// How much the player to act likes it: a quick win most, a slow loss
+    /// before a quick one.
+    fn preference(self) -> i32 {
+        match self.0 {
+            0 => 0,
+            n if n % 2 == 1 => 1000 - i32::from(n),
+            n => i32::from(n) - 1000,
+        }
+    }
+
+    /// Says the value for the colour to act: "red wins in 7", "draw".
+    pub fn said(self, to_act: Colour) -> String {
+        match self.0 {
+            0 => "draw".into(),
+            n if n % 2 == 1 => format!("{to_act} wins in {n}"),
+            n => format!("{} wins in {}", to_act.other(), n - 1),
+        }
+    }
+}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// Better for the colour to act is greater.
+impl Ord for Value {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.preference().cmp(&other.preference())
+    }
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            0 => f.write_str("draw"),
+            n if n % 2 == 1 => write!(f, "win in {n}"),
+            n => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// How far a build has come, for a progress line.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// What is being done, in a few words.
+    pub stage: &'static str,
+    /// Steps done.
+    pub done: u64,
+    /// Steps in all; 0 when unknown (the retrograde's depths).
+    pub total: u64,
+}
+
+/// The values of a game (or of a sub-game for tests).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// Pieces of each colour in the movement phase.
+    red: u8,
+    blue: u8,
+    /// Whether the placement phase is in the table (a game with as many
+    /// pieces each, every one of them starting in hand).
+    placement: bool,
+    layers: Vec<(Layer, Vec<u8>)>,
+}
+
+/// Won, lost and drawn positions of a phase, for the colour to act.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Counts {
+    /// Won by the colour to act.
+    pub won: u64,
+    /// Lost by the colour to act.
+    pub lost: u64,
+    /// Drawn with perfect play.
+    pub drawn: u64,
+}
+
+impl Counts {
+    fn add(&mut self, value: Value) {
+        match value.0 {
+            0 => self.drawn += 1,
+            n if n % 2 == 1 => self.won += 1,
+            _ => self.lost += 1,
+        }
+    }
+
+    /// Every position counted.
+    pub fn total(&self) -> u64 {
+        self.won + self.lost + self.drawn
+    }
+}
+
+/// What a table found, as `arbitre solve` prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Findings {
+    /// The start: an empty board, Red to place on a central upper point.
+    pub start: Value,
+    /// The start if Red's first piece could go anywhere.
+    pub free_start: Value,
+    /// The most turns any forced win takes.
+    pub longest_win: u8,
+    /// A position where that win is forced.
+    pub longest_win_at: Option<Position>,
+    /// Positions of the placement phase (some piece in hand).
+    pub placement: Counts,
+    /// Positions of the movement phase (every piece on the board).
+    pub movement: Counts,
+}
+
+impl Table {
+    /// The layers of the game with `pieces` of each colour, in the order
+    /// they are built and stored: the movement phase (Red to act, then
+    /// Blue), then the placement phase from its last layer to the start.
+    pub fn game_layers(pieces: u8) -> Vec<Layer> {
+        let mut layers = movement_layers(pieces, pieces).to_vec();
+        for k in (0..pieces).rev() {
+            layers.push(Layer {
+                red: k + 1,
+                blue: k,
+                to_move: Colour::Blue,
+            });
+            layers.push(Layer {
+                red: k,
+                blue: k,
+                to_move: Colour::Red,
+            });
+        }
+        layers
+    }
+
+    /// The layers and their values, in stored order.
+    pub fn layers(&self) -> impl Iterator<Item = (Layer, &[u8])> {
+        self.layers.iter().map(|(l, v)| (*l, v.as_slice()))
+    }
+
+    /// The value of a position, if the table holds it: not once the game
+    /// is won, nor halfway through a turn, nor with other piece counts.
+    pub fn value(&self, position: &Position) -> Option<Value> {
+        if position.winner.is_some() || position.lifted != 0 {
+            return None;
+        }
+        let on_board = position.pieces.map(|p| p.count_ones() as u8);
+        let full = [self.red, self.blue];
+        let held = if self.placement {
+            [
+                full[0] - on_board[0].min(full[0]),
+                full[1] - on_board[1].min(full[1]),
+            ]
+        } else {
+            [0, 0]
+        };
+        if position.hand != held || on_board[0] > full[0] || on_board[1] > full[1] {
+            return None;
+        }
+        let layer = Layer {
+            red: on_board[0],
+            blue: on_board[1],
+            to_move: position.to_move,
+        };
+        self.value_at(layer, position.pieces[0], position.pieces[1])
+    }
+
+    /// The value of an arrangement (grid bit sets) in a layer.
+    fn value_at(&self, layer: Layer, red: u64, blue: u64) -> Option<Value> {
+        let values = self.values(layer)?;
+        let index = layer.index(index::dense(red), index::dense(blue));
+        values
+            .get(usize::try_from(index).ok()?)
+            .and_then(|&b| Value::from_byte(b))
+    }
+
+    fn values(&self, layer: Layer) -> Option<&[u8]> {
+        self.layers
+            .iter()
+            .find(|(l, _)| *l == layer)
+            .map(|(_, v)| v.as_slice())
+    }
+
+    /// The value of the position a turn of `colour` led to, its pieces in
+    /// `acting` (the opponent's, to act) and `waiting`.
+    fn after(&self, layer: Layer, acting: u64, waiting: u64) -> Option<Value> {
+        let (red, blue) = match layer.to_move {
+            Colour::Red => (acting, waiting),
+            Colour::Blue => (waiting, acting),
+        };
+        self.value_at(layer, red, blue)
+    }
+
+    /// The best value a turn of the colour to act reaches from `layer`'s
+    /// arrangement, its successors in `next`.
+    fn best(&self, layer: Layer, red: u64, blue: u64, phase: Phase, next: Layer) -> Value {
+        let (own, theirs) = match layer.to_move {
+            Colour::Red => (red, blue),
+            Colour::Blue => (blue, red),
+        };
+        let mut best: Option<Value> = None;
+        each_step(own, theirs, phase, |step| {
+            let value = match step {
+                Step::Win => Value(1),
+                Step::Next { acting, waiting } => {
+                    Value::through(self.after(next, acting, waiting).unwrap_or(Value::DRAW))
+                }
+            };
+            best = Some(best.map_or(value, |b| b.max(value)));
+        });
+        best.unwrap_or(Value::DRAW)
+    }
+
+    /// What the table found.
+    pub fn findings(&self) -> Findings {
+        let empty = Layer {
+            red: 0,
+            blue: 0,
+            to_move: Colour::Red,
+        };
+        let start = self.value_at(empty, 0, 0).unwrap_or(Value::DRAW);
+        let first = Layer {
+            red: 1,
+            blue: 0,
+            to_move: Colour::Blue,
+        };
+        let free_start = if self.placement {
+            self.best(empty, 0, 0, Phase::Placement { centre_only: false }, first)
+        } else {
+            Value::DRAW
+        };
+        let (mut placement, mut movement) = (Counts::default(), Counts::default());
+        let mut longest: Option<(u8, Layer, usize)> = None;
+        for (layer, values) in &self.layers {
+            let counts = if layer.red == self.red && layer.blue == self.blue {
+                &mut movement
+            } else {
+                &mut placement
+            };
+            for (i, &byte) in values.iter().enumerate() {
+                let value = Value(byte);
+                counts.add(value);
+                if value.is_win() && longest.is_none_or(|(n, ..)| byte > n) {
+                    longest = Some((byte, *layer, i));
+                }
+            }
+        }
+        let longest_win_at = longest.map(|(_, layer, i)| self.position(layer, i as u64));
+        Findings {
+            start,
+            free_start,
+            longest_win: longest.map_or(0, |(n, ..)| n),
+            longest_win_at,
+            placement,
+            movement,
+        }
+    }
+
+    /// The position at an index of a layer.
+    pub fn position(&self, layer: Layer, index: u64) -> Position {
+        let (red, blue) = layer.arrangement(index);
+        let full = [self.red, self.blue];
+        let hand = if self.placement {
+            [full[0] - layer.red, full[1] - layer.blue]
+        } else {
+            [0, 0]
+        };
+        Position {
+            pieces: [grid(red), grid(blue)],
+            hand,
+            to_move: layer.to_move,
+            opener: layer.to_move,
+            ..Position::default()
+        }
+    }
+}
+
+/// A position's count of successors when a turn wins at once.
+const WON_AT_ONCE: u32 = u32::MAX;
+
+/// The two layers of the movement phase, Red to act first.
+fn movement_layers(red: u8, blue: u8) -> [Layer; 2] {
+    [Colour::Red, Colour::Blue].map(|to_move| Layer { red, blue, to_move })
+}
+
+/// Why a table could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// A forced win longer than a byte tells.
+    #[error("a game lasts more than {LONGEST} turns: the table cannot tell it")]
+    TooLong,
+    /// A sub-game with more pieces than the game has.
+    #[error("at most {PIECES} pieces of each colour, not {red} and {blue}")]
+    TooManyPieces {
+        /// Red pieces asked for.
+        red: u8,
+        /// Blue pieces asked for.
+        blue: u8,
+    },
+}
+
+/// Solve Simpei with `pieces` of each colour (4 is the game): both phases.
+pub fn solve(
+    pieces: u8,
+    threads: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Table, SolveError> {
+    let mut table = solve_movement(pieces, pieces, threads, progress)?;
+    table.placement = true;
+    let layers = Table::game_layers(pieces);
+    let mut next = movement_layers(pieces, pieces)[0];
+    for &layer in &layers[2..] {
+        let centre_only = layer.red == 0 && layer.blue == 0;
+        let phase = Phase::Placement { centre_only };
+        let mut values = vec![0u8; usize::try_from(layer.size()).unwrap_or(0)];
+        each_block(layer, &mut values, threads, |red, blue, value| {
+            *value = table.best(layer, red, blue, phase, next).0;
+        });
+        progress(Progress {
+            stage: "placement",
+            done: table.layers.len() as u64 - 1,
+            total: layers.len() as u64 - 2,
+        });
+        table.layers.push((layer, values));
+        next = layer;
+    }
+    Ok(table)
+}
+
+/// Solve the movement phase alone with so many pieces on the board and
+/// none in hand: the whole game's last phase (4 and 4), or a smaller one.
+pub fn solve_movement(
+    red: u8,
+    blue: u8,
+    threads: usize,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<Table, SolveError> {
+    if red > PIECES || blue > PIECES {
+        return Err(SolveError::TooManyPieces { red, blue });
+    }
+    let layers = movement_layers(red, blue);
+    let size = usize::try_from(layers[0].size()).unwrap_or(0);
+    let mut values = [vec![0u8; size], vec![0u8; size]];
+    let mut left = [vec![0u32; size], vec![0u32; size]];
+    // Every position: won at once, or how many successors it waits for.
+    for (side, layer) in layers.iter().enumerate() {
+        each_block(*layer, &mut left[side], threads, |red, blue, left| {
+            let (own, theirs) = match layer.to_move {
+                Colour::Red => (red, blue),
+                Colour::Blue => (blue, red),
+            };
+            *left = count_steps(own, theirs, Phase::Movement)
+                .map_or(WON_AT_ONCE, |n| u32::try_from(n).unwrap_or(WON_AT_ONCE - 1));
+        });
+        for (value, left) in values[side].iter_mut().zip(&left[side]) {
+            if *left == WON_AT_ONCE {
+                *value = 1;
+            }
+        }
+        progress(Progress {
+            stage: "counting turns",
+            done: side as u64 + 1,
+            total: 2,
+        });
+    }
+    // Breadth first: the positions found at `depth` settle their
+    // predecessors at `depth + 1`.
+    let mut depth = 1u8;
+    loop {
+        let mut settled = 0u64;
+        for side in 0..2 {
+            let layer = layers[side];
+            let (here, there) = values.split_at_mut(1);
+            let (found, before) = if side == 0 {
+                (&here[0], &mut there[0])
+            } else {
+                (&there[0], &mut here[0])
+            };
+            let waiting = &mut left[1 - side];
+            for (i, _) in found.iter().enumerate().filter(|(_, &v)| v == depth) {
+                let (red, blue) = layer.arrangement(i as u64);
+                let (red, blue) = (grid(red), grid(blue));
+                let (acting, moved) = match layer.to_move {
+                    Colour::Red => (red, blue),
+                    Colour::Blue => (blue, red),
+                };
+                let earlier = layer.flipped();
+                each_predecessor(moved, acting, |moved, acting| {
+                    let (r, b) = match earlier.to_move {
+                        Colour::Red => (moved, acting),
+                        Colour::Blue => (acting, moved),
+                    };
+                    let j = earlier.index(index::dense(r), index::dense(b)) as usize;
+                    let (Some(value), Some(count)) = (before.get_mut(j), waiting.get_mut(j)) else {
+                        return;
+                    };
+                    if *value != 0 {
+                        return;
+                    }
+                    if depth.is_multiple_of(2) {
+                        *value = depth + 1;
+                        settled += 1;
+                    } else {
+                        *count = count.saturating_sub(1);
+                        if *count == 0 {
+                            *value = depth + 1;
+                            settled += 1;
+                        }
+                    }
+                });
+            }
+        }
+        progress(Progress {
+            stage: "retrograde",
+            done: u64::from(depth),
+            total: 0,
+        });
+        if settled == 0 {
+            break;
+        }
+        depth += 1;
+        if depth >= LONGEST {
+            return Err(SolveError::TooLong);
+        }
+    }
+    Ok(Table {
+        red,
+        blue,
+        placement: false,
+        layers: layers.into_iter().zip(values).collect(),
+    })
+}
+
+/// Run `f` on every arrangement of a layer and its slot, the layer cut in
+/// blocks of red sets shared among `threads`.
+fn each_block<T: Send>(
+    layer: Layer,
+    slots: &mut [T],
+    threads: usize,
+    f: impl Fn(u64, u64, &mut T) + Sync,
+) {
+    let row = usize::try_from(layer.blue_sets()).unwrap_or(1).max(1);
+    let reds = choose(POINTS, usize::from(layer.red)) as usize;
+    let per_thread = reds.div_ceil(threads.max(1)).max(1);
+    let f = &f;
+    std::thread::scope(|scope| {
+        for (t, block) in slots.chunks_mut(per_thread * row).enumerate() {
+            scope.spawn(move || {
+                let first = (t * per_thread) as u64;
+                let mut red = layer.arrangement(first * row as u64).0;
+                for rows in block.chunks_mut(row) {
+                    let red_grid = grid(red);
+                    let mut blue = (1u32 << layer.blue) - 1;
+                    for slot in rows.iter_mut() {
+                        f(red_grid, grid(spread(blue, red)), slot);
+                        blue = next_set(blue, POINTS - usize::from(layer.red)).unwrap_or(0);
+                    }
+                    red = next_set(red, POINTS).unwrap_or(0);
+                }
+            });
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests;

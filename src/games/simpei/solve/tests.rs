@@ -1,0 +1,337 @@
+//! The solver checked against the referee: its turns against the library's
+//! legal turns, its predecessors against its turns, its values against a
+//! plain minimax over the library's turns and against their successors.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::*;
+use crate::game::Rules;
+use crate::games::simpei::Simpei;
+use crate::rng::Rng;
+
+/// A random position of a layer.
+fn random(layer: Layer, placement: Option<u8>, rng: &mut Rng) -> Position {
+    let index = rng.next_u64() % layer.size();
+    let (red, blue) = layer.arrangement(index);
+    let hand = placement.map_or([0, 0], |n| [n - layer.red, n - layer.blue]);
+    Position {
+        pieces: [grid(red), grid(blue)],
+        hand,
+        to_move: layer.to_move,
+        ..Position::default()
+    }
+}
+
+/// Where the library's legal turns lead, as arrangements (the colour just
+/// moved first), with `None` for a win.
+fn library_steps(position: &Position) -> BTreeSet<Option<(u64, u64)>> {
+    Simpei::legal(position)
+        .iter()
+        .map(|play| {
+            let mut after = position.clone();
+            Simpei::apply(&mut after, play);
+            let me = position.to_move.index();
+            after
+                .winner
+                .is_none()
+                .then_some((after.pieces[1 - me], after.pieces[me]))
+        })
+        .collect()
+}
+
+fn solver_steps(position: &Position, phase: Phase) -> BTreeSet<Option<(u64, u64)>> {
+    let me = position.to_move.index();
+    let mut steps = BTreeSet::new();
+    let mut count = 0;
+    each_step(position.pieces[me], position.pieces[1 - me], phase, |s| {
+        count += 1;
+        steps.insert(match s {
+            Step::Win => None,
+            Step::Next { acting, waiting } => Some((acting, waiting)),
+        });
+    });
+    // Each arrangement once (a win may come by several actions).
+    let wins = usize::from(steps.contains(&None));
+    let wins_counted = count - (steps.len() - wins);
+    assert!(wins_counted >= wins, "{position:?}");
+    steps
+}
+
+#[test]
+fn turns_lead_where_the_library_s_legal_turns_lead() {
+    let mut rng = Rng::new(17);
+    for (red, blue) in [(4, 4), (4, 3), (3, 3), (3, 2), (2, 3), (1, 3)] {
+        for to_move in [Colour::Red, Colour::Blue] {
+            let layer = Layer { red, blue, to_move };
+            for _ in 0..300 {
+                let position = random(layer, None, &mut rng);
+                assert_eq!(
+                    solver_steps(&position, Phase::Movement),
+                    library_steps(&position),
+                    "{position:?}"
+                );
+                let me = position.to_move.index();
+                let counted = count_steps(
+                    position.pieces[me],
+                    position.pieces[1 - me],
+                    Phase::Movement,
+                );
+                let steps = library_steps(&position);
+                match counted {
+                    None => assert!(steps.contains(&None)),
+                    Some(n) => assert_eq!(n as usize, steps.len(), "{position:?}"),
+                }
+            }
+        }
+    }
+    // The placement phase, the first placement on the centre included.
+    for (red, blue, to_move) in [
+        (0, 0, Colour::Red),
+        (3, 3, Colour::Red),
+        (4, 3, Colour::Blue),
+    ] {
+        let layer = Layer { red, blue, to_move };
+        for _ in 0..100 {
+            let position = random(layer, Some(4), &mut rng);
+            let centre_only = red == 0;
+            assert_eq!(
+                solver_steps(&position, Phase::Placement { centre_only }),
+                library_steps(&position),
+                "{position:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_turn_is_undone_by_exactly_its_predecessors() {
+    let mut rng = Rng::new(5);
+    for (red, blue) in [(4, 4), (3, 3), (3, 2)] {
+        for to_move in [Colour::Red, Colour::Blue] {
+            let layer = Layer { red, blue, to_move };
+            for _ in 0..200 {
+                let position = random(layer, None, &mut rng);
+                let me = position.to_move.index();
+                let (own, theirs) = (position.pieces[me], position.pieces[1 - me]);
+                each_step(own, theirs, Phase::Movement, |step| {
+                    let Step::Next { acting, waiting } = step else {
+                        return;
+                    };
+                    let mut before = Vec::new();
+                    each_predecessor(waiting, acting, |m, a| before.push((m, a)));
+                    assert!(before.contains(&(own, theirs)), "{position:?} -> {step:?}");
+                    let distinct: BTreeSet<_> = before.iter().collect();
+                    assert_eq!(distinct.len(), before.len(), "a predecessor twice");
+                    for &(m, a) in &before {
+                        let mut leads = false;
+                        each_step(m, a, Phase::Movement, |s| leads |= s == step);
+                        assert!(leads, "{m:x} {a:x} does not lead to {step:?}");
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Minimax values found, by pieces, hands, colour to act and depth.
+type Memo = HashMap<([u64; 2], [u8; 2], usize, u8), Option<Value>>;
+
+/// The value of a position if a result is forced within `depth` turns, by
+/// plain minimax over the library's legal turns; `None` if none is.
+fn minimax(
+    position: &Position,
+    depth: u8,
+    memo: &mut Memo,
+) -> Option<Value> {
+    if depth == 0 {
+        return None;
+    }
+    let key = (
+        position.pieces,
+        position.hand,
+        position.to_move.index(),
+        depth,
+    );
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let mut best: Option<Value> = None;
+    let mut open = false;
+    for play in Simpei::legal(position) {
+        let mut after = position.clone();
+        Simpei::apply(&mut after, &play);
+        let mine = if after.winner.is_some() {
+            Some(Value(1))
+        } else {
+            minimax(&after, depth - 1, memo).map(Value::through)
+        };
+        match mine {
+            Some(v) => best = Some(best.map_or(v, |b| b.max(v))),
+            None => open = true,
+        }
+    }
+    let value = match best {
+        Some(v) if v.is_win() => Some(v),
+        _ if open => None,
+        found => found,
+    };
+    memo.insert(key, value);
+    value
+}
+
+/// The table's value, as minimax within `depth` sees it.
+fn within(value: Value, depth: u8) -> Option<Value> {
+    value.turns().filter(|&n| n <= depth).map(|_| value)
+}
+
+/// Each position's value as minimax within a few turns sees it; returns
+/// how many were drawn, won and lost.
+fn check_minimax(table: &Table, positions: impl Iterator<Item = Position>) -> [usize; 3] {
+    let mut memo = HashMap::new();
+    let mut seen = [0; 3];
+    for position in positions {
+        let value = table.value(&position).expect("in the table");
+        seen[usize::from(value.is_win()) + 2 * usize::from(value.is_loss())] += 1;
+        let depth = 5;
+        assert_eq!(
+            minimax(&position, depth, &mut memo),
+            within(value, depth),
+            "{position:?}: {value}"
+        );
+    }
+    seen
+}
+
+/// The first drawn positions of a layer: draws are rare, and random
+/// positions may miss them.
+fn drawn(table: &Table, layer: Layer, n: usize) -> Vec<Position> {
+    let values = table
+        .layers()
+        .find(|(l, _)| *l == layer)
+        .map_or(&[][..], |(_, v)| v);
+    (0..layer.size())
+        .filter(|&i| values.get(i as usize) == Some(&0))
+        .take(n)
+        .map(|i| table.position(layer, i))
+        .collect()
+}
+
+#[test]
+fn a_sub_game_s_values_are_minimax_values() {
+    let mut rng = Rng::new(11);
+    for (red, blue) in [(3, 2), (3, 1)] {
+        let table = solve_movement(red, blue, 2, &mut |_| {}).expect("solved");
+        let [mut won, mut lost] = [0, 0];
+        for layer in movement_layers(red, blue) {
+            let sampled = (0..200).map(|_| random(layer, None, &mut rng));
+            let [_, w, l] = check_minimax(&table, sampled);
+            (won, lost) = (won + w, lost + l);
+        }
+        assert!(
+            won > 0 && lost > 0,
+            "{red} and {blue}: {won} won, {lost} lost"
+        );
+    }
+}
+
+/// Every value agrees with its successors' values: a win in N has a
+/// successor lost in N - 1 and none lost sooner, a loss in N only
+/// successors won, one in N - 1, a draw no lost successor and a drawn one.
+fn check_successors(table: &Table, position: &Position) {
+    let value = table.value(position).expect("in the table");
+    let mut next = Vec::new();
+    for play in Simpei::legal(position) {
+        let mut after = position.clone();
+        Simpei::apply(&mut after, &play);
+        next.push(if after.winner.is_some() {
+            Value(1)
+        } else {
+            Value::through(table.value(&after).expect("a successor in the table"))
+        });
+    }
+    let best = next.iter().copied().max().expect("a turn");
+    assert_eq!(
+        value, best,
+        "{position:?}: {value} but its best turn gives {best}"
+    );
+}
+
+#[test]
+fn values_agree_with_successors_in_a_sub_game() {
+    let table = solve_movement(3, 2, 2, &mut |_| {}).expect("solved");
+    let mut rng = Rng::new(23);
+    for layer in movement_layers(3, 2) {
+        for _ in 0..300 {
+            check_successors(&table, &random(layer, None, &mut rng));
+        }
+    }
+}
+
+/// The game with three pieces each, both phases: 7 million positions, a
+/// few seconds built in release, minutes in a debug build.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only: .ci/run runs it with --release"
+)]
+fn values_agree_with_successors_on_a_whole_game_of_three_pieces() {
+    let table = solve(3, 2, &mut |_| {}).expect("solved");
+    let mut rng = Rng::new(3);
+    for layer in Table::game_layers(3) {
+        let placement = (layer.red, layer.blue) != (3, 3);
+        for _ in 0..200.min(layer.size()) {
+            let position = random(layer, placement.then_some(3), &mut rng);
+            check_successors(&table, &position);
+        }
+    }
+    for layer in movement_layers(3, 3) {
+        let sampled = (0..100).map(|_| random(layer, None, &mut rng));
+        let [draws, ..] =
+            check_minimax(&table, drawn(&table, layer, 20).into_iter().chain(sampled));
+        assert!(draws >= 20, "{layer:?}: {draws} draws");
+    }
+    let findings = table.findings();
+    assert_eq!(
+        findings.start,
+        table
+            .value(&Position {
+                hand: [3, 3],
+                ..Position::default()
+            })
+            .expect("the start")
+    );
+    assert!(findings.longest_win > 1);
+    let longest = findings.longest_win_at.expect("a win");
+    assert_eq!(
+        table.value(&longest).and_then(Value::turns),
+        Some(findings.longest_win)
+    );
+}
+
+#[test]
+fn a_table_reads_back_and_a_damaged_one_is_refused() {
+    let table = solve_movement(2, 1, 1, &mut |_| {}).expect("solved");
+    let bytes = table.to_bytes();
+    let path = std::path::Path::new("t.table");
+    assert_eq!(Table::from_bytes(&bytes, path).expect("whole"), table);
+    let said = |bytes: &[u8]| match Table::from_bytes(bytes, path) {
+        Ok(_) => "accepted".to_string(),
+        Err(e) => e.to_string(),
+    };
+    assert!(said(&bytes[..bytes.len() - 1]).contains("truncated"));
+    assert!(said(&bytes[..30]).contains("truncated"));
+    assert!(said(b"hello").contains("not a Simpei table"));
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 1;
+    assert!(said(&flipped).contains("checksum"));
+    let mut stale = bytes.clone();
+    stale[20] ^= 1;
+    assert!(said(&stale).contains("rebuild"));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(said(&longer).contains("follow its values"));
+    let mut pieces = bytes.clone();
+    pieces[24] = 9;
+    assert!(said(&pieces).contains("corrupt"));
+}

@@ -1,0 +1,214 @@
+//! Turns forward and backward on bare arrangements (two bit sets, the side
+//! to act first), for the solver: what every position leads to, and what
+//! could have led to it. The same win and sandwich tests as the referee's.
+
+use super::super::board::{ascends, inside, points, Point};
+use super::super::rules::{sandwiched_by, wins_through};
+use super::index::{all_points, choose};
+
+/// Where one turn leads: the mover wins, or the opponent is to act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Three aligned: the game ends.
+    Win,
+    /// The arrangement after the turn, the opponent's pieces first.
+    Next { acting: u64, waiting: u64 },
+}
+
+/// Where a normal action puts the mover's piece.
+#[derive(Clone, Copy)]
+pub enum Phase {
+    /// From hand, on any empty point; `centre_only` on an empty board.
+    Placement { centre_only: bool },
+    /// To an empty neighbour, or a pass when none is open.
+    Movement,
+}
+
+/// The four central upper points, c3, e3, c5, e5.
+fn centre() -> u64 {
+    points(all_points())
+        .filter(|p| p.is_centre())
+        .fold(0, |s, p| s | p.bit())
+}
+
+/// The normal actions of `own` (to act) against `theirs`, as (from, to)
+/// bit sets: `from` empty for a placement; none at all for a pass.
+fn each_action(own: u64, theirs: u64, phase: Phase, mut f: impl FnMut(u64, Point)) -> bool {
+    let empty = all_points() & !(own | theirs);
+    match phase {
+        Phase::Placement { centre_only } => {
+            let open = if centre_only { empty & centre() } else { empty };
+            points(open).for_each(|to| f(0, to));
+            open != 0
+        }
+        Phase::Movement => {
+            let mut any = false;
+            for from in points(own) {
+                for to in points(from.around().neighbours & empty) {
+                    any = true;
+                    f(from.bit(), to);
+                }
+            }
+            any
+        }
+    }
+}
+
+/// Every distinct arrangement one turn leads to (the relocated pieces are
+/// alike: a set of destinations is one arrangement), or `Win`. A pass
+/// leads to the same arrangement.
+pub fn each_step(own: u64, theirs: u64, phase: Phase, mut f: impl FnMut(Step)) {
+    let acted = each_action(own, theirs, phase, |from, to| {
+        let own = own ^ from | to.bit();
+        if wins_through(own, theirs, to) {
+            return f(Step::Win);
+        }
+        let lifted = sandwiched_by(own, theirs, to);
+        let rest = theirs & !lifted;
+        if lifted == 0 {
+            return f(Step::Next {
+                acting: theirs,
+                waiting: own,
+            });
+        }
+        each_subset(
+            all_points() & !(own | rest),
+            lifted.count_ones(),
+            |landed| {
+                f(Step::Next {
+                    acting: rest | landed,
+                    waiting: own,
+                })
+            },
+        );
+    });
+    if !acted {
+        f(Step::Next {
+            acting: theirs,
+            waiting: own,
+        });
+    }
+}
+
+/// How many distinct arrangements one turn leads to, or `None` when a
+/// turn wins at once.
+pub fn count_steps(own: u64, theirs: u64, phase: Phase) -> Option<u64> {
+    let mut count = Some(0u64);
+    let acted = each_action(own, theirs, phase, |from, to| {
+        let own = own ^ from | to.bit();
+        if wins_through(own, theirs, to) {
+            count = None;
+        } else if let Some(n) = count.as_mut() {
+            let lifted = sandwiched_by(own, theirs, to);
+            let free = all_points() & !(own | theirs & !lifted);
+            *n += choose(free.count_ones() as usize, lifted.count_ones() as usize);
+        }
+    });
+    if acted {
+        count
+    } else {
+        Some(1)
+    }
+}
+
+/// Every `k`-point subset of `set`.
+pub fn each_subset(set: u64, k: u32, mut f: impl FnMut(u64)) {
+    let mut listed = [0u64; super::index::POINTS];
+    let mut n = 0;
+    for (slot, p) in listed.iter_mut().zip(points(set)) {
+        *slot = p.bit();
+        n += 1;
+    }
+    if k as usize > n {
+        return;
+    }
+    if k == 0 {
+        return f(0);
+    }
+    let mut pick: u32 = (1 << k) - 1;
+    loop {
+        let mut chosen = 0;
+        let mut rest = pick;
+        while rest != 0 {
+            chosen |= listed
+                .get(rest.trailing_zeros() as usize)
+                .copied()
+                .unwrap_or(0);
+            rest &= rest - 1;
+        }
+        f(chosen);
+        match super::index::next_set(pick, n) {
+            Some(next) => pick = next,
+            None => return,
+        }
+    }
+}
+
+/// Whether `own` has a move (movement phase) among `occupied`.
+fn can_move(own: u64, occupied: u64) -> bool {
+    let empty = all_points() & !occupied;
+    points(own).any(|p| p.around().neighbours & empty != 0)
+}
+
+/// Every arrangement of the movement phase whose mover could have played
+/// a turn leading to this one, where `moved` just acted and `acting` is to
+/// act: each given as `(moved, acting)` before the turn, once. A turn that
+/// wins leads nowhere, so it is no way here.
+pub fn each_predecessor(moved: u64, acting: u64, mut f: impl FnMut(u64, u64)) {
+    if !can_move(moved, moved | acting) {
+        f(moved, acting);
+    }
+    for to in points(moved) {
+        for from in points(to.around().neighbours & !moved) {
+            let before = moved ^ to.bit() ^ from.bit();
+            each_unsandwich(moved, acting, to, from.bit(), |acting_before| {
+                f(before, acting_before)
+            });
+        }
+    }
+}
+
+/// The arrangements of the acting side's pieces before a move of `moved`
+/// from `from` to `to`, given where they stand after its relocations.
+fn each_unsandwich(moved: u64, acting: u64, to: Point, from: u64, mut f: impl FnMut(u64)) {
+    // Each direction of `to`'s world may hold one run: the points up to
+    // the mover's nearest piece on that ray.
+    let mut runs = [0u64; 8];
+    let mut found = 0;
+    for (d, &ray) in to.around().rays().iter().enumerate() {
+        let closers = ray & moved;
+        if closers == 0 {
+            continue;
+        }
+        let closer = if ascends(d) {
+            closers & closers.wrapping_neg()
+        } else {
+            1 << (63 - closers.leading_zeros())
+        };
+        let run = ray & inside(to.bit() | closer);
+        if run != 0 {
+            runs[found] = run;
+            found += 1;
+        }
+    }
+    for choice in 0u32..1 << found {
+        let lifted = (0..found)
+            .filter(|i| choice & 1 << i != 0)
+            .fold(0, |set, i| set | runs[i]);
+        let k = lifted.count_ones();
+        // The relocated pieces: those now on a run's points or on `from`
+        // (no other piece could stand there before), and any others.
+        let forced = acting & (lifted | from);
+        let free = acting & !forced;
+        let Some(more) = k.checked_sub(forced.count_ones()) else {
+            continue;
+        };
+        each_subset(free, more, |others| {
+            let relocated = forced | others;
+            let before = acting & !relocated | lifted;
+            if !wins_through(moved, before, to) && sandwiched_by(moved, before, to) == lifted {
+                f(before);
+            }
+        });
+    }
+}
