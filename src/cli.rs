@@ -1,6 +1,8 @@
 //! The command line, defined once with clap; the man pages are generated
 //! from this definition.
 
+use std::path::PathBuf;
+
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use arbitre::{At, Limits};
@@ -267,6 +269,21 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
 
+    /// Solve a game: the value with perfect play of every position, built
+    /// once into a table (Simpei only).
+    #[command(
+        after_help = "Examples:\n  arbitre solve simpei\n  arbitre solve simpei --table simpei.table --format json\n\nThe table is kept in the user's cache directory (or at --table): a later run reads it back, checks its header and checksum, and prints what it found. A table that is corrupt, truncated or of another arbitre's rulings is built again, never trusted. Building takes a few minutes and under 1 GiB of memory."
+    )]
+    Solve(SolveArgs),
+
+    /// Every turn of a Simpei record with its value before and after, the
+    /// turns that give a win, a draw or time away flagged, and what perfect
+    /// play makes of the record's start.
+    #[command(
+        after_help = "Examples:\n  arbitre analyse samples/simpei/spec-example.arb\n  arbitre analyse --format json samples/simpei/spec-example.arb\n\nValues count turns, both players' turns, the winning one included: \"red wins in 3\" means Red's win comes on the third turn from here, whatever Blue does. The table comes from `arbitre solve simpei`.\n\nExit status: 0 a legal record, 1 an illegal one (analysed up to its first illegal turn), 2 no usable table, a record malformed or not Simpei."
+    )]
+    Analyse(AnalyseArgs),
+
     /// Count the distinct legal turn sequences of a given depth (perft).
     #[command(after_help = "Example:\n  arbitre perft simpei --depth 3")]
     Perft {
@@ -500,7 +517,58 @@ pub struct ScoreArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game to solve: only `simpei` is.
+    pub game: String,
+    /// Where the table is kept; by default in the user's cache directory.
+    #[arg(long, value_name = "PATH")]
+    pub table: Option<PathBuf>,
+    /// Build the table again even if a sound one is there.
+    #[arg(long)]
+    pub rebuild: bool,
+    /// Solve the smaller game with this many pieces each (1 to 4), every
+    /// rule otherwise the same: for study and tests. Its table is kept
+    /// apart from the game's.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub pieces: u8,
+    /// Threads for the build (default: one per core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+}
+
+#[derive(Debug, Args)]
+pub struct AnalyseArgs {
+    /// A Simpei record file, or - for standard input.
+    pub file: String,
+    /// Which record of the file, from 0.
+    #[arg(long, default_value_t = 0)]
+    pub record: usize,
+    /// The table built by `arbitre solve simpei`; by default the one in the
+    /// user's cache directory.
+    #[arg(long, value_name = "PATH")]
+    pub table: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    // Last: its help heading holds for the options after it.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+#[derive(Debug, Args)]
 pub struct MovesArgs {
+    /// Order the legal turns by their value with perfect play, best first,
+    /// each with its value (Simpei, with the table `arbitre solve simpei`
+    /// builds). Every turn is listed, as with --expand.
+    #[arg(long)]
+    pub best: bool,
+    /// The table for --best; by default the one in the user's cache
+    /// directory.
+    #[arg(long, value_name = "PATH", requires = "best")]
+    pub table: Option<PathBuf>,
     /// List each legal turn on its own line, also those grouped by default:
     /// a Simpei action that sandwiches two pieces or more is listed once,
     /// with where the pieces may go and how many turns that makes.

@@ -66,8 +66,11 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
             output,
             Print::Moves {
                 expand: args.expand,
+                best: args.best.then_some(&args.table),
             },
         ),
+        Command::Solve(args) => crate::solved::solve(args, output),
+        Command::Analyse(args) => crate::solved::analyse(args, output),
         Command::Fmt(args) => fmt(args, output),
         Command::Explain(args) => crate::explain::explain(args, style, output),
         Command::New { game } => with_game(game, output, |g, out| {
@@ -563,7 +566,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
 
 /// The `index`-th record of a file, read as a stream: only that record is
 /// kept. `Err` holds the status of a usage error already reported.
-fn one_record(
+pub fn one_record(
     file: &str,
     index: usize,
     limits: Limits,
@@ -661,19 +664,22 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
 
 /// What `show` and `moves` print of a position.
 #[derive(Clone, Copy)]
-enum Print {
+enum Print<'a> {
     /// The diagram (`show`).
     Diagram,
     /// The legal turns (`moves`): grouped as the game groups them, or each
-    /// on its own line.
-    Moves { expand: bool },
+    /// on its own line; or ordered by value, with the table asked for.
+    Moves {
+        expand: bool,
+        best: Option<&'a Option<std::path::PathBuf>>,
+    },
 }
 
 fn position(
     args: &PositionArgs,
     style: Style,
     output: &mut Output<'_>,
-    print: Print,
+    print: Print<'_>,
 ) -> io::Result<u8> {
     let switches = match switches(&args.switch) {
         Ok(s) => s,
@@ -764,10 +770,26 @@ fn position(
     if drawn {
         return picture(args.format, &stop, status, output);
     }
+    if let Print::Moves {
+        best: Some(table), ..
+    } = print
+    {
+        let shown = crate::solved::best(
+            &record,
+            stop.turn,
+            table.as_ref(),
+            machine,
+            &stop.label,
+            output,
+        )?;
+        if let Some(shown) = shown {
+            return Ok(status.max(shown));
+        }
+    }
     if let Some(machine) = machine {
         let report = PositionReport::new(file, &record, &stop, &switches);
         match print {
-            Print::Moves { expand } => report.write_moves(machine, &stop, expand, output.out)?,
+            Print::Moves { expand, .. } => report.write_moves(machine, &stop, expand, output.out)?,
             Print::Diagram => output.out.write_all(machine.document(&report).as_bytes())?,
         }
         return Ok(status);
@@ -787,7 +809,7 @@ fn position(
             escaped(&illegal_at(&report))
         )?;
     }
-    if let Print::Moves { expand } = print {
+    if let Print::Moves { expand, .. } = print {
         let groups = stop.legal.groups();
         match &stop.over {
             Some(how) => writeln!(

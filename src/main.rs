@@ -8,6 +8,7 @@ mod human;
 mod png;
 mod progress;
 mod sink;
+mod solved;
 
 use std::cell::Cell;
 use std::io::{self, Write};

@@ -8,12 +8,14 @@
 //! forwards from the layer after it. Every arrangement of the pieces is in
 //! the table, reachable or not; see `docs/solved.md`.
 
+mod analysis;
 mod file;
 mod index;
 mod turns;
 
 use std::fmt;
 
+pub use analysis::{analyse, best_turns, Analysed, Analysis, Illegal, Said, Slip, Unanalysable};
 pub use file::{TableError, FORMAT, RULES};
 pub use index::Layer;
 
@@ -28,7 +30,11 @@ use turns::{count_steps, each_predecessor, each_step, Phase, Step};
 pub struct Value(u8);
 
 /// The longest game a byte tells; the search stops there.
-const LONGEST: u8 = 254;
+const LONGEST: u8 = 126;
+
+/// The high bit of a stored byte: the position can arise in a game from
+/// the start (Red's first piece on the centre), whole turns played.
+const REACHED: u8 = 0x80;
 
 impl Value {
     /// No forced result: neither side can force three in a row.
@@ -36,7 +42,8 @@ impl Value {
 
     /// The stored byte read back: 0 a draw, else the turns to the end.
     pub(crate) fn from_byte(byte: u8) -> Option<Value> {
-        (byte <= LONGEST).then_some(Value(byte))
+        let value = byte & !REACHED;
+        (value <= LONGEST).then_some(Value(value))
     }
 
     /// The turns to the end, the winner's last; `None` for a draw.
@@ -78,12 +85,13 @@ impl Value {
         }
     }
 
-    /// Says the value for the colour to act: "red wins in 7", "draw".
+    /// Says the value for the colour to act: "red wins in 7" (in seven
+    /// turns, both players' counted, Red's win the last), "draw".
     pub fn said(self, to_act: Colour) -> String {
         match self.0 {
             0 => "draw".into(),
             n if n % 2 == 1 => format!("{to_act} wins in {n}"),
-            n => format!("{} wins in {}", to_act.other(), n - 1),
+            n => format!("{} wins in {n}", to_act.other()),
         }
     }
 }
@@ -175,6 +183,52 @@ pub struct Findings {
     pub placement: Counts,
     /// Positions of the movement phase (every piece on the board).
     pub movement: Counts,
+    /// Movement positions lost only because the colour to act must move:
+    /// with the other colour to act they are not lost for it.
+    pub zugzwangs: u64,
+    /// The same of the positions that arise in games from the start; only
+    /// for a table of both phases.
+    pub reached: Option<Reached>,
+}
+
+/// What a table found among the positions that arise in games from the
+/// start, whole turns played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reached {
+    /// The most turns any forced win takes.
+    pub longest_win: u8,
+    /// A position where that win is forced.
+    pub longest_win_at: Option<Position>,
+    /// Positions of the placement phase.
+    pub placement: Counts,
+    /// Positions of the movement phase.
+    pub movement: Counts,
+    /// Zugzwangs among them.
+    pub zugzwangs: u64,
+    /// One of them, the first in the table.
+    pub zugzwang_at: Option<Position>,
+}
+
+/// Counts and the longest win, gathered over a table.
+#[derive(Default)]
+struct Census {
+    placement: Counts,
+    movement: Counts,
+    longest: Option<(u8, Layer, usize)>,
+}
+
+impl Census {
+    fn add(&mut self, movement: bool, value: Value, layer: Layer, index: usize) {
+        let counts = if movement {
+            &mut self.movement
+        } else {
+            &mut self.placement
+        };
+        counts.add(value);
+        if value.is_win() && self.longest.is_none_or(|(n, ..)| value.0 > n) {
+            self.longest = Some((value.0, layer, index));
+        }
+    }
 }
 
 impl Table {
@@ -196,6 +250,12 @@ impl Table {
             });
         }
         layers
+    }
+
+    /// The pieces of each colour of the game the table solves, both phases
+    /// in it; `None` for a movement phase alone.
+    pub fn pieces(&self) -> Option<u8> {
+        (self.placement && self.red == self.blue).then_some(self.red)
     }
 
     /// The layers and their values, in stored order.
@@ -294,30 +354,53 @@ impl Table {
         } else {
             Value::DRAW
         };
-        let (mut placement, mut movement) = (Counts::default(), Counts::default());
-        let mut longest: Option<(u8, Layer, usize)> = None;
+        let mut all = Census::default();
+        let mut reached = Census::default();
         for (layer, values) in &self.layers {
-            let counts = if layer.red == self.red && layer.blue == self.blue {
-                &mut movement
-            } else {
-                &mut placement
-            };
+            let movement = layer.red == self.red && layer.blue == self.blue;
             for (i, &byte) in values.iter().enumerate() {
-                let value = Value(byte);
-                counts.add(value);
-                if value.is_win() && longest.is_none_or(|(n, ..)| byte > n) {
-                    longest = Some((byte, *layer, i));
+                let value = Value(byte & !REACHED);
+                all.add(movement, value, *layer, i);
+                if byte & REACHED != 0 {
+                    reached.add(movement, value, *layer, i);
                 }
             }
         }
-        let longest_win_at = longest.map(|(_, layer, i)| self.position(layer, i as u64));
+        let at = |census: &Census| census.longest.map(|(_, l, i)| self.position(l, i as u64));
+        // A zugzwang: lost with the colour to act, not won by the other were
+        // it to act in the same arrangement. Both layers share an index.
+        let [red, blue] = movement_layers(self.red, self.blue);
+        let (mut zugzwangs, mut reached_zugzwangs, mut example) = (0u64, 0u64, None);
+        if let (Some(reds), Some(blues)) = (self.values(red), self.values(blue)) {
+            for (i, (&r, &b)) in reds.iter().zip(blues).enumerate() {
+                for (layer, here, there) in [(red, r, b), (blue, b, r)] {
+                    let (v, w) = (Value(here & !REACHED), Value(there & !REACHED));
+                    if v.is_loss() && !w.is_win() {
+                        zugzwangs += 1;
+                        if here & REACHED != 0 {
+                            reached_zugzwangs += 1;
+                            example = example.or(Some((layer, i)));
+                        }
+                    }
+                }
+            }
+        }
         Findings {
             start,
             free_start,
-            longest_win: longest.map_or(0, |(n, ..)| n),
-            longest_win_at,
-            placement,
-            movement,
+            longest_win: all.longest.map_or(0, |(n, ..)| n),
+            longest_win_at: at(&all),
+            placement: all.placement,
+            movement: all.movement,
+            zugzwangs,
+            reached: self.placement.then(|| Reached {
+                zugzwangs: reached_zugzwangs,
+                zugzwang_at: example.map(|(l, i)| self.position(l, i as u64)),
+                longest_win: reached.longest.map_or(0, |(n, ..)| n),
+                longest_win_at: at(&reached),
+                placement: reached.placement,
+                movement: reached.movement,
+            }),
         }
     }
 
@@ -342,6 +425,136 @@ impl Table {
 
 /// A position's count of successors when a turn wins at once.
 const WON_AT_ONCE: u32 = u32::MAX;
+
+impl Table {
+    /// Mark every position that arises in a game from the start: the
+    /// placement layers forwards from the empty board, then the movement
+    /// phase breadth first until no new position turns up.
+    fn mark_reached(&mut self, progress: &mut dyn FnMut(Progress)) {
+        let Some(empty) = self.layers.iter_mut().find(|(l, _)| l.red == 0 && l.blue == 0) else {
+            return;
+        };
+        if let Some(byte) = empty.1.first_mut() {
+            *byte |= REACHED;
+        }
+        let placement: Vec<Layer> = self
+            .layers
+            .iter()
+            .rev()
+            .map(|(l, _)| *l)
+            .filter(|l| (l.red, l.blue) != (self.red, self.blue))
+            .collect();
+        for layer in placement {
+            let sources = self.reached_in(layer);
+            let centre_only = layer.red == 0 && layer.blue == 0;
+            self.reach_from(layer, sources, Phase::Placement { centre_only });
+        }
+        let mut layer = movement_layers(self.red, self.blue)[0];
+        let mut sources = self.reached_in(layer);
+        let mut round = 0;
+        while !sources.is_empty() {
+            sources = self.reach_from(layer, sources, Phase::Movement);
+            layer = layer.flipped();
+            round += 1;
+            progress(Progress {
+                stage: "reachable positions",
+                done: round,
+                total: 0,
+            });
+        }
+    }
+
+    /// A layer's positions marked reached, as a bit set over its indices.
+    fn reached_in(&self, layer: Layer) -> Frontier {
+        let values = self.values(layer).unwrap_or(&[]);
+        let mut set = Frontier::new(values.len());
+        for (i, &byte) in values.iter().enumerate() {
+            if byte & REACHED != 0 {
+                set.insert(i);
+            }
+        }
+        set
+    }
+
+    /// Mark what the positions `sources` of `layer` lead to in one turn;
+    /// returns those newly marked.
+    fn reach_from(&mut self, layer: Layer, sources: Frontier, phase: Phase) -> Frontier {
+        let next = match (phase, layer.to_move) {
+            (Phase::Movement, _) => layer.flipped(),
+            (Phase::Placement { .. }, Colour::Red) => Layer {
+                red: layer.red + 1,
+                to_move: Colour::Blue,
+                ..layer
+            },
+            (Phase::Placement { .. }, Colour::Blue) => Layer {
+                blue: layer.blue + 1,
+                to_move: Colour::Red,
+                ..layer
+            },
+        };
+        let Some((_, values)) = self.layers.iter_mut().find(|(l, _)| *l == next) else {
+            return Frontier::new(0);
+        };
+        let mut found = Frontier::new(values.len());
+        for i in sources.iter() {
+            let (red, blue) = layer.arrangement(i as u64);
+            let (red, blue) = (grid(red), grid(blue));
+            let (own, theirs) = match layer.to_move {
+                Colour::Red => (red, blue),
+                Colour::Blue => (blue, red),
+            };
+            each_step(own, theirs, phase, |step| {
+                let Step::Next { acting, waiting } = step else {
+                    return;
+                };
+                let (r, b) = match next.to_move {
+                    Colour::Red => (acting, waiting),
+                    Colour::Blue => (waiting, acting),
+                };
+                let j = next.index(index::dense(r), index::dense(b)) as usize;
+                if let Some(byte) = values.get_mut(j) {
+                    if *byte & REACHED == 0 {
+                        *byte |= REACHED;
+                        found.insert(j);
+                    }
+                }
+            });
+        }
+        found
+    }
+}
+
+/// Positions of a layer, as a bit set over its indices.
+struct Frontier(Vec<u64>);
+
+impl Frontier {
+    fn new(size: usize) -> Frontier {
+        Frontier(vec![0; size.div_ceil(64)])
+    }
+
+    fn insert(&mut self, i: usize) {
+        if let Some(word) = self.0.get_mut(i / 64) {
+            *word |= 1 << (i % 64);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(w, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    w * 64 + bit
+                })
+            })
+        })
+    }
+}
 
 /// The two layers of the movement phase, Red to act first.
 fn movement_layers(red: u8, blue: u8) -> [Layer; 2] {
@@ -389,6 +602,7 @@ pub fn solve(
         table.layers.push((layer, values));
         next = layer;
     }
+    table.mark_reached(progress);
     Ok(table)
 }
 

@@ -290,7 +290,40 @@ fn values_agree_with_successors_on_a_whole_game_of_three_pieces() {
             check_minimax(&table, drawn(&table, layer, 20).into_iter().chain(sampled));
         assert!(draws >= 20, "{layer:?}: {draws} draws");
     }
+    // Every turn from a position reached leads to one reached.
+    let reached = |position: &Position| {
+        let layer = Layer {
+            red: position.pieces[0].count_ones() as u8,
+            blue: position.pieces[1].count_ones() as u8,
+            to_move: position.to_move,
+        };
+        let index = layer.index(index::dense(position.pieces[0]), index::dense(position.pieces[1]));
+        table.values(layer).expect("a layer")[index as usize] & REACHED != 0
+    };
+    let start = Position {
+        hand: [3, 3],
+        ..Position::default()
+    };
+    assert!(reached(&start));
+    let mut position = start;
+    for _ in 0..2000 {
+        let plays = Simpei::legal(&position);
+        let mut after = position.clone();
+        Simpei::apply(&mut after, &plays[rng.below(plays.len())]);
+        if after.winner.is_some() {
+            position = Position {
+                hand: [3, 3],
+                ..Position::default()
+            };
+            continue;
+        }
+        assert!(reached(&after), "{after:?} after {position:?}");
+        position = after;
+    }
     let findings = table.findings();
+    let seen = findings.reached.clone().expect("both phases");
+    assert!(seen.movement.total() < findings.movement.total());
+    assert!(seen.longest_win <= findings.longest_win);
     assert_eq!(
         findings.start,
         table

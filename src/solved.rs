@@ -1,0 +1,479 @@
+//! The commands of a solved game: `solve` builds or reads the table,
+//! `analyse` values every turn of a record, `moves --best` orders the
+//! legal turns by value. Only Simpei is solved; the work is the library's.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use arbitre::escape::escaped;
+use arbitre::games::simpei::solve::{self, Said, Table, TableError};
+use arbitre::games::simpei::{Position, Simpei};
+use arbitre::{Machine, Record, Switches, SCHEMA, VERSION};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+
+use crate::cli::{AnalyseArgs, SolveArgs};
+use crate::commands::{machine_of, one_record, usage, Output, ILLEGAL, LEGAL, TROUBLE};
+
+/// The table of the game with `pieces` each in the user's cache directory.
+fn cached(pieces: u8) -> Option<PathBuf> {
+    let name = match pieces {
+        4 => "simpei.table".to_string(),
+        n => format!("simpei-{n}-pieces.table"),
+    };
+    dirs::cache_dir().map(|dir| dir.join("arbitre").join(name))
+}
+
+/// The table asked for, or the cached one.
+fn table_path(asked: Option<&PathBuf>, pieces: u8) -> Result<PathBuf, String> {
+    asked.cloned().or_else(|| cached(pieces)).ok_or_else(|| {
+        "this system names no cache directory: give the table's path with --table".to_string()
+    })
+}
+
+/// A table read back, with what went wrong said as the user needs it.
+fn load(path: &Path) -> Result<Table, String> {
+    Table::load(path).map_err(|e| e.to_string())
+}
+
+/// `arbitre solve simpei`.
+pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
+    if !args.game.eq_ignore_ascii_case("simpei") {
+        return usage(
+            output,
+            &format!(
+                "only Simpei is solved, not `{}`: `arbitre solve simpei`",
+                args.game
+            ),
+        );
+    }
+    let path = match table_path(args.table.as_ref(), args.pieces) {
+        Ok(path) => path,
+        Err(message) => return usage(output, &message),
+    };
+    let found = if args.rebuild {
+        None
+    } else {
+        match Table::load(&path) {
+            Ok(table) if table.pieces() == Some(args.pieces) => Some(table),
+            Ok(_) => {
+                writeln!(
+                    output.err,
+                    "note: {} holds another game's table: building it again",
+                    escaped(&path.display().to_string())
+                )?;
+                None
+            }
+            Err(TableError::Missing(_)) => None,
+            Err(err) => {
+                writeln!(
+                    output.err,
+                    "note: {}; building it again",
+                    escaped(&err.to_string())
+                )?;
+                None
+            }
+        }
+    };
+    let built = found.is_none();
+    let started = Instant::now();
+    let table = match found {
+        Some(table) => table,
+        None => {
+            let threads = args.jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            });
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} solving Simpei: {msg} ({elapsed})")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar.enable_steady_tick(std::time::Duration::from_millis(200));
+            let solved = solve::solve(args.pieces, threads.max(1), &mut |p| {
+                bar.set_message(match p.total {
+                    0 => format!("{}, depth {}", p.stage, p.done),
+                    total => format!("{} {}/{}", p.stage, p.done, total),
+                });
+            });
+            bar.finish_and_clear();
+            let table = match solved {
+                Ok(table) => table,
+                Err(err) => return usage(output, &err.to_string()),
+            };
+            if let Err(err) = table.save(&path) {
+                writeln!(output.err, "error: {}", escaped(&err.to_string()))?;
+                print_findings(&table, None, args, output)?;
+                return Ok(TROUBLE);
+            }
+            table
+        }
+    };
+    if built && machine_of(args.format).is_none() {
+        writeln!(
+            output.err,
+            "built in {:.0} s, kept at {}",
+            started.elapsed().as_secs_f64(),
+            escaped(&path.display().to_string())
+        )?;
+    }
+    print_findings(&table, Some(&path), args, output)?;
+    Ok(LEGAL)
+}
+
+/// What `solve` prints, as JSON and YAML give it.
+#[derive(Serialize)]
+struct SolveDocument {
+    schema: u32,
+    arbitre: &'static str,
+    game: &'static str,
+    /// Pieces of each colour.
+    pieces: u8,
+    /// The rulings the table follows, as a date.
+    rules: u32,
+    /// Where the table is kept; `None` when it could not be written.
+    table: Option<String>,
+    start: Said,
+    free_start: Said,
+    longest_win: Option<LongestWin>,
+    positions: Positions,
+    /// Movement positions lost only because the colour to act must move.
+    zugzwangs: u64,
+    /// The same, of the positions that arise in games from the start.
+    reached: Option<Reached>,
+}
+
+#[derive(Serialize)]
+struct Reached {
+    longest_win: Option<LongestWin>,
+    positions: Positions,
+    zugzwangs: u64,
+    /// One of them, as a `setup` header value.
+    zugzwang: Option<serde_json::Value>,
+}
+
+#[derive(Serialize)]
+struct LongestWin {
+    turns: u8,
+    /// A position where it is forced, as a `setup` header value.
+    setup: serde_json::Value,
+}
+
+#[derive(Serialize)]
+struct Positions {
+    placement: solve::Counts,
+    movement: solve::Counts,
+}
+
+fn setup_of(position: &Position) -> serde_json::Value {
+    use arbitre::Presentation;
+    Simpei::setup(position)
+}
+
+fn print_findings(
+    table: &Table,
+    path: Option<&Path>,
+    args: &SolveArgs,
+    output: &mut Output<'_>,
+) -> io::Result<()> {
+    let found = table.findings();
+    let red = arbitre::games::simpei::Colour::Red;
+    let document = SolveDocument {
+        schema: SCHEMA,
+        arbitre: VERSION,
+        game: "simpei",
+        pieces: args.pieces,
+        rules: solve::RULES,
+        table: path.map(|p| p.display().to_string()),
+        start: Said::new(found.start, red),
+        free_start: Said::new(found.free_start, red),
+        longest_win: found.longest_win_at.as_ref().map(|p| LongestWin {
+            turns: found.longest_win,
+            setup: setup_of(p),
+        }),
+        positions: Positions {
+            placement: found.placement,
+            movement: found.movement,
+        },
+        zugzwangs: found.zugzwangs,
+        reached: found.reached.as_ref().map(|r| Reached {
+            longest_win: r.longest_win_at.as_ref().map(|p| LongestWin {
+                turns: r.longest_win,
+                setup: setup_of(p),
+            }),
+            positions: Positions {
+                placement: r.placement,
+                movement: r.movement,
+            },
+            zugzwangs: r.zugzwangs,
+            zugzwang: r.zugzwang_at.as_ref().map(setup_of),
+        }),
+    };
+    if let Some(machine) = machine_of(args.format) {
+        return output
+            .out
+            .write_all(machine.document(&document).as_bytes());
+    }
+    let out = &mut output.out;
+    writeln!(
+        out,
+        "Simpei solved with {} pieces each (rulings of {}).",
+        args.pieces,
+        solve::RULES
+    )?;
+    writeln!(
+        out,
+        "  the start, first piece on c3, e3, c5 or e5: {}",
+        document.start.text
+    )?;
+    writeln!(
+        out,
+        "  the start, first piece anywhere:           {}",
+        document.free_start.text
+    )?;
+    let longest = |longest: &Option<LongestWin>| match longest {
+        Some(l) => format!(
+            "{} turns, from setup {}",
+            l.turns,
+            serde_json::to_string(&l.setup).unwrap_or_default()
+        ),
+        None => "none".into(),
+    };
+    let mut tables = vec![("Every arrangement", &document.longest_win, &document.positions)];
+    writeln!(out, "  zugzwangs (lost only for having to move): {}", document.zugzwangs)?;
+    if let Some(reached) = &document.reached {
+        writeln!(
+            out,
+            "  of them in games from the start: {}{}",
+            reached.zugzwangs,
+            reached.zugzwang.as_ref().map_or(String::new(), |z| format!(", such as setup {}", serde_json::to_string(z).unwrap_or_default()))
+        )?;
+        tables.push((
+            "Positions that arise from the start",
+            &reached.longest_win,
+            &reached.positions,
+        ));
+    }
+    for (title, longest_win, positions) in tables {
+        writeln!(out, "{title}, valued for the colour to act:")?;
+        writeln!(out, "  the longest forced win: {}", longest(longest_win))?;
+        writeln!(
+            out,
+            "  {:<10} {:>12} {:>12} {:>12} {:>12}",
+            "phase", "won", "lost", "drawn", "all"
+        )?;
+        for (name, counts) in [
+            ("placement", positions.placement),
+            ("movement", positions.movement),
+        ] {
+            writeln!(
+                out,
+                "  {:<10} {:>12} {:>12} {:>12} {:>12}",
+                name,
+                counts.won,
+                counts.lost,
+                counts.drawn,
+                counts.total()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The game's table for `analyse` and `moves --best`, or the usage error.
+fn game_table(asked: Option<&PathBuf>) -> Result<Table, String> {
+    let path = table_path(asked, 4)?;
+    let table = load(&path)?;
+    match table.pieces() {
+        Some(4) => Ok(table),
+        _ => Err(format!(
+            "{} is the table of a smaller game, not of Simpei with four pieces each",
+            path.display()
+        )),
+    }
+}
+
+/// The record opened as Simpei, or why it cannot be.
+fn opened(record: &Record) -> Result<arbitre::Opened<Simpei>, String> {
+    match arbitre::referee_of(record).map(|g| g.name()) {
+        Some("simpei") => {}
+        Some(other) => return Err(format!("only Simpei is solved: this record is {other}")),
+        None => return Err("the record names no game arbitre knows".into()),
+    }
+    arbitre::open::<Simpei>(&record.text, &Switches::default())
+        .map_err(|m| format!("the record is malformed: {}", m.message))
+}
+
+/// What `analyse` prints, as JSON and YAML give it.
+#[derive(Serialize)]
+struct AnalyseDocument<'a> {
+    schema: u32,
+    arbitre: &'static str,
+    file: &'a str,
+    record: usize,
+    #[serde(flatten)]
+    analysis: &'a solve::Analysis,
+}
+
+/// `arbitre analyse FILE`.
+pub fn analyse(args: &AnalyseArgs, output: &mut Output<'_>) -> io::Result<u8> {
+    let record = match one_record(&args.file, args.record, args.limits.limits(), output)? {
+        Ok(record) => record,
+        Err(status) => return Ok(status),
+    };
+    let opened = match opened(&record) {
+        Ok(opened) => opened,
+        Err(message) => return usage(output, &format!("{}: {message}", args.file)),
+    };
+    let table = match game_table(args.table.as_ref()) {
+        Ok(table) => table,
+        Err(message) => return usage(output, &message),
+    };
+    let analysis = match solve::analyse(&table, &opened) {
+        Ok(analysis) => analysis,
+        Err(err) => return usage(output, &err.to_string()),
+    };
+    let status = if analysis.illegal.is_some() {
+        ILLEGAL
+    } else {
+        LEGAL
+    };
+    if let Some(machine) = machine_of(args.format) {
+        let document = AnalyseDocument {
+            schema: SCHEMA,
+            arbitre: VERSION,
+            file: &args.file,
+            record: args.record,
+            analysis: &analysis,
+        };
+        output
+            .out
+            .write_all(machine.document(&document).as_bytes())?;
+        return Ok(status);
+    }
+    let out = &mut output.out;
+    writeln!(
+        out,
+        "{}: with perfect play from the start, {}",
+        escaped(&args.file),
+        analysis.start.text
+    )?;
+    let width = analysis
+        .turns
+        .iter()
+        .map(|t| t.label.len() + t.turn.len() + 1)
+        .max()
+        .unwrap_or(0);
+    for turn in &analysis.turns {
+        let played = format!("{} {}", turn.label, escaped(&turn.turn));
+        write!(
+            out,
+            "  {played:<width$}  {} -> {}",
+            turn.before.text, turn.after.text
+        )?;
+        match (turn.slip, &turn.best) {
+            (Some(slip), Some(best)) => {
+                writeln!(out, "   ! {} (best: {})", slip.said(), best.text)?
+            }
+            _ => writeln!(out)?,
+        }
+    }
+    if let Some(illegal) = &analysis.illegal {
+        writeln!(
+            out,
+            "  {} is illegal ({}): {}; the analysis stops there",
+            illegal.label,
+            illegal.rule,
+            escaped(&illegal.message)
+        )?;
+    }
+    let slips = analysis.turns.iter().filter(|t| t.slip.is_some()).count();
+    writeln!(
+        out,
+        "{}: {}, {}; {}",
+        escaped(&args.file),
+        analysis.end,
+        analysis.end_value.text,
+        arbitre::words::counted(slips as u64, "turn gave something away", "turns gave something away")
+    )?;
+    Ok(status)
+}
+
+/// `moves --best`: the legal turns of the position after `turns` turns,
+/// best first, each with its value.
+pub fn best(
+    record: &Record,
+    turns: usize,
+    asked: Option<&PathBuf>,
+    machine: Option<Machine>,
+    label: &str,
+    output: &mut Output<'_>,
+) -> io::Result<Option<u8>> {
+    let opened = match opened(record) {
+        Ok(opened) => opened,
+        Err(message) => return usage(output, &format!("--best: {message}")).map(Some),
+    };
+    let table = match game_table(asked) {
+        Ok(table) => table,
+        Err(message) => return usage(output, &message).map(Some),
+    };
+    let Ok(position) = opened.position_after(turns) else {
+        return Ok(None);
+    };
+    let value = position
+        .winner
+        .is_none()
+        .then(|| table.value(&position))
+        .flatten();
+    let valued = solve::best_turns(&table, &position).unwrap_or_default();
+    let to_act = position.to_move;
+    #[derive(Serialize)]
+    struct Best {
+        schema: u32,
+        arbitre: &'static str,
+        turn: String,
+        value: Option<Said>,
+        legal: Vec<Valued>,
+    }
+    #[derive(Serialize)]
+    struct Valued {
+        turn: String,
+        value: Said,
+    }
+    let legal: Vec<Valued> = valued
+        .iter()
+        .map(|(play, v)| Valued {
+            turn: play.to_string(),
+            value: Said::new(*v, to_act),
+        })
+        .collect();
+    let said = value.map(|v| Said::new(v, to_act));
+    if let Some(machine) = machine {
+        let document = Best {
+            schema: SCHEMA,
+            arbitre: VERSION,
+            turn: label.to_string(),
+            value: said,
+            legal,
+        };
+        output
+            .out
+            .write_all(machine.document(&document).as_bytes())?;
+        return Ok(Some(LEGAL));
+    }
+    match said {
+        Some(said) => writeln!(
+            output.out,
+            "{}: {}; {} legal turns, best first:",
+            escaped(label),
+            said.text,
+            legal.len()
+        )?,
+        None => writeln!(output.out, "{}: no turn to value", escaped(label))?,
+    }
+    let width = legal.iter().map(|v| v.turn.len()).max().unwrap_or(0);
+    for valued in &legal {
+        writeln!(output.out, "  {:<width$}  {}", valued.turn, valued.value.text)?;
+    }
+    Ok(Some(LEGAL))
+}

@@ -1,0 +1,150 @@
+//! `arbitre solve`, `analyse` and `moves --best` from the outside: a small
+//! game's table built, kept, read back; a damaged, truncated or missing
+//! table refused with a clear error, and rebuilt by `solve`. The game's own
+//! table takes minutes to build, so its figures are checked by hand
+//! (docs/solved.md says how); the values themselves are tested in the
+//! library against minimax.
+
+// Runs the `arbitre` binary, which the `cli` feature builds.
+#![cfg(feature = "cli")]
+
+use std::path::Path;
+
+use assert_cmd::Command;
+
+fn arbitre(cache: &Path) -> Command {
+    let mut cmd = Command::cargo_bin("arbitre").unwrap();
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        // Where the cache directory is looked for, on every system.
+        .env("XDG_CACHE_HOME", cache)
+        .env("HOME", cache)
+        .env("LOCALAPPDATA", cache);
+    cmd
+}
+
+/// `(status, stdout, stderr)` of a run.
+fn run(cache: &Path, args: &[&str]) -> (i32, String, String) {
+    let output = arbitre(cache).args(args).output().unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_table_is_built_kept_and_read_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("two.table");
+    let path = table.to_str().unwrap();
+    let args = ["solve", "simpei", "--pieces", "2", "--table", path];
+    let (status, out, err) = run(dir.path(), &args);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("Simpei solved with 2 pieces each"), "{out}");
+    // Two pieces never align three: every position is drawn.
+    assert!(out.contains("first piece on c3, e3, c5 or e5: draw"), "{out}");
+    assert!(err.contains("built in"), "{err}");
+    assert!(table.exists());
+    // Read back, not built again.
+    let (status, again, err) = run(dir.path(), &args);
+    assert_eq!((status, again.as_str()), (0, out.as_str()));
+    assert!(!err.contains("built in"), "{err}");
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let (status, json, _) = run(dir.path(), &json_args);
+    assert_eq!(status, 0);
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(json["pieces"], 2);
+    assert_eq!(json["start"]["text"], "draw");
+    assert_eq!(json["positions"]["movement"]["won"], 0);
+}
+
+#[test]
+fn the_cache_directory_is_the_default_home() {
+    let dir = tempfile::tempdir().unwrap();
+    let (status, _, err) = run(dir.path(), &["solve", "simpei", "--pieces", "1"]);
+    assert_eq!(status, 0, "{err}");
+    let kept = err.lines().find_map(|l| l.split("kept at ").nth(1)).unwrap();
+    assert!(Path::new(kept.trim()).starts_with(dir.path()), "{kept}");
+    assert!(kept.ends_with("simpei-1-pieces.table"), "{kept}");
+}
+
+#[test]
+fn a_damaged_table_is_refused_and_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t.table");
+    let path = table.to_str().unwrap();
+    let solve = ["solve", "simpei", "--pieces", "2", "--table", path];
+    assert_eq!(run(dir.path(), &solve).0, 0);
+    let whole = std::fs::read(&table).unwrap();
+    let record = "samples/simpei/spec-example.arb";
+
+    let mut flipped = whole.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 1;
+    std::fs::write(&table, &flipped).unwrap();
+    let (status, _, err) = run(dir.path(), &["analyse", record, "--table", path]);
+    assert_eq!(status, 2);
+    assert!(err.contains("is corrupt: its checksum does not match"), "{err}");
+    let (status, _, err) = run(dir.path(), &solve);
+    assert_eq!(status, 0);
+    assert!(err.contains("is corrupt") && err.contains("building it again"), "{err}");
+    assert_eq!(std::fs::read(&table).unwrap(), whole);
+
+    std::fs::write(&table, &whole[..whole.len() / 2]).unwrap();
+    let (status, _, err) = run(dir.path(), &["analyse", record, "--table", path]);
+    assert_eq!(status, 2);
+    assert!(err.contains("is truncated"), "{err}");
+
+    std::fs::write(&table, b"a shopping list\n").unwrap();
+    let (status, _, err) = run(dir.path(), &["moves", record, "--best", "--table", path]);
+    assert_eq!(status, 2);
+    assert!(err.contains("is not a Simpei table"), "{err}");
+
+    // Whole again, but a smaller game's: no values for a real record.
+    std::fs::write(&table, &whole).unwrap();
+    let (status, _, err) = run(dir.path(), &["analyse", record, "--table", path]);
+    assert_eq!(status, 2);
+    assert!(err.contains("table of a smaller game"), "{err}");
+}
+
+#[test]
+fn without_a_table_the_error_says_how_to_build_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = "samples/simpei/spec-example.arb";
+    for args in [
+        vec!["analyse", record],
+        vec!["moves", record, "--best", "--turn", "3"],
+    ] {
+        let (status, out, err) = run(dir.path(), &args);
+        assert_eq!(status, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert!(err.contains("build it with `arbitre solve simpei`"), "{err}");
+    }
+}
+
+#[test]
+fn only_simpei_is_solved() {
+    let dir = tempfile::tempdir().unwrap();
+    let (status, _, err) = run(dir.path(), &["solve", "puluc"]);
+    assert_eq!(status, 2);
+    assert!(err.contains("only Simpei is solved"), "{err}");
+    let (status, _, err) = run(dir.path(), &["analyse", "samples/puluc/full-game.arb"]);
+    assert_eq!(status, 2);
+    assert!(err.contains("only Simpei is solved: this record is puluc"), "{err}");
+    let (status, _, err) = run(
+        dir.path(),
+        &["moves", "samples/puluc/full-game.arb", "--best", "--turn", "2"],
+    );
+    assert_eq!(status, 2);
+    assert!(err.contains("only Simpei is solved"), "{err}");
+    let (status, _, _) = run(dir.path(), &["solve", "simpei", "--pieces", "5"]);
+    assert_eq!(status, 2);
+    // --table belongs to --best.
+    let (status, _, err) = run(
+        dir.path(),
+        &["moves", "samples/simpei/spec-example.arb", "--table", "x"],
+    );
+    assert_eq!(status, 2);
+    assert!(err.contains("--best"), "{err}");
+}
