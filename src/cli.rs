@@ -215,7 +215,7 @@ pub enum Command {
 
     /// List every legal turn at a point of a record (to settle a dispute).
     #[command(
-        after_help = "Examples:\n  arbitre moves samples/simpei/spec-example.arb --turn 7\n  arbitre moves samples/simpei/spec-example.arb --turn 3...\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), no turn is legal and the first line says how it ended. A Simpei action that sandwiches two pieces or more is one line, with how many turns its relocations make; --expand lists each of them."
+        after_help = "Examples:\n  arbitre moves samples/simpei/spec-example.arb --turn 7\n  arbitre moves samples/simpei/spec-example.arb --turn 3...\n  arbitre moves samples/simpei/spec-example.arb --turn 7 --best\n\nOn an illegal record the default is the position before the first illegal turn, said in a first line, and the exit status is 1 (as for a --turn past that turn). Once the game is over (a win, or the header's `end`), no turn is legal and the first line says how it ended. A Simpei action that sandwiches two pieces or more is one line, with how many turns its relocations make; --expand lists each of them."
     )]
     Moves(MovesArgs),
 
@@ -272,7 +272,7 @@ pub enum Command {
     /// Solve a game: the value with perfect play of every position, built
     /// once into a table (Simpei only).
     #[command(
-        after_help = "Examples:\n  arbitre solve simpei\n  arbitre solve simpei --table simpei.table --format json\n\nThe table is kept in the user's cache directory (or at --table): a later run reads it back, checks its header and checksum, and prints what it found. A table that is corrupt, truncated or of another arbitre's rulings is built again, never trusted. Building takes a few minutes and under 1 GiB of memory."
+        after_help = "Examples:\n  arbitre solve simpei\n  arbitre solve simpei --format json\n  arbitre solve simpei --pieces 3\n\nThe table is kept in the user's cache directory (or at --table): a later run reads it back, checks its header and checksum, and prints what it found. A table that is corrupt, truncated or of another arbitre's rulings is built again, never trusted. Building takes a few minutes and under 1 GiB of memory."
     )]
     Solve(SolveArgs),
 

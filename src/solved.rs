@@ -25,6 +25,13 @@ fn cached(pieces: u8) -> Option<PathBuf> {
     dirs::cache_dir().map(|dir| dir.join("arbitre").join(name))
 }
 
+/// The game's table in the cache directory, when one is there and sound:
+/// the replay page gives values with it, and goes without otherwise.
+pub fn cached_table() -> Option<Table> {
+    let table = Table::load(&cached(4)?).ok()?;
+    (table.pieces() == Some(4)).then_some(table)
+}
+
 /// The table asked for, or the cached one.
 fn table_path(asked: Option<&PathBuf>, pieces: u8) -> Result<PathBuf, String> {
     asked.cloned().or_else(|| cached(pieces)).ok_or_else(|| {
@@ -109,11 +116,15 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
             table
         }
     };
-    if built && machine_of(args.format).is_none() {
+    if machine_of(args.format).is_none() {
+        let how = if built {
+            format!("built in {:.0} s", started.elapsed().as_secs_f64())
+        } else {
+            "read back".to_string()
+        };
         writeln!(
-            output.err,
-            "built in {:.0} s, kept at {}",
-            started.elapsed().as_secs_f64(),
+            output.out,
+            "Table {how}: {}",
             escaped(&path.display().to_string())
         )?;
     }

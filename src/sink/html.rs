@@ -17,6 +17,8 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use arbitre::escape::markup;
+use arbitre::games::simpei::solve::{Said, Table};
+use arbitre::games::simpei::Simpei;
 use arbitre::{Diagnostic, Record, Stop, Switches, Unreadable, Verdict};
 
 use super::{Piece, Render, Run, Seen, Sink};
@@ -32,13 +34,17 @@ pub const LEGAL_WINDOW: usize = 4;
 pub struct Html {
     switches: Switches,
     bases: Arc<Vec<Base>>,
+    values: Option<Arc<Table>>,
 }
 
 impl Html {
+    /// The page's sink; with Simpei's table in the cache directory, its
+    /// boards give each Simpei position's value.
     pub fn new(switches: &Switches) -> Self {
         Html {
             switches: switches.clone(),
             bases: Arc::new(bases()),
+            values: crate::solved::cached_table().map(Arc::new),
         }
     }
 }
@@ -93,11 +99,14 @@ fn against(base: &[String], svg: &str) -> serde_json::Value {
 struct Renderer {
     switches: Switches,
     bases: Arc<Vec<Base>>,
+    values: Option<Arc<Table>>,
 }
 
 /// One position of a board, with the turn that reached it.
 struct Frame {
     label: String,
+    /// The position's value with perfect play, when a table gives it.
+    value: Option<String>,
     svg: String,
     illegal: bool,
     /// Where the record writes that turn, in its text.
@@ -286,6 +295,18 @@ impl Renderer {
                 label = stop.label;
             }
         }
+        let valued = self.values.as_deref().and_then(|table| {
+            let opened = arbitre::open::<Simpei>(&record.text, &self.switches).ok()?;
+            (seen.report.game.as_deref() == Some("simpei")).then_some((table, opened))
+        });
+        let value = |turns: usize| {
+            let (table, opened) = valued.as_ref()?;
+            let position = opened.position_after(turns).ok()?;
+            match position.winner {
+                Some(winner) => Some(format!("{winner} has won")),
+                None => Some(Said::new(table.value(&position)?, position.to_move).text),
+            }
+        };
         // Before a refused turn, the position the last legal one reached
         // stands on its own, as the refused one is drawn over it.
         let refused = illegal.is_some_and(|d| d.turn.is_some());
@@ -295,6 +316,7 @@ impl Renderer {
             };
             frames.push(Frame {
                 label: std::mem::replace(&mut label, stop.label.clone()),
+                value: value(turns),
                 svg: stop.picture.svg(),
                 illegal: false,
                 written: written(&stop),
@@ -307,6 +329,7 @@ impl Renderer {
                     None if at == 0 => "start".into(),
                     None => label,
                 },
+                value: value(stop.turn),
                 svg: stop.picture.svg(),
                 illegal: illegal.is_some(),
                 // A contradicted `end` or `result` is in the header.
@@ -399,9 +422,12 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
         if i + 1 == frames.len() {
             class.push("current");
         }
+        let value = frame.value.as_deref().map_or(String::new(), |v| {
+            format!(" <span class=\"value\">{}</span>", markup(v))
+        });
         let _ = write!(
             out,
-            "<li class=\"{}\"><button type=\"button\" data-frame=\"{i}\">{}</button></li>",
+            "<li class=\"{}\"><button type=\"button\" data-frame=\"{i}\">{}</button>{value}</li>",
             class.join(" "),
             markup(&frame.label)
         );
@@ -548,6 +574,7 @@ impl Sink for Html {
         Box::new(Renderer {
             switches: self.switches.clone(),
             bases: Arc::clone(&self.bases),
+            values: self.values.clone(),
         })
     }
 
