@@ -272,7 +272,7 @@ pub enum Command {
     /// Solve a game: the value with perfect play of every position, built
     /// once into a table (Simpei only).
     #[command(
-        after_help = "Examples:\n  arbitre solve simpei\n  arbitre solve simpei --format json\n  arbitre solve simpei --pieces 3\n\nThe table is kept in the user's cache directory (or at --table): a later run reads it back, checks its header and checksum, and prints what it found. A table that is corrupt, truncated or of another arbitre's rulings is built again, never trusted. Building takes a few minutes and under 1 GiB of memory."
+        after_help = "Examples:\n  arbitre solve simpei\n  arbitre solve simpei --format json\n  arbitre solve simpei --alignment adjacent\n\nThe table is kept in the user's cache directory (or at --table): a later run reads it back, checks its header and checksum, and prints what it found. A table that is corrupt, truncated or of another arbitre's rulings is built again, never trusted. Building takes a few minutes and under 1 GiB of memory."
     )]
     Solve(SolveArgs),
 
@@ -516,6 +516,15 @@ pub struct ScoreArgs {
     pub limits: LimitArgs,
 }
 
+/// Which alignments win, for `solve --alignment`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AlignmentArg {
+    /// Three of a line, none of the opponent's between the outer two.
+    Gapped,
+    /// Three next to each other on a line.
+    Adjacent,
+}
+
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// The game to solve: only `simpei` is.
@@ -531,6 +540,12 @@ pub struct SolveArgs {
     /// apart from the game's.
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(1..=4))]
     pub pieces: u8,
+    /// Which alignments win: `gapped` as the rules say (three of a line,
+    /// no opponent between, a gap may stay empty), or `adjacent` (three
+    /// next to each other), for study: docs/solved.md compares the two.
+    /// Its table is kept apart from the game's.
+    #[arg(long, value_enum, default_value_t = AlignmentArg::Gapped)]
+    pub alignment: AlignmentArg,
     /// Threads for the build (default: one per core).
     #[arg(long)]
     pub jobs: Option<usize>,

@@ -789,7 +789,9 @@ fn position(
     if let Some(machine) = machine {
         let report = PositionReport::new(file, &record, &stop, &switches);
         match print {
-            Print::Moves { expand, .. } => report.write_moves(machine, &stop, expand, output.out)?,
+            Print::Moves { expand, .. } => {
+                report.write_moves(machine, &stop, expand, output.out)?
+            }
             Print::Diagram => output.out.write_all(machine.document(&report).as_bytes())?,
         }
         return Ok(status);

@@ -7,36 +7,47 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use arbitre::escape::escaped;
-use arbitre::games::simpei::solve::{self, Said, Table, TableError};
+use arbitre::games::simpei::solve::{self, Alignment, Said, Table, TableError};
 use arbitre::games::simpei::{Position, Simpei};
 use arbitre::{Machine, Record, Switches, SCHEMA, VERSION};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
-use crate::cli::{AnalyseArgs, SolveArgs};
+use crate::cli::{AlignmentArg, AnalyseArgs, SolveArgs};
 use crate::commands::{machine_of, one_record, usage, Output, ILLEGAL, LEGAL, TROUBLE};
 
 /// The table of the game with `pieces` each in the user's cache directory.
-fn cached(pieces: u8) -> Option<PathBuf> {
-    let name = match pieces {
-        4 => "simpei.table".to_string(),
-        n => format!("simpei-{n}-pieces.table"),
-    };
+fn cached(pieces: u8, alignment: Alignment) -> Option<PathBuf> {
+    let mut name = String::from("simpei");
+    if pieces != 4 {
+        name.push_str(&format!("-{pieces}-pieces"));
+    }
+    if alignment == Alignment::Adjacent {
+        name.push_str("-adjacent");
+    }
+    name.push_str(".table");
     dirs::cache_dir().map(|dir| dir.join("arbitre").join(name))
 }
 
 /// The game's table in the cache directory, when one is there and sound:
 /// the replay page gives values with it, and goes without otherwise.
 pub fn cached_table() -> Option<Table> {
-    let table = Table::load(&cached(4)?).ok()?;
-    (table.pieces() == Some(4)).then_some(table)
+    let table = Table::load(&cached(4, Alignment::Gapped)?).ok()?;
+    (table.pieces() == Some(4) && table.alignment() == Alignment::Gapped).then_some(table)
 }
 
 /// The table asked for, or the cached one.
-fn table_path(asked: Option<&PathBuf>, pieces: u8) -> Result<PathBuf, String> {
-    asked.cloned().or_else(|| cached(pieces)).ok_or_else(|| {
-        "this system names no cache directory: give the table's path with --table".to_string()
-    })
+fn table_path(
+    asked: Option<&PathBuf>,
+    pieces: u8,
+    alignment: Alignment,
+) -> Result<PathBuf, String> {
+    asked
+        .cloned()
+        .or_else(|| cached(pieces, alignment))
+        .ok_or_else(|| {
+            "this system names no cache directory: give the table's path with --table".to_string()
+        })
 }
 
 /// A table read back, with what went wrong said as the user needs it.
@@ -55,7 +66,11 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
             ),
         );
     }
-    let path = match table_path(args.table.as_ref(), args.pieces) {
+    let alignment = match args.alignment {
+        AlignmentArg::Gapped => Alignment::Gapped,
+        AlignmentArg::Adjacent => Alignment::Adjacent,
+    };
+    let path = match table_path(args.table.as_ref(), args.pieces, alignment) {
         Ok(path) => path,
         Err(message) => return usage(output, &message),
     };
@@ -63,7 +78,9 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
         None
     } else {
         match Table::load(&path) {
-            Ok(table) if table.pieces() == Some(args.pieces) => Some(table),
+            Ok(table) if table.pieces() == Some(args.pieces) && table.alignment() == alignment => {
+                Some(table)
+            }
             Ok(_) => {
                 writeln!(
                     output.err,
@@ -97,7 +114,7 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             );
             bar.enable_steady_tick(std::time::Duration::from_millis(200));
-            let solved = solve::solve(args.pieces, threads.max(1), &mut |p| {
+            let solved = solve::solve(args.pieces, threads.max(1), alignment, &mut |p| {
                 bar.set_message(match p.total {
                     0 => format!("{}, depth {}", p.stage, p.done),
                     total => format!("{} {}/{}", p.stage, p.done, total),
@@ -142,6 +159,8 @@ struct SolveDocument {
     pieces: u8,
     /// The rulings the table follows, as a date.
     rules: u32,
+    /// Which alignments win: `gapped` (the rules) or `adjacent`.
+    alignment: &'static str,
     /// Where the table is kept; `None` when it could not be written.
     table: Option<String>,
     start: Said,
@@ -195,6 +214,10 @@ fn print_findings(
         game: "simpei",
         pieces: args.pieces,
         rules: solve::RULES,
+        alignment: match args.alignment {
+            AlignmentArg::Gapped => "gapped",
+            AlignmentArg::Adjacent => "adjacent",
+        },
         table: path.map(|p| p.display().to_string()),
         start: Said::new(found.start, red),
         free_start: Said::new(found.free_start, red),
@@ -221,16 +244,18 @@ fn print_findings(
         }),
     };
     if let Some(machine) = machine_of(args.format) {
-        return output
-            .out
-            .write_all(machine.document(&document).as_bytes());
+        return output.out.write_all(machine.document(&document).as_bytes());
     }
     let out = &mut output.out;
     writeln!(
         out,
-        "Simpei solved with {} pieces each (rulings of {}).",
+        "Simpei solved with {} pieces each (rulings of {}{}).",
         args.pieces,
-        solve::RULES
+        solve::RULES,
+        match args.alignment {
+            AlignmentArg::Gapped => "",
+            AlignmentArg::Adjacent => ", but only three adjacent pieces win",
+        }
     )?;
     writeln!(
         out,
@@ -250,14 +275,25 @@ fn print_findings(
         ),
         None => "none".into(),
     };
-    let mut tables = vec![("Every arrangement", &document.longest_win, &document.positions)];
-    writeln!(out, "  zugzwangs (lost only for having to move): {}", document.zugzwangs)?;
+    let mut tables = vec![(
+        "Every arrangement",
+        &document.longest_win,
+        &document.positions,
+    )];
+    writeln!(
+        out,
+        "  zugzwangs (lost only for having to move): {}",
+        document.zugzwangs
+    )?;
     if let Some(reached) = &document.reached {
         writeln!(
             out,
             "  of them in games from the start: {}{}",
             reached.zugzwangs,
-            reached.zugzwang.as_ref().map_or(String::new(), |z| format!(", such as setup {}", serde_json::to_string(z).unwrap_or_default()))
+            reached.zugzwang.as_ref().map_or(String::new(), |z| format!(
+                ", such as setup {}",
+                serde_json::to_string(z).unwrap_or_default()
+            ))
         )?;
         tables.push((
             "Positions that arise from the start",
@@ -293,10 +329,14 @@ fn print_findings(
 
 /// The game's table for `analyse` and `moves --best`, or the usage error.
 fn game_table(asked: Option<&PathBuf>) -> Result<Table, String> {
-    let path = table_path(asked, 4)?;
+    let path = table_path(asked, 4, Alignment::Gapped)?;
     let table = load(&path)?;
-    match table.pieces() {
-        Some(4) => Ok(table),
+    match (table.pieces(), table.alignment()) {
+        (Some(4), Alignment::Gapped) => Ok(table),
+        (Some(4), _) => Err(format!(
+            "{} is the table of a game with another alignment rule, not of Simpei's",
+            path.display()
+        )),
         _ => Err(format!(
             "{} is the table of a smaller game, not of Simpei with four pieces each",
             path.display()
@@ -386,6 +426,7 @@ pub fn analyse(args: &AnalyseArgs, output: &mut Output<'_>) -> io::Result<u8> {
             (Some(slip), Some(best)) => {
                 writeln!(out, "   ! {} (best: {})", slip.said(), best.text)?
             }
+            (None, Some(best)) => writeln!(out, "   (slower; best: {})", best.text)?,
             _ => writeln!(out)?,
         }
     }
@@ -399,13 +440,24 @@ pub fn analyse(args: &AnalyseArgs, output: &mut Output<'_>) -> io::Result<u8> {
         )?;
     }
     let slips = analysis.turns.iter().filter(|t| t.slip.is_some()).count();
+    let end = match analysis.turns.last() {
+        Some(_) if analysis.end_value.turns == Some(0) => analysis.end.clone(),
+        _ => format!("{}, {}", analysis.end, analysis.end_value.text),
+    };
     writeln!(
         out,
-        "{}: {}, {}; {}",
+        "{}: {}; with perfect play from its start, {}; {}",
         escaped(&args.file),
-        analysis.end,
-        analysis.end_value.text,
-        arbitre::words::counted(slips as u64, "turn gave something away", "turns gave something away")
+        end,
+        analysis.start.text,
+        match slips {
+            0 => "no turn gave anything away".to_string(),
+            n => arbitre::words::counted(
+                n as u64,
+                "turn gave something away",
+                "turns gave something away",
+            ),
+        }
     )?;
     Ok(status)
 }
@@ -484,7 +536,11 @@ pub fn best(
     }
     let width = legal.iter().map(|v| v.turn.len()).max().unwrap_or(0);
     for valued in &legal {
-        writeln!(output.out, "  {:<width$}  {}", valued.turn, valued.value.text)?;
+        writeln!(
+            output.out,
+            "  {:<width$}  {}",
+            valued.turn, valued.value.text
+        )?;
     }
     Ok(Some(LEGAL))
 }

@@ -42,7 +42,10 @@ fn a_table_is_built_kept_and_read_back() {
     assert_eq!(status, 0, "{err}");
     assert!(out.contains("Simpei solved with 2 pieces each"), "{out}");
     // Two pieces never align three: every position is drawn.
-    assert!(out.contains("first piece on c3, e3, c5 or e5: draw"), "{out}");
+    assert!(
+        out.contains("first piece on c3, e3, c5 or e5: draw"),
+        "{out}"
+    );
     assert!(out.contains("Table built in"), "{out}");
     assert!(err.is_empty(), "{err}");
     assert!(table.exists());
@@ -67,7 +70,10 @@ fn the_cache_directory_is_the_default_home() {
     let dir = tempfile::tempdir().unwrap();
     let (status, out, err) = run(dir.path(), &["solve", "simpei", "--pieces", "1"]);
     assert_eq!(status, 0, "{err}");
-    let kept = out.lines().find_map(|l| l.split("built in ").nth(1)).unwrap();
+    let kept = out
+        .lines()
+        .find_map(|l| l.split("built in ").nth(1))
+        .unwrap();
     let kept = kept.split_once(": ").unwrap().1;
     assert!(Path::new(kept.trim()).starts_with(dir.path()), "{kept}");
     assert!(kept.ends_with("simpei-1-pieces.table"), "{kept}");
@@ -89,10 +95,16 @@ fn a_damaged_table_is_refused_and_rebuilt() {
     std::fs::write(&table, &flipped).unwrap();
     let (status, _, err) = run(dir.path(), &["analyse", record, "--table", path]);
     assert_eq!(status, 2);
-    assert!(err.contains("is corrupt: its checksum does not match"), "{err}");
+    assert!(
+        err.contains("is corrupt: its checksum does not match"),
+        "{err}"
+    );
     let (status, _, err) = run(dir.path(), &solve);
     assert_eq!(status, 0);
-    assert!(err.contains("is corrupt") && err.contains("building it again"), "{err}");
+    assert!(
+        err.contains("is corrupt") && err.contains("building it again"),
+        "{err}"
+    );
     assert_eq!(std::fs::read(&table).unwrap(), whole);
 
     std::fs::write(&table, &whole[..whole.len() / 2]).unwrap();
@@ -123,7 +135,10 @@ fn without_a_table_the_error_says_how_to_build_one() {
         let (status, out, err) = run(dir.path(), &args);
         assert_eq!(status, 2, "{args:?}");
         assert!(out.is_empty());
-        assert!(err.contains("build it with `arbitre solve simpei`"), "{err}");
+        assert!(
+            err.contains("build it with `arbitre solve simpei`"),
+            "{err}"
+        );
     }
 }
 
@@ -135,10 +150,19 @@ fn only_simpei_is_solved() {
     assert!(err.contains("only Simpei is solved"), "{err}");
     let (status, _, err) = run(dir.path(), &["analyse", "samples/puluc/full-game.arb"]);
     assert_eq!(status, 2);
-    assert!(err.contains("only Simpei is solved: this record is puluc"), "{err}");
+    assert!(
+        err.contains("only Simpei is solved: this record is puluc"),
+        "{err}"
+    );
     let (status, _, err) = run(
         dir.path(),
-        &["moves", "samples/puluc/full-game.arb", "--best", "--turn", "2"],
+        &[
+            "moves",
+            "samples/puluc/full-game.arb",
+            "--best",
+            "--turn",
+            "2",
+        ],
     );
     assert_eq!(status, 2);
     assert!(err.contains("only Simpei is solved"), "{err}");

@@ -228,6 +228,6 @@ pub fn best_turns(table: &Table, position: &Position) -> Option<Vec<(Play, Value
             reached(table, &after).map(|v| (play, v))
         })
         .collect::<Option<Vec<_>>>()?;
-    valued.sort_by(|a, b| b.1.cmp(&a.1));
+    valued.sort_by_key(|v| std::cmp::Reverse(v.1));
     Some(valued)
 }

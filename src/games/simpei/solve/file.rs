@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use super::{movement_layers, Table, Value};
+use super::{movement_layers, Alignment, Table, Value};
 
 /// The first bytes of every table file.
 const MAGIC: &[u8; 16] = b"arbitre simpei\n\0";
@@ -100,7 +100,11 @@ impl Table {
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT.to_le_bytes());
         out.extend_from_slice(&RULES.to_le_bytes());
-        out.extend_from_slice(&[self.red, self.blue, u8::from(self.placement), 0]);
+        let alignment = match self.alignment {
+            Alignment::Gapped => 0,
+            Alignment::Adjacent => 1,
+        };
+        out.extend_from_slice(&[self.red, self.blue, u8::from(self.placement), alignment]);
         out.extend_from_slice(&crc.finalize().to_le_bytes());
         out.extend_from_slice(&(body as u64).to_le_bytes());
         self.layers
@@ -168,8 +172,13 @@ impl Table {
             path: path.clone(),
             why,
         };
-        let [red, blue, placement, spare] = [24, 25, 26, 27].map(|i| bytes[i]);
-        if red > super::PIECES || blue > super::PIECES || placement > 1 || spare != 0 {
+        let [red, blue, placement, alignment] = [24, 25, 26, 27].map(|i| bytes[i]);
+        let alignment = match alignment {
+            0 => Alignment::Gapped,
+            1 => Alignment::Adjacent,
+            _ => return Err(corrupt(format!("its header names alignment {alignment}"))),
+        };
+        if red > super::PIECES || blue > super::PIECES || placement > 1 {
             return Err(corrupt(format!(
                 "its header names {red} red and {blue} blue pieces, placement {placement}"
             )));
@@ -233,6 +242,7 @@ impl Table {
             red,
             blue,
             placement,
+            alignment,
             layers,
         })
     }

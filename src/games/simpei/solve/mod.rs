@@ -22,6 +22,7 @@ pub use index::Layer;
 use super::board::Colour;
 use super::position::{Position, PIECES};
 use index::{choose, grid, next_set, spread, POINTS};
+pub use turns::Alignment;
 use turns::{count_steps, each_predecessor, each_step, Phase, Step};
 
 /// A position's value with perfect play, for the colour to act: how many
@@ -139,6 +140,8 @@ pub struct Table {
     /// Whether the placement phase is in the table (a game with as many
     /// pieces each, every one of them starting in hand).
     placement: bool,
+    /// Which alignments win.
+    alignment: Alignment,
     layers: Vec<(Layer, Vec<u8>)>,
 }
 
@@ -258,6 +261,11 @@ impl Table {
         (self.placement && self.red == self.blue).then_some(self.red)
     }
 
+    /// Which alignments win in the game the table solves.
+    pub fn alignment(&self) -> Alignment {
+        self.alignment
+    }
+
     /// The layers and their values, in stored order.
     pub fn layers(&self) -> impl Iterator<Item = (Layer, &[u8])> {
         self.layers.iter().map(|(l, v)| (*l, v.as_slice()))
@@ -324,7 +332,7 @@ impl Table {
             Colour::Blue => (blue, red),
         };
         let mut best: Option<Value> = None;
-        each_step(own, theirs, phase, |step| {
+        each_step(own, theirs, phase, self.alignment, |step| {
             let value = match step {
                 Step::Win => Value(1),
                 Step::Next { acting, waiting } => {
@@ -431,7 +439,11 @@ impl Table {
     /// placement layers forwards from the empty board, then the movement
     /// phase breadth first until no new position turns up.
     fn mark_reached(&mut self, progress: &mut dyn FnMut(Progress)) {
-        let Some(empty) = self.layers.iter_mut().find(|(l, _)| l.red == 0 && l.blue == 0) else {
+        let Some(empty) = self
+            .layers
+            .iter_mut()
+            .find(|(l, _)| l.red == 0 && l.blue == 0)
+        else {
             return;
         };
         if let Some(byte) = empty.1.first_mut() {
@@ -492,6 +504,7 @@ impl Table {
                 ..layer
             },
         };
+        let alignment = self.alignment;
         let Some((_, values)) = self.layers.iter_mut().find(|(l, _)| *l == next) else {
             return Frontier::new(0);
         };
@@ -503,7 +516,7 @@ impl Table {
                 Colour::Red => (red, blue),
                 Colour::Blue => (blue, red),
             };
-            each_step(own, theirs, phase, |step| {
+            each_step(own, theirs, phase, alignment, |step| {
                 let Step::Next { acting, waiting } = step else {
                     return;
                 };
@@ -581,9 +594,10 @@ pub enum SolveError {
 pub fn solve(
     pieces: u8,
     threads: usize,
+    alignment: Alignment,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Table, SolveError> {
-    let mut table = solve_movement(pieces, pieces, threads, progress)?;
+    let mut table = solve_movement(pieces, pieces, threads, alignment, progress)?;
     table.placement = true;
     let layers = Table::game_layers(pieces);
     let mut next = movement_layers(pieces, pieces)[0];
@@ -612,6 +626,7 @@ pub fn solve_movement(
     red: u8,
     blue: u8,
     threads: usize,
+    alignment: Alignment,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Table, SolveError> {
     if red > PIECES || blue > PIECES {
@@ -628,7 +643,7 @@ pub fn solve_movement(
                 Colour::Red => (red, blue),
                 Colour::Blue => (blue, red),
             };
-            *left = count_steps(own, theirs, Phase::Movement)
+            *left = count_steps(own, theirs, Phase::Movement, alignment)
                 .map_or(WON_AT_ONCE, |n| u32::try_from(n).unwrap_or(WON_AT_ONCE - 1));
         });
         for (value, left) in values[side].iter_mut().zip(&left[side]) {
@@ -664,7 +679,7 @@ pub fn solve_movement(
                     Colour::Blue => (blue, red),
                 };
                 let earlier = layer.flipped();
-                each_predecessor(moved, acting, |moved, acting| {
+                each_predecessor(moved, acting, alignment, |moved, acting| {
                     let (r, b) = match earlier.to_move {
                         Colour::Red => (moved, acting),
                         Colour::Blue => (acting, moved),
@@ -706,6 +721,7 @@ pub fn solve_movement(
         red,
         blue,
         placement: false,
+        alignment,
         layers: layers.into_iter().zip(values).collect(),
     })
 }

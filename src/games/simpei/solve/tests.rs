@@ -43,13 +43,19 @@ fn solver_steps(position: &Position, phase: Phase) -> BTreeSet<Option<(u64, u64)
     let me = position.to_move.index();
     let mut steps = BTreeSet::new();
     let mut count = 0;
-    each_step(position.pieces[me], position.pieces[1 - me], phase, |s| {
-        count += 1;
-        steps.insert(match s {
-            Step::Win => None,
-            Step::Next { acting, waiting } => Some((acting, waiting)),
-        });
-    });
+    each_step(
+        position.pieces[me],
+        position.pieces[1 - me],
+        phase,
+        Alignment::Gapped,
+        |s| {
+            count += 1;
+            steps.insert(match s {
+                Step::Win => None,
+                Step::Next { acting, waiting } => Some((acting, waiting)),
+            });
+        },
+    );
     // Each arrangement once (a win may come by several actions).
     let wins = usize::from(steps.contains(&None));
     let wins_counted = count - (steps.len() - wins);
@@ -75,6 +81,7 @@ fn turns_lead_where_the_library_s_legal_turns_lead() {
                     position.pieces[me],
                     position.pieces[1 - me],
                     Phase::Movement,
+                    Alignment::Gapped,
                 );
                 let steps = library_steps(&position);
                 match counted {
@@ -113,18 +120,22 @@ fn every_turn_is_undone_by_exactly_its_predecessors() {
                 let position = random(layer, None, &mut rng);
                 let me = position.to_move.index();
                 let (own, theirs) = (position.pieces[me], position.pieces[1 - me]);
-                each_step(own, theirs, Phase::Movement, |step| {
+                each_step(own, theirs, Phase::Movement, Alignment::Gapped, |step| {
                     let Step::Next { acting, waiting } = step else {
                         return;
                     };
                     let mut before = Vec::new();
-                    each_predecessor(waiting, acting, |m, a| before.push((m, a)));
+                    each_predecessor(waiting, acting, Alignment::Gapped, |m, a| {
+                        before.push((m, a))
+                    });
                     assert!(before.contains(&(own, theirs)), "{position:?} -> {step:?}");
                     let distinct: BTreeSet<_> = before.iter().collect();
                     assert_eq!(distinct.len(), before.len(), "a predecessor twice");
                     for &(m, a) in &before {
                         let mut leads = false;
-                        each_step(m, a, Phase::Movement, |s| leads |= s == step);
+                        each_step(m, a, Phase::Movement, Alignment::Gapped, |s| {
+                            leads |= s == step
+                        });
                         assert!(leads, "{m:x} {a:x} does not lead to {step:?}");
                     }
                 });
@@ -138,11 +149,7 @@ type Memo = HashMap<([u64; 2], [u8; 2], usize, u8), Option<Value>>;
 
 /// The value of a position if a result is forced within `depth` turns, by
 /// plain minimax over the library's legal turns; `None` if none is.
-fn minimax(
-    position: &Position,
-    depth: u8,
-    memo: &mut Memo,
-) -> Option<Value> {
+fn minimax(position: &Position, depth: u8, memo: &mut Memo) -> Option<Value> {
     if depth == 0 {
         return None;
     }
@@ -220,7 +227,7 @@ fn drawn(table: &Table, layer: Layer, n: usize) -> Vec<Position> {
 fn a_sub_game_s_values_are_minimax_values() {
     let mut rng = Rng::new(11);
     for (red, blue) in [(3, 2), (3, 1)] {
-        let table = solve_movement(red, blue, 2, &mut |_| {}).expect("solved");
+        let table = solve_movement(red, blue, 2, Alignment::Gapped, &mut |_| {}).expect("solved");
         let [mut won, mut lost] = [0, 0];
         for layer in movement_layers(red, blue) {
             let sampled = (0..200).map(|_| random(layer, None, &mut rng));
@@ -258,7 +265,7 @@ fn check_successors(table: &Table, position: &Position) {
 
 #[test]
 fn values_agree_with_successors_in_a_sub_game() {
-    let table = solve_movement(3, 2, 2, &mut |_| {}).expect("solved");
+    let table = solve_movement(3, 2, 2, Alignment::Gapped, &mut |_| {}).expect("solved");
     let mut rng = Rng::new(23);
     for layer in movement_layers(3, 2) {
         for _ in 0..300 {
@@ -275,7 +282,7 @@ fn values_agree_with_successors_in_a_sub_game() {
     ignore = "release only: .ci/run runs it with --release"
 )]
 fn values_agree_with_successors_on_a_whole_game_of_three_pieces() {
-    let table = solve(3, 2, &mut |_| {}).expect("solved");
+    let table = solve(3, 2, Alignment::Gapped, &mut |_| {}).expect("solved");
     let mut rng = Rng::new(3);
     for layer in Table::game_layers(3) {
         let placement = (layer.red, layer.blue) != (3, 3);
@@ -297,7 +304,10 @@ fn values_agree_with_successors_on_a_whole_game_of_three_pieces() {
             blue: position.pieces[1].count_ones() as u8,
             to_move: position.to_move,
         };
-        let index = layer.index(index::dense(position.pieces[0]), index::dense(position.pieces[1]));
+        let index = layer.index(
+            index::dense(position.pieces[0]),
+            index::dense(position.pieces[1]),
+        );
         table.values(layer).expect("a layer")[index as usize] & REACHED != 0
     };
     let start = Position {
@@ -343,7 +353,7 @@ fn values_agree_with_successors_on_a_whole_game_of_three_pieces() {
 
 #[test]
 fn a_table_reads_back_and_a_damaged_one_is_refused() {
-    let table = solve_movement(2, 1, 1, &mut |_| {}).expect("solved");
+    let table = solve_movement(2, 1, 1, Alignment::Gapped, &mut |_| {}).expect("solved");
     let bytes = table.to_bytes();
     let path = std::path::Path::new("t.table");
     assert_eq!(Table::from_bytes(&bytes, path).expect("whole"), table);
@@ -367,4 +377,45 @@ fn a_table_reads_back_and_a_damaged_one_is_refused() {
     let mut pieces = bytes.clone();
     pieces[24] = 9;
     assert!(said(&pieces).contains("corrupt"));
+}
+
+#[test]
+fn adjacent_alignment_wins_only_without_a_gap() {
+    let p = |name: &str| {
+        let mut chars = name.chars();
+        let file = chars.next().expect("a file");
+        crate::games::simpei::Point::parse(file, chars.as_str().parse().expect("a rank"))
+            .expect("a point")
+    };
+    let set = |names: &[&str]| names.iter().fold(0, |s, n| s | p(n).bit());
+    let gapped = set(&["a1", "c1", "g1"]);
+    assert!(Alignment::Gapped.wins(gapped, 0, p("g1")));
+    assert!(!Alignment::Adjacent.wins(gapped, 0, p("g1")));
+    let adjacent = set(&["a1", "c1", "e1"]);
+    assert!(Alignment::Adjacent.wins(adjacent, set(&["g1"]), p("c1")));
+    // Four of the mover's on the line win under neither.
+    assert!(!Alignment::Adjacent.wins(adjacent | set(&["g1"]), 0, p("g1")));
+    // The lower world's lines have three points: no gap can be.
+    let lower = set(&["b2", "d4", "f6"]);
+    assert!(Alignment::Adjacent.wins(lower, 0, p("d4")));
+}
+
+#[test]
+fn a_slip_is_a_win_or_draw_given_away_or_a_loss_hastened() {
+    let (win, draw) = (Value(3), Value::DRAW);
+    assert_eq!(
+        Slip::of(win, Value(5)),
+        None,
+        "a slower win gives nothing away"
+    );
+    assert_eq!(Slip::of(win, draw), Some(Slip::ThrowsAwayWin));
+    assert_eq!(Slip::of(win, Value(2)), Some(Slip::ThrowsAwayWin));
+    assert_eq!(Slip::of(draw, Value(4)), Some(Slip::ThrowsAwayDraw));
+    assert_eq!(Slip::of(draw, draw), None);
+    assert_eq!(Slip::of(Value(6), Value(2)), Some(Slip::ShortensLoss));
+    assert_eq!(Slip::of(Value(6), Value(6)), None);
+    assert_eq!(Value(7).said(Colour::Red), "red wins in 7");
+    assert_eq!(Value(6).said(Colour::Red), "blue wins in 6");
+    assert_eq!(Value::through(Value(6)), Value(7));
+    assert_eq!(Value::through(Value(7)), Value(8));
 }

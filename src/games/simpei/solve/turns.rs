@@ -2,9 +2,38 @@
 //! to act first), for the solver: what every position leads to, and what
 //! could have led to it. The same win and sandwich tests as the referee's.
 
-use super::super::board::{ascends, inside, points, Point};
+use super::super::board::{ascends, holds_three, inside, points, Point};
 use super::super::rules::{sandwiched_by, wins_through};
 use super::index::{all_points, choose};
+
+/// Which three aligned win.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Alignment {
+    /// As `simpei.md` rules: exactly three of the mover's on a line, none
+    /// of the opponent's between the outer two (a gap may stay empty).
+    #[default]
+    Gapped,
+    /// Three next to each other on the line, for study: the reading of
+    /// "three in a row" that allows no gap (the fourth point of an upper
+    /// line still not the mover's).
+    Adjacent,
+}
+
+impl Alignment {
+    /// Whether `own`, a piece just landed on `to`, wins.
+    pub fn wins(self, own: u64, theirs: u64, to: Point) -> bool {
+        match self {
+            Alignment::Gapped => wins_through(own, theirs, to),
+            Alignment::Adjacent => {
+                wins_through(own, theirs, to)
+                    && to.around().lines.iter().any(|&line| {
+                        let aligned = own & line;
+                        holds_three(aligned) && line & inside(aligned) & !own == 0
+                    })
+            }
+        }
+    }
+}
 
 /// Where one turn leads: the mover wins, or the opponent is to act.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,10 +86,16 @@ fn each_action(own: u64, theirs: u64, phase: Phase, mut f: impl FnMut(u64, Point
 /// Every distinct arrangement one turn leads to (the relocated pieces are
 /// alike: a set of destinations is one arrangement), or `Win`. A pass
 /// leads to the same arrangement.
-pub fn each_step(own: u64, theirs: u64, phase: Phase, mut f: impl FnMut(Step)) {
+pub fn each_step(
+    own: u64,
+    theirs: u64,
+    phase: Phase,
+    alignment: Alignment,
+    mut f: impl FnMut(Step),
+) {
     let acted = each_action(own, theirs, phase, |from, to| {
         let own = own ^ from | to.bit();
-        if wins_through(own, theirs, to) {
+        if alignment.wins(own, theirs, to) {
             return f(Step::Win);
         }
         let lifted = sandwiched_by(own, theirs, to);
@@ -92,11 +127,11 @@ pub fn each_step(own: u64, theirs: u64, phase: Phase, mut f: impl FnMut(Step)) {
 
 /// How many distinct arrangements one turn leads to, or `None` when a
 /// turn wins at once.
-pub fn count_steps(own: u64, theirs: u64, phase: Phase) -> Option<u64> {
+pub fn count_steps(own: u64, theirs: u64, phase: Phase, alignment: Alignment) -> Option<u64> {
     let mut count = Some(0u64);
     let acted = each_action(own, theirs, phase, |from, to| {
         let own = own ^ from | to.bit();
-        if wins_through(own, theirs, to) {
+        if alignment.wins(own, theirs, to) {
             count = None;
         } else if let Some(n) = count.as_mut() {
             let lifted = sandwiched_by(own, theirs, to);
@@ -154,14 +189,19 @@ fn can_move(own: u64, occupied: u64) -> bool {
 /// a turn leading to this one, where `moved` just acted and `acting` is to
 /// act: each given as `(moved, acting)` before the turn, once. A turn that
 /// wins leads nowhere, so it is no way here.
-pub fn each_predecessor(moved: u64, acting: u64, mut f: impl FnMut(u64, u64)) {
+pub fn each_predecessor(
+    moved: u64,
+    acting: u64,
+    alignment: Alignment,
+    mut f: impl FnMut(u64, u64),
+) {
     if !can_move(moved, moved | acting) {
         f(moved, acting);
     }
     for to in points(moved) {
         for from in points(to.around().neighbours & !moved) {
             let before = moved ^ to.bit() ^ from.bit();
-            each_unsandwich(moved, acting, to, from.bit(), |acting_before| {
+            each_unsandwich(moved, acting, to, from.bit(), alignment, |acting_before| {
                 f(before, acting_before)
             });
         }
@@ -170,7 +210,14 @@ pub fn each_predecessor(moved: u64, acting: u64, mut f: impl FnMut(u64, u64)) {
 
 /// The arrangements of the acting side's pieces before a move of `moved`
 /// from `from` to `to`, given where they stand after its relocations.
-fn each_unsandwich(moved: u64, acting: u64, to: Point, from: u64, mut f: impl FnMut(u64)) {
+fn each_unsandwich(
+    moved: u64,
+    acting: u64,
+    to: Point,
+    from: u64,
+    alignment: Alignment,
+    mut f: impl FnMut(u64),
+) {
     // Each direction of `to`'s world may hold one run: the points up to
     // the mover's nearest piece on that ray.
     let mut runs = [0u64; 8];
@@ -206,7 +253,7 @@ fn each_unsandwich(moved: u64, acting: u64, to: Point, from: u64, mut f: impl Fn
         each_subset(free, more, |others| {
             let relocated = forced | others;
             let before = acting & !relocated | lifted;
-            if !wins_through(moved, before, to) && sandwiched_by(moved, before, to) == lifted {
+            if !alignment.wins(moved, before, to) && sandwiched_by(moved, before, to) == lifted {
                 f(before);
             }
         });
