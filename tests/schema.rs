@@ -392,3 +392,43 @@ fn explain_documents_fit_the_rules_schema() {
     wrong["rules"][0]["kind"] = json!("fatal");
     assert!(!rules.is_valid(&wrong));
 }
+
+/// `solve`'s document, from a small game built here, and the documents of
+/// `solve`, `analyse` and `moves --best` with the game's own table, as
+/// recorded from a run with it built (tests/schemas/, docs/solved.md): the
+/// tests cannot build that table.
+#[test]
+fn solved_game_documents_fit_their_schemas() {
+    let solve = validator("solve.schema.json");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for pieces in ["1", "2"] {
+        let table = dir.path().join(format!("{pieces}.table"));
+        let table = table.to_str().unwrap_or_else(|| panic!("a path"));
+        let args = ["solve", "simpei", "--pieces", pieces, "--table", table];
+        for format in ["json", "yaml"] {
+            let text = arbitre(&[&args[..], &["--format", format]].concat());
+            let document = match format {
+                "json" => json(&text, pieces),
+                _ => yaml(&text, pieces),
+            };
+            fits(&solve, &document, &format!("{pieces} pieces, {format}"));
+        }
+    }
+    let recorded = |name: &str| {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas").join(name);
+        json(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}")), name)
+    };
+    let mut document = recorded("solve-simpei.json");
+    fits(&solve, &document, "the game's table");
+    document["start"]["winner"] = json!("green");
+    assert!(!solve.is_valid(&document), "a winner no colour is");
+    let analysis = validator("analysis.schema.json");
+    for name in ["analyse-spec-example.json", "analyse-illegal-occupied.json"] {
+        fits(&analysis, &recorded(name), name);
+    }
+    let mut document = recorded("analyse-spec-example.json");
+    document["turns"][1]["slip"] = json!("blunder");
+    assert!(!analysis.is_valid(&document), "a slip of no kind");
+    let best = validator("best.schema.json");
+    fits(&best, &recorded("best-spec-example-7.json"), "moves --best");
+}
