@@ -415,8 +415,13 @@ fn solved_game_documents_fit_their_schemas() {
         }
     }
     let recorded = |name: &str| {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/schemas").join(name);
-        json(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}")), name)
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/schemas")
+            .join(name);
+        json(
+            &std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}")),
+            name,
+        )
     };
     let mut document = recorded("solve-simpei.json");
     fits(&solve, &document, "the game's table");

@@ -195,6 +195,23 @@ impl Layer {
         (red, spread(blue, red))
     }
 
+    /// The layer a placement leads to: one more piece of the colour that
+    /// acted, the other colour to act.
+    pub fn after_placement(self) -> Layer {
+        match self.to_move {
+            Colour::Red => Layer {
+                red: self.red + 1,
+                to_move: Colour::Blue,
+                ..self
+            },
+            Colour::Blue => Layer {
+                blue: self.blue + 1,
+                to_move: Colour::Red,
+                ..self
+            },
+        }
+    }
+
     /// The layer with the other colour to act.
     pub fn flipped(self) -> Layer {
         Layer {

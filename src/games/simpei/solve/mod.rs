@@ -14,6 +14,8 @@ mod index;
 mod turns;
 
 use std::fmt;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8};
 
 pub use analysis::{analyse, best_turns, Analysed, Analysis, Illegal, Said, Slip, Unanalysable};
 pub use file::{TableError, FORMAT, RULES};
@@ -438,35 +440,49 @@ impl Table {
     /// Mark every position that arises in a game from the start: the
     /// placement layers forwards from the empty board, then the movement
     /// phase breadth first until no new position turns up.
-    fn mark_reached(&mut self, progress: &mut dyn FnMut(Progress)) {
-        let Some(empty) = self
-            .layers
-            .iter_mut()
-            .find(|(l, _)| l.red == 0 && l.blue == 0)
-        else {
-            return;
-        };
-        if let Some(byte) = empty.1.first_mut() {
-            *byte |= REACHED;
-        }
-        let placement: Vec<Layer> = self
+    fn mark_reached(&mut self, threads: usize, progress: &mut dyn FnMut(Progress)) {
+        let reached: Vec<Bits> = self
             .layers
             .iter()
-            .rev()
-            .map(|(l, _)| *l)
-            .filter(|l| (l.red, l.blue) != (self.red, self.blue))
+            .map(|(_, v)| Bits::new(v.len()))
             .collect();
-        for layer in placement {
-            let sources = self.reached_in(layer);
+        let at = |layer: Layer| self.layers.iter().position(|(l, _)| *l == layer);
+        let movement = movement_layers(self.red, self.blue);
+        let Some(start) = self.layers.iter().rposition(|(l, _)| !movement.contains(l)) else {
+            return;
+        };
+        reached[start].insert(0);
+        // The placement layers are stored from the last to the start.
+        for i in (0..=start).rev().filter(|&i| i >= movement.len()) {
+            let layer = self.layers[i].0;
             let centre_only = layer.red == 0 && layer.blue == 0;
-            self.reach_from(layer, sources, Phase::Placement { centre_only });
+            let phase = Phase::Placement { centre_only };
+            let next = layer.after_placement();
+            if let Some(n) = at(next) {
+                self.reach_from(layer, &reached[i], phase, next, &reached[n], None, threads);
+            }
         }
-        let mut layer = movement_layers(self.red, self.blue)[0];
-        let mut sources = self.reached_in(layer);
+        let mut layer = movement[0];
+        let (Some(first), Some(second)) = (at(movement[0]), at(movement[1])) else {
+            return;
+        };
+        let mut frontier = reached[first].copy();
         let mut round = 0;
-        while !sources.is_empty() {
-            sources = self.reach_from(layer, sources, Phase::Movement);
-            layer = layer.flipped();
+        while !frontier.is_empty() {
+            let to = if layer == movement[0] { second } else { first };
+            let fresh = Bits::new(self.layers[to].1.len());
+            let next = layer.flipped();
+            self.reach_from(
+                layer,
+                &frontier,
+                Phase::Movement,
+                next,
+                &reached[to],
+                Some(&fresh),
+                threads,
+            );
+            frontier = fresh;
+            layer = next;
             round += 1;
             progress(Progress {
                 stage: "reachable positions",
@@ -474,95 +490,107 @@ impl Table {
                 total: 0,
             });
         }
-    }
-
-    /// A layer's positions marked reached, as a bit set over its indices.
-    fn reached_in(&self, layer: Layer) -> Frontier {
-        let values = self.values(layer).unwrap_or(&[]);
-        let mut set = Frontier::new(values.len());
-        for (i, &byte) in values.iter().enumerate() {
-            if byte & REACHED != 0 {
-                set.insert(i);
+        for ((_, values), reached) in self.layers.iter_mut().zip(&reached) {
+            for i in reached.iter(0..reached.words()) {
+                if let Some(byte) = values.get_mut(i) {
+                    *byte |= REACHED;
+                }
             }
         }
-        set
     }
 
-    /// Mark what the positions `sources` of `layer` lead to in one turn;
-    /// returns those newly marked.
-    fn reach_from(&mut self, layer: Layer, sources: Frontier, phase: Phase) -> Frontier {
-        let next = match (phase, layer.to_move) {
-            (Phase::Movement, _) => layer.flipped(),
-            (Phase::Placement { .. }, Colour::Red) => Layer {
-                red: layer.red + 1,
-                to_move: Colour::Blue,
-                ..layer
-            },
-            (Phase::Placement { .. }, Colour::Blue) => Layer {
-                blue: layer.blue + 1,
-                to_move: Colour::Red,
-                ..layer
-            },
-        };
+    /// Mark in `into` what the positions `sources` of `layer` lead to in
+    /// one turn, and in `fresh` those not marked before.
+    #[allow(clippy::too_many_arguments)]
+    fn reach_from(
+        &self,
+        layer: Layer,
+        sources: &Bits,
+        phase: Phase,
+        next: Layer,
+        into: &Bits,
+        fresh: Option<&Bits>,
+        threads: usize,
+    ) {
         let alignment = self.alignment;
-        let Some((_, values)) = self.layers.iter_mut().find(|(l, _)| *l == next) else {
-            return Frontier::new(0);
-        };
-        let mut found = Frontier::new(values.len());
-        for i in sources.iter() {
-            let (red, blue) = layer.arrangement(i as u64);
-            let (red, blue) = (grid(red), grid(blue));
-            let (own, theirs) = match layer.to_move {
-                Colour::Red => (red, blue),
-                Colour::Blue => (blue, red),
-            };
-            each_step(own, theirs, phase, alignment, |step| {
-                let Step::Next { acting, waiting } = step else {
-                    return;
-                };
-                let (r, b) = match next.to_move {
-                    Colour::Red => (acting, waiting),
-                    Colour::Blue => (waiting, acting),
-                };
-                let j = next.index(index::dense(r), index::dense(b)) as usize;
-                if let Some(byte) = values.get_mut(j) {
-                    if *byte & REACHED == 0 {
-                        *byte |= REACHED;
-                        found.insert(j);
+        let words = sources.words();
+        let block = words.div_ceil(threads.max(1)).max(1);
+        std::thread::scope(|scope| {
+            for start in (0..words).step_by(block) {
+                scope.spawn(move || {
+                    for i in sources.iter(start..(start + block).min(words)) {
+                        let (red, blue) = layer.arrangement(i as u64);
+                        let (red, blue) = (grid(red), grid(blue));
+                        let (own, theirs) = match layer.to_move {
+                            Colour::Red => (red, blue),
+                            Colour::Blue => (blue, red),
+                        };
+                        each_step(own, theirs, phase, alignment, |step| {
+                            let Step::Next { acting, waiting } = step else {
+                                return;
+                            };
+                            let (r, b) = match next.to_move {
+                                Colour::Red => (acting, waiting),
+                                Colour::Blue => (waiting, acting),
+                            };
+                            let j = next.index(index::dense(r), index::dense(b)) as usize;
+                            if into.insert(j) {
+                                if let Some(fresh) = fresh {
+                                    fresh.insert(j);
+                                }
+                            }
+                        });
                     }
-                }
-            });
-        }
-        found
+                });
+            }
+        });
     }
 }
 
-/// Positions of a layer, as a bit set over its indices.
-struct Frontier(Vec<u64>);
+/// Positions of a layer, as a bit set over its indices that threads mark
+/// together.
+struct Bits(Vec<AtomicU64>);
 
-impl Frontier {
-    fn new(size: usize) -> Frontier {
-        Frontier(vec![0; size.div_ceil(64)])
+impl Bits {
+    fn new(size: usize) -> Bits {
+        Bits((0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
     }
 
-    fn insert(&mut self, i: usize) {
-        if let Some(word) = self.0.get_mut(i / 64) {
-            *word |= 1 << (i % 64);
-        }
+    fn copy(&self) -> Bits {
+        Bits(
+            self.0
+                .iter()
+                .map(|w| AtomicU64::new(w.load(Relaxed)))
+                .collect(),
+        )
+    }
+
+    /// Mark `i`; whether it was not marked before.
+    fn insert(&self, i: usize) -> bool {
+        let bit = 1 << (i % 64);
+        self.0
+            .get(i / 64)
+            .is_some_and(|word| word.fetch_or(bit, Relaxed) & bit == 0)
+    }
+
+    fn words(&self) -> usize {
+        self.0.len()
     }
 
     fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().all(|w| w.load(Relaxed) == 0)
     }
 
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &word)| {
-            let mut rest = word;
+    /// The marked indices in a range of words.
+    fn iter(&self, words: std::ops::Range<usize>) -> impl Iterator<Item = usize> + '_ {
+        let first = words.start;
+        self.0[words].iter().enumerate().flat_map(move |(w, word)| {
+            let mut rest = word.load(Relaxed);
             std::iter::from_fn(move || {
                 (rest != 0).then(|| {
                     let bit = rest.trailing_zeros() as usize;
                     rest &= rest - 1;
-                    w * 64 + bit
+                    (first + w) * 64 + bit
                 })
             })
         })
@@ -616,7 +644,7 @@ pub fn solve(
         table.layers.push((layer, values));
         next = layer;
     }
-    table.mark_reached(progress);
+    table.mark_reached(threads, progress);
     Ok(table)
 }
 
@@ -634,8 +662,10 @@ pub fn solve_movement(
     }
     let layers = movement_layers(red, blue);
     let size = usize::try_from(layers[0].size()).unwrap_or(0);
-    let mut values = [vec![0u8; size], vec![0u8; size]];
-    let mut left = [vec![0u32; size], vec![0u32; size]];
+    let atomic_bytes = || (0..size).map(|_| AtomicU8::new(0)).collect::<Vec<_>>();
+    let values = [atomic_bytes(), atomic_bytes()];
+    let mut left: [Vec<AtomicU32>; 2] =
+        [0, 1].map(|_| (0..size).map(|_| AtomicU32::new(0)).collect());
     // Every position: won at once, or how many successors it waits for.
     for (side, layer) in layers.iter().enumerate() {
         each_block(*layer, &mut left[side], threads, |red, blue, left| {
@@ -643,12 +673,12 @@ pub fn solve_movement(
                 Colour::Red => (red, blue),
                 Colour::Blue => (blue, red),
             };
-            *left = count_steps(own, theirs, Phase::Movement, alignment)
+            *left.get_mut() = count_steps(own, theirs, Phase::Movement, alignment)
                 .map_or(WON_AT_ONCE, |n| u32::try_from(n).unwrap_or(WON_AT_ONCE - 1));
         });
-        for (value, left) in values[side].iter_mut().zip(&left[side]) {
-            if *left == WON_AT_ONCE {
-                *value = 1;
+        for (value, left) in values[side].iter().zip(&left[side]) {
+            if left.load(Relaxed) == WON_AT_ONCE {
+                value.store(1, Relaxed);
             }
         }
         progress(Progress {
@@ -658,51 +688,48 @@ pub fn solve_movement(
         });
     }
     // Breadth first: the positions found at `depth` settle their
-    // predecessors at `depth + 1`.
+    // predecessors at `depth + 1`. Within one depth every settling is of
+    // one kind (a win when `depth` is a loss, a count run down when it is
+    // a win), so the threads sharing the work need only atomic steps.
     let mut depth = 1u8;
     loop {
         let mut settled = 0u64;
-        for side in 0..2 {
-            let layer = layers[side];
-            let (here, there) = values.split_at_mut(1);
-            let (found, before) = if side == 0 {
-                (&here[0], &mut there[0])
-            } else {
-                (&there[0], &mut here[0])
-            };
-            let waiting = &mut left[1 - side];
-            for (i, _) in found.iter().enumerate().filter(|(_, &v)| v == depth) {
+        for (side, layer) in layers.iter().enumerate() {
+            let (found, before, waiting) = (&values[side], &values[1 - side], &left[1 - side]);
+            let earlier = layer.flipped();
+            let settle = |i: usize| {
+                let mut settled = 0;
                 let (red, blue) = layer.arrangement(i as u64);
                 let (red, blue) = (grid(red), grid(blue));
                 let (acting, moved) = match layer.to_move {
                     Colour::Red => (red, blue),
                     Colour::Blue => (blue, red),
                 };
-                let earlier = layer.flipped();
                 each_predecessor(moved, acting, alignment, |moved, acting| {
                     let (r, b) = match earlier.to_move {
                         Colour::Red => (moved, acting),
                         Colour::Blue => (acting, moved),
                     };
                     let j = earlier.index(index::dense(r), index::dense(b)) as usize;
-                    let (Some(value), Some(count)) = (before.get_mut(j), waiting.get_mut(j)) else {
+                    let (Some(value), Some(count)) = (before.get(j), waiting.get(j)) else {
                         return;
                     };
-                    if *value != 0 {
+                    if value.load(Relaxed) != 0 {
                         return;
                     }
-                    if depth.is_multiple_of(2) {
-                        *value = depth + 1;
+                    let last = depth.is_multiple_of(2)
+                        || count.fetch_update(Relaxed, Relaxed, |c| c.checked_sub(1)) == Ok(1);
+                    if last
+                        && value
+                            .compare_exchange(0, depth + 1, Relaxed, Relaxed)
+                            .is_ok()
+                    {
                         settled += 1;
-                    } else {
-                        *count = count.saturating_sub(1);
-                        if *count == 0 {
-                            *value = depth + 1;
-                            settled += 1;
-                        }
                     }
                 });
-            }
+                settled
+            };
+            settled += each_picked(size, threads, |i| found[i].load(Relaxed) == depth, settle);
         }
         progress(Progress {
             stage: "retrograde",
@@ -717,12 +744,44 @@ pub fn solve_movement(
             return Err(SolveError::TooLong);
         }
     }
+    drop(left);
+    let values = values.map(|v| v.into_iter().map(AtomicU8::into_inner).collect());
     Ok(Table {
         red,
         blue,
         placement: false,
         alignment,
         layers: layers.into_iter().zip(values).collect(),
+    })
+}
+
+/// Run `f` on each index of `0..size` that `pick` picks, the range cut in
+/// one block per thread; the sum of what `f` returns.
+fn each_picked(
+    size: usize,
+    threads: usize,
+    pick: impl Fn(usize) -> bool + Sync,
+    f: impl Fn(usize) -> u64 + Sync,
+) -> u64 {
+    let block = size.div_ceil(threads.max(1)).max(1);
+    let (pick, f) = (&pick, &f);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..size)
+            .step_by(block)
+            .map(|start| {
+                scope.spawn(move || {
+                    (start..(start + block).min(size))
+                        .filter(|&i| pick(i))
+                        .map(f)
+                        .sum::<u64>()
+                })
+            })
+            .collect();
+        // A worker's panic is a fault of ours: it goes on up.
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .sum()
     })
 }
 
