@@ -546,7 +546,7 @@ pub struct SolveArgs {
     /// Its table is kept apart from the game's.
     #[arg(long, value_enum, default_value_t = AlignmentArg::Gapped)]
     pub alignment: AlignmentArg,
-    /// Threads for the build (default: one per core).
+    /// Threads for the build (default: one per core; at most 64).
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Output format.

@@ -780,6 +780,7 @@ fn position(
             table.as_ref(),
             machine,
             &stop.label,
+            stop.over.as_deref(),
             output,
         )?;
         if let Some(shown) = shown {

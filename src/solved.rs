@@ -55,6 +55,24 @@ fn load(path: &Path) -> Result<Table, String> {
     Table::load(path).map_err(|e| e.to_string())
 }
 
+/// Whether a table can be written at `path`, asked before minutes of work
+/// rather than after: its folder made, a file beside it created and
+/// removed.
+fn writable(path: &Path) -> Result<(), String> {
+    let fail = |e: io::Error| format!("cannot write {}: {e}", path.display());
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(fail)?;
+    }
+    let mut probe = path.as_os_str().to_owned();
+    probe.push(format!(".{}.probe", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .map_err(fail)?;
+    std::fs::remove_file(&probe).map_err(fail)
+}
+
 /// `arbitre solve simpei`.
 pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
     if !args.game.eq_ignore_ascii_case("simpei") {
@@ -74,32 +92,45 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
         Ok(path) => path,
         Err(message) => return usage(output, &message),
     };
-    let found = if args.rebuild {
-        None
-    } else {
-        match Table::load(&path) {
-            Ok(table) if table.pieces() == Some(args.pieces) && table.alignment() == alignment => {
-                Some(table)
-            }
-            Ok(_) => {
-                writeln!(
-                    output.err,
-                    "note: {} holds another game's table: building it again",
-                    escaped(&path.display().to_string())
-                )?;
-                None
-            }
-            Err(TableError::Missing(_)) => None,
-            Err(err) => {
-                writeln!(
-                    output.err,
-                    "note: {}; building it again",
-                    escaped(&err.to_string())
-                )?;
-                None
-            }
+    let same_game =
+        |table: &Table| table.pieces() == Some(args.pieces) && table.alignment() == alignment;
+    // A file is written over only when it is missing, or a table of this
+    // game that is damaged or stale (or sound, with --rebuild).
+    let found = match Table::load(&path) {
+        Ok(table) if same_game(&table) => (!args.rebuild).then_some(table),
+        Ok(_) if args.rebuild => None,
+        Ok(_) => {
+            return usage(
+                output,
+                &format!(
+                    "{} holds the table of another game (other pieces or alignment): give another \
+                     --table, or --rebuild to replace it",
+                    path.display()
+                ),
+            )
         }
+        Err(TableError::Missing(_)) => None,
+        Err(err) if err.rebuild_cures() => {
+            writeln!(
+                output.err,
+                "note: {}; building it again",
+                escaped(&err.to_string())
+            )?;
+            None
+        }
+        Err(err @ TableError::NotATable(_)) => {
+            return usage(
+                output,
+                &format!("{err}: arbitre will not write over it; give another --table"),
+            )
+        }
+        Err(err) => return usage(output, &err.to_string()),
     };
+    if found.is_none() {
+        if let Err(err) = writable(&path) {
+            return usage(output, &err);
+        }
+    }
     let built = found.is_none();
     let started = Instant::now();
     let table = match found {
@@ -470,6 +501,7 @@ pub fn best(
     asked: Option<&PathBuf>,
     machine: Option<Machine>,
     label: &str,
+    over: Option<&str>,
     output: &mut Output<'_>,
 ) -> io::Result<Option<u8>> {
     let opened = match opened(record) {
@@ -488,7 +520,13 @@ pub fn best(
         .is_none()
         .then(|| table.value(&position))
         .flatten();
-    let valued = solve::best_turns(&table, &position).unwrap_or_default();
+    let Some(valued) = solve::best_turns(&table, &position) else {
+        return usage(
+            output,
+            "the table holds no value for a position this one leads to",
+        )
+        .map(Some);
+    };
     let to_act = position.to_move;
     #[derive(Serialize)]
     struct Best {
@@ -524,15 +562,16 @@ pub fn best(
             .write_all(machine.document(&document).as_bytes())?;
         return Ok(Some(LEGAL));
     }
-    match said {
-        Some(said) => writeln!(
+    match (said, over) {
+        (Some(said), _) => writeln!(
             output.out,
-            "{}: {}; {} legal turns, best first:",
+            "{}: {}; {}, best first:",
             escaped(label),
             said.text,
-            legal.len()
+            arbitre::words::counted_grouped(legal.len(), "legal turn", "legal turns")
         )?,
-        None => writeln!(output.out, "{}: no turn to value", escaped(label))?,
+        (None, Some(how)) => writeln!(output.out, "0 legal turns. Game over: {}", escaped(how))?,
+        (None, None) => writeln!(output.out, "{}: no turn to value", escaped(label))?,
     }
     let width = legal.iter().map(|v| v.turn.len()).max().unwrap_or(0);
     for valued in &legal {

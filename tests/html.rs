@@ -17,6 +17,11 @@ const MALFORMED: &str = "---\ngame: chess\n---\n1. e4\n";
 fn page(input: &str, args: &[&str]) -> (Option<i32>, String) {
     let out = Command::cargo_bin("arbitre")
         .unwrap()
+        // No Simpei table: the boards give no values, whatever this
+        // machine's cache directory holds.
+        .env("XDG_CACHE_HOME", "/nonexistent")
+        .env("HOME", "/nonexistent")
+        .env("LOCALAPPDATA", "/nonexistent")
         .args(["check", "--format", "html"])
         .args(args)
         .arg("-")
@@ -24,6 +29,12 @@ fn page(input: &str, args: &[&str]) -> (Option<i32>, String) {
         .output()
         .unwrap();
     (out.status.code(), String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn without_a_table_the_boards_give_no_values() {
+    let (_, html) = page(ILLEGAL, &[]);
+    assert!(!html.contains("class=\"value\""));
 }
 
 fn all<'a>(doc: &'a Html, css: &str) -> Vec<ElementRef<'a>> {

@@ -125,6 +125,74 @@ fn a_damaged_table_is_refused_and_rebuilt() {
 }
 
 #[test]
+fn solve_writes_over_no_file_but_its_own_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let path = notes.to_str().unwrap();
+    for rebuild in [false, true] {
+        let mut args = vec!["solve", "simpei", "--pieces", "1", "--table", path];
+        if rebuild {
+            args.push("--rebuild");
+        }
+        let (status, out, err) = run(dir.path(), &args);
+        assert_eq!(status, 2, "{out}");
+        assert!(err.contains("will not write over it"), "{err}");
+        assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    }
+    // Another game's table stays, unless --rebuild says to replace it.
+    let table = dir.path().join("one.table");
+    let path = table.to_str().unwrap();
+    assert_eq!(
+        run(
+            dir.path(),
+            &["solve", "simpei", "--pieces", "1", "--table", path]
+        )
+        .0,
+        0
+    );
+    let one = std::fs::read(&table).unwrap();
+    let two = ["solve", "simpei", "--pieces", "2", "--table", path];
+    let (status, _, err) = run(dir.path(), &two);
+    assert_eq!(status, 2);
+    assert!(err.contains("holds the table of another game"), "{err}");
+    assert_eq!(std::fs::read(&table).unwrap(), one);
+    let (status, out, _) = run(dir.path(), &[&two[..], &["--rebuild"]].concat());
+    assert_eq!(status, 0);
+    assert!(out.contains("Table built"), "{out}");
+    assert_ne!(std::fs::read(&table).unwrap(), one);
+    // A folder is no table; a path through a file leads nowhere.
+    let (status, _, err) = run(
+        dir.path(),
+        &[
+            "analyse",
+            "samples/simpei/pass.arb",
+            "--table",
+            dir.path().to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, 2);
+    assert!(err.contains("is not a Simpei table"), "{err}");
+    let nowhere = notes.join("t.table");
+    let (status, _, err) = run(
+        dir.path(),
+        &[
+            "solve",
+            "simpei",
+            "--pieces",
+            "1",
+            "--table",
+            nowhere.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(status, 2);
+    assert!(
+        err.contains("cannot read") || err.contains("cannot write"),
+        "{err}"
+    );
+}
+
+#[test]
 fn without_a_table_the_error_says_how_to_build_one() {
     let dir = tempfile::tempdir().unwrap();
     let record = "samples/simpei/spec-example.arb";

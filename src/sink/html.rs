@@ -34,8 +34,12 @@ pub const LEGAL_WINDOW: usize = 4;
 pub struct Html {
     switches: Switches,
     bases: Arc<Vec<Base>>,
-    values: Option<Arc<Table>>,
+    values: Values,
 }
+
+/// Simpei's table, read from the cache directory when a page first shows
+/// a Simpei record: a page without one does not pay for it.
+type Values = Arc<std::sync::OnceLock<Option<Table>>>;
 
 impl Html {
     /// The page's sink; with Simpei's table in the cache directory, its
@@ -44,7 +48,7 @@ impl Html {
         Html {
             switches: switches.clone(),
             bases: Arc::new(bases()),
-            values: crate::solved::cached_table().map(Arc::new),
+            values: Values::default(),
         }
     }
 }
@@ -99,7 +103,7 @@ fn against(base: &[String], svg: &str) -> serde_json::Value {
 struct Renderer {
     switches: Switches,
     bases: Arc<Vec<Base>>,
-    values: Option<Arc<Table>>,
+    values: Values,
 }
 
 /// One position of a board, with the turn that reached it.
@@ -295,17 +299,21 @@ impl Renderer {
                 label = stop.label;
             }
         }
-        let valued = self.values.as_deref().and_then(|table| {
-            let opened = arbitre::open::<Simpei>(&record.text, &self.switches).ok()?;
-            (seen.report.game.as_deref() == Some("simpei")).then_some((table, opened))
-        });
+        let valued = (seen.report.game.as_deref() == Some("simpei"))
+            .then(|| {
+                self.values
+                    .get_or_init(crate::solved::cached_table)
+                    .as_ref()
+            })
+            .flatten()
+            .and_then(|table| {
+                let opened = arbitre::open::<Simpei>(&record.text, &self.switches).ok()?;
+                Some((table, opened))
+            });
         let value = |turns: usize| {
             let (table, opened) = valued.as_ref()?;
             let position = opened.position_after(turns).ok()?;
-            match position.winner {
-                Some(winner) => Some(format!("{winner} has won")),
-                None => Some(Said::new(table.value(&position)?, position.to_move).text),
-            }
+            Said::of(table, &position).map(|said| said.text)
         };
         // Before a refused turn, the position the last legal one reached
         // stands on its own, as the refused one is drawn over it.
@@ -574,7 +582,7 @@ impl Sink for Html {
         Box::new(Renderer {
             switches: self.switches.clone(),
             bases: Arc::clone(&self.bases),
-            values: self.values.clone(),
+            values: Arc::clone(&self.values),
         })
     }
 

@@ -40,6 +40,15 @@ impl Said {
         }
     }
 
+    /// The value of `position` by `table`: "red has won" once the game is
+    /// won; `None` when the table does not hold the position.
+    pub fn of(table: &Table, position: &Position) -> Option<Said> {
+        match position.winner {
+            Some(winner) => Some(Said::won(winner)),
+            None => Some(Said::new(table.value(position)?, position.to_move)),
+        }
+    }
+
     /// The game already won by `winner`.
     fn won(winner: Colour) -> Said {
         Said {
@@ -142,12 +151,7 @@ pub enum Unanalysable {
 }
 
 fn value(table: &Table, position: &Position) -> Result<Said, Unanalysable> {
-    if let Some(winner) = position.winner {
-        return Ok(Said::won(winner));
-    }
-    table
-        .value(position)
-        .map(|v| Said::new(v, position.to_move))
+    Said::of(table, position)
         .ok_or_else(|| Unanalysable::NotInTable(format!("{:?}", position.pieces)))
 }
 
@@ -168,10 +172,8 @@ pub fn analyse(table: &Table, record: &Opened<Simpei>) -> Result<Analysis, Unana
     for (index, turn) in record.turns.iter().enumerate() {
         let label = Simpei::turn_label(&position, index);
         let by = position.to_move;
-        let best = table
-            .value(&position)
-            .ok_or_else(|| Unanalysable::NotInTable(format!("{:?}", position.pieces)));
         let before = value(table, &position)?;
+        let best = table.value(&position);
         let play: Result<Play, Violation> = Simpei::resolve(&position, turn, index);
         let play = match play {
             Ok(play) => play,
@@ -188,7 +190,7 @@ pub fn analyse(table: &Table, record: &Opened<Simpei>) -> Result<Analysis, Unana
         let after = value(table, &position)?;
         let got = reached(table, &position);
         let (best_said, slip) = match (best, got) {
-            (Ok(best), Some(got)) if got != best => {
+            (Some(best), Some(got)) if got != best => {
                 (Some(Said::new(best, by)), Slip::of(best, got))
             }
             _ => (None, None),

@@ -3,7 +3,7 @@
 //! byte per position, layer after layer. Nothing read is trusted before
 //! every check has passed.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use super::{movement_layers, Alignment, Table, Value};
@@ -44,7 +44,7 @@ pub enum TableError {
         source: std::io::Error,
     },
     /// The file does not start as a table does.
-    #[error("{} is not a Simpei table", .0.display())]
+    #[error("{} is not a Simpei table (not a regular file, or one that does not start as a table does)", .0.display())]
     NotATable(PathBuf),
     /// A table of another format or of other rulings.
     #[error("{} was built for format {format} and rules of {rules}; this arbitre uses format {FORMAT} and rules of {RULES}: rebuild it with `arbitre solve simpei`", path.display())]
@@ -77,10 +77,14 @@ pub enum TableError {
 }
 
 impl TableError {
-    /// Whether building the table again cures it (every error but a
-    /// failure to write).
+    /// Whether building the table again over the file cures it: a table
+    /// damaged or stale, not a file that is no table (which is never
+    /// written over) nor one that cannot be read.
     pub fn rebuild_cures(&self) -> bool {
-        !matches!(self, TableError::Unwritable { .. })
+        matches!(
+            self,
+            TableError::Stale { .. } | TableError::Truncated { .. } | TableError::Corrupt { .. }
+        )
     }
 }
 
@@ -91,12 +95,10 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
 }
 
 impl Table {
-    /// The file's bytes: header, then values.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let body: usize = self.layers.iter().map(|(_, v)| v.len()).sum();
-        let mut crc = crc32fast::Hasher::new();
-        self.layers.iter().for_each(|(_, v)| crc.update(v));
-        let mut out = Vec::with_capacity(HEADER + body);
+    /// The file's header: what it is, its format and rulings, its piece
+    /// counts, the checksum and length of its values.
+    fn header(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(HEADER);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT.to_le_bytes());
         out.extend_from_slice(&RULES.to_le_bytes());
@@ -105,11 +107,15 @@ impl Table {
             Alignment::Adjacent => 1,
         };
         out.extend_from_slice(&[self.red, self.blue, u8::from(self.placement), alignment]);
-        out.extend_from_slice(&crc.finalize().to_le_bytes());
-        out.extend_from_slice(&(body as u64).to_le_bytes());
-        self.layers
-            .iter()
-            .for_each(|(_, v)| out.extend_from_slice(v));
+        out.extend_from_slice(&crc32fast::hash(&self.values).to_le_bytes());
+        out.extend_from_slice(&(self.values.len() as u64).to_le_bytes());
+        out
+    }
+
+    /// The file's bytes: header, then values.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = self.header();
+        out.extend_from_slice(&self.values);
         out
     }
 
@@ -127,7 +133,11 @@ impl Table {
         partial.push(format!(".{}.partial", std::process::id()));
         let partial = PathBuf::from(partial);
         let written = std::fs::File::create(&partial)
-            .and_then(|mut f| f.write_all(&self.to_bytes()).and_then(|()| f.sync_all()))
+            .and_then(|mut f| {
+                f.write_all(&self.header())?;
+                f.write_all(&self.values)?;
+                f.sync_all()
+            })
             .and_then(|()| std::fs::rename(&partial, path));
         if written.is_err() {
             let _ = std::fs::remove_file(&partial);
@@ -135,25 +145,38 @@ impl Table {
         written.map_err(fail)
     }
 
-    /// Read a table from `path`, every check passed.
+    /// Read a table from `path`, every check passed. Only a regular file
+    /// is read, and no more of it than the largest table takes.
     pub fn load(path: &Path) -> Result<Table, TableError> {
-        let bytes = std::fs::read(path).map_err(|source| match source.kind() {
+        let unreadable = |source| TableError::Unreadable {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file = std::fs::File::open(path).map_err(|source| match source.kind() {
             std::io::ErrorKind::NotFound => TableError::Missing(path.to_path_buf()),
-            _ => TableError::Unreadable {
-                path: path.to_path_buf(),
-                source,
-            },
+            _ => unreadable(source),
         })?;
-        Table::from_bytes(&bytes, path)
+        if !file.metadata().map_err(unreadable)?.is_file() {
+            return Err(TableError::NotATable(path.to_path_buf()));
+        }
+        let largest: u64 = Table::game_layers(super::PIECES)
+            .iter()
+            .map(|l| l.size())
+            .sum();
+        let mut bytes = Vec::new();
+        file.take(HEADER as u64 + largest + 1)
+            .read_to_end(&mut bytes)
+            .map_err(unreadable)?;
+        Table::from_bytes(bytes, path)
     }
 
     /// A table from a file's bytes; `path` names it in errors.
-    pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<Table, TableError> {
+    pub fn from_bytes(mut bytes: Vec<u8>, path: &Path) -> Result<Table, TableError> {
         let path = path.to_path_buf();
         if bytes.len() < MAGIC.len() || !bytes.starts_with(MAGIC) {
             return Err(TableError::NotATable(path));
         }
-        let (format, rules) = (u32_at(bytes, 16), u32_at(bytes, 20));
+        let (format, rules) = (u32_at(&bytes, 16), u32_at(&bytes, 20));
         if bytes.len() < HEADER {
             return Err(TableError::Truncated {
                 path,
@@ -219,7 +242,7 @@ impl Table {
                 body.len() as u64 - expected
             )));
         }
-        if crc32fast::hash(body) != u32_at(bytes, 28) {
+        if crc32fast::hash(body) != u32_at(&bytes, 28) {
             return Err(corrupt("its checksum does not match its values".into()));
         }
         if let Some(at) = body.iter().position(|&b| Value::from_byte(b).is_none()) {
@@ -229,21 +252,23 @@ impl Table {
                 HEADER + at
             )));
         }
-        let mut rest = body;
+        let mut start = 0;
         let layers = layers
             .into_iter()
             .map(|layer| {
-                let (values, after) = rest.split_at(layer.size() as usize);
-                rest = after;
-                (layer, values.to_vec())
+                let range = start..start + layer.size() as usize;
+                start = range.end;
+                (layer, range)
             })
             .collect();
+        bytes.drain(..HEADER);
         Ok(Table {
             red,
             blue,
             placement,
             alignment,
             layers,
+            values: bytes,
         })
     }
 }

@@ -212,6 +212,21 @@ impl Layer {
         }
     }
 
+    /// An arrangement's sets (red, blue) as the colour to act sees them:
+    /// its own first.
+    pub fn sides(self, red: u64, blue: u64) -> (u64, u64) {
+        match self.to_move {
+            Colour::Red => (red, blue),
+            Colour::Blue => (blue, red),
+        }
+    }
+
+    /// The inverse of [`Layer::sides`]: (red, blue) from the sets of the
+    /// colour to act and of the other.
+    pub fn arranged(self, acting: u64, other: u64) -> (u64, u64) {
+        self.sides(acting, other)
+    }
+
     /// The layer with the other colour to act.
     pub fn flipped(self) -> Layer {
         Layer {

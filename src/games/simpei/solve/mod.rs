@@ -16,6 +16,7 @@ mod turns;
 use std::fmt;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8};
+use std::sync::Mutex;
 
 pub use analysis::{analyse, best_turns, Analysed, Analysis, Illegal, Said, Slip, Unanalysable};
 pub use file::{TableError, FORMAT, RULES};
@@ -46,7 +47,7 @@ impl Value {
     /// The stored byte read back: 0 a draw, else the turns to the end.
     pub(crate) fn from_byte(byte: u8) -> Option<Value> {
         let value = byte & !REACHED;
-        (value <= LONGEST).then_some(Value(value))
+        (value < LONGEST).then_some(Value(value))
     }
 
     /// The turns to the end, the winner's last; `None` for a draw.
@@ -144,7 +145,10 @@ pub struct Table {
     placement: bool,
     /// Which alignments win.
     alignment: Alignment,
-    layers: Vec<(Layer, Vec<u8>)>,
+    /// Each layer and where its values stand in `values`.
+    layers: Vec<(Layer, std::ops::Range<usize>)>,
+    /// One byte per position, layer after layer.
+    values: Vec<u8>,
 }
 
 /// Won, lost and drawn positions of a phase, for the colour to act.
@@ -180,7 +184,8 @@ pub struct Findings {
     pub start: Value,
     /// The start if Red's first piece could go anywhere.
     pub free_start: Value,
-    /// The most turns any forced win takes.
+    /// The most turns any forced win takes from a position, whoever is to
+    /// act there (a loss in N is the other side's win in N).
     pub longest_win: u8,
     /// A position where that win is forced.
     pub longest_win_at: Option<Position>,
@@ -200,7 +205,7 @@ pub struct Findings {
 /// start, whole turns played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reached {
-    /// The most turns any forced win takes.
+    /// The most turns any forced win takes, whoever is to act.
     pub longest_win: u8,
     /// A position where that win is forced.
     pub longest_win_at: Option<Position>,
@@ -230,7 +235,7 @@ impl Census {
             &mut self.placement
         };
         counts.add(value);
-        if value.is_win() && self.longest.is_none_or(|(n, ..)| value.0 > n) {
+        if !value.is_draw() && self.longest.is_none_or(|(n, ..)| value.0 > n) {
             self.longest = Some((value.0, layer, index));
         }
     }
@@ -270,7 +275,9 @@ impl Table {
 
     /// The layers and their values, in stored order.
     pub fn layers(&self) -> impl Iterator<Item = (Layer, &[u8])> {
-        self.layers.iter().map(|(l, v)| (*l, v.as_slice()))
+        self.layers
+            .iter()
+            .map(|(l, range)| (*l, self.values.get(range.clone()).unwrap_or(&[])))
     }
 
     /// The value of a position, if the table holds it: not once the game
@@ -310,29 +317,32 @@ impl Table {
     }
 
     fn values(&self, layer: Layer) -> Option<&[u8]> {
-        self.layers
-            .iter()
-            .find(|(l, _)| *l == layer)
-            .map(|(_, v)| v.as_slice())
+        let (_, range) = self.layers.iter().find(|(l, _)| *l == layer)?;
+        self.values.get(range.clone())
+    }
+
+    /// Add a layer's values after the others.
+    fn push(&mut self, layer: Layer, values: Vec<u8>) {
+        let start = self.values.len();
+        if start == 0 {
+            self.values = values;
+        } else {
+            self.values.extend_from_slice(&values);
+        }
+        self.layers.push((layer, start..self.values.len()));
     }
 
     /// The value of the position a turn of `colour` led to, its pieces in
     /// `acting` (the opponent's, to act) and `waiting`.
     fn after(&self, layer: Layer, acting: u64, waiting: u64) -> Option<Value> {
-        let (red, blue) = match layer.to_move {
-            Colour::Red => (acting, waiting),
-            Colour::Blue => (waiting, acting),
-        };
+        let (red, blue) = layer.arranged(acting, waiting);
         self.value_at(layer, red, blue)
     }
 
     /// The best value a turn of the colour to act reaches from `layer`'s
     /// arrangement, its successors in `next`.
     fn best(&self, layer: Layer, red: u64, blue: u64, phase: Phase, next: Layer) -> Value {
-        let (own, theirs) = match layer.to_move {
-            Colour::Red => (red, blue),
-            Colour::Blue => (blue, red),
-        };
+        let (own, theirs) = layer.sides(red, blue);
         let mut best: Option<Value> = None;
         each_step(own, theirs, phase, self.alignment, |step| {
             let value = match step {
@@ -366,13 +376,13 @@ impl Table {
         };
         let mut all = Census::default();
         let mut reached = Census::default();
-        for (layer, values) in &self.layers {
+        for (layer, values) in self.layers() {
             let movement = layer.red == self.red && layer.blue == self.blue;
             for (i, &byte) in values.iter().enumerate() {
                 let value = Value(byte & !REACHED);
-                all.add(movement, value, *layer, i);
+                all.add(movement, value, layer, i);
                 if byte & REACHED != 0 {
-                    reached.add(movement, value, *layer, i);
+                    reached.add(movement, value, layer, i);
                 }
             }
         }
@@ -444,7 +454,7 @@ impl Table {
         let reached: Vec<Bits> = self
             .layers
             .iter()
-            .map(|(_, v)| Bits::new(v.len()))
+            .map(|(_, r)| Bits::new(r.len()))
             .collect();
         let at = |layer: Layer| self.layers.iter().position(|(l, _)| *l == layer);
         let movement = movement_layers(self.red, self.blue);
@@ -490,9 +500,9 @@ impl Table {
                 total: 0,
             });
         }
-        for ((_, values), reached) in self.layers.iter_mut().zip(&reached) {
+        for ((_, range), reached) in self.layers.iter().zip(&reached) {
             for i in reached.iter(0..reached.words()) {
-                if let Some(byte) = values.get_mut(i) {
+                if let Some(byte) = self.values.get_mut(range.start + i) {
                     *byte |= REACHED;
                 }
             }
@@ -515,34 +525,25 @@ impl Table {
         let alignment = self.alignment;
         let words = sources.words();
         let block = words.div_ceil(threads.max(1)).max(1);
-        std::thread::scope(|scope| {
-            for start in (0..words).step_by(block) {
-                scope.spawn(move || {
-                    for i in sources.iter(start..(start + block).min(words)) {
-                        let (red, blue) = layer.arrangement(i as u64);
-                        let (red, blue) = (grid(red), grid(blue));
-                        let (own, theirs) = match layer.to_move {
-                            Colour::Red => (red, blue),
-                            Colour::Blue => (blue, red),
-                        };
-                        each_step(own, theirs, phase, alignment, |step| {
-                            let Step::Next { acting, waiting } = step else {
-                                return;
-                            };
-                            let (r, b) = match next.to_move {
-                                Colour::Red => (acting, waiting),
-                                Colour::Blue => (waiting, acting),
-                            };
-                            let j = next.index(index::dense(r), index::dense(b)) as usize;
-                            if into.insert(j) {
-                                if let Some(fresh) = fresh {
-                                    fresh.insert(j);
-                                }
-                            }
-                        });
+        on_threads(words.div_ceil(block), |t| {
+            let start = t * block;
+            for i in sources.iter(start..(start + block).min(words)) {
+                let (red, blue) = layer.arrangement(i as u64);
+                let (own, theirs) = layer.sides(grid(red), grid(blue));
+                each_step(own, theirs, phase, alignment, |step| {
+                    let Step::Next { acting, waiting } = step else {
+                        return;
+                    };
+                    let (r, b) = next.arranged(acting, waiting);
+                    let j = next.index(index::dense(r), index::dense(b)) as usize;
+                    if into.insert(j) {
+                        if let Some(fresh) = fresh {
+                            fresh.insert(j);
+                        }
                     }
                 });
             }
+            0
         });
     }
 }
@@ -625,6 +626,7 @@ pub fn solve(
     alignment: Alignment,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<Table, SolveError> {
+    let threads = threads.clamp(1, MOST_THREADS);
     let mut table = solve_movement(pieces, pieces, threads, alignment, progress)?;
     table.placement = true;
     let layers = Table::game_layers(pieces);
@@ -636,12 +638,16 @@ pub fn solve(
         each_block(layer, &mut values, threads, |red, blue, value| {
             *value = table.best(layer, red, blue, phase, next).0;
         });
+        // `through` stops at the longest game a byte tells.
+        if values.contains(&LONGEST) {
+            return Err(SolveError::TooLong);
+        }
         progress(Progress {
             stage: "placement",
             done: table.layers.len() as u64 - 1,
             total: layers.len() as u64 - 2,
         });
-        table.layers.push((layer, values));
+        table.push(layer, values);
         next = layer;
     }
     table.mark_reached(threads, progress);
@@ -660,6 +666,7 @@ pub fn solve_movement(
     if red > PIECES || blue > PIECES {
         return Err(SolveError::TooManyPieces { red, blue });
     }
+    let threads = threads.clamp(1, MOST_THREADS);
     let layers = movement_layers(red, blue);
     let size = usize::try_from(layers[0].size()).unwrap_or(0);
     let atomic_bytes = || (0..size).map(|_| AtomicU8::new(0)).collect::<Vec<_>>();
@@ -669,10 +676,7 @@ pub fn solve_movement(
     // Every position: won at once, or how many successors it waits for.
     for (side, layer) in layers.iter().enumerate() {
         each_block(*layer, &mut left[side], threads, |red, blue, left| {
-            let (own, theirs) = match layer.to_move {
-                Colour::Red => (red, blue),
-                Colour::Blue => (blue, red),
-            };
+            let (own, theirs) = layer.sides(red, blue);
             *left.get_mut() = count_steps(own, theirs, Phase::Movement, alignment)
                 .map_or(WON_AT_ONCE, |n| u32::try_from(n).unwrap_or(WON_AT_ONCE - 1));
         });
@@ -700,16 +704,9 @@ pub fn solve_movement(
             let settle = |i: usize| {
                 let mut settled = 0;
                 let (red, blue) = layer.arrangement(i as u64);
-                let (red, blue) = (grid(red), grid(blue));
-                let (acting, moved) = match layer.to_move {
-                    Colour::Red => (red, blue),
-                    Colour::Blue => (blue, red),
-                };
+                let (acting, moved) = layer.sides(grid(red), grid(blue));
                 each_predecessor(moved, acting, alignment, |moved, acting| {
-                    let (r, b) = match earlier.to_move {
-                        Colour::Red => (moved, acting),
-                        Colour::Blue => (acting, moved),
-                    };
+                    let (r, b) = earlier.arranged(moved, acting);
                     let j = earlier.index(index::dense(r), index::dense(b)) as usize;
                     let (Some(value), Some(count)) = (before.get(j), waiting.get(j)) else {
                         return;
@@ -745,14 +742,21 @@ pub fn solve_movement(
         }
     }
     drop(left);
-    let values = values.map(|v| v.into_iter().map(AtomicU8::into_inner).collect());
-    Ok(Table {
+    let mut table = Table {
         red,
         blue,
         placement: false,
         alignment,
-        layers: layers.into_iter().zip(values).collect(),
-    })
+        layers: Vec::new(),
+        values: Vec::new(),
+    };
+    for (layer, values) in layers.into_iter().zip(values) {
+        table.push(
+            layer,
+            values.into_iter().map(AtomicU8::into_inner).collect(),
+        );
+    }
+    Ok(table)
 }
 
 /// Run `f` on each index of `0..size` that `pick` picks, the range cut in
@@ -764,24 +768,12 @@ fn each_picked(
     f: impl Fn(usize) -> u64 + Sync,
 ) -> u64 {
     let block = size.div_ceil(threads.max(1)).max(1);
-    let (pick, f) = (&pick, &f);
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..size)
-            .step_by(block)
-            .map(|start| {
-                scope.spawn(move || {
-                    (start..(start + block).min(size))
-                        .filter(|&i| pick(i))
-                        .map(f)
-                        .sum::<u64>()
-                })
-            })
-            .collect();
-        // A worker's panic is a fault of ours: it goes on up.
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .sum()
+    on_threads(size.div_ceil(block), |t| {
+        let start = t * block;
+        (start..(start + block).min(size))
+            .filter(|&i| pick(i))
+            .map(&f)
+            .sum::<u64>()
     })
 }
 
@@ -796,24 +788,54 @@ fn each_block<T: Send>(
     let row = usize::try_from(layer.blue_sets()).unwrap_or(1).max(1);
     let reds = choose(POINTS, usize::from(layer.red)) as usize;
     let per_thread = reds.div_ceil(threads.max(1)).max(1);
-    let f = &f;
-    std::thread::scope(|scope| {
-        for (t, block) in slots.chunks_mut(per_thread * row).enumerate() {
-            scope.spawn(move || {
-                let first = (t * per_thread) as u64;
-                let mut red = layer.arrangement(first * row as u64).0;
-                for rows in block.chunks_mut(row) {
-                    let red_grid = grid(red);
-                    let mut blue = (1u32 << layer.blue) - 1;
-                    for slot in rows.iter_mut() {
-                        f(red_grid, grid(spread(blue, red)), slot);
-                        blue = next_set(blue, POINTS - usize::from(layer.red)).unwrap_or(0);
-                    }
-                    red = next_set(red, POINTS).unwrap_or(0);
-                }
-            });
+    let blocks: Vec<Mutex<Option<&mut [T]>>> = slots
+        .chunks_mut(per_thread * row)
+        .map(|block| Mutex::new(Some(block)))
+        .collect();
+    on_threads(blocks.len(), |t| {
+        let taken = blocks.get(t).and_then(|b| match b.lock() {
+            Ok(mut block) => block.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        });
+        let Some(block) = taken else { return 0 };
+        let first = (t * per_thread) as u64;
+        let mut red = layer.arrangement(first * row as u64).0;
+        for rows in block.chunks_mut(row) {
+            let red_grid = grid(red);
+            let mut blue = (1u32 << layer.blue) - 1;
+            for slot in rows.iter_mut() {
+                f(red_grid, grid(spread(blue, red)), slot);
+                blue = next_set(blue, POINTS - usize::from(layer.red)).unwrap_or(0);
+            }
+            red = next_set(red, POINTS).unwrap_or(0);
         }
+        0
     });
+}
+
+/// The most threads a build uses: past the cores, more only wait.
+pub const MOST_THREADS: usize = 64;
+
+/// Run `job(t)` for each `t` in `0..n`, each on a thread of its own when
+/// one can be started, in this thread when not (a build never fails for
+/// want of threads); the sum of what they return.
+fn on_threads(n: usize, job: impl Fn(usize) -> u64 + Sync) -> u64 {
+    let job = &job;
+    std::thread::scope(|scope| {
+        let mut total = 0;
+        let mut running = Vec::new();
+        for t in 0..n {
+            match std::thread::Builder::new().spawn_scoped(scope, move || job(t)) {
+                Ok(handle) => running.push(handle),
+                Err(_) => total += job(t),
+            }
+        }
+        // A worker's panic is a fault of ours: it goes on up.
+        let joined = running
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        total + joined.sum::<u64>()
+    })
 }
 
 #[cfg(test)]

@@ -356,8 +356,11 @@ fn a_table_reads_back_and_a_damaged_one_is_refused() {
     let table = solve_movement(2, 1, 1, Alignment::Gapped, &mut |_| {}).expect("solved");
     let bytes = table.to_bytes();
     let path = std::path::Path::new("t.table");
-    assert_eq!(Table::from_bytes(&bytes, path).expect("whole"), table);
-    let said = |bytes: &[u8]| match Table::from_bytes(bytes, path) {
+    assert_eq!(
+        Table::from_bytes(bytes.clone(), path).expect("whole"),
+        table
+    );
+    let said = |bytes: &[u8]| match Table::from_bytes(bytes.to_vec(), path) {
         Ok(_) => "accepted".to_string(),
         Err(e) => e.to_string(),
     };
