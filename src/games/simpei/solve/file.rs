@@ -156,15 +156,19 @@ impl Table {
             std::io::ErrorKind::NotFound => TableError::Missing(path.to_path_buf()),
             _ => unreadable(source),
         })?;
-        if !file.metadata().map_err(unreadable)?.is_file() {
+        let metadata = file.metadata().map_err(unreadable)?;
+        if !metadata.is_file() {
             return Err(TableError::NotATable(path.to_path_buf()));
         }
         let largest: u64 = Table::game_layers(super::PIECES)
             .iter()
             .map(|l| l.size())
             .sum();
-        let mut bytes = Vec::new();
-        file.take(HEADER as u64 + largest + 1)
+        let limit = HEADER as u64 + largest + 1;
+        // Room for the whole file at once: read in doubling steps, a table
+        // would briefly take twice its size.
+        let mut bytes = Vec::with_capacity(metadata.len().min(limit) as usize);
+        file.take(limit)
             .read_to_end(&mut bytes)
             .map_err(unreadable)?;
         Table::from_bytes(bytes, path)
