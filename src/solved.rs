@@ -196,21 +196,40 @@ struct SolveDocument {
     table: Option<String>,
     start: Said,
     free_start: Said,
+    /// Over every arrangement of the pieces.
+    #[serde(flatten)]
+    all: Figures,
+    /// The same, of the positions that arise in games from the start.
+    reached: Option<Figures>,
+}
+
+/// What the table found over a set of positions, positions given as
+/// `setup` header values.
+#[derive(Serialize)]
+struct Figures {
     longest_win: Option<LongestWin>,
     positions: Positions,
     /// Movement positions lost only because the colour to act must move.
     zugzwangs: u64,
-    /// The same, of the positions that arise in games from the start.
-    reached: Option<Reached>,
+    /// The first of them.
+    zugzwang: Option<serde_json::Value>,
 }
 
-#[derive(Serialize)]
-struct Reached {
-    longest_win: Option<LongestWin>,
-    positions: Positions,
-    zugzwangs: u64,
-    /// One of them, as a `setup` header value.
-    zugzwang: Option<serde_json::Value>,
+impl Figures {
+    fn of(found: &solve::Figures) -> Figures {
+        Figures {
+            longest_win: found.longest_win_at.as_ref().map(|p| LongestWin {
+                turns: found.longest_win,
+                setup: setup_of(p),
+            }),
+            positions: Positions {
+                placement: found.placement,
+                movement: found.movement,
+            },
+            zugzwangs: found.zugzwangs,
+            zugzwang: found.zugzwang_at.as_ref().map(setup_of),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -252,27 +271,8 @@ fn print_findings(
         table: path.map(|p| p.display().to_string()),
         start: Said::new(found.start, red),
         free_start: Said::new(found.free_start, red),
-        longest_win: found.longest_win_at.as_ref().map(|p| LongestWin {
-            turns: found.longest_win,
-            setup: setup_of(p),
-        }),
-        positions: Positions {
-            placement: found.placement,
-            movement: found.movement,
-        },
-        zugzwangs: found.zugzwangs,
-        reached: found.reached.as_ref().map(|r| Reached {
-            longest_win: r.longest_win_at.as_ref().map(|p| LongestWin {
-                turns: r.longest_win,
-                setup: setup_of(p),
-            }),
-            positions: Positions {
-                placement: r.placement,
-                movement: r.movement,
-            },
-            zugzwangs: r.zugzwangs,
-            zugzwang: r.zugzwang_at.as_ref().map(setup_of),
-        }),
+        all: Figures::of(&found.all),
+        reached: found.reached.as_ref().map(Figures::of),
     };
     if let Some(machine) = machine_of(args.format) {
         return output.out.write_all(machine.document(&document).as_bytes());
@@ -306,35 +306,32 @@ fn print_findings(
         ),
         None => "none".into(),
     };
-    let mut tables = vec![(
-        "Every arrangement",
-        &document.longest_win,
-        &document.positions,
-    )];
-    writeln!(
-        out,
-        "  zugzwangs (lost only for having to move): {}",
-        document.zugzwangs
-    )?;
-    if let Some(reached) = &document.reached {
-        writeln!(
-            out,
-            "  of them in games from the start: {}{}",
-            reached.zugzwangs,
-            reached.zugzwang.as_ref().map_or(String::new(), |z| format!(
+    let setup = |z: &Option<serde_json::Value>| {
+        z.as_ref().map_or(String::new(), |z| {
+            format!(
                 ", such as setup {}",
                 serde_json::to_string(z).unwrap_or_default()
-            ))
-        )?;
-        tables.push((
-            "Positions that arise from the start",
-            &reached.longest_win,
-            &reached.positions,
-        ));
+            )
+        })
+    };
+    let mut tables = vec![("Every arrangement", &document.all)];
+    if let Some(reached) = &document.reached {
+        tables.push(("Positions that arise from the start", reached));
     }
-    for (title, longest_win, positions) in tables {
+    for (title, figures) in tables {
+        let positions = &figures.positions;
         writeln!(out, "{title}, valued for the colour to act:")?;
-        writeln!(out, "  the longest forced win: {}", longest(longest_win))?;
+        writeln!(
+            out,
+            "  the longest forced win: {}",
+            longest(&figures.longest_win)
+        )?;
+        writeln!(
+            out,
+            "  zugzwangs (lost only for having to move): {}{}",
+            figures.zugzwangs,
+            setup(&figures.zugzwang)
+        )?;
         writeln!(
             out,
             "  {:<10} {:>12} {:>12} {:>12} {:>12}",

@@ -11,7 +11,9 @@ use super::{movement_layers, Alignment, Table, Value};
 /// The first bytes of every table file.
 const MAGIC: &[u8; 16] = b"arbitre simpei\n\0";
 
-/// The layout of the file; a table of another layout is rebuilt.
+/// The layout of the file and what its values mean: raised with either,
+/// a change to the solver that changes any value included, so that a
+/// table an older arbitre built is rebuilt rather than trusted.
 pub const FORMAT: u32 = 1;
 
 /// The rulings the values follow (`simpei.md` as of this date); a table of

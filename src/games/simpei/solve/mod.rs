@@ -184,6 +184,16 @@ pub struct Findings {
     pub start: Value,
     /// The start if Red's first piece could go anywhere.
     pub free_start: Value,
+    /// Over every arrangement of the pieces.
+    pub all: Figures,
+    /// Over the positions that arise in games from the start, whole turns
+    /// played; only for a table of both phases.
+    pub reached: Option<Figures>,
+}
+
+/// What a table found over a set of its positions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Figures {
     /// The most turns any forced win takes from a position, whoever is to
     /// act there (a loss in N is the other side's win in N).
     pub longest_win: u8,
@@ -196,38 +206,27 @@ pub struct Findings {
     /// Movement positions lost only because the colour to act must move:
     /// with the other colour to act they are not lost for it.
     pub zugzwangs: u64,
-    /// The same of the positions that arise in games from the start; only
-    /// for a table of both phases.
-    pub reached: Option<Reached>,
-}
-
-/// What a table found among the positions that arise in games from the
-/// start, whole turns played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reached {
-    /// The most turns any forced win takes, whoever is to act.
-    pub longest_win: u8,
-    /// A position where that win is forced.
-    pub longest_win_at: Option<Position>,
-    /// Positions of the placement phase.
-    pub placement: Counts,
-    /// Positions of the movement phase.
-    pub movement: Counts,
-    /// Zugzwangs among them.
-    pub zugzwangs: u64,
-    /// One of them, the first in the table.
+    /// The first of them in the table.
     pub zugzwang_at: Option<Position>,
 }
 
-/// Counts and the longest win, gathered over a table.
+/// Counts, the longest win and the zugzwangs, gathered over a table, the
+/// positions kept as where they stand in it.
 #[derive(Default)]
 struct Census {
     placement: Counts,
     movement: Counts,
     longest: Option<(u8, Layer, usize)>,
+    zugzwangs: u64,
+    zugzwang: Option<(Layer, usize)>,
 }
 
 impl Census {
+    fn zugzwang_found(&mut self, layer: Layer, index: usize) {
+        self.zugzwangs += 1;
+        self.zugzwang = self.zugzwang.or(Some((layer, index)));
+    }
+
     fn add(&mut self, movement: bool, value: Value, layer: Layer, index: usize) {
         let counts = if movement {
             &mut self.movement
@@ -386,41 +385,35 @@ impl Table {
                 }
             }
         }
-        let at = |census: &Census| census.longest.map(|(_, l, i)| self.position(l, i as u64));
         // A zugzwang: lost with the colour to act, not won by the other were
         // it to act in the same arrangement. Both layers share an index.
         let [red, blue] = movement_layers(self.red, self.blue);
-        let (mut zugzwangs, mut reached_zugzwangs, mut example) = (0u64, 0u64, None);
         if let (Some(reds), Some(blues)) = (self.values(red), self.values(blue)) {
             for (i, (&r, &b)) in reds.iter().zip(blues).enumerate() {
                 for (layer, here, there) in [(red, r, b), (blue, b, r)] {
                     let (v, w) = (Value(here & !REACHED), Value(there & !REACHED));
                     if v.is_loss() && !w.is_win() {
-                        zugzwangs += 1;
+                        all.zugzwang_found(layer, i);
                         if here & REACHED != 0 {
-                            reached_zugzwangs += 1;
-                            example = example.or(Some((layer, i)));
+                            reached.zugzwang_found(layer, i);
                         }
                     }
                 }
             }
         }
+        let figures = |census: Census| Figures {
+            longest_win: census.longest.map_or(0, |(n, ..)| n),
+            longest_win_at: census.longest.map(|(_, l, i)| self.position(l, i as u64)),
+            placement: census.placement,
+            movement: census.movement,
+            zugzwangs: census.zugzwangs,
+            zugzwang_at: census.zugzwang.map(|(l, i)| self.position(l, i as u64)),
+        };
         Findings {
             start,
             free_start,
-            longest_win: all.longest.map_or(0, |(n, ..)| n),
-            longest_win_at: at(&all),
-            placement: all.placement,
-            movement: all.movement,
-            zugzwangs,
-            reached: self.placement.then(|| Reached {
-                zugzwangs: reached_zugzwangs,
-                zugzwang_at: example.map(|(l, i)| self.position(l, i as u64)),
-                longest_win: reached.longest.map_or(0, |(n, ..)| n),
-                longest_win_at: at(&reached),
-                placement: reached.placement,
-                movement: reached.movement,
-            }),
+            all: figures(all),
+            reached: self.placement.then(|| figures(reached)),
         }
     }
 

@@ -332,8 +332,8 @@ fn values_agree_with_successors_on_a_whole_game_of_three_pieces() {
     }
     let findings = table.findings();
     let seen = findings.reached.clone().expect("both phases");
-    assert!(seen.movement.total() < findings.movement.total());
-    assert!(seen.longest_win <= findings.longest_win);
+    assert!(seen.movement.total() < findings.all.movement.total());
+    assert!(seen.longest_win <= findings.all.longest_win);
     assert_eq!(
         findings.start,
         table
@@ -343,11 +343,11 @@ fn values_agree_with_successors_on_a_whole_game_of_three_pieces() {
             })
             .expect("the start")
     );
-    assert!(findings.longest_win > 1);
-    let longest = findings.longest_win_at.expect("a win");
+    assert!(findings.all.longest_win > 1);
+    let longest = findings.all.longest_win_at.clone().expect("a win");
     assert_eq!(
         table.value(&longest).and_then(Value::turns),
-        Some(findings.longest_win)
+        Some(findings.all.longest_win)
     );
 }
 
