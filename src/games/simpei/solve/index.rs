@@ -213,18 +213,13 @@ impl Layer {
     }
 
     /// An arrangement's sets (red, blue) as the colour to act sees them:
-    /// its own first.
+    /// its own first. A swap, so it is its own inverse: given the sets of
+    /// the colour to act and of the other, it gives (red, blue).
     pub fn sides(self, red: u64, blue: u64) -> (u64, u64) {
         match self.to_move {
             Colour::Red => (red, blue),
             Colour::Blue => (blue, red),
         }
-    }
-
-    /// The inverse of [`Layer::sides`]: (red, blue) from the sets of the
-    /// colour to act and of the other.
-    pub fn arranged(self, acting: u64, other: u64) -> (u64, u64) {
-        self.sides(acting, other)
     }
 
     /// The layer with the other colour to act.

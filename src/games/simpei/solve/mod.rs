@@ -285,25 +285,29 @@ impl Table {
         if position.winner.is_some() || position.lifted != 0 {
             return None;
         }
-        let on_board = position.pieces.map(|p| p.count_ones() as u8);
-        let full = [self.red, self.blue];
-        let held = if self.placement {
-            [
-                full[0] - on_board[0].min(full[0]),
-                full[1] - on_board[1].min(full[1]),
-            ]
-        } else {
-            [0, 0]
-        };
-        if position.hand != held || on_board[0] > full[0] || on_board[1] > full[1] {
+        let [red, blue] = position.pieces.map(|p| p.count_ones() as u8);
+        if red > self.red || blue > self.blue {
             return None;
         }
         let layer = Layer {
-            red: on_board[0],
-            blue: on_board[1],
+            red,
+            blue,
             to_move: position.to_move,
         };
+        if position.hand != self.hands(layer) {
+            return None;
+        }
         self.value_at(layer, position.pieces[0], position.pieces[1])
+    }
+
+    /// The pieces each colour holds in hand in a layer's positions: the
+    /// rest of the game's, or none in a table of the movement phase alone.
+    fn hands(&self, layer: Layer) -> [u8; 2] {
+        if self.placement {
+            [self.red - layer.red, self.blue - layer.blue]
+        } else {
+            [0, 0]
+        }
     }
 
     /// The value of an arrangement (grid bit sets) in a layer.
@@ -334,7 +338,7 @@ impl Table {
     /// The value of the position a turn of `colour` led to, its pieces in
     /// `acting` (the opponent's, to act) and `waiting`.
     fn after(&self, layer: Layer, acting: u64, waiting: u64) -> Option<Value> {
-        let (red, blue) = layer.arranged(acting, waiting);
+        let (red, blue) = layer.sides(acting, waiting);
         self.value_at(layer, red, blue)
     }
 
@@ -420,15 +424,9 @@ impl Table {
     /// The position at an index of a layer.
     pub fn position(&self, layer: Layer, index: u64) -> Position {
         let (red, blue) = layer.arrangement(index);
-        let full = [self.red, self.blue];
-        let hand = if self.placement {
-            [full[0] - layer.red, full[1] - layer.blue]
-        } else {
-            [0, 0]
-        };
         Position {
             pieces: [grid(red), grid(blue)],
-            hand,
+            hand: self.hands(layer),
             to_move: layer.to_move,
             opener: layer.to_move,
             ..Position::default()
@@ -527,7 +525,7 @@ impl Table {
                     let Step::Next { acting, waiting } = step else {
                         return;
                     };
-                    let (r, b) = next.arranged(acting, waiting);
+                    let (r, b) = next.sides(acting, waiting);
                     let j = next.index(index::dense(r), index::dense(b)) as usize;
                     if into.insert(j) {
                         if let Some(fresh) = fresh {
@@ -623,8 +621,8 @@ pub fn solve(
     let mut table = solve_movement(pieces, pieces, threads, alignment, progress)?;
     table.placement = true;
     let layers = Table::game_layers(pieces);
-    let mut next = movement_layers(pieces, pieces)[0];
     for &layer in &layers[2..] {
+        let next = layer.after_placement();
         let centre_only = layer.red == 0 && layer.blue == 0;
         let phase = Phase::Placement { centre_only };
         let mut values = vec![0u8; usize::try_from(layer.size()).unwrap_or(0)];
@@ -641,7 +639,6 @@ pub fn solve(
             total: layers.len() as u64 - 2,
         });
         table.push(layer, values);
-        next = layer;
     }
     table.mark_reached(threads, progress);
     Ok(table)
@@ -699,7 +696,7 @@ pub fn solve_movement(
                 let (red, blue) = layer.arrangement(i as u64);
                 let (acting, moved) = layer.sides(grid(red), grid(blue));
                 each_predecessor(moved, acting, alignment, |moved, acting| {
-                    let (r, b) = earlier.arranged(moved, acting);
+                    let (r, b) = earlier.sides(moved, acting);
                     let j = earlier.index(index::dense(r), index::dense(b)) as usize;
                     let (Some(value), Some(count)) = (before.get(j), waiting.get(j)) else {
                         return;
