@@ -150,9 +150,16 @@ pub enum Unanalysable {
     NotInTable(String),
 }
 
-fn value(table: &Table, position: &Position) -> Result<Said, Unanalysable> {
-    Said::of(table, position)
-        .ok_or_else(|| Unanalysable::NotInTable(format!("{:?}", position.pieces)))
+/// A position's value said, and as the table gives it for the colour to
+/// act (`None` once the game is won).
+fn valued(table: &Table, position: &Position) -> Result<(Said, Option<Value>), Unanalysable> {
+    if let Some(winner) = position.winner {
+        return Ok((Said::won(winner), None));
+    }
+    let value = table
+        .value(position)
+        .ok_or_else(|| Unanalysable::NotInTable(format!("{:?}", position.pieces)))?;
+    Ok((Said::new(value, position.to_move), Some(value)))
 }
 
 /// The value a turn gives the player who makes it.
@@ -163,17 +170,17 @@ fn reached(table: &Table, after: &Position) -> Option<Value> {
     table.value(after).map(Value::through)
 }
 
-/// Analyse an opened Simpei record with `table`.
+/// Analyse an opened Simpei record with `table`. Each position is valued
+/// once: its value after one turn is its value before the next.
 pub fn analyse(table: &Table, record: &Opened<Simpei>) -> Result<Analysis, Unanalysable> {
     let mut position = record.start.clone();
-    let start = value(table, &position)?;
+    let (start, mut best) = valued(table, &position)?;
+    let mut before = start.clone();
     let mut turns = Vec::new();
     let mut illegal = None;
     for (index, turn) in record.turns.iter().enumerate() {
         let label = Simpei::turn_label(&position, index);
         let by = position.to_move;
-        let before = value(table, &position)?;
-        let best = table.value(&position);
         let play: Result<Play, Violation> = Simpei::resolve(&position, turn, index);
         let play = match play {
             Ok(play) => play,
@@ -187,35 +194,34 @@ pub fn analyse(table: &Table, record: &Opened<Simpei>) -> Result<Analysis, Unana
             }
         };
         Simpei::apply(&mut position, &play);
-        let after = value(table, &position)?;
-        let got = reached(table, &position);
-        let (best_said, slip) = match (best, got) {
-            (Some(best), Some(got)) if got != best => {
-                (Some(Said::new(best, by)), Slip::of(best, got))
-            }
+        let (after, next) = valued(table, &position)?;
+        // A turn that wins reaches a win in 1.
+        let got = next.map_or(Value(1), Value::through);
+        let (best_said, slip) = match best {
+            Some(best) if got != best => (Some(Said::new(best, by)), Slip::of(best, got)),
             _ => (None, None),
         };
         turns.push(Analysed {
             label,
             turn: play.to_string(),
             by: by.to_string(),
-            before,
+            before: std::mem::replace(&mut before, after.clone()),
             after,
             best: best_said,
             slip,
         });
+        best = next;
     }
     let end = match position.winner {
         Some(winner) => format!("{winner} wins"),
         None => format!("unfinished, {} to act", position.to_move),
     };
-    let end_value = value(table, &position)?;
     Ok(Analysis {
         start,
         turns,
         illegal,
         end,
-        end_value,
+        end_value: before,
     })
 }
 
