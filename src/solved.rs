@@ -32,8 +32,7 @@ fn cached(pieces: u8, alignment: Alignment) -> Option<PathBuf> {
 /// The game's table in the cache directory, when one is there and sound:
 /// the replay page gives values with it, and goes without otherwise.
 pub fn cached_table() -> Option<Table> {
-    let table = Table::load(&cached(4, Alignment::Gapped)?).ok()?;
-    (table.pieces() == Some(4) && table.alignment() == Alignment::Gapped).then_some(table)
+    game_table(None).ok()
 }
 
 /// The table asked for, or the cached one.
@@ -48,11 +47,6 @@ fn table_path(
         .ok_or_else(|| {
             "this system names no cache directory: give the table's path with --table".to_string()
         })
-}
-
-/// A table read back, with what went wrong said as the user needs it.
-fn load(path: &Path) -> Result<Table, String> {
-    Table::load(path).map_err(|e| e.to_string())
 }
 
 /// Whether a table can be written at `path`, asked before minutes of work
@@ -358,7 +352,7 @@ fn print_findings(
 /// The game's table for `analyse` and `moves --best`, or the usage error.
 fn game_table(asked: Option<&PathBuf>) -> Result<Table, String> {
     let path = table_path(asked, 4, Alignment::Gapped)?;
-    let table = load(&path)?;
+    let table = Table::load(&path).map_err(|e| e.to_string())?;
     match (table.pieces(), table.alignment()) {
         (Some(4), Alignment::Gapped) => Ok(table),
         (Some(4), _) => Err(format!(
