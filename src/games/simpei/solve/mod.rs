@@ -456,8 +456,7 @@ impl Table {
         // The placement layers are stored from the last to the start.
         for i in (0..=start).rev().filter(|&i| i >= movement.len()) {
             let layer = self.layers[i].0;
-            let centre_only = layer.red == 0 && layer.blue == 0;
-            let phase = Phase::Placement { centre_only };
+            let phase = Phase::placing(layer);
             let next = layer.after_placement();
             if let Some(n) = at(next) {
                 self.reach_from(layer, &reached[i], phase, next, &reached[n], None, threads);
@@ -623,8 +622,7 @@ pub fn solve(
     let layers = Table::game_layers(pieces);
     for &layer in &layers[2..] {
         let next = layer.after_placement();
-        let centre_only = layer.red == 0 && layer.blue == 0;
-        let phase = Phase::Placement { centre_only };
+        let phase = Phase::placing(layer);
         let mut values = vec![0u8; usize::try_from(layer.size()).unwrap_or(0)];
         each_block(layer, &mut values, threads, |red, blue, value| {
             *value = table.best(layer, red, blue, phase, next).0;

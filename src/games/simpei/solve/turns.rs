@@ -4,7 +4,7 @@
 
 use super::super::board::{ascends, holds_three, inside, points, Point};
 use super::super::rules::{sandwiched_by, wins_through};
-use super::index::{all_points, choose};
+use super::index::{all_points, choose, Layer};
 
 /// Which three aligned win.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,6 +51,16 @@ pub enum Phase {
     Placement { centre_only: bool },
     /// To an empty neighbour, or a pass when none is open.
     Movement,
+}
+
+impl Phase {
+    /// The placements of a layer's positions: on the centre alone on the
+    /// empty board (the first placement of the game).
+    pub fn placing(layer: Layer) -> Phase {
+        Phase::Placement {
+            centre_only: layer.red == 0 && layer.blue == 0,
+        }
+    }
 }
 
 /// The four central upper points, c3, e3, c5, e5.
