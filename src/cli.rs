@@ -251,8 +251,9 @@ pub enum Command {
         /// The seed; the same seed gives the same game.
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        /// Stop after this many turns if the game has not ended.
-        #[arg(long, default_value_t = 200)]
+        /// Stop after this many turns if the game has not ended (at most
+        /// 100000).
+        #[arg(long, default_value_t = 200, value_parser = max_turns())]
         max_turns: usize,
         /// The game's mode, where it has several.
         #[arg(long)]
@@ -374,6 +375,20 @@ pub const MAX_JOBS: usize = 256;
 /// that names the range.
 fn jobs() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(1..=MAX_JOBS as u64)
+}
+
+/// The most turns `random --max-turns` plays. A game nobody can end (a
+/// mode where no capture is left to make) goes on as long as it is asked:
+/// unbounded, it grew by gigabytes and printed a record past the default
+/// record size, which `check` then called malformed. At this bound the
+/// longest-written game stays well under that size (tests/limits.rs plays
+/// it), and `random` answers in a second.
+pub const MAX_RANDOM_TURNS: usize = 100_000;
+
+/// `random --max-turns` as clap reads it: at most [`MAX_RANDOM_TURNS`], or
+/// a usage error that names the range.
+fn max_turns() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(0..=MAX_RANDOM_TURNS as u64)
 }
 
 /// The input limits of the commands that read records (docs/limits.md): a

@@ -109,6 +109,13 @@ pub fn cut(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// Free text from input cut as [`cut`] cuts it, its first 40 characters
+/// and `…`, but not escaped: for a format that escapes in its own way (the
+/// HTML page's markup).
+pub fn shortened(text: &str) -> Cow<'_, str> {
+    quote(text)
+}
+
 /// A text of several lines that arbitre wrote (a diagram, a help) with
 /// input inside: each line escaped, the line ends kept.
 pub fn lines(text: &str) -> Cow<'_, str> {

@@ -1,6 +1,7 @@
 //! Flags that would drive unbounded work are bounded, with a usage error
-//! that says why: `check --jobs` (threads) and `perft --depth` (a count
-//! that multiplies with every turn). Each bound next to its legal
+//! that says why: `check --jobs` (threads), `perft --depth` (a count
+//! that multiplies with every turn) and `random --max-turns` (a game that
+//! never ends). Each bound next to its legal
 //! neighbour.
 
 // Runs the `arbitre` binary, which the `cli` feature builds.
@@ -116,4 +117,49 @@ fn perft_within_the_bound_counts() {
         arbitre(&["perft", "simpei", "--depth", "2"]),
         (0, "96\n".into(), String::new())
     );
+}
+
+#[test]
+fn random_turns_past_the_bound_are_a_usage_error_naming_the_flag() {
+    // Once unbounded: a game nobody can end grew by gigabytes, and at a
+    // million turns printed a record that `check` called malformed.
+    for turns in ["100001", "1000000", "18446744073709551615"] {
+        let (status, stdout, stderr) = arbitre(&["random", "superpion", "--max-turns", turns]);
+        assert_eq!(status, 2, "--max-turns {turns}: {stderr}");
+        assert!(stdout.is_empty(), "--max-turns {turns}: {stdout}");
+        assert!(
+            stderr.contains(&format!(
+                "invalid value '{turns}' for '--max-turns <MAX_TURNS>'"
+            )) && stderr.contains("is not in 0..=100000"),
+            "--max-turns {turns}: {stderr}"
+        );
+    }
+}
+
+/// At the bound, a game that never ends (Superpion's teams, seed 2: past
+/// its last capture the camps go round for ever) is a record `check`
+/// accepts under the default limits, unfinished after 100,000 turns.
+#[test]
+fn random_turns_at_the_bound_are_a_record_check_accepts() {
+    let (status, record, stderr) = arbitre(&[
+        "random",
+        "superpion",
+        "--mode",
+        "teams",
+        "--seed",
+        "2",
+        "--max-turns",
+        "100000",
+    ]);
+    assert_eq!(status, 0, "{stderr}");
+    assert!(record.len() < 8 * 1024 * 1024, "{} bytes", record.len());
+    let output = Command::cargo_bin("arbitre")
+        .unwrap()
+        .args(["check", "-"])
+        .write_stdin(record)
+        .output()
+        .unwrap();
+    let verdict = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{verdict}");
+    assert!(verdict.contains("after 100000 turns"), "{verdict}");
 }

@@ -337,7 +337,8 @@ fn text_from_records_stays_text() {
         "{heading}"
     );
     assert!(
-        heading.contains("<script>alert(1)</script>\"' </template></details>"),
+        // The name cut to its first 40 characters, as messages cut it.
+        heading.contains("<script>alert(1)</script>\"' </template><…"),
         "{heading}"
     );
     let excerpt = text(all(&doc, "pre.excerpt")[0]);
@@ -380,4 +381,95 @@ fn the_movetext_marks_each_turn_of_a_later_record_and_cuts_long_comments() {
     let movetext = text(within(board, "pre.movetext")[0]);
     assert!(movetext.contains('…'), "{movetext}");
     assert!(movetext.len() < comment.len(), "{movetext}");
+}
+
+/// A batch past what a page shows whole: the first 1,000 records of each
+/// part whole (with a board), the next in brief, and a note under the
+/// part that says so (the unit tests of the sink count on to the 10,000th
+/// and past it, without rendering so many). Before this bound, 20,000
+/// tiny illegal records made a page of 268 MB, 170 times its input.
+#[test]
+fn a_large_batch_is_summarised_with_a_note() {
+    let illegal = 1_010;
+    let legal = 3;
+    let mut input = String::new();
+    for _ in 0..illegal {
+        input.push_str(ILLEGAL);
+    }
+    for _ in 0..legal {
+        input.push_str(LEGAL);
+    }
+    let (code, html) = page(&input, &["--jobs", "2"]);
+    assert_eq!(code, Some(1));
+    let doc = Html::parse_document(&html);
+    assert_eq!(one(&doc, "#records"), (illegal + legal).to_string());
+    assert_eq!(one(&doc, "#illegal-count"), illegal.to_string());
+    let whole = all(&doc, "section.record.illegal:not(.brief)");
+    assert_eq!(whole.len(), 1_000);
+    assert!(whole.iter().all(|r| within(*r, "div.board").len() == 1));
+    let brief = all(&doc, "section.record.brief");
+    assert_eq!(brief.len(), 10);
+    for (i, record) in brief.iter().enumerate() {
+        assert!(within(*record, "div.board").is_empty());
+        assert!(within(*record, "pre.excerpt").is_empty());
+        assert_eq!(
+            text(within(*record, "code.rule")[0]),
+            "simpei/relocation-missing"
+        );
+        // The 1,001st record onwards, each at its own line.
+        let line = 1 + 6 * (1_000 + i);
+        assert!(text(within(*record, "h3")[0]).contains(&format!("-:{line}")));
+    }
+    assert_eq!(all(&doc, ".legal-row details.replay").len(), legal);
+    let note = one(&doc, "p.left-out.record-note");
+    assert_eq!(
+        note,
+        "Of these 1,010 records that are not legal, the first 1,000 are shown whole and the next 10 in brief (no board). The page shows so many to stay light to open: arbitre check --format json lists every record."
+    );
+    assert!(all(&doc, "p.left-out.legal-note").is_empty());
+    // A brief record is a few hundred bytes, where a whole one with its
+    // board is some kilobytes.
+    let brief_bytes = brief[0].html().len();
+    assert!(brief_bytes < 600, "{brief_bytes}");
+    assert!(whole[0].html().len() > 4 * brief_bytes);
+    // The same page whatever the jobs.
+    assert_eq!(page(&input, &["--jobs", "1"]).1, html);
+}
+
+/// A batch under the bound has no note and every record whole.
+#[test]
+fn a_small_batch_has_no_note() {
+    let (_, html) = page(&format!("{ILLEGAL}{LEGAL}"), &[]);
+    let doc = Html::parse_document(&html);
+    assert!(all(&doc, "p.left-out").is_empty());
+    assert!(all(&doc, "section.record.brief").is_empty());
+}
+
+/// What one record writes on the page is bounded, however long its lines
+/// and names: the excerpt's lines and the movetext beside the turns are
+/// cut in the middle, names to their first 40 characters.
+#[test]
+fn a_record_costs_the_page_a_bounded_size() {
+    let long = "x".repeat(200_000);
+    let name = "N".repeat(30_000);
+    let record = format!(
+        "---\ngame: simpei\nplayers: {{red: {name}, blue: {name}b}}\n---\n1. e3 c3 {{ {long} }}\n2. a3 e3 {{ {long} }}\n; {long}\n"
+    );
+    let (code, html) = page(&record, &[]);
+    assert_eq!(code, Some(1));
+    let (_, small) = page(ILLEGAL, &[]);
+    assert!(
+        html.len() < small.len() + 4_000,
+        "{} bytes against {}",
+        html.len(),
+        small.len()
+    );
+    let doc = Html::parse_document(&html);
+    let players = one(&doc, "section.record .players");
+    assert!(
+        players.contains(&format!("{}…", "N".repeat(40))),
+        "{players}"
+    );
+    let excerpt = one(&doc, "pre.excerpt");
+    assert!(excerpt.contains('…') && excerpt.len() < 1_000, "{excerpt}");
 }

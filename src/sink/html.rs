@@ -16,12 +16,13 @@ use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::Arc;
 
-use arbitre::escape::markup;
+use arbitre::escape::{markup, shortened};
 use arbitre::games::simpei::solve::{Said, Table};
 use arbitre::games::simpei::Simpei;
+use arbitre::words::{counted, grouped};
 use arbitre::{Diagnostic, Record, Stop, Switches, Unreadable, Verdict};
 
-use super::{Piece, Render, Run, Seen, Sink};
+use super::{Brief, Piece, Render, Run, Seen, Sink};
 
 /// Positions an illegal record's board keeps before the one it opens at
 /// (the illegal turn): the turns that led to the mistake, not the game.
@@ -31,10 +32,24 @@ pub const WINDOW: usize = 12;
 /// of a batch is legal and looked at least.
 pub const LEGAL_WINDOW: usize = 4;
 
+/// Records of each part of the page (not legal, legal) written whole,
+/// with their boards; the ones after are written in brief (a line each).
+/// A whole record costs up to some tens of kilobytes (its board's
+/// positions), a brief one a few hundred bytes.
+pub const WHOLE: usize = 1_000;
+
+/// Records of each part of the page written at all; the ones after are
+/// only counted, in the totals and in a note that says what was left out.
+/// With [`WHOLE`], this bounds the page whatever the batch: a browser
+/// opens it, and a platform can keep it.
+pub const LISTED: usize = 10_000;
+
 pub struct Html {
     switches: Switches,
     bases: Arc<Vec<Base>>,
     values: Values,
+    /// Records met in each part of the page: not legal, legal.
+    met: [usize; 2],
 }
 
 /// Simpei's table, read from the cache directory when a page first shows
@@ -49,6 +64,7 @@ impl Html {
             switches: switches.clone(),
             bases: Arc::new(bases()),
             values: Values::default(),
+            met: [0; 2],
         }
     }
 }
@@ -232,25 +248,31 @@ fn excerpt(seen: &Seen<'_>, offset: usize, length: usize) -> String {
         let _ = writeln!(
             out,
             "<span class=\"ln\">{number:>4} </span>{}",
-            markup(line)
+            markup(&beside(line, Keep::Start))
         );
     }
     let _ = write!(
         out,
         "<span class=\"ln\">{first_line:>4} </span>{}<mark>{}</mark>{}",
-        markup(before.get(line_start..).unwrap_or("")),
-        markup(spanned),
-        markup(rest.get(..line_end).unwrap_or(""))
+        markup(&beside(before.get(line_start..).unwrap_or(""), Keep::End)),
+        markup(&beside(spanned, Keep::Both)),
+        markup(&beside(rest.get(..line_end).unwrap_or(""), Keep::Start))
     );
     out.push_str("</pre>");
     out
+}
+
+/// Free text from the record (a name), cut as messages cut it, then
+/// escaped: a name costs the page at most a few dozen characters.
+fn named(text: &str) -> String {
+    markup(&shortened(text))
 }
 
 /// Who played, as the header names them.
 fn players(seen: &Seen<'_>) -> String {
     seen.report.players.as_ref().map_or(String::new(), |p| {
         p.0.iter()
-            .map(|(key, name)| format!("{} ({})", markup(name), markup(key)))
+            .map(|(key, name)| format!("{} ({})", named(name), named(key)))
             .collect::<Vec<_>>()
             .join(", ")
     })
@@ -259,7 +281,7 @@ fn players(seen: &Seen<'_>) -> String {
 fn scores(seen: &Seen<'_>) -> String {
     seen.report.scores.as_ref().map_or(String::new(), |s| {
         s.0.iter()
-            .map(|(key, points)| format!("{} {points}", markup(key)))
+            .map(|(key, points)| format!("{} {points}", named(key)))
             .collect::<Vec<_>>()
             .join(", ")
     })
@@ -446,37 +468,55 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
     out
 }
 
+/// A record that is not legal, in brief: its heading and its message.
+fn not_legal_brief(seen: &Seen<'_>) -> String {
+    let mut out = heading(seen, " brief");
+    if let Some(d) = &seen.report.diagnostic {
+        out.push_str(&message(d));
+    }
+    out.push_str("</section>\n");
+    out
+}
+
+/// The opening of a record that is not legal, up to its heading's end.
+fn heading(seen: &Seen<'_>, class: &str) -> String {
+    let report = seen.report;
+    let verdict = report.verdict.word();
+    let game = report.game.as_deref().unwrap_or("?");
+    format!(
+        "<section class=\"record {verdict}{class}\" id=\"{}\"><h3><span class=\"verdict\">{verdict}</span> <code>{}</code> <span class=\"game\">{}</span> <span class=\"players\">{}</span></h3>",
+        markup(&format!("r-{}-{}", seen.path, seen.record.line)),
+        place(seen),
+        markup(game),
+        players(seen)
+    )
+}
+
+/// A diagnostic's rule, message, turn and place.
+fn message(d: &Diagnostic) -> String {
+    let turn = d
+        .turn
+        .as_ref()
+        .map_or(String::new(), |t| format!(" (turn {})", markup(t)));
+    format!(
+        "<p class=\"message\"><code class=\"rule\">{}</code> {}{turn} <span class=\"at\">line {}, column {}</span></p>",
+        markup(&d.rule),
+        markup(&d.message),
+        d.line,
+        d.column
+    )
+}
+
 impl Renderer {
     fn not_legal(&self, seen: &Seen<'_>) -> String {
         let report = seen.report;
-        let mut out = String::new();
-        let verdict = report.verdict.word();
-        let game = report.game.as_deref().unwrap_or("?");
-        let _ = write!(
-            out,
-            "<section class=\"record {verdict}\" id=\"{}\"><h3><span class=\"verdict\">{verdict}</span> <code>{}</code> <span class=\"game\">{}</span> <span class=\"players\">{}</span></h3>",
-            markup(&format!("r-{}-{}", seen.path, seen.record.line)),
-            place(seen),
-            markup(game),
-            players(seen)
-        );
+        let mut out = heading(seen, "");
         let Some(d) = &report.diagnostic else {
             out.push_str("</section>");
             return out;
         };
         out.push_str("<div class=\"diagnostic\">");
-        let turn = d
-            .turn
-            .as_ref()
-            .map_or(String::new(), |t| format!(" (turn {})", markup(t)));
-        let _ = write!(
-            out,
-            "<p class=\"message\"><code class=\"rule\">{}</code> {}{turn} <span class=\"at\">line {}, column {}</span></p>",
-            markup(&d.rule),
-            markup(&d.message),
-            d.line,
-            d.column
-        );
+        out.push_str(&message(d));
         out.push_str(&excerpt(seen, d.offset, d.length));
         if !d.expected.is_empty() {
             out.push_str("<p class=\"legal-here\">Legal here: ");
@@ -530,29 +570,8 @@ impl Renderer {
     }
 
     fn legal(&self, seen: &Seen<'_>) -> String {
-        let report = seen.report;
-        let result = report
-            .description
-            .clone()
-            .or_else(|| report.status.map(str::to_string))
-            .unwrap_or_default();
-        let frames = self.frames(seen, report.turns, None);
-        let mut out = format!(
-            "<div class=\"legal-row\" role=\"row\"><code role=\"cell\" class=\"where\">{}</code><span role=\"cell\" class=\"game\">{}</span><span role=\"cell\" class=\"players\">{}</span><span role=\"cell\" class=\"turns-count\">{}</span><span role=\"cell\" class=\"result\">{}</span><span role=\"cell\" class=\"scores\">{}</span>",
-            place(seen),
-            markup(report.game.as_deref().unwrap_or("")),
-            players(seen),
-            report.turns,
-            markup(&result),
-            scores(seen)
-        );
-        if report.warning_count() > 0 {
-            let _ = write!(
-                out,
-                "<span class=\"warnings\" role=\"cell\">{} warnings</span>",
-                report.warning_count()
-            );
-        }
+        let mut out = legal_row(seen);
+        let frames = self.frames(seen, seen.report.turns, None);
         if !frames.is_empty() {
             let _ = write!(
                 out,
@@ -565,13 +584,72 @@ impl Renderer {
     }
 }
 
+/// A legal record's row, open: its cells, without the replay.
+fn legal_row(seen: &Seen<'_>) -> String {
+    let report = seen.report;
+    let result = report
+        .description
+        .clone()
+        .or_else(|| report.status.map(str::to_string))
+        .unwrap_or_default();
+    let mut out = format!(
+            "<div class=\"legal-row\" role=\"row\"><code role=\"cell\" class=\"where\">{}</code><span role=\"cell\" class=\"game\">{}</span><span role=\"cell\" class=\"players\">{}</span><span role=\"cell\" class=\"turns-count\">{}</span><span role=\"cell\" class=\"result\">{}</span><span role=\"cell\" class=\"scores\">{}</span>",
+            place(seen),
+            markup(report.game.as_deref().unwrap_or("")),
+            players(seen),
+            report.turns,
+            markup(&result),
+            scores(seen)
+        );
+    if report.warning_count() > 0 {
+        let _ = write!(
+            out,
+            "<span class=\"warnings\" role=\"cell\">{}</span>",
+            counted(report.warning_count() as u64, "warning", "warnings")
+        );
+    }
+    out
+}
+
 impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
-        match seen.report.verdict {
-            Verdict::Legal => self.legal(seen).into(),
-            _ => self.not_legal(seen).into(),
+        let legal = seen.report.verdict == Verdict::Legal;
+        let (text, brief) = if legal {
+            (self.legal(seen), legal_row(seen) + "</div>\n")
+        } else {
+            (self.not_legal(seen), not_legal_brief(seen))
+        };
+        Piece {
+            text,
+            brief: Some(Brief { legal, text: brief }),
+            ..Piece::default()
         }
     }
+}
+
+/// What the page left out of `met` records of one kind, if anything.
+fn left_out(met: usize, kind: &str) -> Option<String> {
+    if met <= WHOLE {
+        return None;
+    }
+    let briefly = met.min(LISTED) - WHOLE;
+    let mut note = format!(
+        "Of these {} {kind}, the first {} are shown whole and the next {} in brief (no board)",
+        grouped(met),
+        grouped(WHOLE),
+        grouped(briefly)
+    );
+    if met > LISTED {
+        let _ = write!(
+            note,
+            "; the last {} are counted in the totals but not listed",
+            grouped(met - LISTED)
+        );
+    }
+    note.push_str(
+        ". The page shows so many to stay light to open: <code>arbitre check --format json</code> lists every record.",
+    );
+    Some(note)
 }
 
 const STYLE: &str = include_str!("html.css");
@@ -602,6 +680,22 @@ impl Sink for Html {
         )
     }
 
+    /// The first [`WHOLE`] records of each part whole, the next ones up to
+    /// [`LISTED`] in brief, the rest only counted (in input order, so the
+    /// page is the same whatever `--jobs`).
+    fn record(&mut self, piece: Piece, out: &mut dyn Write) -> io::Result<()> {
+        let Some(brief) = piece.brief else {
+            return out.write_all(piece.text.as_bytes());
+        };
+        let met = &mut self.met[usize::from(brief.legal)];
+        *met += 1;
+        match *met {
+            n if n <= WHOLE => out.write_all(piece.text.as_bytes()),
+            n if n <= LISTED => out.write_all(brief.text.as_bytes()),
+            _ => Ok(()),
+        }
+    }
+
     fn unreadable(&mut self, path: &Unreadable, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
@@ -629,6 +723,14 @@ impl Sink for Html {
             totals.push_str("</ul>");
         }
         totals.push_str("</section>\n");
+        for (met, class, kind) in [
+            (self.met[0], "record-note", "records that are not legal"),
+            (self.met[1], "legal-note", "legal records"),
+        ] {
+            if let Some(note) = left_out(met, kind) {
+                let _ = writeln!(totals, "<p class=\"left-out {class}\">{note}</p>");
+            }
+        }
         // A heading over nothing is hidden.
         let mut hide = Vec::new();
         if t.illegal + t.malformed + t.unreadable == 0 {
@@ -650,6 +752,46 @@ impl Sink for Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The page writes the first WHOLE records of each part whole, the
+    /// next up to LISTED in brief and no more, counting each part apart
+    /// (tests/html.rs renders past WHOLE; rendering past LISTED would take
+    /// minutes in a debug build).
+    #[test]
+    fn each_part_is_written_whole_then_in_brief_then_counted() {
+        let mut page = Html::new(&Switches::new());
+        let mut out = Vec::new();
+        let piece = |legal: bool| Piece {
+            text: if legal { "L\n" } else { "N\n" }.into(),
+            brief: Some(Brief {
+                legal,
+                text: if legal { "l\n" } else { "n\n" }.into(),
+            }),
+            ..Piece::default()
+        };
+        for i in 0..LISTED + 50 {
+            page.record(piece(false), &mut out).unwrap();
+            if i < WHOLE + 20 {
+                page.record(piece(true), &mut out).unwrap();
+            }
+        }
+        let out = String::from_utf8(out).unwrap();
+        let count = |line: &str| out.lines().filter(|l| *l == line).count();
+        assert_eq!(
+            [count("N"), count("n"), count("L"), count("l")],
+            [WHOLE, LISTED - WHOLE, WHOLE, 20]
+        );
+        assert_eq!(page.met, [LISTED + 50, WHOLE + 20]);
+        assert_eq!(
+            left_out(LISTED + 50, "records that are not legal").unwrap(),
+            "Of these 10,050 records that are not legal, the first 1,000 are shown whole and the next 9,000 in brief (no board); the last 50 are counted in the totals but not listed. The page shows so many to stay light to open: <code>arbitre check --format json</code> lists every record."
+        );
+        assert!(left_out(WHOLE + 20, "legal records")
+            .unwrap()
+            .contains("the next 20 in brief (no board). "));
+        assert_eq!(left_out(WHOLE, "legal records"), None);
+        assert_eq!(left_out(0, "legal records"), None);
+    }
 
     #[test]
     fn markup_and_controls_are_escaped() {

@@ -50,7 +50,11 @@ impl Render for Renderer {
             (true, Verdict::Legal) => Kept::Line(format!("{line} (warnings denied)")),
             (true, _) => Kept::Line(line),
         };
-        Piece { text, kept }
+        Piece {
+            text,
+            kept,
+            brief: None,
+        }
     }
 }
 

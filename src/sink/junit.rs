@@ -128,6 +128,7 @@ impl Render for Renderer {
         Piece {
             text: case,
             kept: kind,
+            brief: None,
         }
     }
 }

@@ -31,6 +31,17 @@ pub struct Piece {
     pub text: String,
     /// What the sink keeps of it for its end.
     pub kept: Kept,
+    /// A shorter form of `text`, for a sink that writes only so many
+    /// records whole (the HTML page).
+    pub brief: Option<Brief>,
+}
+
+/// A record in few words: what a page that has shown enough records
+/// whole writes instead, so that its size is bounded by what it shows.
+pub struct Brief {
+    /// Whether the record is legal: the page counts its two parts apart.
+    pub legal: bool,
+    pub text: String,
 }
 
 /// What a sink keeps of a record for the end of the run.
@@ -50,7 +61,7 @@ impl From<String> for Piece {
     fn from(text: String) -> Self {
         Piece {
             text,
-            kept: Kept::Nothing,
+            ..Piece::default()
         }
     }
 }
