@@ -501,7 +501,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(w) => w,
         Err(err) => return usage(output, &err.to_string()),
     };
-    let (items, _, unwalked, _) = items(
+    let (items, _, unwalked, left_out) = items(
         &args.paths,
         &args.walk,
         &walker,
@@ -509,7 +509,10 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         output,
         &|l| l,
     )?;
-    let mut document = StatsDocument::default();
+    let mut document = StatsDocument {
+        left_out,
+        ..StatsDocument::default()
+    };
     // Records of games without throws are counted by game, on one line of
     // the human report; the skipped records that are malformed are listed.
     let mut without_throws: Vec<(&'static str, u64)> = Vec::new();

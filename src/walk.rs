@@ -618,13 +618,13 @@ impl Walker {
             }))
         };
         let file_type = entry.file_type()?;
-        let is_dir = file_type.is_dir();
-        let left_out = match path.strip_prefix(root) {
+        // Asked only of directories past the bound and of record files.
+        let left_out = |is_dir| match path.strip_prefix(root) {
             Ok(below) if entry.depth() > 0 => self.left_out(below, is_dir, ignored),
             _ => None,
         };
-        if is_dir {
-            if left_out.is_none() && entry.depth() > self.max_depth {
+        if file_type.is_dir() {
+            if entry.depth() > self.max_depth && left_out(true).is_none() {
                 return problem(WalkProblemKind::TooDeep(self.max_depth));
             }
             return None;
@@ -632,7 +632,7 @@ impl Walker {
         if !is_record_name(path) {
             return None;
         }
-        if let Some(reason) = left_out {
+        if let Some(reason) = left_out(false) {
             return Some(Found::LeftOut {
                 entry: LeftOutEntry {
                     path: path.display().to_string(),

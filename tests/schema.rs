@@ -122,6 +122,13 @@ fn a_summary_with_files_left_out_fits_the_schemas() {
     let mut wrong = document.clone();
     wrong["summary"]["left_out"]["forgotten"] = json!(1);
     assert!(!check.is_valid(&wrong), "an unknown reason passes");
+    let stats = validator("stats.schema.json");
+    let document = json(
+        &arbitre(&["stats", "--format", "json", "--exclude", "puluc/", "samples"]),
+        "stats",
+    );
+    assert!(document["left_out"]["excluded"].as_u64() > Some(0), "{document}");
+    fits(&stats, &document, "stats --format json --exclude");
     let line = validator("line.schema.json");
     let out = arbitre(&[&args[..], &["--format", "jsonl"]].concat());
     let last = out.lines().last().unwrap_or_default();

@@ -651,6 +651,10 @@ pub struct StatsDocument {
     pub totals: Vec<ThrowTotal>,
     /// Records not counted, and why.
     pub skipped: Vec<Skipped>,
+    /// The `*.arb` files a directory walk left out unread, by reason;
+    /// absent when there are none.
+    #[serde(default, skip_serializing_if = "LeftOut::is_empty")]
+    pub left_out: LeftOut,
 }
 
 /// An empty document, stamped with this arbitre.
@@ -662,6 +666,7 @@ impl Default for StatsDocument {
             records: Vec::new(),
             totals: Vec::new(),
             skipped: Vec::new(),
+            left_out: LeftOut::default(),
         }
     }
 }
