@@ -428,42 +428,54 @@ impl Walker {
             .collect();
         // The files taken, over every directory given.
         let seen = Arc::new(Mutex::new(named));
+        let parts: Vec<(&String, Option<Part>)> = paths
+            .iter()
+            .map(|path| {
+                let walked = (path != "-" && Path::new(path).is_dir())
+                    .then(|| self.walk_directory(path, &seen));
+                (path, walked)
+            })
+            .collect();
+        // Only now is it known which files left out in one directory are
+        // read under another given after it.
+        let seen = seen.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let mut walked = Walked::default();
-        for path in paths {
-            if path != "-" && Path::new(path).is_dir() {
-                let (problems, left_out) = (walked.problems.len(), walked.left_out.len());
-                let records = self.walk_directory(path, &seen, &mut walked);
-                // A directory that cannot be listed is reported once, as such.
-                let unlisted = walked.problems[problems..].iter().any(|p| p.path == *path);
-                if records == 0 && !unlisted {
-                    let mut counts = LeftOut::default();
-                    for entry in &walked.left_out[left_out..] {
-                        counts.count(entry.reason);
-                    }
-                    walked.problems.push(WalkProblem {
-                        path: path.clone(),
-                        kind: if counts.is_empty() {
-                            WalkProblemKind::NoRecords
-                        } else {
-                            WalkProblemKind::AllLeftOut(counts)
-                        },
-                    });
-                }
-            } else {
+        for (path, part) in parts {
+            let Some(part) = part else {
                 walked.files.push(path.clone());
+                continue;
+            };
+            walked.files.extend(part.walked.files);
+            // A directory that cannot be listed is reported once, as such.
+            let unlisted = part.walked.problems.iter().any(|p| p.path == *path);
+            walked.problems.extend(part.walked.problems);
+            let mut records = part.records;
+            let mut counts = LeftOut::default();
+            for (entry, id) in part.walked.left_out.into_iter().zip(part.ids) {
+                if id.is_some_and(|id| seen.contains(&id)) {
+                    records += 1;
+                } else {
+                    counts.count(entry.reason);
+                    walked.left_out.push(entry);
+                }
+            }
+            if records == 0 && !unlisted {
+                walked.problems.push(WalkProblem {
+                    path: path.clone(),
+                    kind: if counts.is_empty() {
+                        WalkProblemKind::NoRecords
+                    } else {
+                        WalkProblemKind::AllLeftOut(counts)
+                    },
+                });
             }
         }
         walked
     }
 
-    /// Walk one directory given; how many record files it holds that are
-    /// read, here or elsewhere.
-    fn walk_directory(
-        &self,
-        root: &str,
-        seen: &Arc<Mutex<HashSet<Identity>>>,
-        out: &mut Walked,
-    ) -> usize {
+    /// Walk one directory given.
+    fn walk_directory(&self, root: &str, seen: &Arc<Mutex<HashSet<Identity>>>) -> Part {
+        let mut out = Part::default();
         let options = &self.options;
         // The directories read, apart from the files taken, so that a
         // directory given inside another is walked again (its files are
@@ -495,10 +507,9 @@ impl Walker {
                     .map_or(true, |meta| first_time(&filter_dirs, &meta))
             });
         }
-        let mut records = 0;
         if self.parallel && !options.follow && !options.respect_ignore {
-            self.walk_in_parallel(&builder, root, seen, out, &mut records);
-            return records;
+            self.walk_in_parallel(&builder, root, seen, &mut out);
+            return out;
         }
         builder.sort_by_file_name(|a, b| natural_bytes(a.as_encoded_bytes(), b.as_encoded_bytes()));
         let mut ignores = IgnoreStack::default();
@@ -506,7 +517,7 @@ impl Walker {
             let found = match entry {
                 Ok(entry) => {
                     let ignored = if options.respect_ignore {
-                        ignores.enter(&entry, |problem| out.problems.push(problem))
+                        ignores.enter(&entry, |problem| out.walked.problems.push(problem))
                     } else {
                         Some(false)
                     };
@@ -521,10 +532,10 @@ impl Walker {
                     .map(Found::Problem),
             };
             if let Some(found) = found {
-                records += found.add_to(seen, out);
+                found.add_to(seen, &mut out);
             }
         }
-        records
+        out
     }
 
     /// The walk on several threads, which list directories side by side:
@@ -538,8 +549,7 @@ impl Walker {
         builder: &WalkBuilder,
         root: &str,
         seen: &Mutex<HashSet<Identity>>,
-        out: &mut Walked,
-        records: &mut usize,
+        out: &mut Part,
     ) {
         let found = Mutex::new(Vec::new());
         builder.build_parallel().run(|| {
@@ -562,7 +572,7 @@ impl Walker {
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         found.sort_by(|a, b| walk_order(a.path(), b.path()));
         for entry in found {
-            *records += entry.add_to(seen, out);
+            entry.add_to(seen, out);
         }
     }
 
@@ -853,9 +863,8 @@ impl Found {
         }
     }
 
-    /// Add what was found to the walk, a file only the first time; 1 for
-    /// a record file read (here or elsewhere), else 0.
-    fn add_to(self, seen: &Mutex<HashSet<Identity>>, out: &mut Walked) -> usize {
+    /// Add what was found to the walk, a file only the first time.
+    fn add_to(self, seen: &Mutex<HashSet<Identity>>, out: &mut Part) {
         match self {
             Found::File { name, identity } => {
                 let first = match (identity, seen.lock()) {
@@ -863,27 +872,28 @@ impl Found {
                     _ => true,
                 };
                 if first {
-                    out.files.push(name);
+                    out.walked.files.push(name);
                 }
-                1
+                out.records += 1;
             }
             Found::LeftOut { entry, identity } => {
-                let read = match (identity, seen.lock()) {
-                    (Some(id), Ok(seen)) => seen.contains(&id),
-                    _ => false,
-                };
-                if read {
-                    return 1;
-                }
-                out.left_out.push(entry);
-                0
+                out.walked.left_out.push(entry);
+                out.ids.push(identity);
             }
-            Found::Problem(problem) => {
-                out.problems.push(problem);
-                0
-            }
+            Found::Problem(problem) => out.walked.problems.push(problem),
         }
     }
+}
+
+/// What the walk of one directory given found: the files it takes, its
+/// problems, the files it leaves out (with their identities, so that
+/// those read under another path given are not counted), and how many
+/// record files it reached that are read (here or elsewhere).
+#[derive(Default)]
+struct Part {
+    walked: Walked,
+    ids: Vec<Option<Identity>>,
+    records: usize,
 }
 
 /// The order of a depth-first walk whose entries come in natural order:

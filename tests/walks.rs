@@ -514,7 +514,22 @@ fn overlapping_paths_read_each_file_once_and_a_directory_holding_a_named_file_ho
     assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
     // The same directory twice: once.
     let run = arbitre(&[&games, &games]);
-    assert_eq!(run.checked(), [inner, top]);
+    assert_eq!(run.checked(), [inner.clone(), top.clone()]);
+    // Left out under one path given, read under a later one: read, not
+    // counted as left out, and the first directory holds it.
+    scratch.write("games/.ignore", "2026/\ntop.arb\n");
+    let run = arbitre(&["--respect-ignore", &games, &year]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&inner));
+    assert_eq!(
+        run.stderr,
+        "note: 1 *.arb file left out unread (1 ignored); --list-left-out names them\n"
+    );
+    fs::remove_file(&top).unwrap();
+    let run = arbitre(&["--respect-ignore", &games, &year]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&inner));
+    assert_eq!(run.stderr, "");
 }
 
 #[test]
