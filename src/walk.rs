@@ -694,6 +694,10 @@ struct IgnoreFrame {
     /// Whether an ignore file of the directory, or of one above it, was
     /// refused: nothing below is taken (the refusal is the error).
     refused: bool,
+    /// Whether the directory was reached through a symbolic link
+    /// (`--follow`), itself or one above it: it may lie outside the tree
+    /// given, so its ignore files are not read.
+    linked: bool,
     /// The bytes of the ignore files in force in the directory.
     bytes: u64,
 }
@@ -721,13 +725,15 @@ impl IgnoreStack {
             return Some(ignored);
         }
         let bytes = parent.map_or(0, |p| p.bytes);
+        let linked = parent.is_some_and(|p| p.linked) || entry.path_is_symlink();
         let mut frame = IgnoreFrame {
             matcher: None,
             ignored,
             refused: false,
+            linked,
             bytes,
         };
-        if !ignored {
+        if !ignored && !linked {
             match read_ignore_files(path, bytes) {
                 Ok((matcher, bytes)) => {
                     frame.matcher = matcher;

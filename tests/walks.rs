@@ -486,6 +486,19 @@ fn an_ignore_file_that_is_a_link_or_a_fifo_is_refused_not_followed() {
     let run = arbitre(&["--respect-ignore", &dir]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(run.checked(), [format!("{dir}/a.arb")]);
+    // A directory reached through a link followed may lie outside the
+    // tree: its ignore files are not read.
+    fs::remove_file(scratch.path("d/.git")).unwrap();
+    scratch.record("elsewhere/b.arb");
+    scratch.write("elsewhere/.gitignore", "*.arb\n");
+    scratch.link("d/linked", "../elsewhere");
+    let run = arbitre(&["--respect-ignore", "--follow", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.checked(),
+        [format!("{dir}/a.arb"), format!("{dir}/linked/b.arb")]
+    );
+    assert_eq!(run.stderr, "");
 }
 
 #[test]
