@@ -323,8 +323,8 @@ pub struct Switch {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Record files (read whatever their name), directories (searched for
-    /// *.arb in any case, in natural order, each file once, hidden and
-    /// ignored entries left out), or - for standard input.
+    /// *.arb in any case, in natural order, each file once, hidden entries
+    /// left out and counted), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// Output format; every format is written as records are checked
@@ -428,14 +428,25 @@ impl LimitArgs {
 #[derive(Debug, Args)]
 #[command(next_help_heading = "Directory walks")]
 pub struct WalkArgs {
-    /// Walk hidden files and directories too (names starting with `.`).
+    /// Walk hidden files and directories too (names starting with `.`);
+    /// without it the hidden *.arb files are counted as left out.
     #[arg(long)]
     pub hidden: bool,
-    /// Walk what .gitignore, .ignore and .git/info/exclude files leave out
-    /// too (they are read in a git repository or not, and in the
-    /// directories above the one given).
-    #[arg(long)]
+    /// Leave out what the .gitignore, .ignore and .git/info/exclude files
+    /// inside the directory given name (never those above it, nor the
+    /// global one); each *.arb file left out is counted. The ignore files
+    /// in force at once are bounded (64 KiB): one past it is an error and
+    /// its directory is not walked. Without it every *.arb file is read.
+    #[arg(long, overrides_with = "no_ignore")]
+    pub respect_ignore: bool,
+    /// Read what ignore files name: the default, kept for scripts; undoes
+    /// an earlier --respect-ignore.
+    #[arg(long, hide = true, overrides_with = "respect_ignore")]
     pub no_ignore: bool,
+    /// Name on standard error each *.arb file the walk leaves out, and
+    /// why (hidden, ignored, excluded, unmatched).
+    #[arg(long)]
+    pub list_left_out: bool,
     /// Follow symbolic links to files and directories; each file is still
     /// checked once, named by the first path that reaches it, and a link to
     /// a parent directory ends quietly. Without it a link named *.arb is
@@ -444,11 +455,13 @@ pub struct WalkArgs {
     pub follow: bool,
     /// Check only the *.arb files whose path below the directory given (or
     /// one of its directories) matches GLOB, in .gitignore syntax
-    /// (`game-*.arb`, `2026/`); repeat it for more.
+    /// (`game-*.arb`, `2026/`); repeat it for more. The others are counted
+    /// as left out.
     #[arg(long, value_name = "GLOB")]
     pub glob: Vec<String>,
     /// Leave out the files and directories whose path below the directory
-    /// given matches GLOB, in .gitignore syntax; wins over --glob.
+    /// given matches GLOB, in .gitignore syntax; wins over --glob. The
+    /// *.arb files left out are counted.
     #[arg(long, value_name = "GLOB")]
     pub exclude: Vec<String>,
 }
@@ -458,7 +471,7 @@ impl WalkArgs {
     pub fn walker(&self) -> Result<arbitre::Walker, arbitre::PatternError> {
         arbitre::WalkOptions {
             hidden: self.hidden,
-            no_ignore: self.no_ignore,
+            respect_ignore: self.respect_ignore,
             follow: self.follow,
             globs: self.glob.clone(),
             excludes: self.exclude.clone(),
@@ -470,8 +483,8 @@ impl WalkArgs {
 #[derive(Debug, Args)]
 pub struct FmtArgs {
     /// Record files (read whatever their name), directories (searched for
-    /// *.arb in any case, in natural order, each file once, hidden and
-    /// ignored entries left out), or - for standard input.
+    /// *.arb in any case, in natural order, each file once, hidden entries
+    /// left out and counted), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// Change nothing: print a unified diff of what would change, and exit
@@ -501,8 +514,8 @@ pub struct FmtArgs {
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// Record files (read whatever their name), directories (searched for
-    /// *.arb in any case, in natural order, each file once, hidden and
-    /// ignored entries left out), or - for standard input.
+    /// *.arb in any case, in natural order, each file once, hidden entries
+    /// left out and counted), or - for standard input.
     #[arg(required = true)]
     pub paths: Vec<String>,
     /// Output format.

@@ -236,14 +236,16 @@ fn status_of(tally: &Tally) -> u8 {
 /// `warning: ...` (a special file skipped) or `error: ...` (a path left
 /// unchecked); the paths left unchecked come back, for the report and the
 /// status: they count as unreadable files, and the other paths are checked
-/// all the same.
+/// all the same. What the walk left out is told there too
+/// ([`left_out_lines`]), and its counts come back for the totals.
 fn items(
     paths: &[String],
+    walk: &crate::cli::WalkArgs,
     walker: &arbitre::Walker,
     limits: Limits,
     output: &mut Output<'_>,
     shield: &dyn Fn(String) -> String,
-) -> io::Result<(Items, usize, Vec<Unreadable>)> {
+) -> io::Result<(Items, usize, Vec<Unreadable>, arbitre::LeftOut)> {
     let walked = walker.walk(paths);
     let mut unchecked = Vec::new();
     for problem in &walked.problems {
@@ -259,8 +261,44 @@ fn items(
         let line = format!("{level}: {}", escaped(&problem.to_string()));
         writeln!(output.err, "{}", shield(line))?;
     }
+    for line in left_out_lines(&walked, walk.list_left_out) {
+        writeln!(output.err, "{}", shield(line))?;
+    }
+    let left_out = walked.left_out_counts();
     let files = walked.files.len();
-    Ok((Items::new(walked.files, limits), files, unchecked))
+    Ok((Items::new(walked.files, limits), files, unchecked, left_out))
+}
+
+/// The lines of standard error that say what a walk left out unread: with
+/// `--list-left-out` each file and why, then (always, when there are any)
+/// a note with the counts by reason. Nothing when nothing was left out,
+/// so that such a run's output is unchanged.
+fn left_out_lines(walked: &arbitre::Walked, list: bool) -> Vec<String> {
+    let counts = walked.left_out_counts();
+    if counts.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = Vec::new();
+    if list {
+        for entry in &walked.left_out {
+            lines.push(format!(
+                "note: left out ({}): {}",
+                entry.reason,
+                escaped(&entry.path)
+            ));
+        }
+    }
+    let total = counts.total();
+    let files = if total == 1 { "file" } else { "files" };
+    let hint = if list {
+        ""
+    } else {
+        "; --list-left-out names them"
+    };
+    lines.push(format!(
+        "note: {total} *.arb {files} left out unread ({counts}){hint}"
+    ));
+    lines
 }
 
 /// How `check` judges a run, from its flags.
@@ -368,8 +406,14 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         &switches,
     );
     let shield = |line: String| sink.stderr_line(line);
-    let (items, files, mut unreadable) =
-        items(&args.paths, &walker, args.limits.limits(), output, &shield)?;
+    let (items, files, mut unreadable, left_out) = items(
+        &args.paths,
+        &args.walk,
+        &walker,
+        args.limits.limits(),
+        output,
+        &shield,
+    )?;
     let items = items.naming_stdin(args.stdin_filename.as_deref());
     let judged = Judged {
         deny_warnings: args.deny_warnings,
@@ -384,6 +428,7 @@ fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     }
     let mut tally = Tally {
         unreadable: unreadable.len(),
+        left_out,
         ..Tally::default()
     };
     let mut by_game = ByGame::new();
@@ -456,8 +501,18 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         Ok(w) => w,
         Err(err) => return usage(output, &err.to_string()),
     };
-    let (items, _, unwalked) = items(&args.paths, &walker, args.limits.limits(), output, &|l| l)?;
-    let mut document = StatsDocument::default();
+    let (items, _, unwalked, left_out) = items(
+        &args.paths,
+        &args.walk,
+        &walker,
+        args.limits.limits(),
+        output,
+        &|l| l,
+    )?;
+    let mut document = StatsDocument {
+        left_out,
+        ..StatsDocument::default()
+    };
     // Records of games without throws are counted by game, on one line of
     // the human report; the skipped records that are malformed are listed.
     let mut without_throws: Vec<(&'static str, u64)> = Vec::new();
@@ -962,6 +1017,9 @@ fn fmt(args: &FmtArgs, output: &mut Output<'_>) -> io::Result<u8> {
             "warning"
         };
         writeln!(output.err, "{level}: {}", escaped(&problem.to_string()))?;
+    }
+    for line in left_out_lines(&walked, args.walk.list_left_out) {
+        writeln!(output.err, "{line}")?;
     }
     let limits = args.limits.limits();
     for path in &walked.files {

@@ -615,6 +615,11 @@ pub fn summary(tally: &Tally, style: Style) -> String {
     }
     header.push("warnings");
     row.push(tally.warnings);
+    // Only when a walk left files out: other totals stay as they were.
+    if !tally.left_out.is_empty() {
+        header.push("left out");
+        row.push(tally.left_out.total());
+    }
     totals.set_header(header);
     totals.add_row(row.iter().map(ToString::to_string).collect::<Vec<_>>());
     text.push_str(&format!("{totals}\n"));

@@ -9,8 +9,9 @@
 //!
 //! - **Reading**: a [`Reader`] yields the [`Record`]s of any byte stream one
 //!   at a time, so memory is bounded by the largest record, not the file;
-//!   [`walk`] finds the record files of the paths given, hidden and
-//!   ignored entries skipped ([`WalkOptions`] to choose otherwise, globs,
+//!   [`walk`] finds the record files of the paths given, every `*.arb`
+//!   under a directory but hidden ones, which are counted as left out
+//!   ([`WalkOptions`] to choose otherwise: ignore files honoured, globs,
 //!   links followed), what it skips reported by path.
 //! - **Checking**: [`check`] gives a record's typed verdict, [`Checked`];
 //!   [`check_str`] and [`check_reader`] give located [`RecordReport`]s, the
@@ -147,9 +148,9 @@ pub use replay::{
     StopError, KEPT_WARNINGS,
 };
 pub use report::{
-    located, moves_command, short, Batch, Diagnostic, Document, Located, Machine, PositionReport,
-    RecordReport, Region, Seen, Skipped, StatsDocument, StatusWord, Tally, ThrowRecord, ThrowTotal,
-    Unreadable, Verdict, WarningReport, SCHEMA, VERSION,
+    located, moves_command, short, Batch, Diagnostic, Document, LeftOut, LeftOutReason, Located,
+    Machine, PositionReport, RecordReport, Region, Seen, Skipped, StatsDocument, StatusWord, Tally,
+    ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport, SCHEMA, VERSION,
 };
 pub use rng::Rng;
 pub use source::{check, check_reader, check_str, referee_of, score_table, stop};
@@ -157,6 +158,6 @@ pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use switches::{HouseRule, UnknownHouseRule};
 pub use walk::{
-    expand, natural_cmp, walk, PatternError, WalkOptions, WalkProblem, WalkProblemKind, Walked,
-    Walker, MAX_WALK_DEPTH,
+    expand, natural_cmp, walk, IgnoreFileReason, IgnoreFileRefusal, LeftOutEntry, PatternError,
+    WalkOptions, WalkProblem, WalkProblemKind, Walked, Walker, MAX_IGNORE_BYTES, MAX_WALK_DEPTH,
 };

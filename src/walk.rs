@@ -1,9 +1,19 @@
 //! Finding the record files of the paths given on the command line: each
 //! directory walked for `*.arb` files, in natural name order, with the
-//! `ignore` crate (ripgrep's walker), so that a walk skips what a user
-//! expects it to: hidden entries and what `.gitignore` and `.ignore` files
-//! name, unless asked otherwise; and what the walk skips or cannot read
-//! reported by path instead of ending the run.
+//! `ignore` crate (ripgrep's walker); and what the walk skips or cannot
+//! read reported by path instead of ending the run.
+//!
+//! A referee must never take a clean run for the reading of every record:
+//! every `*.arb` file under a directory given is read, whatever ignore
+//! files say, unless it is hidden or the flags leave it out (`--glob`,
+//! `--exclude`, or ignore files honoured with `--respect-ignore`); each
+//! one left out is counted by reason ([`Walked::left_out`]), so that the
+//! totals say what was not read. The walk descends into what it leaves out
+//! only to count the `*.arb` files there. No ignore file outside the
+//! directory given is ever read, nor the user's global one; with
+//! `--respect-ignore` those inside it are read up to
+//! [`MAX_IGNORE_BYTES`] along any one path, and one past that is an
+//! error that names it.
 //!
 //! The walk ends on any tree: it follows no symbolic link unless asked to;
 //! when it does, it reads a directory (and takes a file) at most once, known
@@ -26,11 +36,26 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
-use ignore::{DirEntry, WalkBuilder};
+use ignore::{DirEntry, Match, WalkBuilder};
+
+use crate::report::{LeftOut, LeftOutReason};
 
 /// How many directories deep below a path given a walk reads: a directory
 /// deeper than this is reported ([`WalkProblemKind::TooDeep`]), not read.
 pub const MAX_WALK_DEPTH: usize = 256;
+
+/// The most bytes of ignore files honoured at once (`--respect-ignore`):
+/// those of a directory and of every directory above it within the tree
+/// given, together. Their patterns are compiled into matchers whose memory
+/// grows with them (a 2.8 MB `.gitignore` took over a gigabyte), so they
+/// are bounded; an ignore file that would pass the bound is an error
+/// naming it, and the directory that holds it is not walked.
+pub const MAX_IGNORE_BYTES: u64 = 64 * 1024;
+
+/// The ignore files `--respect-ignore` reads in each directory, in the
+/// order their patterns apply: a later file's pattern wins over an
+/// earlier's, as a later line wins in one file.
+const IGNORE_FILES: [&str; 3] = [".git/info/exclude", ".gitignore", ".ignore"];
 
 /// The record files of some paths, and what the walk met on the way.
 #[derive(Debug, Default)]
@@ -42,6 +67,11 @@ pub struct Walked {
     pub files: Vec<String>,
     /// What the walks skipped or could not read, in walk order.
     pub problems: Vec<WalkProblem>,
+    /// The `*.arb` entries the walks' options left out unread, in walk
+    /// order: hidden ones, and those that ignore files (honoured) or
+    /// patterns leave out. A file also read elsewhere (named on the command
+    /// line, or under another directory given) is not among them.
+    pub left_out: Vec<LeftOutEntry>,
 }
 
 impl Walked {
@@ -50,6 +80,24 @@ impl Walked {
     pub fn errors(&self) -> usize {
         self.problems.iter().filter(|p| p.is_error()).count()
     }
+
+    /// How many files were left out, by reason.
+    pub fn left_out_counts(&self) -> LeftOut {
+        let mut counts = LeftOut::default();
+        for entry in &self.left_out {
+            counts.count(entry.reason);
+        }
+        counts
+    }
+}
+
+/// A `*.arb` entry a walk left out unread, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOutEntry {
+    /// The path, as the walk reached it.
+    pub path: String,
+    /// Why it was left out.
+    pub reason: LeftOutReason,
 }
 
 /// Something a walk skipped or could not read, and where.
@@ -83,9 +131,16 @@ pub enum WalkProblemKind {
     /// A `*.arb` file whose name is not UTF-8, which paths are here.
     NotUtf8,
     /// A directory given that holds no `*.arb` file (and could be listed):
-    /// checking nothing must not pass for checking everything. Files the
-    /// walk's options leave out do not count.
+    /// checking nothing must not pass for checking everything. A file read
+    /// elsewhere (named on the command line, or under another directory
+    /// given) counts as held.
     NoRecords,
+    /// A directory given whose `*.arb` files were all left out by the
+    /// walk's options, so many by reason: nothing in it was checked.
+    AllLeftOut(LeftOut),
+    /// An ignore file that `--respect-ignore` will not honour, at the
+    /// problem's path: the directory holding it is not walked.
+    IgnoreFile(IgnoreFileRefusal),
     /// A directory more than this many levels below the path given.
     TooDeep(usize),
 }
@@ -107,8 +162,9 @@ impl WalkProblem {
             WalkProblemKind::NotRegular(_)
             | WalkProblemKind::NotFollowed
             | WalkProblemKind::NotUtf8 => io::ErrorKind::InvalidInput,
-            WalkProblemKind::NoRecords => io::ErrorKind::NotFound,
+            WalkProblemKind::NoRecords | WalkProblemKind::AllLeftOut(_) => io::ErrorKind::NotFound,
             WalkProblemKind::TooDeep(_) => io::ErrorKind::Other,
+            WalkProblemKind::IgnoreFile(_) => io::ErrorKind::InvalidData,
         };
         io::Error::new(kind, self.to_string())
     }
@@ -126,7 +182,11 @@ impl fmt::Display for WalkProblemKind {
             }
             WalkProblemKind::NotUtf8 => write!(f, "the name is not UTF-8"),
             WalkProblemKind::NoRecords => write!(f, "holds no *.arb file"),
+            WalkProblemKind::AllLeftOut(counts) => {
+                write!(f, "every *.arb file it holds is left out ({counts})")
+            }
             WalkProblemKind::TooDeep(limit) => write!(f, "more than {limit} directories deep"),
+            WalkProblemKind::IgnoreFile(refusal) => write!(f, "{refusal}"),
         }
     }
 }
@@ -153,8 +213,15 @@ impl fmt::Display for WalkProblem {
             }
             WalkProblemKind::NotUtf8 => write!(f, "cannot read {path}: the name is not UTF-8"),
             WalkProblemKind::NoRecords => write!(f, "{path} holds no *.arb file"),
+            WalkProblemKind::AllLeftOut(counts) => write!(
+                f,
+                "{path}: every *.arb file it holds is left out ({counts}); nothing was checked"
+            ),
             WalkProblemKind::TooDeep(limit) => {
                 write!(f, "cannot read {path}: more than {limit} directories deep")
+            }
+            WalkProblemKind::IgnoreFile(refusal) => {
+                write!(f, "{path} not walked: {refusal}")
             }
         }
     }
@@ -162,18 +229,63 @@ impl fmt::Display for WalkProblem {
 
 impl std::error::Error for WalkProblem {}
 
+/// Why `--respect-ignore` refuses an ignore file.
+#[derive(Debug)]
+pub struct IgnoreFileRefusal {
+    /// The ignore file, as the walk reached it.
+    pub file: String,
+    /// What is wrong with it.
+    pub reason: IgnoreFileReason,
+}
+
+/// What is wrong with an ignore file [`IgnoreFileRefusal`] names.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum IgnoreFileReason {
+    /// With the ignore files above it in the tree it would pass
+    /// [`MAX_IGNORE_BYTES`].
+    TooLarge(u64),
+    /// It is no regular file (a symbolic link, which could lead out of the
+    /// tree, a FIFO, which could block the walk, a directory).
+    NotRegular,
+    /// It cannot be read.
+    Unreadable(io::Error),
+    /// Its patterns cannot be compiled.
+    Invalid(String),
+}
+
+/// "the ignore file d/.gitignore is ...".
+impl fmt::Display for IgnoreFileRefusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = &self.file;
+        match &self.reason {
+            IgnoreFileReason::TooLarge(limit) => write!(
+                f,
+                "the ignore file {file} passes the {limit} bytes honoured at once with the ignore files above it"
+            ),
+            IgnoreFileReason::NotRegular => {
+                write!(f, "the ignore file {file} is not a regular file")
+            }
+            IgnoreFileReason::Unreadable(e) => write!(f, "cannot read the ignore file {file}: {e}"),
+            IgnoreFileReason::Invalid(e) => write!(f, "the ignore file {file} is invalid: {e}"),
+        }
+    }
+}
+
 /// Which entries of a directory a walk takes besides being `*.arb`. The
-/// default is what a user keeps in a folder of records: hidden entries
-/// (names starting with `.`) and what `.gitignore`, `.ignore` and
-/// `.git/info/exclude` files name are left out, in a git repository or
-/// not, and no symbolic link is followed.
+/// default is what a referee can trust: every `*.arb` file below the
+/// directory given is read but hidden ones (names starting with `.`, or
+/// under such a directory), which are counted as left out; no ignore file
+/// is read; no symbolic link is followed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WalkOptions {
     /// Take hidden files and directories too.
     pub hidden: bool,
-    /// Take what `.gitignore`, `.ignore` and `.git/info/exclude` files
-    /// (in the directory given, below it and above it) leave out too.
-    pub no_ignore: bool,
+    /// Leave out what the `.gitignore`, `.ignore` and `.git/info/exclude`
+    /// files inside the directory given name (never those above it, nor
+    /// the user's global one), each left out counted; the ignore files in
+    /// force at once are bounded by [`MAX_IGNORE_BYTES`].
+    pub respect_ignore: bool,
     /// Follow symbolic links to files and directories; each file is still
     /// taken once, named by the first path that reaches it.
     pub follow: bool,
@@ -298,13 +410,14 @@ impl Walker {
     /// problem, and so is every entry that cannot be read; none of them
     /// stops the walk or the other paths.
     ///
-    /// Within one directory given, a file reached twice (through a link
-    /// followed, or a hard link) is listed once, and so is a file also named
-    /// on the command line (it is read where it is named); directories met
-    /// through links are read once, and a link to one of their parents
-    /// ends quietly. Both are known by device and inode (on Unix). Each path
-    /// given is walked on its own: naming a directory twice checks it twice,
-    /// as naming a file twice does.
+    /// Each file is read once, whatever the paths given overlap: a file
+    /// reached twice (through a link followed, a hard link, or two
+    /// directories given one inside the other) is listed once, where it is
+    /// first reached, and a file also named on the command line is read
+    /// where it is named. Directories met through links are read once, and
+    /// a link to one of their parents ends quietly. Both are known by device
+    /// and inode (on Unix). A file named twice on the command line is read
+    /// twice, as asked.
     pub fn walk(&self, paths: &[String]) -> Walked {
         let named: HashSet<Identity> = paths
             .iter()
@@ -313,105 +426,140 @@ impl Walker {
             .filter(Metadata::is_file)
             .filter_map(|meta| identity(&meta))
             .collect();
+        // The files taken, over every directory given.
+        let seen = Arc::new(Mutex::new(named));
+        let parts: Vec<(&String, Option<Part>)> = paths
+            .iter()
+            .map(|path| {
+                let walked = (path != "-" && Path::new(path).is_dir())
+                    .then(|| self.walk_directory(path, &seen));
+                (path, walked)
+            })
+            .collect();
+        // Only now is it known which files left out in one directory are
+        // read under another given after it.
+        let seen = seen.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let mut walked = Walked::default();
-        for path in paths {
-            if path != "-" && Path::new(path).is_dir() {
-                let (files, problems) = (walked.files.len(), walked.problems.len());
-                self.walk_directory(path, &named, &mut walked);
-                // A directory that cannot be listed is reported once, as such.
-                let unlisted = walked.problems[problems..].iter().any(|p| p.path == *path);
-                if walked.files.len() == files && !unlisted {
-                    walked.problems.push(WalkProblem {
-                        path: path.clone(),
-                        kind: WalkProblemKind::NoRecords,
-                    });
-                }
-            } else {
+        for (path, part) in parts {
+            let Some(part) = part else {
                 walked.files.push(path.clone());
+                continue;
+            };
+            walked.files.extend(part.walked.files);
+            // A directory that cannot be listed is reported once, as such.
+            let unlisted = part.walked.problems.iter().any(|p| p.path == *path);
+            walked.problems.extend(part.walked.problems);
+            let mut records = part.records;
+            let mut counts = LeftOut::default();
+            for (entry, id) in part.walked.left_out.into_iter().zip(part.ids) {
+                if id.is_some_and(|id| seen.contains(&id)) {
+                    records += 1;
+                } else {
+                    counts.count(entry.reason);
+                    walked.left_out.push(entry);
+                }
+            }
+            if records == 0 && !unlisted {
+                walked.problems.push(WalkProblem {
+                    path: path.clone(),
+                    kind: if counts.is_empty() {
+                        WalkProblemKind::NoRecords
+                    } else {
+                        WalkProblemKind::AllLeftOut(counts)
+                    },
+                });
             }
         }
         walked
     }
 
-    fn walk_directory(&self, root: &str, named: &HashSet<Identity>, out: &mut Walked) {
+    /// Walk one directory given.
+    fn walk_directory(&self, root: &str, seen: &Arc<Mutex<HashSet<Identity>>>) -> Part {
+        let mut out = Part::default();
         let options = &self.options;
-        // The directories read and the files taken, shared with the filter
-        // that keeps a directory reached twice through links from being
-        // read twice.
-        let seen = Arc::new(Mutex::new(named.clone()));
+        // The directories read, apart from the files taken, so that a
+        // directory given inside another is walked again (its files are
+        // taken once) and a directory reached twice through links in one
+        // walk is read once.
+        let dirs: Arc<Mutex<HashSet<Identity>>> = Arc::default();
         if let Ok(meta) = fs::metadata(root) {
-            first_time(&seen, &meta);
+            first_time(&dirs, &meta);
         }
         let mut builder = WalkBuilder::new(root);
         builder
-            .standard_filters(!options.no_ignore)
-            .hidden(!options.hidden)
-            // A folder of records is often no git repository; its
-            // .gitignore still says what is not a record to check. The
-            // user's global excludes file is not read: a verdict must not
-            // depend on the account that runs it.
-            .require_git(false)
-            .git_global(false)
+            // Every entry comes to the walk, hidden or ignored, so that
+            // what is left out is counted; no ignore file is read by the
+            // crate (those honoured are read here, bounded) and none
+            // above the directory given.
+            .standard_filters(false)
             .follow_links(options.follow)
             // Entries one level deeper are listed, not read, so that the
             // first directory past the bound is reported.
             .max_depth(Some(self.max_depth.saturating_add(1)));
-        let excludes = self.excludes.clone();
-        let follow = options.follow;
-        let base = PathBuf::from(root);
-        let filter_seen = Arc::clone(&seen);
-        builder.filter_entry(move |entry| {
-            if entry.depth() == 0 {
-                return true;
-            }
-            let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-            if let (Some(excludes), Ok(below)) = (&excludes, entry.path().strip_prefix(&base)) {
-                if excludes.matched(below, is_dir).is_ignore() {
-                    return false;
+        if options.follow {
+            let filter_dirs = Arc::clone(&dirs);
+            builder.filter_entry(move |entry| {
+                if entry.depth() == 0 || !entry.file_type().is_some_and(|t| t.is_dir()) {
+                    return true;
                 }
-            }
-            if follow && is_dir {
-                return entry
+                entry
                     .metadata()
-                    .map_or(true, |meta| first_time(&filter_seen, &meta));
-            }
-            true
-        });
-        if self.parallel && !follow {
-            return self.walk_in_parallel(&builder, root, &seen, out);
+                    .map_or(true, |meta| first_time(&filter_dirs, &meta))
+            });
+        }
+        if self.parallel && !options.follow && !options.respect_ignore {
+            self.walk_in_parallel(&builder, root, seen, &mut out);
+            return out;
         }
         builder.sort_by_file_name(|a, b| natural_bytes(a.as_encoded_bytes(), b.as_encoded_bytes()));
+        let mut ignores = IgnoreStack::default();
         for entry in builder.build() {
             let found = match entry {
-                Ok(entry) => self.found(&entry, root),
-                Err(error) => problem_of(error, root).map(Found::Problem),
+                Ok(entry) => {
+                    let ignored = if options.respect_ignore {
+                        ignores.enter(&entry, |problem| out.walked.problems.push(problem))
+                    } else {
+                        Some(false)
+                    };
+                    match ignored {
+                        Some(ignored) => self.found(&entry, root, ignored),
+                        // Under a directory whose ignore file was refused.
+                        None => None,
+                    }
+                }
+                Err(error) => problem_of(error, root)
+                    .filter(|problem| !self.in_left_out(&problem.path, root, ignores.ignored()))
+                    .map(Found::Problem),
             };
             if let Some(found) = found {
-                found.add_to(&seen, out);
+                found.add_to(seen, &mut out);
             }
         }
+        out
     }
 
     /// The walk on several threads, which list directories side by side:
     /// what they find is put in walk order afterwards (the order of
     /// [`walk_order`]), then taken as the sequential walk takes it, so that
-    /// the output is the same. Only without links followed: then no
-    /// directory is reached twice, and which path names a file reached
-    /// twice (a hard link) is decided in walk order.
+    /// the output is the same. Only without links followed or ignore files
+    /// honoured: then no directory is reached twice, and which path names
+    /// a file reached twice (a hard link) is decided in walk order.
     fn walk_in_parallel(
         &self,
         builder: &WalkBuilder,
         root: &str,
         seen: &Mutex<HashSet<Identity>>,
-        out: &mut Walked,
+        out: &mut Part,
     ) {
         let found = Mutex::new(Vec::new());
         builder.build_parallel().run(|| {
             let found = &found;
             Box::new(move |entry| {
                 let entry = match entry {
-                    Ok(entry) => self.found(&entry, root),
-                    Err(error) => problem_of(error, root).map(Found::Problem),
+                    Ok(entry) => self.found(&entry, root, false),
+                    Err(error) => problem_of(error, root)
+                        .filter(|problem| !self.in_left_out(&problem.path, root, false))
+                        .map(Found::Problem),
                 };
                 if let (Some(entry), Ok(mut found)) = (entry, found.lock()) {
                     found.push(entry);
@@ -428,9 +576,50 @@ impl Walker {
         }
     }
 
-    /// What the entry is to the walk: a record file to check, a problem,
-    /// or nothing.
-    fn found(&self, entry: &DirEntry, root: &str) -> Option<Found> {
+    /// Why the options leave out the entry at `below` (its path under the
+    /// directory given), if they do; `ignored` says whether an ignore file
+    /// honoured names it or a directory above it. Hidden first, then
+    /// ignored, then excluded; `--glob` chooses among files only.
+    fn left_out(&self, below: &Path, is_dir: bool, ignored: bool) -> Option<LeftOutReason> {
+        let hidden = below
+            .components()
+            .any(|c| c.as_os_str().as_encoded_bytes().starts_with(b"."));
+        if hidden && !self.options.hidden {
+            return Some(LeftOutReason::Hidden);
+        }
+        if ignored {
+            return Some(LeftOutReason::Ignored);
+        }
+        if let Some(excludes) = &self.excludes {
+            if excludes
+                .matched_path_or_any_parents(below, is_dir)
+                .is_ignore()
+            {
+                return Some(LeftOutReason::Excluded);
+            }
+        }
+        if let (Some(globs), false) = (&self.globs, is_dir) {
+            if !globs.matched_path_or_any_parents(below, false).is_ignore() {
+                return Some(LeftOutReason::Unmatched);
+            }
+        }
+        None
+    }
+
+    /// Whether a problem's path lies in what the options leave out: it is
+    /// not reported, for nothing there would be read.
+    fn in_left_out(&self, path: &str, root: &str, ignored: bool) -> bool {
+        match Path::new(path).strip_prefix(root) {
+            Ok(below) if below.as_os_str().is_empty() => false,
+            Ok(below) => self.left_out(below, true, ignored).is_some(),
+            Err(_) => false,
+        }
+    }
+
+    /// What the entry is to the walk: a record file to check, one left
+    /// out, a problem, or nothing. `ignored`: whether an ignore file
+    /// honoured names it.
+    fn found(&self, entry: &DirEntry, root: &str, ignored: bool) -> Option<Found> {
         let path = entry.path();
         let problem = |kind| {
             Some(Found::Problem(WalkProblem {
@@ -439,8 +628,13 @@ impl Walker {
             }))
         };
         let file_type = entry.file_type()?;
+        // Asked only of directories past the bound and of record files.
+        let left_out = |is_dir| match path.strip_prefix(root) {
+            Ok(below) if entry.depth() > 0 => self.left_out(below, is_dir, ignored),
+            _ => None,
+        };
         if file_type.is_dir() {
-            if entry.depth() > self.max_depth {
+            if entry.depth() > self.max_depth && left_out(true).is_none() {
                 return problem(WalkProblemKind::TooDeep(self.max_depth));
             }
             return None;
@@ -448,19 +642,20 @@ impl Walker {
         if !is_record_name(path) {
             return None;
         }
+        if let Some(reason) = left_out(false) {
+            return Some(Found::LeftOut {
+                entry: LeftOutEntry {
+                    path: path.display().to_string(),
+                    reason,
+                },
+                identity: entry.metadata().ok().and_then(|meta| identity(&meta)),
+            });
+        }
         if file_type.is_symlink() {
             return problem(WalkProblemKind::NotFollowed);
         }
         if !file_type.is_file() {
             return problem(WalkProblemKind::NotRegular(special(file_type)));
-        }
-        if let Some(globs) = &self.globs {
-            let matched = path
-                .strip_prefix(root)
-                .is_ok_and(|below| globs.matched_path_or_any_parents(below, false).is_ignore());
-            if !matched {
-                return None;
-            }
         }
         let Some(name) = path.to_str() else {
             return problem(WalkProblemKind::NotUtf8);
@@ -481,11 +676,185 @@ impl Walker {
     }
 }
 
+/// The ignore files honoured along the path of a sequential walk
+/// (`--respect-ignore`), one frame per directory from the one given down
+/// to the one whose entries come: only they are held, so that their
+/// memory is bounded by [`MAX_IGNORE_BYTES`], not by the tree.
+#[derive(Default)]
+struct IgnoreStack {
+    frames: Vec<IgnoreFrame>,
+}
+
+struct IgnoreFrame {
+    /// The patterns of the directory's ignore files, if it has any.
+    matcher: Option<Gitignore>,
+    /// Whether the directory is left out by an ignore file (so is all it
+    /// holds).
+    ignored: bool,
+    /// Whether an ignore file of the directory, or of one above it, was
+    /// refused: nothing below is taken (the refusal is the error).
+    refused: bool,
+    /// Whether the directory was reached through a symbolic link
+    /// (`--follow`), itself or one above it: it may lie outside the tree
+    /// given, so its ignore files are not read.
+    linked: bool,
+    /// The bytes of the ignore files in force in the directory.
+    bytes: u64,
+}
+
+impl IgnoreStack {
+    /// The entry as the walk meets it, in depth-first order: whether an
+    /// ignore file names it, or none when it lies under a directory whose
+    /// ignore file was refused. A directory's own ignore files are read
+    /// here, unless it is left out; a refusal is reported.
+    fn enter(&mut self, entry: &DirEntry, report: impl FnOnce(WalkProblem)) -> Option<bool> {
+        let depth = entry.depth();
+        self.frames.truncate(depth);
+        let parent = if depth == 0 {
+            None
+        } else {
+            Some(self.frames.last()?)
+        };
+        if parent.is_some_and(|p| p.refused) {
+            return None;
+        }
+        let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+        let path = entry.path();
+        let ignored = parent.is_some_and(|p| p.ignored) || self.names(path, is_dir);
+        if !is_dir {
+            return Some(ignored);
+        }
+        let bytes = parent.map_or(0, |p| p.bytes);
+        let linked = parent.is_some_and(|p| p.linked) || entry.path_is_symlink();
+        let mut frame = IgnoreFrame {
+            matcher: None,
+            ignored,
+            refused: false,
+            linked,
+            bytes,
+        };
+        if !ignored && !linked {
+            match read_ignore_files(path, bytes) {
+                Ok((matcher, bytes)) => {
+                    frame.matcher = matcher;
+                    frame.bytes = bytes;
+                }
+                Err(refusal) => {
+                    frame.refused = true;
+                    report(WalkProblem {
+                        path: path.display().to_string(),
+                        kind: WalkProblemKind::IgnoreFile(refusal),
+                    });
+                }
+            }
+        }
+        let refused = frame.refused;
+        self.frames.push(frame);
+        if refused {
+            return None;
+        }
+        Some(ignored)
+    }
+
+    /// Whether the ignore files in force name `path`: the deepest that
+    /// matches it decides, and a `!pattern` takes it back.
+    fn names(&self, path: &Path, is_dir: bool) -> bool {
+        for frame in self.frames.iter().rev() {
+            if let Some(matcher) = &frame.matcher {
+                match matcher.matched(path, is_dir) {
+                    Match::Ignore(_) => return true,
+                    Match::Whitelist(_) => return false,
+                    Match::None => {}
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the directory last entered is left out by an ignore file.
+    fn ignored(&self) -> bool {
+        self.frames.last().is_some_and(|f| f.ignored)
+    }
+}
+
+/// The ignore files of `dir`, as one matcher (none if it has none), and
+/// the bytes in force with those above it (`above`); refused when one is
+/// no regular file, cannot be read, or passes [`MAX_IGNORE_BYTES`].
+/// Nothing is followed: a link, even `.git` as a link, could lead out of
+/// the tree given.
+fn read_ignore_files(
+    dir: &Path,
+    above: u64,
+) -> Result<(Option<Gitignore>, u64), IgnoreFileRefusal> {
+    use io::Read;
+    let mut builder = GitignoreBuilder::new(dir);
+    let mut bytes = above;
+    let mut any = false;
+    for name in IGNORE_FILES {
+        let file = dir.join(name);
+        let refusal = |reason| IgnoreFileRefusal {
+            file: file.display().to_string(),
+            reason,
+        };
+        // `.git/info/exclude` only in a real `.git` directory.
+        if name.starts_with(".git/") {
+            let real_dir = |p: PathBuf| fs::symlink_metadata(p).is_ok_and(|m| m.is_dir());
+            if !real_dir(dir.join(".git")) || !real_dir(dir.join(".git/info")) {
+                continue;
+            }
+        }
+        let meta = match fs::symlink_metadata(&file) {
+            Ok(meta) => meta,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+            Err(e) => return Err(refusal(IgnoreFileReason::Unreadable(e))),
+        };
+        if !meta.is_file() {
+            return Err(refusal(IgnoreFileReason::NotRegular));
+        }
+        let room = MAX_IGNORE_BYTES.saturating_sub(bytes);
+        if meta.len() > room {
+            return Err(refusal(IgnoreFileReason::TooLarge(MAX_IGNORE_BYTES)));
+        }
+        let mut text = Vec::new();
+        // One byte more than there is room for tells a file that grew.
+        fs::File::open(&file)
+            .and_then(|f| f.take(room.saturating_add(1)).read_to_end(&mut text))
+            .map_err(|e| refusal(IgnoreFileReason::Unreadable(e)))?;
+        let read = u64::try_from(text.len()).unwrap_or(u64::MAX);
+        if read > room {
+            return Err(refusal(IgnoreFileReason::TooLarge(MAX_IGNORE_BYTES)));
+        }
+        bytes += read;
+        let text = String::from_utf8_lossy(&text);
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        for line in text.lines() {
+            // As git does, a line that is no pattern is passed over.
+            let _ = builder.add_line(Some(file.clone()), line);
+        }
+        any = true;
+    }
+    if !any {
+        return Ok((None, bytes));
+    }
+    match builder.build() {
+        Ok(matcher) => Ok((Some(matcher), bytes)),
+        Err(e) => Err(IgnoreFileRefusal {
+            file: dir.display().to_string(),
+            reason: IgnoreFileReason::Invalid(e.to_string()),
+        }),
+    }
+}
+
 /// What a walk found at one entry.
 enum Found {
     /// A record file to check, unless it was taken already.
     File {
         name: String,
+        identity: Option<Identity>,
+    },
+    /// A record file the options leave out, unless it is read elsewhere.
+    LeftOut {
+        entry: LeftOutEntry,
         identity: Option<Identity>,
     },
     Problem(WalkProblem),
@@ -495,12 +864,13 @@ impl Found {
     fn path(&self) -> &Path {
         match self {
             Found::File { name, .. } => Path::new(name),
+            Found::LeftOut { entry, .. } => Path::new(&entry.path),
             Found::Problem(problem) => Path::new(&problem.path),
         }
     }
 
     /// Add what was found to the walk, a file only the first time.
-    fn add_to(self, seen: &Mutex<HashSet<Identity>>, out: &mut Walked) {
+    fn add_to(self, seen: &Mutex<HashSet<Identity>>, out: &mut Part) {
         match self {
             Found::File { name, identity } => {
                 let first = match (identity, seen.lock()) {
@@ -508,12 +878,28 @@ impl Found {
                     _ => true,
                 };
                 if first {
-                    out.files.push(name);
+                    out.walked.files.push(name);
                 }
+                out.records += 1;
             }
-            Found::Problem(problem) => out.problems.push(problem),
+            Found::LeftOut { entry, identity } => {
+                out.walked.left_out.push(entry);
+                out.ids.push(identity);
+            }
+            Found::Problem(problem) => out.walked.problems.push(problem),
         }
     }
+}
+
+/// What the walk of one directory given found: the files it takes, its
+/// problems, the files it leaves out (with their identities, so that
+/// those read under another path given are not counted), and how many
+/// record files it reached that are read (here or elsewhere).
+#[derive(Default)]
+struct Part {
+    walked: Walked,
+    ids: Vec<Option<Identity>>,
+    records: usize,
 }
 
 /// The order of a depth-first walk whose entries come in natural order:
@@ -805,6 +1191,11 @@ mod tests {
         fs::write(root.join("top-10.arb"), "").unwrap_or_else(|e| panic!("{e}"));
         fs::write(root.join("top-9.arb"), "").unwrap_or_else(|e| panic!("{e}"));
         fs::create_dir_all(root.join("empty")).unwrap_or_else(|e| panic!("{e}"));
+        // Left out, in both walks alike and in walk order.
+        fs::create_dir_all(root.join("y-2/.old")).unwrap_or_else(|e| panic!("{e}"));
+        for hidden in ["y-2/.old/a.arb", "y-2/.b.arb", ".top.arb"] {
+            fs::write(root.join(hidden), "").unwrap_or_else(|e| panic!("{e}"));
+        }
         #[cfg(unix)]
         {
             // A hard link: the first path in walk order names the file.
@@ -821,16 +1212,21 @@ mod tests {
         };
         let shown = |walked: Walked| {
             let problems: Vec<String> = walked.problems.iter().map(|p| p.to_string()).collect();
-            (walked.files, problems)
+            let left_out: Vec<String> = walked.left_out.iter().map(|e| e.path.clone()).collect();
+            (walked.files, problems, left_out)
         };
         let expected = shown(sequential.walk(&given));
         for _ in 0..5 {
             assert_eq!(shown(parallel.walk(&given)), expected);
         }
         let _ = fs::remove_dir_all(&root);
-        let (files, problems) = expected;
+        let (files, problems, left_out) = expected;
         assert_eq!(files.len(), 4 * 3 * 3 + 2);
         let name = |rel: &str| format!("{}/{rel}", given[0]);
+        assert_eq!(
+            left_out,
+            [name(".top.arb"), name("y-2/.b.arb"), name("y-2/.old/a.arb")]
+        );
         // top-9.arb is a-hard.arb, named first; top-10 comes before y-1.
         if cfg!(unix) {
             assert_eq!(files[..2], [name("a-hard.arb"), name("top-10.arb")]);

@@ -113,6 +113,46 @@ fn check_documents_of_every_sample_fit_the_check_schema() {
 }
 
 #[test]
+fn a_summary_with_files_left_out_fits_the_schemas() {
+    let check = validator("check.schema.json");
+    let args = ["check", "--exclude", "superpion/", "samples"];
+    let document = json(
+        &arbitre(&[&args[..], &["--format", "json"]].concat()),
+        "json",
+    );
+    assert!(
+        document["summary"]["left_out"]["excluded"].as_u64() > Some(0),
+        "{document}"
+    );
+    fits(&check, &document, "check --format json --exclude");
+    let mut wrong = document.clone();
+    wrong["summary"]["left_out"]["forgotten"] = json!(1);
+    assert!(!check.is_valid(&wrong), "an unknown reason passes");
+    let stats = validator("stats.schema.json");
+    let document = json(
+        &arbitre(&[
+            "stats",
+            "--format",
+            "json",
+            "--exclude",
+            "puluc/",
+            "samples",
+        ]),
+        "stats",
+    );
+    assert!(
+        document["left_out"]["excluded"].as_u64() > Some(0),
+        "{document}"
+    );
+    fits(&stats, &document, "stats --format json --exclude");
+    let line = validator("line.schema.json");
+    let out = arbitre(&[&args[..], &["--format", "jsonl"]].concat());
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.contains("\"left_out\""), "{last}");
+    fits(&line, &json(last, last), last);
+}
+
+#[test]
 fn every_json_line_fits_the_line_schema() {
     let line = validator("line.schema.json");
     let out = arbitre(&["check", "--format", "jsonl", "gone.arb", "samples"]);

@@ -1,6 +1,8 @@
 //! Directory walks as `arbitre check` makes them: they end whatever links
 //! and special files a tree holds, check each record file once, in natural
-//! order, skip hidden and ignored entries unless asked, take patterns, and
+//! order, read every `*.arb` file whatever ignore files say unless asked
+//! (`--respect-ignore`, bounded, inside the tree only), skip hidden ones
+//! unless asked, take patterns, count by reason every file left out, and
 //! report by path what they skip or cannot read.
 
 // Runs the `arbitre` binary, which the `cli` feature builds.
@@ -216,7 +218,11 @@ fn hidden_files_and_directories_are_walked_only_with_hidden() {
     let run = arbitre(&[&dir]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(run.checked(), std::slice::from_ref(&a));
-    assert_eq!(run.stderr, "");
+    // Left out, and said so.
+    assert_eq!(
+        run.stderr,
+        "note: 2 *.arb files left out unread (2 hidden); --list-left-out names them\n"
+    );
     let run = arbitre(&["--hidden", &dir]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(run.checked(), [dot_file.clone(), in_dot_dir.clone(), a]);
@@ -228,54 +234,336 @@ fn hidden_files_and_directories_are_walked_only_with_hidden() {
 }
 
 #[test]
-fn gitignore_and_ignore_files_are_honoured_outside_a_git_repository() {
+fn ignore_files_are_read_only_with_respect_ignore_and_what_they_leave_out_is_counted() {
     let scratch = Scratch::new("gitignore");
     let dir = scratch.dir("d");
     let kept = scratch.record("d/kept.arb");
     let drafted = scratch.record("d/draft-1.arb");
     let scratched = scratch.record("d/scratch/s.arb");
     let in_sub = scratch.record("d/sub/tmp.arb");
+    let back = scratch.record("d/sub/back.arb");
     scratch.write("d/.gitignore", "draft-*.arb\n");
     scratch.write("d/.ignore", "scratch/\n");
-    scratch.write("d/sub/.gitignore", "tmp.arb\n");
+    scratch.write("d/sub/.gitignore", "tmp.arb\n*.arb\n!back.arb\n");
     assert!(!scratch.root.join(".git").exists());
+    // By default a folder's own ignore files hide nothing.
+    let every = [
+        drafted.clone(),
+        kept.clone(),
+        scratched.clone(),
+        back.clone(),
+        in_sub.clone(),
+    ];
     let run = arbitre(&[&dir]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert_eq!(run.checked(), std::slice::from_ref(&kept));
-    let run = arbitre(&["--no-ignore", &dir]);
+    assert_eq!(run.checked(), every);
+    assert_eq!(run.stderr, "");
+    // --no-ignore, the old way to ask it, is the default and undoes
+    // --respect-ignore.
+    let run = arbitre(&["--respect-ignore", "--no-ignore", &dir]);
+    assert_eq!(run.checked(), every);
+    let run = arbitre(&["--respect-ignore", &dir]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert_eq!(run.checked(), [drafted.clone(), kept, scratched, in_sub]);
+    assert_eq!(run.checked(), [kept.clone(), back.clone()]);
+    assert_eq!(
+        run.stderr,
+        "note: 3 *.arb files left out unread (3 ignored); --list-left-out names them\n"
+    );
+    // The totals count them, even for two records.
+    assert!(
+        run.stdout.contains("| warnings | left out |"),
+        "{}",
+        run.stdout
+    );
+    let run = arbitre(&["--respect-ignore", "--list-left-out", &dir]);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "note: left out (ignored): {drafted}\n\
+             note: left out (ignored): {scratched}\n\
+             note: left out (ignored): {in_sub}\n\
+             note: 3 *.arb files left out unread (3 ignored)\n"
+        )
+    );
     // Named on the command line, an ignored file is read.
-    let run = arbitre(&[&drafted]);
-    assert_eq!(run.checked(), [drafted]);
+    let run = arbitre(&["--respect-ignore", &drafted]);
+    assert_eq!(run.checked(), std::slice::from_ref(&drafted));
+    let run = arbitre(&["--respect-ignore", &dir, &drafted]);
+    assert_eq!(run.checked(), [kept, back, drafted]);
+    assert_eq!(
+        run.stderr,
+        "note: 2 *.arb files left out unread (2 ignored); --list-left-out names them\n"
+    );
 }
 
 #[test]
-fn in_a_git_repository_the_ignore_files_above_the_directory_given_count() {
+fn a_folders_own_ignore_files_cannot_hide_an_illegal_record_by_default() {
+    let scratch = Scratch::new("hostile-folder");
+    scratch.dir("d/.git/info");
+    let dir = scratch.dir("d");
+    let legal = scratch.record("d/legal.arb");
+    let bad = ["d/a.arb", "d/b.arb", "d/c.arb"];
+    for rel in bad {
+        scratch.write(rel, "---\ngame: simpei\n---\n1. c3 c3\n");
+    }
+    scratch.write("d/.gitignore", "a.arb\n");
+    scratch.write("d/.ignore", "b.arb\n");
+    scratch.write("d/.git/info/exclude", "c.arb\n");
+    for format in ["human", "json"] {
+        let run = arbitre(&["--format", format, &dir]);
+        assert_eq!(run.code, Some(1), "{}{}", run.stdout, run.stderr);
+    }
+    let run = arbitre(&["--format", "json", &dir]);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["summary"]["records"], 4);
+    assert_eq!(json["summary"]["illegal"], 3);
+    // Nothing left out: no field, the document as it always was.
+    assert!(json["summary"].get("left_out").is_none(), "{json}");
+    // Honoured on request, each one left out is counted in every format.
+    let run = arbitre(&["--respect-ignore", "--format", "json", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["summary"]["records"], 1);
+    assert_eq!(json["summary"]["left_out"]["ignored"], 3);
+    assert_eq!(json["summary"]["left_out"]["hidden"], 0);
+    let run = arbitre(&["--respect-ignore", &legal]);
+    assert_eq!(run.stderr, "");
+    let run = arbitre(&["--respect-ignore", "--format", "sarif", &dir]);
+    let sarif: Value = serde_json::from_str(&run.stdout).unwrap();
+    let note = &sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
+    assert_eq!(note["properties"]["leftOut"]["ignored"], 3, "{sarif}");
+    assert_eq!(
+        note["message"]["text"],
+        "3 *.arb files left out unread (3 ignored)"
+    );
+    let run = arbitre(&["--respect-ignore", "--format", "junit", &dir]);
+    assert!(
+        run.stdout
+            .contains("<property name=\"arbitre.left_out.ignored\" value=\"3\"/>"),
+        "{}",
+        run.stdout
+    );
+    let run = arbitre(&["--respect-ignore", "--format", "github", &dir]);
+    assert!(
+        run.stdout.contains(", 3 left out (3 ignored)"),
+        "{}",
+        run.stdout
+    );
+    let run = arbitre(&["--respect-ignore", "--format", "yaml", &dir]);
+    assert!(run.stdout.contains("left_out:"), "{}", run.stdout);
+    let run = arbitre(&["--respect-ignore", "--format", "html", &dir]);
+    assert!(
+        run.stdout.contains("id=\"left-out-count\""),
+        "{}",
+        run.stdout
+    );
+    // One record and nothing else: the totals are drawn all the same.
+    let run = arbitre(&["--respect-ignore", &dir]);
+    assert!(run.stdout.contains("| left out |"), "{}", run.stdout);
+    assert!(run.stdout.contains("| 1       | 1     |"), "{}", run.stdout);
+    for command in ["fmt", "stats"] {
+        let args: &[&str] = if command == "fmt" {
+            &["--check", "--respect-ignore", &dir]
+        } else {
+            &["--respect-ignore", &dir]
+        };
+        let run = run_command(Command::cargo_bin("arbitre").unwrap(), command, args);
+        assert_eq!(
+            run.stderr,
+            "note: 3 *.arb files left out unread (3 ignored); --list-left-out names them\n",
+            "{command}"
+        );
+    }
+}
+
+#[test]
+fn no_ignore_file_above_the_directory_given_is_read() {
     let scratch = Scratch::new("repo");
     scratch.dir("repo/.git/info");
     scratch.write("repo/.gitignore", "generated/\n");
+    scratch.write("repo/.ignore", "*.arb\n");
     scratch.write("repo/.git/info/exclude", "mine.arb\n");
+    // Up to the root of the file system: the scratch's parent is /tmp.
+    scratch.write(".ignore", "*.arb\n");
     let games = scratch.dir("repo/games");
     let a = scratch.record("repo/games/a.arb");
     let mine = scratch.record("repo/games/mine.arb");
     let generated = scratch.record("repo/games/generated/g.arb");
+    let every = [a.clone(), generated.clone(), mine.clone()];
     let run = arbitre(&[&games]);
     assert_eq!(run.code, Some(0), "{}", run.stderr);
-    assert_eq!(run.checked(), std::slice::from_ref(&a));
-    let run = arbitre(&["--no-ignore", &games]);
-    assert_eq!(run.checked(), [a, generated, mine]);
+    assert_eq!(run.checked(), every);
+    let run = arbitre(&["--respect-ignore", &games]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), every);
+    assert_eq!(run.stderr, "");
+    // Given the repository, its ignore files are inside.
+    let repo = format!("{}/repo", text(&scratch.root));
+    let run = arbitre(&["--respect-ignore", "--hidden", &repo]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: {repo}: every *.arb file it holds is left out (3 ignored); nothing was checked\n\
+             note: 3 *.arb files left out unread (3 ignored); --list-left-out names them\n"
+        )
+    );
 }
 
 #[test]
-fn a_directory_whose_records_are_all_ignored_holds_none() {
+fn ignore_files_past_the_bound_are_an_error_that_names_them() {
+    let scratch = Scratch::new("huge-ignore");
+    let dir = scratch.dir("d");
+    let a = scratch.record("d/a.arb");
+    let inner = scratch.record("d/sub/b.arb");
+    let limit = arbitre::MAX_IGNORE_BYTES as usize;
+    // At the bound: honoured.
+    let mut at = "x\n".repeat(limit / 2);
+    at.truncate(limit);
+    scratch.write("d/.gitignore", &at);
+    let run = arbitre(&["--respect-ignore", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [a.clone(), inner.clone()]);
+    // With one byte more below it, together: that file is refused, the
+    // directory holding it not walked, the run not clean.
+    scratch.write("d/sub/.ignore", "y");
+    let run = arbitre(&["--respect-ignore", &dir]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&a));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: {dir}/sub not walked: the ignore file {dir}/sub/.ignore passes the {limit} bytes honoured at once with the ignore files above it\n"
+        )
+    );
+    // A huge one at the top: nothing is walked, and it is said.
+    scratch.write("d/.gitignore", &"z\n".repeat(1_400_000));
+    let run = arbitre(&["--respect-ignore", "--format", "json", &dir]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with(&format!(
+            "error: {dir} not walked: the ignore file {dir}/.gitignore passes"
+        )),
+        "{}",
+        run.stderr
+    );
+    let json: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json["summary"]["unreadable"], 1);
+    assert_eq!(json["summary"]["records"], 0);
+    // Without the flag it is never read.
+    let run = arbitre(&[&dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [a, inner]);
+}
+
+#[test]
+fn an_ignore_file_that_is_a_link_or_a_fifo_is_refused_not_followed() {
+    let scratch = Scratch::new("ignore-link");
+    let dir = scratch.dir("d");
+    scratch.write("outside", "*.arb\n");
+    scratch.record("d/a.arb");
+    scratch.link("d/.gitignore", "../outside");
+    let run = arbitre(&["--respect-ignore", &dir]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.checked().is_empty());
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: {dir} not walked: the ignore file {dir}/.gitignore is not a regular file\n"
+        )
+    );
+    fs::remove_file(scratch.path("d/.gitignore")).unwrap();
+    let fifo = scratch.fifo("d/.ignore");
+    let run = arbitre(&["--respect-ignore", &dir]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run
+        .stderr
+        .contains(&format!("the ignore file {fifo} is not a regular file")));
+    // `.git` a link out of the tree: its info/exclude is not read.
+    fs::remove_file(&fifo).unwrap();
+    scratch.write("elsewhere/info/exclude", "*.arb\n");
+    scratch.link("d/.git", "../elsewhere");
+    let run = arbitre(&["--respect-ignore", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [format!("{dir}/a.arb")]);
+    // A directory reached through a link followed may lie outside the
+    // tree: its ignore files are not read.
+    fs::remove_file(scratch.path("d/.git")).unwrap();
+    scratch.record("elsewhere/b.arb");
+    scratch.write("elsewhere/.gitignore", "*.arb\n");
+    scratch.link("d/linked", "../elsewhere");
+    let run = arbitre(&["--respect-ignore", "--follow", &dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(
+        run.checked(),
+        [format!("{dir}/a.arb"), format!("{dir}/linked/b.arb")]
+    );
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn overlapping_paths_read_each_file_once_and_a_directory_holding_a_named_file_holds_it() {
+    let scratch = Scratch::new("overlap");
+    let games = scratch.dir("games");
+    let top = scratch.record("games/top.arb");
+    let inner = scratch.record("games/2026/g.arb");
+    let year = format!("{games}/2026");
+    let run = arbitre(&[&games, &year]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [inner.clone(), top.clone()]);
+    assert_eq!(run.stderr, "");
+    let run = arbitre(&[&year, &games]);
+    assert_eq!(run.checked(), [inner.clone(), top.clone()]);
+    // A directory whose only record is named too: it holds it.
+    let run = arbitre(&[&year, &inner]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&inner));
+    assert_eq!(run.stderr, "");
+    let run = run_command(
+        Command::cargo_bin("arbitre").unwrap(),
+        "fmt",
+        &["--check", &year, &inner],
+    );
+    assert_eq!(run.code, Some(0), "{}{}", run.stdout, run.stderr);
+    // The same directory twice: once.
+    let run = arbitre(&[&games, &games]);
+    assert_eq!(run.checked(), [inner.clone(), top.clone()]);
+    // Left out under one path given, read under a later one: read, not
+    // counted as left out, and the first directory holds it.
+    scratch.write("games/.ignore", "2026/\ntop.arb\n");
+    let run = arbitre(&["--respect-ignore", &games, &year]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&inner));
+    assert_eq!(
+        run.stderr,
+        "note: 1 *.arb file left out unread (1 ignored); --list-left-out names them\n"
+    );
+    fs::remove_file(&top).unwrap();
+    let run = arbitre(&["--respect-ignore", &games, &year]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), std::slice::from_ref(&inner));
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn a_directory_whose_records_are_all_left_out_says_so() {
     let scratch = Scratch::new("all-ignored");
     let dir = scratch.dir("d");
-    scratch.record("d/a.arb");
+    let a = scratch.record("d/a.arb");
+    scratch.record("d/.b.arb");
     scratch.write("d/.gitignore", "*.arb\n");
-    let run = arbitre(&[&dir]);
+    let run = arbitre(&["--respect-ignore", &dir]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
-    assert_eq!(run.stderr, format!("error: {dir} holds no *.arb file\n"));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: {dir}: every *.arb file it holds is left out (1 hidden, 1 ignored); nothing was checked\n\
+             note: 2 *.arb files left out unread (1 hidden, 1 ignored); --list-left-out names them\n"
+        )
+    );
+    let run = arbitre(&[&dir]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.checked(), [a]);
 }
 
 #[test]
@@ -307,7 +595,30 @@ fn glob_and_exclude_choose_among_the_records_of_a_walk() {
     let run = arbitre(&["--glob", "nothing-*.arb", &dir, &named]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert_eq!(run.checked(), [named]);
-    assert_eq!(run.stderr, format!("error: {dir} holds no *.arb file\n"));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: {dir}: every *.arb file it holds is left out (4 unmatched); nothing was checked\n\
+             note: 4 *.arb files left out unread (4 unmatched); --list-left-out names them\n"
+        )
+    );
+    // What the patterns leave out is counted, by reason.
+    let run = arbitre(&[
+        "--glob",
+        "game-*.arb",
+        "--exclude",
+        "old/",
+        "--list-left-out",
+        &dir,
+    ]);
+    assert_eq!(
+        run.stderr,
+        format!(
+            "note: left out (unmatched): {n}\n\
+             note: left out (excluded): {old}\n\
+             note: 2 *.arb files left out unread (1 excluded, 1 unmatched)\n"
+        )
+    );
     // Without patterns, every record.
     let run = arbitre(&[&dir]);
     assert_eq!(run.checked(), [g2, n, g1, old]);
@@ -358,7 +669,13 @@ fn stats_and_fmt_walk_with_the_same_flags() {
         &["--format", "json", "--glob", "nothing", &dir],
     );
     assert_eq!(run.code, Some(2), "{}{}", run.stdout, run.stderr);
-    assert_eq!(run.stderr, format!("error: {dir} holds no *.arb file\n"));
+    assert_eq!(
+        run.stderr,
+        format!(
+            "error: {dir}: every *.arb file it holds is left out (1 hidden, 2 unmatched); nothing was checked\n\
+             note: 3 *.arb files left out unread (1 hidden, 2 unmatched); --list-left-out names them\n"
+        )
+    );
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! Reports know neither notation nor rules: they get spans and strings.
 
 use std::borrow::Cow;
+use std::fmt;
 
 use serde::de::{self, Deserializer, Unexpected};
 use serde::{Deserialize, Serialize};
@@ -650,6 +651,10 @@ pub struct StatsDocument {
     pub totals: Vec<ThrowTotal>,
     /// Records not counted, and why.
     pub skipped: Vec<Skipped>,
+    /// The `*.arb` files a directory walk left out unread, by reason;
+    /// absent when there are none.
+    #[serde(default, skip_serializing_if = "LeftOut::is_empty")]
+    pub left_out: LeftOut,
 }
 
 /// An empty document, stamped with this arbitre.
@@ -661,6 +666,7 @@ impl Default for StatsDocument {
             records: Vec::new(),
             totals: Vec::new(),
             skipped: Vec::new(),
+            left_out: LeftOut::default(),
         }
     }
 }
@@ -904,6 +910,94 @@ pub struct Tally {
     pub warnings: usize,
     /// Records by the rule of their diagnostic.
     pub rules: std::collections::BTreeMap<String, usize>,
+    /// The `*.arb` files under the directories given that the walk left
+    /// out, by reason; absent from documents when there are none, so that
+    /// the output of a walk that leaves nothing out is unchanged.
+    #[serde(default, skip_serializing_if = "LeftOut::is_empty")]
+    pub left_out: LeftOut,
+}
+
+/// The `*.arb` files a directory walk left out unread, by reason: a
+/// referee must not take a clean run for the reading of every record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeftOut {
+    /// Hidden, or under a hidden directory (a name starting with `.`),
+    /// without `--hidden`.
+    pub hidden: usize,
+    /// Named by an ignore file honoured with `--respect-ignore`.
+    pub ignored: usize,
+    /// Matched by an `--exclude` pattern.
+    pub excluded: usize,
+    /// Matched by none of the `--glob` patterns.
+    pub unmatched: usize,
+}
+
+impl LeftOut {
+    /// Files left out, whatever the reason.
+    pub fn total(&self) -> usize {
+        self.hidden + self.ignored + self.excluded + self.unmatched
+    }
+
+    /// Whether nothing was left out.
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+
+    /// Count one more file left out for `reason`.
+    pub fn count(&mut self, reason: LeftOutReason) {
+        match reason {
+            LeftOutReason::Hidden => self.hidden += 1,
+            LeftOutReason::Ignored => self.ignored += 1,
+            LeftOutReason::Excluded => self.excluded += 1,
+            LeftOutReason::Unmatched => self.unmatched += 1,
+        }
+    }
+}
+
+/// "2 hidden, 1 ignored": the reasons that count, in a fixed order.
+impl fmt::Display for LeftOut {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts = [
+            (self.hidden, LeftOutReason::Hidden),
+            (self.ignored, LeftOutReason::Ignored),
+            (self.excluded, LeftOutReason::Excluded),
+            (self.unmatched, LeftOutReason::Unmatched),
+        ];
+        let mut first = true;
+        for (n, reason) in parts.into_iter().filter(|(n, _)| *n > 0) {
+            if !first {
+                f.write_str(", ")?;
+            }
+            first = false;
+            write!(f, "{n} {reason}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a directory walk left a `*.arb` file out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeftOutReason {
+    /// See [`LeftOut::hidden`].
+    Hidden,
+    /// See [`LeftOut::ignored`].
+    Ignored,
+    /// See [`LeftOut::excluded`].
+    Excluded,
+    /// See [`LeftOut::unmatched`].
+    Unmatched,
+}
+
+/// The reason's word, as the counts and `--list-left-out` say it.
+impl fmt::Display for LeftOutReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            LeftOutReason::Hidden => "hidden",
+            LeftOutReason::Ignored => "ignored",
+            LeftOutReason::Excluded => "excluded",
+            LeftOutReason::Unmatched => "unmatched",
+        })
+    }
 }
 
 impl Tally {

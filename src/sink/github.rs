@@ -125,9 +125,18 @@ impl Sink for Github {
     /// The totals, as a notice on the run.
     fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
         let t = run.tally;
+        let left_out = if t.left_out.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", {} left out ({})",
+                t.left_out.total(),
+                data(&t.left_out.to_string())
+            )
+        };
         writeln!(
             out,
-            "::notice title=arbitre::{} records checked: {} legal, {} illegal, {} malformed, {} unreadable, {} warnings",
+            "::notice title=arbitre::{} records checked: {} legal, {} illegal, {} malformed, {} unreadable, {} warnings{left_out}",
             t.records, t.legal, t.illegal, t.malformed, t.unreadable, t.warnings
         )
     }

@@ -708,8 +708,8 @@ impl Sink for Html {
     fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
         let t = run.tally;
         let mut totals = format!(
-            "<section id=\"totals\"><h1>arbitre check</h1><dl class=\"counts\"><div><dt>records</dt><dd id=\"records\">{}</dd></div><div class=\"ok\"><dt>legal</dt><dd id=\"legal-count\">{}</dd></div><div class=\"bad\"><dt>illegal</dt><dd id=\"illegal-count\">{}</dd></div><div class=\"bad\"><dt>malformed</dt><dd id=\"malformed-count\">{}</dd></div><div><dt>unreadable</dt><dd id=\"unreadable-count\">{}</dd></div><div><dt>warnings</dt><dd id=\"warnings-count\">{}</dd></div></dl>",
-            t.records, t.legal, t.illegal, t.malformed, t.unreadable, t.warnings
+            "<section id=\"totals\"><h1>arbitre check</h1><dl class=\"counts\"><div><dt>records</dt><dd id=\"records\">{}</dd></div><div class=\"ok\"><dt>legal</dt><dd id=\"legal-count\">{}</dd></div><div class=\"bad\"><dt>illegal</dt><dd id=\"illegal-count\">{}</dd></div><div class=\"bad\"><dt>malformed</dt><dd id=\"malformed-count\">{}</dd></div><div><dt>unreadable</dt><dd id=\"unreadable-count\">{}</dd></div><div><dt>warnings</dt><dd id=\"warnings-count\">{}</dd></div>{}</dl>",
+            t.records, t.legal, t.illegal, t.malformed, t.unreadable, t.warnings, left_out(&t.left_out)
         );
         if !t.rules.is_empty() {
             totals.push_str("<ul class=\"rules\" aria-label=\"records by rule\">");
@@ -747,6 +747,19 @@ impl Sink for Html {
             "{totals}</main>\n<script>{SCRIPT}</script>\n</body></html>\n"
         )
     }
+}
+
+/// The count of files a walk left out unread, with its reasons, or
+/// nothing when there are none.
+fn left_out(counts: &arbitre::LeftOut) -> String {
+    if counts.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<div class=\"bad\"><dt>left out</dt><dd id=\"left-out-count\" title=\"{}\">{}</dd></div>",
+        markup(&counts.to_string()),
+        counts.total()
+    )
 }
 
 #[cfg(test)]

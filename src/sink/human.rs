@@ -80,7 +80,8 @@ impl Sink for Human {
 
     fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
         let tally = run.tally;
-        let batch = tally.records + tally.unreadable > 1;
+        // Files left out unread are said in the totals, even of one record.
+        let batch = tally.records + tally.unreadable > 1 || !tally.left_out.is_empty();
         if !batch && !self.options.quiet {
             return Ok(());
         }

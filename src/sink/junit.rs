@@ -162,7 +162,7 @@ impl Sink for Junit {
         .map_err(spooling)
     }
 
-    fn end(&mut self, _run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
+    fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
         let counts = format!(
             "tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"0\"",
             self.tests, self.failures, self.errors
@@ -171,6 +171,25 @@ impl Sink for Junit {
             out,
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"arbitre\" {counts}>\n  <testsuite name=\"arbitre\" {counts}>\n"
         )?;
+        // What the walk left out unread, as the suite's properties (only
+        // when there are any): the files were no test cases.
+        let left_out = &run.tally.left_out;
+        if !left_out.is_empty() {
+            out.write_all(b"    <properties>\n")?;
+            for (name, n) in [
+                ("left_out", left_out.total()),
+                ("left_out.hidden", left_out.hidden),
+                ("left_out.ignored", left_out.ignored),
+                ("left_out.excluded", left_out.excluded),
+                ("left_out.unmatched", left_out.unmatched),
+            ] {
+                writeln!(
+                    out,
+                    "      <property name=\"arbitre.{name}\" value=\"{n}\"/>"
+                )?;
+            }
+            out.write_all(b"    </properties>\n")?;
+        }
         self.cases.seek(io::SeekFrom::Start(0)).map_err(spooling)?;
         io::copy(&mut self.cases, out)?;
         out.write_all(b"  </testsuite>\n</testsuites>\n")

@@ -178,7 +178,7 @@ impl Sink for Sarif {
     }
 
     fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
-        let notifications: Vec<Value> = run
+        let mut notifications: Vec<Value> = run
             .unreadable
             .iter()
             .map(|path| {
@@ -189,6 +189,16 @@ impl Sink for Sarif {
                 })
             })
             .collect();
+        // What the walk left out unread: a warning, its counts by reason
+        // in its properties (only when there are any).
+        let left_out = &run.tally.left_out;
+        if !left_out.is_empty() {
+            notifications.push(json!({
+                "level": "warning",
+                "message": {"text": format!("{} *.arb files left out unread ({left_out})", left_out.total())},
+                "properties": {"leftOut": left_out},
+            }));
+        }
         let invocation = json!({
             // arbitre ran to its end; what it could not read is told above.
             "executionSuccessful": true,
