@@ -627,8 +627,9 @@ impl Render for Renderer {
     }
 }
 
-/// What the page left out of `met` records of one kind, if anything.
-fn left_out(met: usize, kind: &str) -> Option<String> {
+/// What the page does not show whole of `met` records of one kind, if
+/// anything: the records in brief and those only counted.
+fn unlisted(met: usize, kind: &str) -> Option<String> {
     if met <= WHOLE {
         return None;
     }
@@ -727,7 +728,7 @@ impl Sink for Html {
             (self.met[0], "record-note", "records that are not legal"),
             (self.met[1], "legal-note", "legal records"),
         ] {
-            if let Some(note) = left_out(met, kind) {
+            if let Some(note) = unlisted(met, kind) {
                 let _ = writeln!(totals, "<p class=\"left-out {class}\">{note}</p>");
             }
         }
@@ -796,14 +797,14 @@ mod tests {
         );
         assert_eq!(page.met, [LISTED + 50, WHOLE + 20]);
         assert_eq!(
-            left_out(LISTED + 50, "records that are not legal").unwrap(),
+            unlisted(LISTED + 50, "records that are not legal").unwrap(),
             "Of these 10,050 records that are not legal, the first 1,000 are shown whole and the next 9,000 in brief (no board); the last 50 are counted in the totals but not listed. The page shows so many to stay light to open: <code>arbitre check --format json</code> lists every record."
         );
-        assert!(left_out(WHOLE + 20, "legal records")
+        assert!(unlisted(WHOLE + 20, "legal records")
             .unwrap()
             .contains("the next 20 in brief (no board). "));
-        assert_eq!(left_out(WHOLE, "legal records"), None);
-        assert_eq!(left_out(0, "legal records"), None);
+        assert_eq!(unlisted(WHOLE, "legal records"), None);
+        assert_eq!(unlisted(0, "legal records"), None);
     }
 
     #[test]
