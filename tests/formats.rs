@@ -257,6 +257,38 @@ fn sarif_regions_span_the_action_and_paths_are_uris() {
     );
 }
 
+/// A file whose name is not UTF-8 (`café.arb` in Latin-1, `%`, `#`, `?`
+/// and a space beside it) cannot be read, and SARIF's notification names
+/// it by a URI of its own bytes, percent-encoded: not U+FFFD, which names
+/// no file.
+#[cfg(unix)]
+#[test]
+fn sarif_names_a_file_whose_name_is_not_utf8_by_its_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    let schema = sarif_schema();
+    let dir = Scratch::new("formats-sarif-bytes");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9 #1?%.arb");
+    std::fs::write(dir.join(name), "---\ngame: simpei\n---\n1. c3\n").unwrap();
+    let given = dir.to_string_lossy().into_owned();
+    let (status, out, _) = run(&["check", "--format", "sarif", &given]);
+    assert_eq!(status, 2);
+    let sarif = valid_sarif(&schema, &out);
+    let notification = &sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
+    let uri = notification["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(uri.starts_with("file:///"), "{uri}");
+    assert!(uri.ends_with("/caf%E9%20%231%3F%25.arb"), "{uri}");
+    // The message, text for people, still shows the name as it can.
+    assert!(
+        notification["message"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("caf\u{fffd} #1?%.arb"),
+        "{notification}"
+    );
+}
+
 /// `check --format jsonl args`, each line parsed.
 fn run_jsonl(args: &[&str]) -> (i32, Vec<Value>, String) {
     let mut all = vec!["check", "--format", "jsonl"];

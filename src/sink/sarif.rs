@@ -40,10 +40,11 @@ struct Renderer {
 }
 
 /// Every byte of `path` but the unreserved characters and `/`
-/// percent-encoded, as a URI's path must be.
-fn encoded(path: &str) -> String {
+/// percent-encoded, as a URI's path must be (RFC 3986): the bytes of a
+/// name that is not UTF-8 too, so that the URI names the file itself.
+fn encoded(path: &[u8]) -> String {
     let mut out = String::with_capacity(path.len());
-    for byte in path.bytes() {
+    for &byte in path {
         match byte {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
                 out.push(byte as char)
@@ -54,14 +55,14 @@ fn encoded(path: &str) -> String {
     out
 }
 
-/// Where a file is, as `artifactLocation` says it: a relative path
-/// relative to the checkout (`%SRCROOT%`, as code scanning reads it), an
-/// absolute one as a `file:` URI, and unnamed standard input by a
-/// description, having no URI.
-pub fn artifact(path: &str) -> Value {
-    if path == "-" {
+/// Where a file is, as `artifactLocation` says it, from the bytes of its
+/// path: a relative path relative to the checkout (`%SRCROOT%`, as code
+/// scanning reads it), an absolute one as a `file:` URI, and unnamed
+/// standard input by a description, having no URI.
+pub fn artifact(path: &[u8]) -> Value {
+    if path == b"-" {
         json!({"description": {"text": "standard input"}})
-    } else if path.starts_with('/') {
+    } else if path.starts_with(b"/") {
         json!({"uri": format!("file://{}", encoded(path))})
     } else {
         json!({"uri": encoded(path), "uriBaseId": "%SRCROOT%"})
@@ -114,7 +115,7 @@ impl Render for Renderer {
                 text.push_str(help);
             }
             let mut location = json!({
-                "physicalLocation": {"artifactLocation": artifact(seen.path)}
+                "physicalLocation": {"artifactLocation": artifact(seen.path.as_bytes())}
             });
             if let Some(r) = finding.region {
                 location["physicalLocation"]["region"] = json!({
@@ -185,7 +186,9 @@ impl Sink for Sarif {
                 json!({
                     "level": "error",
                     "message": {"text": plain(&format!("cannot read {}: {}", path.path, path.error))},
-                    "locations": [{"physicalLocation": {"artifactLocation": artifact(&path.path)}}],
+                    "locations": [{"physicalLocation": {"artifactLocation": artifact(
+                        path.raw.as_deref().unwrap_or(path.path.as_bytes())
+                    )}}],
                 })
             })
             .collect();
@@ -216,12 +219,17 @@ mod tests {
     #[test]
     fn paths_are_artifact_locations() {
         assert_eq!(
-            artifact("games/a b.arb"),
+            artifact(b"games/a b.arb"),
             json!({"uri": "games/a%20b.arb", "uriBaseId": "%SRCROOT%"})
         );
-        assert_eq!(artifact("/tmp/x.arb"), json!({"uri": "file:///tmp/x.arb"}));
+        assert_eq!(artifact(b"/tmp/x.arb"), json!({"uri": "file:///tmp/x.arb"}));
+        // Reserved characters, `%` itself, and bytes that are not UTF-8.
         assert_eq!(
-            artifact("-"),
+            artifact(b"a#b?c%d\xe9\xff.arb"),
+            json!({"uri": "a%23b%3Fc%25d%E9%FF.arb", "uriBaseId": "%SRCROOT%"})
+        );
+        assert_eq!(
+            artifact(b"-"),
             json!({"description": {"text": "standard input"}})
         );
     }
