@@ -225,6 +225,50 @@ fn sarif_is_valid_and_declares_every_rule_it_reports() {
     assert_eq!(sarif["runs"][0]["results"], serde_json::json!([]));
 }
 
+/// Code scanning requires a rule's `fullDescription` and `help` (GitHub's
+/// GH2012 in the SARIF Multitool), and shows them on the rule's page: its
+/// words from the registry, and what `arbitre explain` says of it, in
+/// text and in Markdown. No `helpUri`: arbitre has no public page.
+#[test]
+fn sarif_rules_carry_their_words_and_explain_as_help() {
+    let (_, out, _) = run(&["check", "--format", "sarif", LEGAL]);
+    let sarif = valid_sarif(&sarif_schema(), &out);
+    let rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    assert_eq!(rules.len(), arbitre::rules::all().count());
+    // SARIF text holds `\[` for `[` (a link otherwise).
+    let unescaped = |text: &str| text.replace("\\[", "[").replace("\\]", "]");
+    for (sarif, rule) in rules.iter().zip(arbitre::rules::all()) {
+        assert_eq!(sarif["id"], rule.id);
+        let words = rule.explanation.unwrap().words;
+        assert_eq!(sarif["fullDescription"]["text"], words, "{}", rule.id);
+        let text = unescaped(sarif["help"]["text"].as_str().unwrap());
+        assert!(
+            text.starts_with(&format!("{}: {}\n", rule.id, rule.summary)),
+            "{text}"
+        );
+        let markdown = sarif["help"]["markdown"].as_str().unwrap();
+        if let Some(e) = rule.explanation.filter(|e| !e.example.is_empty()) {
+            // The example as an indented code block, and what arbitre
+            // says of it as one too, naming the rule.
+            for line in e.example.lines() {
+                assert!(markdown.contains(&format!("\n    {line}\n")), "{markdown}");
+            }
+            assert!(markdown.contains("\n\n    example.arb#0: "), "{markdown}");
+            assert!(text.contains(&format!("[{}]", rule.id)), "{text}");
+        }
+        assert!(sarif.get("helpUri").is_none(), "{sarif}");
+    }
+    // The help is what `arbitre explain` prints.
+    let (_, explained, _) = run(&["explain", "simpei/occupied"]);
+    let occupied = rules.iter().find(|r| r["id"] == "simpei/occupied").unwrap();
+    assert_eq!(
+        unescaped(occupied["help"]["text"].as_str().unwrap()),
+        explained
+    );
+}
+
 #[test]
 fn sarif_regions_span_the_action_and_paths_are_uris() {
     let schema = sarif_schema();

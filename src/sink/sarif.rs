@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use arbitre::Unreadable;
 
 use super::{located, Options, Piece, Render, Run, Seen, Sink};
+use crate::explain::Help;
 
 /// The SARIF version written, and the schema that defines it.
 const VERSION: &str = "2.1.0";
@@ -85,13 +86,19 @@ fn plain(text: &str) -> String {
     out
 }
 
-/// The rules, as `tool.driver.rules` declares them.
+/// The rules, as `tool.driver.rules` declares them: with their words and
+/// what `arbitre explain` says of them, which code scanning shows on a
+/// rule's page (and requires). No `helpUri`: arbitre has no public page
+/// of its own to point at, and the help holds the whole of it.
 fn rules() -> Vec<Value> {
     arbitre::rules::all()
         .map(|rule| {
+            let help = Help::of(rule);
             json!({
                 "id": rule.id,
                 "shortDescription": {"text": plain(rule.summary)},
+                "fullDescription": {"text": plain(&help.full)},
+                "help": {"text": plain(&help.text), "markdown": help.markdown},
                 "defaultConfiguration": {"level": level(rule.kind)},
             })
         })
