@@ -394,6 +394,45 @@ fn junit_has_one_case_per_record_counted_in_its_suite() {
         .starts_with("5:7: illegal: c3 is occupied"));
 }
 
+/// A case is named as a CI server lists it beside its file: the record,
+/// who played it or else its event, and its line; a name from the header
+/// cut and escaped, and the XML well formed whatever it holds.
+#[test]
+fn junit_names_each_record_by_its_players_or_event_and_line() {
+    let dir = Scratch::new("formats-junit-names");
+    let long = "x".repeat(200);
+    let text = format!(
+        "---\ngame: simpei\nplayers: {{red: Ana, blue: \"Bo <&>\\u202e\\n\"}}\n---\n1. c3\n\n\
+         ---\ngame: simpei\nevent: Club night\n---\n1. c3 c3\n\n\
+         ---\ngame: simpei\nevent: \"{long}\"\n---\n1. c3\n\n\
+         ---\ngame: simpei\n---\n1. c3\n\n\
+         ---\ngame: simpei\nevent: Cup\n---\n1. c3 {{\n"
+    );
+    let path = file(&dir, "club.night.arb", &text);
+    let (_, out, _) = run(&["check", "--format", "junit", &path]);
+    let xml = roxmltree::Document::parse(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let cases: Vec<_> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    let names: Vec<&str> = cases.iter().map(|c| c.attribute("name").unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "record 0: Ana v Bo <&>\\u{202e}\\n (line 1)",
+            "record 1: Club night (line 7)",
+            &format!("record 2: {}… (line 13)", "x".repeat(40)),
+            "record 3 (line 19)",
+            "record 4: Cup (line 24)",
+        ]
+    );
+    // The class is the file, as Jenkins packages it: its folders, then
+    // its name without `.arb`, a dot in it made `_`.
+    let class = cases[0].attribute("classname").unwrap();
+    assert!(class.ends_with(".club_night"), "{class}");
+    assert!(!class.contains('/'), "{class}");
+}
+
 #[test]
 fn junit_keeps_hostile_names_well_formed_and_fails_denied_warnings() {
     let dir = Scratch::new("formats-junit");

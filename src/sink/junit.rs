@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Seek, Write};
 
-use arbitre::escape::markup;
+use arbitre::escape::{cut, markup};
 use arbitre::{Unreadable, Verdict};
 
 use super::{located, Kept, Piece, Render, Run, Seen, Sink};
@@ -59,6 +59,30 @@ fn class_name(path: &str) -> String {
     stem.replace('.', "_").replace('/', ".")
 }
 
+/// A record as a CI server lists its case, beside the file its class
+/// names: which record, who played it (else its event), and its line,
+/// `record 2: Ana v Bo (line 41)`. Names from the header are cut and
+/// escaped as a verdict line shows them.
+fn case_name(seen: &Seen<'_>) -> String {
+    let players = seen.report.players.as_ref().filter(|p| !p.0.is_empty());
+    let who = match players {
+        Some(players) => players
+            .0
+            .iter()
+            .filter(|(_, name)| !name.trim().is_empty())
+            .map(|(_, name)| cut(name).into_owned())
+            .collect::<Vec<_>>()
+            .join(" v "),
+        None => arbitre::event_of(seen.record).map_or(String::new(), |e| cut(&e).into_owned()),
+    };
+    let (index, line) = (seen.report.index, seen.record.line);
+    if who.is_empty() {
+        format!("record {index} (line {line})")
+    } else {
+        format!("record {index}: {who} (line {line})")
+    }
+}
+
 fn case(path: &str, name: &str) -> String {
     format!(
         "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\">\n",
@@ -71,8 +95,7 @@ fn case(path: &str, name: &str) -> String {
 impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let report = seen.report;
-        let name = format!("record {} (line {})", report.index, seen.record.line);
-        let mut case = case(seen.path, &name);
+        let mut case = case(seen.path, &case_name(seen));
         let mut kind = Kept::Nothing;
         let mut out_lines = String::new();
         for finding in located(seen, false) {
