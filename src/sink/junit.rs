@@ -50,13 +50,18 @@ fn spooling(e: io::Error) -> io::Error {
 /// A file as Jenkins groups cases by it: its path without `.arb`, each
 /// `/` a `.` (Jenkins cuts a class name at its last dot, so the folders
 /// become packages and the file the class); the path itself stays in the
-/// case's `file`, as GitLab reads it.
+/// case's `file`, as GitLab reads it. A leading `/` or `./` names no
+/// package: it is left out, so that no package is empty or `_`.
 fn class_name(path: &str) -> String {
     let stem = path
         .strip_suffix(".arb")
         .or_else(|| path.strip_suffix(".ARB"))
         .unwrap_or(path);
-    stem.replace('.', "_").replace('/', ".")
+    stem.split('/')
+        .filter(|part| !part.is_empty() && *part != ".")
+        .map(|part| part.replace('.', "_"))
+        .collect::<Vec<_>>()
+        .join(".")
 }
 
 /// A record as a CI server lists its case, beside the file its class
@@ -202,6 +207,18 @@ impl Sink for Junit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_a_class_in_packages_of_its_folders() {
+        assert_eq!(
+            class_name("games/2026/club.night.arb"),
+            "games.2026.club_night"
+        );
+        assert_eq!(class_name("/tmp/x.arb"), "tmp.x");
+        assert_eq!(class_name("./games//a.ARB"), "games.a");
+        assert_eq!(class_name("../a.arb"), "__.a");
+        assert_eq!(class_name("-"), "-");
+    }
     use arbitre::escape::escaped;
     use proptest::prelude::*;
 
