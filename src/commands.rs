@@ -253,6 +253,7 @@ fn items(
             unchecked.push(Unreadable {
                 path: problem.path.clone(),
                 error: problem.kind.to_string(),
+                raw: problem.raw.clone(),
             });
             "error"
         } else {
@@ -354,6 +355,7 @@ fn render(item: Item, switches: &Switches, judged: Judged, renderer: &dyn Render
                 unreadable: Some(Unreadable {
                     path,
                     error: error.to_string(),
+                    raw: None,
                 }),
             }
         }

@@ -82,26 +82,71 @@ fn listing(all: &[&Rule]) -> String {
     out
 }
 
-/// The rule told: its summary, its words, its source, then its example and
-/// its neighbour, each with what `check` says of it.
-fn told(rule: &Rule, style: Style) -> String {
-    let mut out = format!("{}: {}\n", rule.id, rule.summary);
-    let verdict = match (rule.kind, rule.tolerable) {
+/// What breaking `rule` makes of a record, in a sentence.
+fn verdict(rule: &Rule) -> &'static str {
+    match (rule.kind, rule.tolerable) {
         (Kind::Warning, _) => "A warning: the record stays legal.",
         (Kind::Illegal, true) => {
             "Breaking it makes a record illegal, or a warning when a house rule forgives it."
         }
         (Kind::Illegal, false) => "Breaking it makes a record illegal.",
         (Kind::Malformed, _) => "Breaking it makes a record malformed.",
-    };
-    let _ = writeln!(out, "{verdict}");
+    }
+}
+
+/// The rule told: its summary, its words, its source, then its example and
+/// its neighbour, each with what `check` says of it.
+fn told(rule: &Rule, style: Style) -> String {
+    telling(rule, style).0
+}
+
+/// The rule as SARIF declares it for code scanning's rule page: its words
+/// as the full description, and `arbitre explain`'s text as the help, in
+/// plain text and in Markdown. The registry's words and records, no input.
+pub struct Help {
+    /// The rule's words (`fullDescription`).
+    pub full: String,
+    /// What `arbitre explain` prints of it, as a pipe is given it.
+    pub text: String,
+    /// The same, as Markdown.
+    pub markdown: String,
+}
+
+impl Help {
+    pub fn of(rule: &Rule) -> Self {
+        let (text, markdown) = telling(rule, Style::PLAIN);
+        Help {
+            full: rule
+                .explanation
+                .map_or_else(|| verdict(rule).to_string(), |e| e.words.to_string()),
+            text,
+            markdown,
+        }
+    }
+}
+
+/// [`told`], and the same as Markdown: paragraphs apart, and what `check`
+/// says in indented code blocks, as the records are. Told once for both,
+/// since what `check` says is worked out by checking the records.
+fn telling(rule: &Rule, style: Style) -> (String, String) {
+    let mut text = format!("{}: {}\n{}\n", rule.id, rule.summary, verdict(rule));
+    let mut markdown = format!("{}: {}\n\n{}\n", rule.id, rule.summary, verdict(rule));
     let Some(e) = rule.explanation else {
-        return out;
+        return (text, markdown);
     };
-    out.push('\n');
-    out.push_str(&textwrap::fill(e.words, style.width.clamp(40, 100)));
-    out.push('\n');
-    let _ = writeln!(out, "\nIn the rules: {}", e.source);
+    let both = |text: &mut String, markdown: &mut String, part: &str| {
+        text.push_str(part);
+        markdown.push_str(part);
+    };
+    both(
+        &mut text,
+        &mut markdown,
+        &format!(
+            "\n{}\n\nIn the rules: {}\n",
+            textwrap::fill(e.words, style.width.clamp(40, 100)),
+            e.source
+        ),
+    );
     let (breaks, mended) = match rule.kind {
         Kind::Warning => (
             "A record it warns about",
@@ -113,14 +158,20 @@ fn told(rule: &Rule, style: Style) -> String {
         if record.is_empty() {
             continue;
         }
-        let _ = writeln!(out, "\n{title}:\n");
+        let mut shown = format!("\n{title}:\n\n");
         for line in record.lines() {
-            let _ = writeln!(out, "    {line}");
+            let _ = writeln!(shown, "    {line}");
         }
-        let _ = writeln!(out, "\narbitre says:");
-        out.push_str(&said(record, style));
+        shown.push_str("\narbitre says:\n");
+        both(&mut text, &mut markdown, &shown);
+        let said = said(record, style);
+        text.push_str(&said);
+        markdown.push('\n');
+        for line in said.lines() {
+            let _ = writeln!(markdown, "    {line}");
+        }
     }
-    out
+    (text, markdown)
 }
 
 /// What `check` prints of a record: its verdict line, its diagnostic and

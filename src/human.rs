@@ -1003,6 +1003,7 @@ mod props {
                     let unreadable = Unreadable {
                         path: path.to_string(),
                         error: err.to_string(),
+                        raw: None,
                     };
                     for color in [false, true] {
                         let style = Style {

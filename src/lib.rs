@@ -153,7 +153,7 @@ pub use report::{
     ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport, SCHEMA, VERSION,
 };
 pub use rng::Rng;
-pub use source::{check, check_reader, check_str, referee_of, score_table, stop};
+pub use source::{check, check_reader, check_str, event_of, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use switches::{HouseRule, UnknownHouseRule};

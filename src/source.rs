@@ -7,6 +7,7 @@ use crate::game::Table;
 use crate::games;
 use crate::limits::{grouped, quote};
 use crate::reader::{Fault, Reader, Record};
+use crate::record::header::Text;
 use crate::record::{self, HeaderError, RawRecord, Switches};
 use crate::replay::{Checked, Malformed, Referee, Stop, StopError};
 use crate::report::RecordReport;
@@ -26,6 +27,20 @@ pub fn check(record: &Record, switches: &Switches) -> Checked {
 /// read from the header alone, nothing replayed.
 pub fn referee_of(record: &Record) -> Option<&'static dyn Referee> {
     game_of(record).ok()
+}
+
+/// The header's `event`, when the header can be read and names one as
+/// text: what a test report titles a record by when it names no player.
+/// Read from the header alone, within the record's limits.
+pub fn event_of(record: &Record) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Event {
+        #[serde(default)]
+        event: Option<Text>,
+    }
+    let raw = frame(record).ok()?;
+    raw.header.check_limits(&raw.limits).ok()?;
+    raw.header.deserialize::<Event>().ok()?.event.map(|e| e.0)
 }
 
 /// The game a record's header names; or why the record is malformed.
@@ -134,6 +149,27 @@ pub fn score_table(record: &Record, switches: &Switches) -> Option<Table> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_event_of_a_record_is_read_from_its_header_as_text() {
+        let event = |text: &str| event_of(&Record::from_text(text));
+        assert_eq!(
+            event("---\ngame: simpei\nevent: Club night\n---\n1. c3\n").as_deref(),
+            Some("Club night")
+        );
+        // Quoted, with a comment: the YAML parser's reading.
+        assert_eq!(
+            event("---\nevent: \"a: b\"  # x\nplayers: {red: A}\n---\n").as_deref(),
+            Some("a: b")
+        );
+        // No event, a number YAML reads (not text), a header that cannot
+        // be read, a header past its limit.
+        assert_eq!(event("---\ngame: simpei\n---\n"), None);
+        assert_eq!(event("---\nevent: 2024\n---\n"), None);
+        assert_eq!(event("---\nevent: [open\n---\n"), None);
+        let long = format!("---\nevent: {}\n---\n", "x".repeat(200_000));
+        assert_eq!(event(&long), None);
+    }
 
     #[test]
     fn the_game_of_a_record_is_read_from_its_header() {

@@ -108,6 +108,10 @@ pub struct WalkProblem {
     pub path: String,
     /// What went wrong there.
     pub kind: WalkProblemKind,
+    /// The path's own bytes when they are not UTF-8 ([`WalkProblemKind::NotUtf8`],
+    /// or a directory so named), which `path` can only show with U+FFFD in
+    /// their place: what a URI of it is made of. `None` for a UTF-8 path.
+    pub raw: Option<Vec<u8>>,
 }
 
 /// What went wrong at a [`WalkProblem`]'s path.
@@ -146,6 +150,19 @@ pub enum WalkProblemKind {
 }
 
 impl WalkProblem {
+    /// A problem at `path`, named as far as UTF-8 can, its own bytes kept
+    /// when it cannot.
+    fn at(path: &Path, kind: WalkProblemKind) -> Self {
+        WalkProblem {
+            path: path.display().to_string(),
+            kind,
+            raw: path
+                .to_str()
+                .is_none()
+                .then(|| path.as_os_str().as_encoded_bytes().to_vec()),
+        }
+    }
+
     /// Whether a path was left unchecked that should have been: every
     /// problem but a skipped special file or link, which is only a warning.
     pub fn is_error(&self) -> bool {
@@ -467,6 +484,7 @@ impl Walker {
                     } else {
                         WalkProblemKind::AllLeftOut(counts)
                     },
+                    raw: None,
                 });
             }
         }
@@ -621,12 +639,7 @@ impl Walker {
     /// honoured names it.
     fn found(&self, entry: &DirEntry, root: &str, ignored: bool) -> Option<Found> {
         let path = entry.path();
-        let problem = |kind| {
-            Some(Found::Problem(WalkProblem {
-                path: path.display().to_string(),
-                kind,
-            }))
-        };
+        let problem = |kind| Some(Found::Problem(WalkProblem::at(path, kind)));
         let file_type = entry.file_type()?;
         // Asked only of directories past the bound and of record files.
         let left_out = |is_dir| match path.strip_prefix(root) {
@@ -741,10 +754,7 @@ impl IgnoreStack {
                 }
                 Err(refusal) => {
                     frame.refused = true;
-                    report(WalkProblem {
-                        path: path.display().to_string(),
-                        kind: WalkProblemKind::IgnoreFile(refusal),
-                    });
+                    report(WalkProblem::at(path, WalkProblemKind::IgnoreFile(refusal)));
                 }
             }
         }
@@ -940,17 +950,18 @@ fn problem_of(error: ignore::Error, root: &str) -> Option<WalkProblem> {
             // behind a link that cannot be listed.
             let broken = fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_symlink())
                 && fs::metadata(&path).is_err();
-            Some(WalkProblem {
-                path: path.display().to_string(),
-                kind: if broken {
+            Some(WalkProblem::at(
+                &path,
+                if broken {
                     WalkProblemKind::BrokenLink(error)
                 } else {
                     WalkProblemKind::Unreadable(error)
                 },
-            })
+            ))
         }
         other => Some(WalkProblem {
             path: root.to_string(),
+            raw: None,
             kind: WalkProblemKind::Unreadable(plain(
                 other
                     .io_error()

@@ -225,6 +225,50 @@ fn sarif_is_valid_and_declares_every_rule_it_reports() {
     assert_eq!(sarif["runs"][0]["results"], serde_json::json!([]));
 }
 
+/// Code scanning requires a rule's `fullDescription` and `help` (GitHub's
+/// GH2012 in the SARIF Multitool), and shows them on the rule's page: its
+/// words from the registry, and what `arbitre explain` says of it, in
+/// text and in Markdown. No `helpUri`: arbitre has no public page.
+#[test]
+fn sarif_rules_carry_their_words_and_explain_as_help() {
+    let (_, out, _) = run(&["check", "--format", "sarif", LEGAL]);
+    let sarif = valid_sarif(&sarif_schema(), &out);
+    let rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+        .as_array()
+        .unwrap();
+    assert_eq!(rules.len(), arbitre::rules::all().count());
+    // SARIF text holds `\[` for `[` (a link otherwise).
+    let unescaped = |text: &str| text.replace("\\[", "[").replace("\\]", "]");
+    for (sarif, rule) in rules.iter().zip(arbitre::rules::all()) {
+        assert_eq!(sarif["id"], rule.id);
+        let words = rule.explanation.unwrap().words;
+        assert_eq!(sarif["fullDescription"]["text"], words, "{}", rule.id);
+        let text = unescaped(sarif["help"]["text"].as_str().unwrap());
+        assert!(
+            text.starts_with(&format!("{}: {}\n", rule.id, rule.summary)),
+            "{text}"
+        );
+        let markdown = sarif["help"]["markdown"].as_str().unwrap();
+        if let Some(e) = rule.explanation.filter(|e| !e.example.is_empty()) {
+            // The example as an indented code block, and what arbitre
+            // says of it as one too, naming the rule.
+            for line in e.example.lines() {
+                assert!(markdown.contains(&format!("\n    {line}\n")), "{markdown}");
+            }
+            assert!(markdown.contains("\n\n    example.arb#0: "), "{markdown}");
+            assert!(text.contains(&format!("[{}]", rule.id)), "{text}");
+        }
+        assert!(sarif.get("helpUri").is_none(), "{sarif}");
+    }
+    // The help is what `arbitre explain` prints.
+    let (_, explained, _) = run(&["explain", "simpei/occupied"]);
+    let occupied = rules.iter().find(|r| r["id"] == "simpei/occupied").unwrap();
+    assert_eq!(
+        unescaped(occupied["help"]["text"].as_str().unwrap()),
+        explained
+    );
+}
+
 #[test]
 fn sarif_regions_span_the_action_and_paths_are_uris() {
     let schema = sarif_schema();
@@ -254,6 +298,38 @@ fn sarif_regions_span_the_action_and_paths_are_uris() {
             .as_str()
             .unwrap()
             .ends_with("/gone%201.arb")
+    );
+}
+
+/// A file whose name is not UTF-8 (`café.arb` in Latin-1, `%`, `#`, `?`
+/// and a space beside it) cannot be read, and SARIF's notification names
+/// it by a URI of its own bytes, percent-encoded: not U+FFFD, which names
+/// no file.
+#[cfg(unix)]
+#[test]
+fn sarif_names_a_file_whose_name_is_not_utf8_by_its_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    let schema = sarif_schema();
+    let dir = Scratch::new("formats-sarif-bytes");
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9 #1?%.arb");
+    std::fs::write(dir.join(name), "---\ngame: simpei\n---\n1. c3\n").unwrap();
+    let given = dir.to_string_lossy().into_owned();
+    let (status, out, _) = run(&["check", "--format", "sarif", &given]);
+    assert_eq!(status, 2);
+    let sarif = valid_sarif(&schema, &out);
+    let notification = &sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"][0];
+    let uri = notification["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        .as_str()
+        .unwrap();
+    assert!(uri.starts_with("file:///"), "{uri}");
+    assert!(uri.ends_with("/caf%E9%20%231%3F%25.arb"), "{uri}");
+    // The message, text for people, still shows the name as it can.
+    assert!(
+        notification["message"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("caf\u{fffd} #1?%.arb"),
+        "{notification}"
     );
 }
 
@@ -316,6 +392,45 @@ fn junit_has_one_case_per_record_counted_in_its_suite() {
         .text()
         .unwrap()
         .starts_with("5:7: illegal: c3 is occupied"));
+}
+
+/// A case is named as a CI server lists it beside its file: the record,
+/// who played it or else its event, and its line; a name from the header
+/// cut and escaped, and the XML well formed whatever it holds.
+#[test]
+fn junit_names_each_record_by_its_players_or_event_and_line() {
+    let dir = Scratch::new("formats-junit-names");
+    let long = "x".repeat(200);
+    let text = format!(
+        "---\ngame: simpei\nplayers: {{red: Ana, blue: \"Bo <&>\\u202e\\n\"}}\n---\n1. c3\n\n\
+         ---\ngame: simpei\nevent: Club night\n---\n1. c3 c3\n\n\
+         ---\ngame: simpei\nevent: \"{long}\"\n---\n1. c3\n\n\
+         ---\ngame: simpei\n---\n1. c3\n\n\
+         ---\ngame: simpei\nevent: Cup\n---\n1. c3 {{\n"
+    );
+    let path = file(&dir, "club.night.arb", &text);
+    let (_, out, _) = run(&["check", "--format", "junit", &path]);
+    let xml = roxmltree::Document::parse(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let cases: Vec<_> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    let names: Vec<&str> = cases.iter().map(|c| c.attribute("name").unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "record 0: Ana v Bo <&>\\u{202e}\\n (line 1)",
+            "record 1: Club night (line 7)",
+            &format!("record 2: {}… (line 13)", "x".repeat(40)),
+            "record 3 (line 19)",
+            "record 4: Cup (line 24)",
+        ]
+    );
+    // The class is the file, as Jenkins packages it: its folders, then
+    // its name without `.arb`, a dot in it made `_`.
+    let class = cases[0].attribute("classname").unwrap();
+    assert!(class.ends_with(".club_night"), "{class}");
+    assert!(!class.contains('/'), "{class}");
 }
 
 #[test]

@@ -415,6 +415,7 @@ fn every_error_of_the_api_is_a_std_error() {
     let problem = WalkProblem {
         path: "games".into(),
         kind: WalkProblemKind::NoRecords,
+        raw: None,
     };
     assert_eq!(error(&problem), "games holds no *.arb file");
     assert_eq!(error(&problem.kind), "holds no *.arb file");

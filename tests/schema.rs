@@ -22,8 +22,10 @@ fn arbitre(args: &[&str]) -> String {
 }
 
 /// The schemas refer to each other by file name, as files side by side in
-/// `docs/schema/`.
-struct Beside;
+/// `docs/schema/`: read as published, or made strict as `strict` says.
+struct Beside {
+    strict: bool,
+}
 
 impl jsonschema::Retrieve for Beside {
     fn retrieve(
@@ -32,9 +34,7 @@ impl jsonschema::Retrieve for Beside {
     ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
         let path = uri.path().as_str();
         let name = path.rsplit('/').next().unwrap_or(path);
-        Ok(serde_json::from_str(&std::fs::read_to_string(
-            schema_dir().join(name),
-        )?)?)
+        Ok(load(name, self.strict))
     }
 }
 
@@ -42,18 +42,60 @@ fn schema_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/schema")
 }
 
-fn validator(name: &str) -> jsonschema::Validator {
+/// Every `additionalProperties: true` made `false`. The published schemas
+/// say `true` where an object lists every field arbitre writes today:
+/// fields may be added within a schema version (docs/json.md), and a
+/// program that validates with them must not fail at the next release.
+/// The project's own tests hold arbitre to the fields listed, there.
+fn strict(schema: &mut Value) {
+    match schema {
+        Value::Object(object) => {
+            for (key, value) in object.iter_mut() {
+                if key == "additionalProperties" && *value == Value::Bool(true) {
+                    *value = Value::Bool(false);
+                } else {
+                    strict(value);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(strict),
+        _ => {}
+    }
+}
+
+/// The schema `name` of `docs/schema/`, as published or made strict.
+fn load(name: &str, strict_fields: bool) -> Value {
     let text = std::fs::read_to_string(schema_dir().join(name)).unwrap_or_else(|e| panic!("{e}"));
-    let schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut schema: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    if strict_fields {
+        strict(&mut schema);
+    }
+    schema
+}
+
+fn build(name: &str, strict_fields: bool) -> jsonschema::Validator {
+    let schema = load(name, strict_fields);
     assert_eq!(
         schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
         "{name}"
     );
     jsonschema::options()
         .with_base_uri(format!("file:///arbitre/docs/schema/{name}"))
-        .with_retriever(Beside)
+        .with_retriever(Beside {
+            strict: strict_fields,
+        })
         .build(&schema)
         .unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The schema `name`, strict: no field it does not list.
+fn validator(name: &str) -> jsonschema::Validator {
+    build(name, true)
+}
+
+/// The schema `name` as published, which lets fields be added.
+fn published(name: &str) -> jsonschema::Validator {
+    build(name, false)
 }
 
 /// Fail with every error of `document` against `validator`, naming `what`.
@@ -411,6 +453,83 @@ fn a_document_with_a_wrong_field_is_refused() {
     fits(&position, &shown, "show");
     shown["setup"]["tower"] = json!({});
     assert!(!position.is_valid(&shown));
+}
+
+/// The published schemas say what docs/json.md promises: within schema 1
+/// fields may be added, so a document of a later arbitre with a field
+/// more still fits them, and only the strict variant the tests use
+/// refuses it. Each is named by its `$id`, its file name: arbitre has no
+/// public host, and a name relative to where the files are placed keeps
+/// their references by file name resolving.
+#[test]
+fn a_field_added_within_schema_1_fits_the_published_schemas_only() {
+    let mut names: Vec<String> = std::fs::read_dir(schema_dir())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".schema.json"))
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 10, "{names:?}");
+    for name in &names {
+        let schema = load(name, false);
+        assert_eq!(schema["$id"], name.as_str(), "{name}");
+        let text = schema.to_string();
+        assert!(!text.contains("\"additionalProperties\":false"), "{name}");
+    }
+    let document = json(
+        &arbitre(&[
+            "check",
+            "--format",
+            "json",
+            "samples/simpei/illegal-occupied.arb",
+            "no-such.arb",
+        ]),
+        "check",
+    );
+    type Addition = fn(&mut Value);
+    let additions: [(&str, Addition); 5] = [
+        ("a document", |d| d["elapsed"] = json!(0.5)),
+        ("a record", |d| d["records"][0]["rating"] = json!(3)),
+        ("a diagnostic", |d| {
+            d["records"][0]["diagnostic"]["severity"] = json!("high")
+        }),
+        ("an unreadable path", |d| {
+            d["unreadable"][0]["errno"] = json!(2)
+        }),
+        ("the summary", |d| d["summary"]["skipped"] = json!(0)),
+    ];
+    let (published_check, strict_check) = (
+        published("check.schema.json"),
+        validator("check.schema.json"),
+    );
+    fits(&strict_check, &document, "as written");
+    for (what, add) in additions {
+        let mut later = document.clone();
+        add(&mut later);
+        fits(&published_check, &later, what);
+        assert!(
+            !strict_check.is_valid(&later),
+            "{what} passes strict: {later}"
+        );
+        // What the published schemas still hold to: a field's type.
+        let mut wrong = later.clone();
+        wrong["records"][0]["verdict"] = json!("dubious");
+        assert!(!published_check.is_valid(&wrong), "{what}: {wrong}");
+    }
+    // The same for a rule of `explain`.
+    let mut rules = json(
+        &arbitre(&["explain", "simpei/occupied", "--format", "json"]),
+        "explain",
+    );
+    fits(&validator("rules.schema.json"), &rules, "explain");
+    rules["rules"][0]["since"] = json!("0.2.0");
+    fits(
+        &published("rules.schema.json"),
+        &rules,
+        "a rule with a field more",
+    );
+    assert!(!validator("rules.schema.json").is_valid(&rules));
 }
 
 #[test]

@@ -32,6 +32,7 @@ pub fn check_all(bytes: &[u8]) {
                 let unreadable = Unreadable {
                     path: "fuzz.arb".into(),
                     error: err.to_string(),
+                    raw: None,
                 };
                 for color in [false, true] {
                     let style = human::Style {

@@ -100,6 +100,7 @@ libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
                 let unreadable = Unreadable {
                     path: path.clone(),
                     error: err.to_string(),
+                    raw: None,
                 };
                 tally.unreadable += 1;
                 for (i, color) in [false, true].into_iter().enumerate() {

@@ -860,6 +860,11 @@ pub struct Unreadable {
     pub path: String,
     /// Why it could not be read.
     pub error: String,
+    /// The path's own bytes when they are not UTF-8 (a name a walk found),
+    /// which `path` shows with U+FFFD in their place: what SARIF's URI of
+    /// it is made of. Not written in JSON or YAML, whose strings are text.
+    #[serde(skip)]
+    pub raw: Option<Vec<u8>>,
 }
 
 /// The document of a `check` run: every record, what could not be read,
@@ -1270,6 +1275,7 @@ mod tests {
                 let unreadable = vec![Unreadable {
                     path: "gone.arb".into(),
                     error: "No such file: \"gone\"".into(),
+                    raw: None,
                 }];
                 let mut tally = Tally::default();
                 for r in &records {
@@ -1297,6 +1303,7 @@ mod tests {
             let gone = Unreadable {
                 path: "gone.arb".into(),
                 error: "gone".into(),
+                raw: None,
             };
             written.push(lines.unreadable(&gone));
             written.push(lines.closing(records.len(), &[], &tally));

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Seek, Write};
 
-use arbitre::escape::markup;
+use arbitre::escape::{cut, markup};
 use arbitre::{Unreadable, Verdict};
 
 use super::{located, Kept, Piece, Render, Run, Seen, Sink};
@@ -50,13 +50,42 @@ fn spooling(e: io::Error) -> io::Error {
 /// A file as Jenkins groups cases by it: its path without `.arb`, each
 /// `/` a `.` (Jenkins cuts a class name at its last dot, so the folders
 /// become packages and the file the class); the path itself stays in the
-/// case's `file`, as GitLab reads it.
+/// case's `file`, as GitLab reads it. A leading `/` or `./` names no
+/// package: it is left out, so that no package is empty or `_`.
 fn class_name(path: &str) -> String {
     let stem = path
         .strip_suffix(".arb")
         .or_else(|| path.strip_suffix(".ARB"))
         .unwrap_or(path);
-    stem.replace('.', "_").replace('/', ".")
+    stem.split('/')
+        .filter(|part| !part.is_empty() && *part != ".")
+        .map(|part| part.replace('.', "_"))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// A record as a CI server lists its case, beside the file its class
+/// names: which record, who played it (else its event), and its line,
+/// `record 2: Ana v Bo (line 41)`. Names from the header are cut and
+/// escaped as a verdict line shows them.
+fn case_name(seen: &Seen<'_>) -> String {
+    let players = seen.report.players.as_ref().filter(|p| !p.0.is_empty());
+    let who = match players {
+        Some(players) => players
+            .0
+            .iter()
+            .filter(|(_, name)| !name.trim().is_empty())
+            .map(|(_, name)| cut(name).into_owned())
+            .collect::<Vec<_>>()
+            .join(" v "),
+        None => arbitre::event_of(seen.record).map_or(String::new(), |e| cut(&e).into_owned()),
+    };
+    let (index, line) = (seen.report.index, seen.record.line);
+    if who.is_empty() {
+        format!("record {index} (line {line})")
+    } else {
+        format!("record {index}: {who} (line {line})")
+    }
 }
 
 fn case(path: &str, name: &str) -> String {
@@ -71,8 +100,7 @@ fn case(path: &str, name: &str) -> String {
 impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let report = seen.report;
-        let name = format!("record {} (line {})", report.index, seen.record.line);
-        let mut case = case(seen.path, &name);
+        let mut case = case(seen.path, &case_name(seen));
         let mut kind = Kept::Nothing;
         let mut out_lines = String::new();
         for finding in located(seen, false) {
@@ -199,6 +227,18 @@ impl Sink for Junit {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_a_class_in_packages_of_its_folders() {
+        assert_eq!(
+            class_name("games/2026/club.night.arb"),
+            "games.2026.club_night"
+        );
+        assert_eq!(class_name("/tmp/x.arb"), "tmp.x");
+        assert_eq!(class_name("./games//a.ARB"), "games.a");
+        assert_eq!(class_name("../a.arb"), "__.a");
+        assert_eq!(class_name("-"), "-");
+    }
     use arbitre::escape::escaped;
     use proptest::prelude::*;
 

@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use arbitre::Unreadable;
 
 use super::{located, Options, Piece, Render, Run, Seen, Sink};
+use crate::explain::Help;
 
 /// The SARIF version written, and the schema that defines it.
 const VERSION: &str = "2.1.0";
@@ -40,10 +41,11 @@ struct Renderer {
 }
 
 /// Every byte of `path` but the unreserved characters and `/`
-/// percent-encoded, as a URI's path must be.
-fn encoded(path: &str) -> String {
+/// percent-encoded, as a URI's path must be (RFC 3986): the bytes of a
+/// name that is not UTF-8 too, so that the URI names the file itself.
+fn encoded(path: &[u8]) -> String {
     let mut out = String::with_capacity(path.len());
-    for byte in path.bytes() {
+    for &byte in path {
         match byte {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
                 out.push(byte as char)
@@ -54,14 +56,14 @@ fn encoded(path: &str) -> String {
     out
 }
 
-/// Where a file is, as `artifactLocation` says it: a relative path
-/// relative to the checkout (`%SRCROOT%`, as code scanning reads it), an
-/// absolute one as a `file:` URI, and unnamed standard input by a
-/// description, having no URI.
-pub fn artifact(path: &str) -> Value {
-    if path == "-" {
+/// Where a file is, as `artifactLocation` says it, from the bytes of its
+/// path: a relative path relative to the checkout (`%SRCROOT%`, as code
+/// scanning reads it), an absolute one as a `file:` URI, and unnamed
+/// standard input by a description, having no URI.
+pub fn artifact(path: &[u8]) -> Value {
+    if path == b"-" {
         json!({"description": {"text": "standard input"}})
-    } else if path.starts_with('/') {
+    } else if path.starts_with(b"/") {
         json!({"uri": format!("file://{}", encoded(path))})
     } else {
         json!({"uri": encoded(path), "uriBaseId": "%SRCROOT%"})
@@ -84,13 +86,19 @@ fn plain(text: &str) -> String {
     out
 }
 
-/// The rules, as `tool.driver.rules` declares them.
+/// The rules, as `tool.driver.rules` declares them: with their words and
+/// what `arbitre explain` says of them, which code scanning shows on a
+/// rule's page (and requires). No `helpUri`: arbitre has no public page
+/// of its own to point at, and the help holds the whole of it.
 fn rules() -> Vec<Value> {
     arbitre::rules::all()
         .map(|rule| {
+            let help = Help::of(rule);
             json!({
                 "id": rule.id,
                 "shortDescription": {"text": plain(rule.summary)},
+                "fullDescription": {"text": plain(&help.full)},
+                "help": {"text": plain(&help.text), "markdown": help.markdown},
                 "defaultConfiguration": {"level": level(rule.kind)},
             })
         })
@@ -114,7 +122,7 @@ impl Render for Renderer {
                 text.push_str(help);
             }
             let mut location = json!({
-                "physicalLocation": {"artifactLocation": artifact(seen.path)}
+                "physicalLocation": {"artifactLocation": artifact(seen.path.as_bytes())}
             });
             if let Some(r) = finding.region {
                 location["physicalLocation"]["region"] = json!({
@@ -185,7 +193,9 @@ impl Sink for Sarif {
                 json!({
                     "level": "error",
                     "message": {"text": plain(&format!("cannot read {}: {}", path.path, path.error))},
-                    "locations": [{"physicalLocation": {"artifactLocation": artifact(&path.path)}}],
+                    "locations": [{"physicalLocation": {"artifactLocation": artifact(
+                        path.raw.as_deref().unwrap_or(path.path.as_bytes())
+                    )}}],
                 })
             })
             .collect();
@@ -226,12 +236,17 @@ mod tests {
     #[test]
     fn paths_are_artifact_locations() {
         assert_eq!(
-            artifact("games/a b.arb"),
+            artifact(b"games/a b.arb"),
             json!({"uri": "games/a%20b.arb", "uriBaseId": "%SRCROOT%"})
         );
-        assert_eq!(artifact("/tmp/x.arb"), json!({"uri": "file:///tmp/x.arb"}));
+        assert_eq!(artifact(b"/tmp/x.arb"), json!({"uri": "file:///tmp/x.arb"}));
+        // Reserved characters, `%` itself, and bytes that are not UTF-8.
         assert_eq!(
-            artifact("-"),
+            artifact(b"a#b?c%d\xe9\xff.arb"),
+            json!({"uri": "a%23b%3Fc%25d%E9%FF.arb", "uriBaseId": "%SRCROOT%"})
+        );
+        assert_eq!(
+            artifact(b"-"),
             json!({"description": {"text": "standard input"}})
         );
     }
