@@ -431,8 +431,12 @@ impl UnifiedDiff {
         let small = lines(original) <= MAX_DIFF_LINES && lines(written) <= MAX_DIFF_LINES;
         match texts.filter(|_| small) {
             Some((old, new)) => {
-                let diff = similar::TextDiff::from_lines(old, new);
-                let (olds, news) = (diff.old_slices(), diff.new_slices());
+                // Lines as `patch` and `git apply` read them: ended by LF
+                // alone, a lone CR inside its line (`from_lines` would end
+                // a line there too, and the diff would not apply).
+                let olds: Vec<&str> = old.split_inclusive('\n').collect();
+                let news: Vec<&str> = new.split_inclusive('\n').collect();
+                let diff = similar::TextDiff::configure().diff_slices(&olds, &news);
                 for op in diff.ops() {
                     let (tag, old_range, new_range) = op.as_tag_tuple();
                     match tag {
@@ -775,6 +779,24 @@ mod tests {
         assert_eq!(
             diff("", "a\n"),
             "--- a/x.arb\n+++ b/x.arb\n@@ -0,0 +1 @@\n+a\n"
+        );
+    }
+
+    #[test]
+    fn a_lone_cr_stays_inside_its_line_in_a_diff() {
+        // As `patch` and `git apply` read lines: only LF ends one.
+        assert_eq!(
+            diff("x\ry\nb\n", "x\ry\nB\n"),
+            "--- a/x.arb\n+++ b/x.arb\n@@ -1,2 +1,2 @@\n x\ry\n-b\n+B\n"
+        );
+        assert_eq!(
+            diff("a\rb\n", "a\r\nb\n"),
+            "--- a/x.arb\n+++ b/x.arb\n@@ -1 +1,2 @@\n-a\rb\n+a\r\n+b\n"
+        );
+        // And in the canonical form, a comment's lone CR is its text.
+        assert_eq!(
+            movetext("simpei", "E3 { a\rb }\rc3 ; c\rd\r\n"),
+            "1. e3 { a\rb } c3 ; c\rd\n"
         );
     }
 

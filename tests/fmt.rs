@@ -515,3 +515,134 @@ fn mutated_games_are_mostly_legal_and_formatted() {
         );
     }
 }
+
+/// Runs `program` with `args` in `dir`, `stdin` fed to it; its output, or
+/// `None` when the program is not installed.
+fn run_in(dir: &Path, program: &str, args: &[&str], stdin: &[u8]) -> Option<std::process::Output> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let child = std::process::Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        other => other.unwrap(),
+    };
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    Some(child.wait_with_output().unwrap())
+}
+
+/// `diff` applied to a copy of `original`, named `name`, in a directory
+/// of its own, by `patch` (strictly: no fuzz, no offset) or by
+/// `git apply` (checked first); the copy's bytes after. `None` when the
+/// tool is not installed.
+fn applied(dir: &Path, tool: &str, name: &str, original: &[u8], diff: &[u8]) -> Option<Vec<u8>> {
+    let copy = dir.join(format!("by-{tool}"));
+    std::fs::create_dir_all(&copy).unwrap();
+    std::fs::write(copy.join(name), original).unwrap();
+    let outputs = match tool {
+        "patch" => vec![run_in(
+            &copy,
+            "patch",
+            &["-p1", "--batch", "--fuzz=0", "--no-backup-if-mismatch"],
+            diff,
+        )?],
+        _ => {
+            let git = |check: bool| {
+                let mut args = vec!["-c", "core.autocrlf=false", "apply"];
+                args.extend(check.then_some("--check"));
+                run_in(&copy, "git", &args, diff)
+            };
+            vec![git(true)?, git(false)?]
+        }
+    };
+    for output in outputs {
+        let said = String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{tool} refused the diff: {said}");
+        assert!(
+            !said.contains("offset") && !said.contains("fuzz"),
+            "{tool} applied the diff loosely: {said}"
+        );
+    }
+    Some(std::fs::read(copy.join(name)).unwrap())
+}
+
+/// `fmt --check`'s diff applies, with `patch` and with `git apply`, and
+/// gives what fmt prints: whatever the record's lines end with. A lone CR
+/// is inside its line for both tools (and for arbitre); a diff that split
+/// the line there was refused by both, and numbered every later hunk
+/// wrong.
+#[test]
+fn check_diffs_apply_with_patch_and_git_apply() {
+    let far = "---\ngame: simpei\n---\n1. e3 c3\n2. a3 c3>g7 d4\n3. g3\n\n\n\n\n\n";
+    let cases: [(&str, String); 9] = [
+        (
+            "a lone CR in a brace comment, and a hunk after it",
+            format!("---\ngame: simpei\n---\nE3 {{ a\rb }} c3\nA3 c3>g7\n\nd4\ng3\n{far}{NOT_CANONICAL}"),
+        ),
+        (
+            "a lone CR in a line comment",
+            "---\ngame: simpei\n---\nE3 c3 ; a\rb\nA3 c3>g7\n".into(),
+        ),
+        (
+            "a lone CR between turns",
+            "---\ngame: simpei\n---\nE3\rc3\r\rA3 c3>g7\n".into(),
+        ),
+        (
+            "a lone CR at the end of the file",
+            "---\ngame: simpei\n---\nE3 c3\r".into(),
+        ),
+        (
+            "a lone CR in a record kept, between two that change",
+            format!("{NOT_CANONICAL}---\ngame: simpei\n---\nc3 {{\r}} zz\n{NOT_CANONICAL}"),
+        ),
+        (
+            "CRLF",
+            "--- # a game\r\ngame: simpei\r\n---\r\n1.E3 1...c3 {reply}\r\n2.a3 c3>g7 2...D4 3.g3\r\n"
+                .into(),
+        ),
+        (
+            "CRLF in a comment of an LF record",
+            "---\ngame: puluc\n---\n1. 2:e-2   { x }\n   3:e-7 { y\r\nz }\r\n".into(),
+        ),
+        (
+            "no final line ending",
+            format!("{far}---\ngame: simpei\n---\nE3 c3"),
+        ),
+        (
+            "no final line ending after a comment with a lone CR",
+            "---\ngame: simpei\n---\nE3 c3 {\r}".into(),
+        ),
+    ];
+    let dir = scratch("diff-applies");
+    for (i, (what, text)) in cases.iter().enumerate() {
+        let case = dir.join(i.to_string());
+        std::fs::create_dir_all(&case).unwrap();
+        std::fs::write(case.join("g.arb"), text).unwrap();
+        let fmt = |flag: Option<&str>| {
+            let mut cmd = arbitre();
+            cmd.current_dir(&case).arg("fmt").args(flag).arg("g.arb");
+            cmd.output().unwrap()
+        };
+        let printed = fmt(None).stdout;
+        assert_ne!(printed, text.as_bytes(), "{what}: fmt changes it");
+        let checked = fmt(Some("--check"));
+        assert_ne!(checked.status.code(), Some(0), "{what}");
+        for tool in ["patch", "git"] {
+            match applied(&case, tool, "g.arb", text.as_bytes(), &checked.stdout) {
+                Some(after) => assert_eq!(
+                    String::from_utf8_lossy(&after),
+                    String::from_utf8_lossy(&printed),
+                    "{what}: {tool}\n{}",
+                    String::from_utf8_lossy(&checked.stdout)
+                ),
+                None => eprintln!("{tool} is not installed: not tried"),
+            }
+        }
+    }
+}
