@@ -1063,7 +1063,11 @@ fn fmt_file(
                 };
                 err.write_all(sink::short(&seen, false, false).as_bytes())
             }
-            _ => Ok(()),
+            Some((record, checked)) => match piece.kept {
+                Some(kept) => left_as_it_is(&mut **err, name, record, checked, kept),
+                None => Ok(()),
+            },
+            None => Ok(()),
         };
         match (written, &destination) {
             (Err(e), Destination::Rewrite(..)) => Err(e),
@@ -1106,6 +1110,36 @@ fn fmt_file(
         return Ok(TROUBLE);
     }
     Ok(status)
+}
+
+/// The warning for a legal record fmt leaves as it is, since its limits
+/// would refuse its canonical form: where and why, located in the file
+/// as a diagnostic is, one line. It changes no exit status: the record is
+/// legal and written back whole.
+fn left_as_it_is(
+    err: &mut dyn Write,
+    name: &str,
+    record: &Record,
+    checked: &Checked,
+    kept: &arbitre::Malformed,
+) -> io::Result<()> {
+    let report = RecordReport::new(
+        name,
+        record,
+        &Checked::malformed(checked.game, kept.clone()),
+    );
+    let place = report.diagnostic.as_ref().map_or_else(
+        || escaped(name).into_owned(),
+        |d| format!("{}:{}:{}", escaped(name), d.line, d.column),
+    );
+    let message = report
+        .diagnostic
+        .map_or(kept.message.clone(), |d| d.message);
+    writeln!(
+        err,
+        "{place}: warning: left as it is: {}",
+        escaped(&message)
+    )
 }
 
 /// Put the temporary file written in place of `target`: synced to disk,

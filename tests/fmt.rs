@@ -42,8 +42,13 @@ fn listing(dir: &Path) -> Vec<String> {
 
 /// What `fmt` writes of `text`.
 fn formatted(text: &[u8]) -> Vec<u8> {
+    formatted_within(text, Limits::default())
+}
+
+/// What `fmt` writes of `text`, read under `limits`.
+fn formatted_within(text: &[u8], limits: Limits) -> Vec<u8> {
     let mut out = Vec::new();
-    arbitre::format_stream(text, Limits::default(), &Switches::new(), |piece| {
+    arbitre::format_stream(text, limits, &Switches::new(), |piece| {
         out.extend_from_slice(piece.written);
         Ok(())
     })
@@ -55,8 +60,13 @@ fn formatted(text: &[u8]) -> Vec<u8> {
 /// the turn of its diagnostic, the turns replayed, the end (status,
 /// winner, whose turn, scores) and the final position drawn.
 fn said(text: &[u8]) -> Vec<String> {
+    said_within(text, Limits::default())
+}
+
+/// What a referee reading under `limits` says of each record of `text`.
+fn said_within(text: &[u8], limits: Limits) -> Vec<String> {
     let switches = Switches::new();
-    Reader::new(text)
+    Reader::with_limits(text, limits)
         .map(|record| {
             let record = record.unwrap();
             let checked = arbitre::check(&record, &switches);
@@ -645,4 +655,152 @@ fn check_diffs_apply_with_patch_and_git_apply() {
             }
         }
     }
+}
+
+const SHORT_CAPTURE: &str = "---\ngame: superpion\nsetup:\n  pieces: {blue: [\"d4=R\", k3], red: [f6, e9, b10], yellow: [f12, h12], black: [k9, m9]}\n---\n1.b D4xN8 k3-k5\n";
+
+/// A record whose canonical form its limits would refuse is written back
+/// as it stands, with a warning that says why; its exit status is a legal
+/// record's, and `--check` shows no change. What fmt wrote before (the
+/// capture in full, a move number added) the same limits called
+/// malformed.
+#[test]
+fn fmt_never_writes_what_its_limits_refuse() {
+    let full = SHORT_CAPTURE.replace("1.b D4xN8", "1.B d4xj10xg13xd10xh6xl10xn8");
+    arbitre()
+        .args(["fmt", "-"])
+        .write_stdin(SHORT_CAPTURE)
+        .assert()
+        .code(0)
+        .stdout(full.clone());
+    let warning = "-:6:1: warning: left as it is: in canonical form this turn is the token \
+                   `d4xj10xg13xd10xh6xl10xn8`, 24 bytes, more than the limit of 10 \
+                   (--max-token-bytes)\n";
+    for flag in [None, Some("--check")] {
+        arbitre()
+            .args(["fmt", "--max-token-bytes", "10"])
+            .args(flag)
+            .arg("-")
+            .write_stdin(SHORT_CAPTURE)
+            .assert()
+            .code(0)
+            .stdout(if flag.is_some() { "" } else { SHORT_CAPTURE })
+            .stderr(warning);
+    }
+    arbitre()
+        .args(["check", "--max-token-bytes", "10", "-"])
+        .write_stdin(SHORT_CAPTURE)
+        .assert()
+        .code(0);
+    // A move number fmt would add: `1...` after a line comment.
+    let numbered = "---\ngame: simpei\n---\ne3 ; x\nc3\n";
+    arbitre()
+        .args(["fmt", "--max-token-bytes", "3", "-"])
+        .write_stdin(numbered)
+        .assert()
+        .code(0)
+        .stdout(numbered)
+        .stderr(
+            "-:5:1: warning: left as it is: in canonical form this turn is the token `1...`, 4 \
+             bytes, more than the limit of 3 (--max-token-bytes)\n",
+        );
+    // A record longer written canonically than --max-record-bytes.
+    let short = "---\ngame: simpei\n---\ne3 c3 a3 c3>g7 d4 g3\n";
+    arbitre()
+        .args(["fmt", "--max-record-bytes"])
+        .arg(short.len().to_string())
+        .arg("-")
+        .write_stdin(short)
+        .assert()
+        .code(0)
+        .stdout(short)
+        .stderr(format!(
+            "-:1:1: warning: left as it is: in canonical form this record is 51 bytes, more \
+             than the limit of {} (--max-record-bytes)\n",
+            short.len()
+        ));
+    // --in-place leaves the file as it is.
+    let dir = scratch("limits");
+    let file = dir.join("game.arb");
+    std::fs::write(&file, SHORT_CAPTURE).unwrap();
+    arbitre()
+        .args(["fmt", "-i", "--max-token-bytes", "10"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stderr(predicates::str::contains("left as it is"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), SHORT_CAPTURE);
+}
+
+/// Limits low enough that fmt often cannot write a record canonically,
+/// and high enough that the record is read: its longest movetext word
+/// and `token_slack` bytes a token (a move number fmt adds, a Superpion
+/// capture or a Puluc turn written in full may pass them), the record
+/// and `slack` bytes.
+fn low_limits(text: &str, token_slack: usize, slack: usize) -> Limits {
+    let movetext = text
+        .match_indices("---\n")
+        .nth(1)
+        .map_or("", |(at, _)| &text[at..]);
+    let longest = movetext
+        .split(|c: char| c.is_whitespace() || "{};".contains(c))
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    Limits {
+        token_bytes: longest + token_slack,
+        record_bytes: text.len() + slack,
+        ..Limits::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Under any limits, what fmt writes is read under the same limits as
+    /// the record it replaces (a record fmt accepts stays accepted, with
+    /// the same outcome), and formatting it again changes nothing.
+    #[test]
+    fn fmt_output_is_accepted_under_the_limits_it_was_written_with(
+        game in 0usize..3,
+        mode in 0usize..5,
+        seed in any::<u64>(),
+        max_turns in 0usize..40,
+        mutation in any::<u64>(),
+        token_slack in 0usize..8,
+        slack in 0usize..64,
+    ) {
+        let record = random_record(game, mode, seed, max_turns);
+        let text = mutated(&record, mutation);
+        let limits = low_limits(&text, token_slack, slack);
+        let once = formatted_within(text.as_bytes(), limits);
+        prop_assert_eq!(
+            said_within(text.as_bytes(), limits),
+            said_within(&once, limits),
+            "{}", text
+        );
+        prop_assert_eq!(formatted_within(&once, limits), once.clone(), "{}", text);
+    }
+}
+
+/// The property above is not vacuous: under such limits, records are
+/// formatted, and records fmt would have written past them are kept.
+#[test]
+fn low_limits_keep_some_records_and_format_others() {
+    let (mut kept, mut changed) = (0, 0);
+    for seed in 0..90u64 {
+        let record = random_record(seed as usize % 3, seed as usize, seed, 30);
+        let text = mutated(&record, seed + 1000);
+        let limits = low_limits(&text, seed as usize % 8, seed as usize % 64);
+        arbitre::format_stream(text.as_bytes(), limits, &Switches::new(), |piece| {
+            kept += usize::from(piece.kept.is_some());
+            changed += usize::from(piece.changed());
+            Ok(())
+        })
+        .unwrap();
+    }
+    assert!(
+        kept >= 10 && changed >= 10,
+        "{kept} kept, {changed} changed"
+    );
 }
