@@ -157,6 +157,6 @@ pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use switches::{HouseRule, UnknownHouseRule};
 pub use walk::{
-    expand, natural_cmp, walk, PatternError, WalkOptions, WalkProblem, WalkProblemKind, Walked,
-    Walker, MAX_WALK_DEPTH,
+    expand, natural_cmp, special_file, walk, PatternError, WalkOptions, WalkProblem,
+    WalkProblemKind, Walked, Walker, MAX_WALK_DEPTH,
 };

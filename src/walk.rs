@@ -452,7 +452,7 @@ impl Walker {
             return problem(WalkProblemKind::NotFollowed);
         }
         if !file_type.is_file() {
-            return problem(WalkProblemKind::NotRegular(special(file_type)));
+            return problem(WalkProblemKind::NotRegular(special_file(file_type)));
         }
         if let Some(globs) = &self.globs {
             let matched = path
@@ -618,9 +618,10 @@ fn first_time(seen: &Mutex<HashSet<Identity>>, meta: &Metadata) -> bool {
     }
 }
 
-/// What a special file is, for a warning.
+/// What a special file is, for a warning: "a FIFO", "a socket", "a block
+/// device", "a character device" (`fmt --in-place` names it too).
 #[cfg(unix)]
-fn special(file_type: FileType) -> &'static str {
+pub fn special_file(file_type: FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     if file_type.is_fifo() {
         "a FIFO"
@@ -635,8 +636,9 @@ fn special(file_type: FileType) -> &'static str {
     }
 }
 
+/// What a special file is, for a warning.
 #[cfg(not(unix))]
-fn special(_: FileType) -> &'static str {
+pub fn special_file(_: FileType) -> &'static str {
     "a special file"
 }
 

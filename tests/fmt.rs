@@ -657,6 +657,215 @@ fn check_diffs_apply_with_patch_and_git_apply() {
     }
 }
 
+/// `fmt --in-place` on a FIFO, a socket or a device, named or through a
+/// link: an error that says what it is, and the file left as it was (a
+/// FIFO was opened, which waits for a writer, then replaced by a regular
+/// file).
+#[cfg(unix)]
+#[test]
+fn in_place_leaves_special_files_alone() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("in-place-special");
+    let fifo = dir.join("fifo.arb");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let socket = dir.join("socket.arb");
+    let _listening = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let null = dir.join("null.arb");
+    std::os::unix::fs::symlink("/dev/null", &null).unwrap();
+    let mut cases = vec![
+        (socket.clone(), "a socket"),
+        ("/dev/null".into(), "a character device"),
+        (null.clone(), "a character device"),
+    ];
+    if made.is_ok_and(|s| s.success()) {
+        cases.push((fifo.clone(), "a FIFO"));
+    }
+    for (path, what) in &cases {
+        arbitre()
+            .args(["fmt", "--in-place"])
+            .arg(path)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "error: cannot rewrite {}: not a regular file ({what}); fmt --in-place leaves it alone\n",
+                path.display()
+            ));
+    }
+    assert!(std::fs::symlink_metadata(&socket)
+        .unwrap()
+        .file_type()
+        .is_socket());
+    assert!(std::fs::symlink_metadata(&null)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    if cases.len() == 4 {
+        assert!(std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo());
+    }
+    // No temporary file is left behind.
+    let mut left = listing(&dir);
+    left.retain(|name| name != "fifo.arb");
+    assert_eq!(left, ["null.arb", "socket.arb"]);
+}
+
+/// A file whose mode forbids its owner to write it is not rewritten, even
+/// by root, whom the system lets write it: fmt reads the mode bits. One
+/// already canonical needs no writing and is no error.
+#[cfg(unix)]
+#[test]
+fn in_place_leaves_a_file_its_mode_forbids_writing_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("in-place-read-only");
+    let (bad, good) = (dir.join("bad.arb"), dir.join("good.arb"));
+    std::fs::write(&bad, NOT_CANONICAL).unwrap();
+    std::fs::write(&good, CANONICAL).unwrap();
+    for mode in [0o444, 0o555, 0o044] {
+        for file in [&bad, &good] {
+            std::fs::set_permissions(file, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+        arbitre()
+            .args(["fmt", "-i"])
+            .arg(&bad)
+            .assert()
+            .code(2)
+            .stderr(format!(
+                "error: cannot rewrite {}: its mode ({mode:04o}) forbids its owner to write it, \
+                 and fmt --in-place keeps a file's mode; it is left alone (chmod u+w to format it)\n",
+                bad.display()
+            ));
+        assert_eq!(std::fs::read_to_string(&bad).unwrap(), NOT_CANONICAL);
+        let kept = std::fs::metadata(&bad).unwrap().permissions().mode();
+        assert_eq!(kept & 0o7777, mode);
+        arbitre()
+            .args(["fmt", "-i"])
+            .arg(&good)
+            .assert()
+            .code(0)
+            .stderr("");
+    }
+    assert_eq!(listing(&dir), ["bad.arb", "good.arb"]);
+    // Writable again: formatted, its mode kept.
+    std::fs::set_permissions(&bad, std::fs::Permissions::from_mode(0o604)).unwrap();
+    arbitre().args(["fmt", "-i"]).arg(&bad).assert().code(0);
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), CANONICAL);
+    let mode = std::fs::metadata(&bad).unwrap().permissions().mode();
+    assert_eq!(mode & 0o7777, 0o604);
+}
+
+/// Whoever runs it, the file rewritten keeps its owner and group: root
+/// gives them to the new file; a user who cannot (the file is another's)
+/// leaves the file alone rather than take it over. Run as root only (as
+/// CI runs), the other user through `setpriv`.
+#[cfg(unix)]
+#[test]
+fn in_place_keeps_the_owner() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = scratch("in-place-owner");
+    let file = dir.join("game.arb");
+    std::fs::write(&file, NOT_CANONICAL).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    if std::os::unix::fs::chown(&file, Some(1234), Some(5678)).is_err() {
+        eprintln!("not root: the owner is not tried");
+        return;
+    }
+    arbitre()
+        .args(["fmt", "-i"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stderr("");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), CANONICAL);
+    let meta = std::fs::metadata(&file).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (1234, 5678));
+    assert_eq!(meta.mode() & 0o7777, 0o640);
+    // A user formatting root's file, in a directory anyone may write: it
+    // could rename a file of its own over it, and does not.
+    std::fs::set_permissions(&*dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let theirs = dir.join("theirs.arb");
+    std::fs::write(&theirs, NOT_CANONICAL).unwrap();
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o666)).unwrap();
+    std::os::unix::fs::chown(&theirs, Some(0), Some(0)).unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("arbitre");
+    let run = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&binary)
+        .args(["fmt", "-i"])
+        .arg(&theirs)
+        .output();
+    let Ok(run) = run else {
+        eprintln!("no setpriv: another user is not tried");
+        return;
+    };
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&run.stderr),
+        format!(
+            "error: cannot rewrite {}: the formatted file cannot be given its owner (user 0, \
+             group 0): Operation not permitted (os error 1); it is left alone\n",
+            theirs.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&theirs).unwrap(), NOT_CANONICAL);
+    let meta = std::fs::metadata(&theirs).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (0, 0));
+    assert_eq!(listing(&dir), ["game.arb", "theirs.arb"]);
+}
+
+/// A file with several names (hard links) is not rewritten: a new file
+/// renamed over one name would leave the others with the old text, and
+/// writing into the file is not atomic. Both names stay one file, as it
+/// was. One already canonical is no error.
+#[cfg(unix)]
+#[test]
+fn in_place_leaves_a_file_with_other_names_alone() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = scratch("in-place-links");
+    let (one, other) = (dir.join("one.arb"), dir.join("other.arb"));
+    std::fs::write(&one, NOT_CANONICAL).unwrap();
+    std::fs::hard_link(&one, &other).unwrap();
+    for path in [&one, &other] {
+        arbitre()
+            .args(["fmt", "-i"])
+            .arg(path)
+            .assert()
+            .code(2)
+            .stderr(format!(
+                "error: cannot rewrite {}: it has 2 names (hard links), and renaming the \
+                 formatted file over this one would leave the others with the old text; it is \
+                 left alone\n",
+                path.display()
+            ));
+    }
+    // A directory walked reads the file once, under one of its names.
+    arbitre()
+        .args(["fmt", "-i"])
+        .arg(&*dir)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("2 names").count(1));
+    for path in [&one, &other] {
+        assert_eq!(std::fs::read_to_string(path).unwrap(), NOT_CANONICAL);
+    }
+    let (a, b) = (
+        std::fs::metadata(&one).unwrap(),
+        std::fs::metadata(&other).unwrap(),
+    );
+    assert_eq!((a.ino(), a.nlink()), (b.ino(), 2));
+    assert_eq!(listing(&dir), ["one.arb", "other.arb"]);
+    std::fs::write(&one, CANONICAL).unwrap();
+    arbitre()
+        .args(["fmt", "-i"])
+        .arg(&one)
+        .assert()
+        .code(0)
+        .stderr("");
+}
+
 const SHORT_CAPTURE: &str = "---\ngame: superpion\nsetup:\n  pieces: {blue: [\"d4=R\", k3], red: [f6, e9, b10], yellow: [f12, h12], black: [k9, m9]}\n---\n1.b D4xN8 k3-k5\n";
 
 /// A record whose canonical form its limits would refuse is written back
