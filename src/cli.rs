@@ -492,8 +492,10 @@ pub struct FmtArgs {
     #[arg(long, conflicts_with = "in_place")]
     pub check: bool,
     /// Rewrite each file that changes, atomically: a temporary file beside
-    /// it, synced, then renamed over it, its permissions kept. Files
-    /// already canonical are not touched.
+    /// it, synced, then renamed over it, its owner and permissions kept.
+    /// Files already canonical are not touched; a file that is not regular
+    /// (a FIFO, a device), whose mode forbids writing it, or that has
+    /// other names (hard links) is left alone, with an error.
     #[arg(long, short = 'i')]
     pub in_place: bool,
     /// The name standard input (`-`) goes by in diagnostics and in the

@@ -1052,12 +1052,28 @@ fn fmt_file(
     switches: &Switches,
     output: &mut Output<'_>,
 ) -> io::Result<u8> {
-    let opened = pipeline::open(path);
     // Standard input as the editor that pipes it in names it.
     let name = match (path, &args.stdin_filename) {
         ("-", Some(name)) => name.as_str(),
         _ => path,
     };
+    // Looked at before it is opened: opening a FIFO waits for a writer,
+    // and reading it takes what it holds from whoever wrote it.
+    let special = args
+        .in_place
+        .then(|| std::fs::metadata(path).ok())
+        .flatten()
+        .filter(|m| !m.is_file());
+    if let Some(special) = special {
+        writeln!(
+            output.err,
+            "error: cannot rewrite {}: not a regular file ({}); fmt --in-place leaves it alone",
+            escaped(path),
+            arbitre::special_file(special.file_type())
+        )?;
+        return Ok(TROUBLE);
+    }
+    let opened = pipeline::open(path);
     let input = match opened {
         Ok(input) => input,
         Err(e) => {
@@ -1123,7 +1139,11 @@ fn fmt_file(
                 };
                 err.write_all(sink::short(&seen, false, false).as_bytes())
             }
-            _ => Ok(()),
+            Some((record, checked)) => match piece.kept {
+                Some(kept) => left_as_it_is(&mut **err, name, record, checked, kept),
+                None => Ok(()),
+            },
+            None => Ok(()),
         };
         match (written, &destination) {
             (Err(e), Destination::Rewrite(..)) => Err(e),
@@ -1168,13 +1188,106 @@ fn fmt_file(
     Ok(status)
 }
 
-/// Put the temporary file written in place of `target`: synced to disk,
-/// given the original's permissions, then renamed over it, so that the
-/// file is whole, old or new, whenever the run stops.
+/// The warning for a legal record fmt leaves as it is, since its limits
+/// would refuse its canonical form: where and why, located in the file
+/// as a diagnostic is, one line. It changes no exit status: the record is
+/// legal and written back whole.
+fn left_as_it_is(
+    err: &mut dyn Write,
+    name: &str,
+    record: &Record,
+    checked: &Checked,
+    kept: &arbitre::Malformed,
+) -> io::Result<()> {
+    let report = RecordReport::new(
+        name,
+        record,
+        &Checked::malformed(checked.game, kept.clone()),
+    );
+    let place = report.diagnostic.as_ref().map_or_else(
+        || escaped(name).into_owned(),
+        |d| format!("{}:{}:{}", escaped(name), d.line, d.column),
+    );
+    let message = report
+        .diagnostic
+        .map_or(kept.message.clone(), |d| d.message);
+    writeln!(
+        err,
+        "{place}: warning: left as it is: {}",
+        escaped(&message)
+    )
+}
+
+/// Put the temporary file written in place of `target`: given the
+/// original's owner and permissions, synced to disk, then renamed over
+/// it, so that the file is whole, old or new, whenever the run stops. A
+/// file that cannot be rewritten so is left as it is ([`may_rewrite`]).
 fn rewrite(temporary: tempfile::NamedTempFile, target: &std::path::Path) -> io::Result<()> {
-    temporary.as_file().sync_all()?;
-    let permissions = std::fs::metadata(target)?.permissions();
-    std::fs::set_permissions(temporary.path(), permissions)?;
+    let original = std::fs::metadata(target)?;
+    may_rewrite(&original)?;
+    let file = temporary.as_file();
+    keep_owner(file, &original)?;
+    // After the owner: a change of owner may clear the set-id bits.
+    file.set_permissions(original.permissions())?;
+    file.sync_all()?;
     temporary.persist(target).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// Why `--in-place` leaves a file alone, if it does: a file whose mode
+/// forbids its owner to write it (read on the mode bits, which root's
+/// writes would pass), and one of several names (hard links), which a
+/// rename would split, the other names keeping the old text.
+fn may_rewrite(now: &std::fs::Metadata) -> io::Result<()> {
+    let refuse = |why: String| Err(io::Error::other(why));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if now.mode() & 0o200 == 0 {
+            return refuse(format!(
+                "its mode ({:04o}) forbids its owner to write it, and fmt --in-place keeps a \
+                 file's mode; it is left alone (chmod u+w to format it)",
+                now.mode() & 0o7777
+            ));
+        }
+        if now.nlink() > 1 {
+            return refuse(format!(
+                "it has {} names (hard links), and renaming the formatted file over this one \
+                 would leave the others with the old text; it is left alone",
+                now.nlink()
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    if now.permissions().readonly() {
+        return refuse("it is read-only; it is left alone".into());
+    }
+    Ok(())
+}
+
+/// Give the new file the original's owner and group, when they are not
+/// its own already (a file of another user formatted by root, say). A
+/// user who cannot give them (only root gives a file away) leaves the
+/// file as it is rather than take it over.
+fn keep_owner(file: &std::fs::File, original: &std::fs::Metadata) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let made = file.metadata()?;
+        if (made.uid(), made.gid()) != (original.uid(), original.gid()) {
+            std::os::unix::fs::fchown(file, Some(original.uid()), Some(original.gid())).map_err(
+                |e| {
+                    io::Error::other(format!(
+                        "the formatted file cannot be given its owner (user {}, group {}): {e}; \
+                         it is left alone",
+                        original.uid(),
+                        original.gid()
+                    ))
+                },
+            )?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (file, original);
     Ok(())
 }

@@ -15,13 +15,15 @@ use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
 
-use crate::game::{CanonicalTurn, RecordFormat, Violation};
-use crate::limits::Limits;
+use crate::game::{CanonicalTurn, RecordFormat};
+use crate::limits::{grouped, quote, Limits};
 use crate::reader::{Reader, Record};
 use crate::record::movetext::{Comment, Comments};
 use crate::record::{RawRecord, Switches};
 use crate::replay::{set_up, tokens_of, Checked, Malformed};
+use crate::rules;
 use crate::source::{check, frame, game_of};
+use crate::span::Span;
 
 /// A record as `fmt` writes it.
 #[derive(Clone, Debug)]
@@ -29,32 +31,66 @@ pub struct Formatted {
     /// The record's verdict, as `check` gives it.
     pub checked: Checked,
     /// The record in canonical form, when it is legal (warnings allowed);
-    /// `None` when it is left as it is: malformed, illegal, or so long
-    /// that its canonical form would pass `--max-record-bytes`.
+    /// `None` when it is left as it is: malformed, illegal, or [`kept`].
+    ///
+    /// [`kept`]: Formatted::kept
     pub canonical: Option<String>,
+    /// Why a legal record is left as it is: its canonical form would break
+    /// a limit the record was read under (a turn written in full past
+    /// `--max-token-bytes`, the whole past `--max-record-bytes`), and fmt
+    /// never writes what a referee under the same limits refuses. The
+    /// span is in the record as it stands (the turn, or its start).
+    pub kept: Option<Malformed>,
 }
 
 /// A record in canonical form, with its verdict: the header as written,
-/// the movetext written again. A record that is not legal is left as it is.
+/// the movetext written again. A record that is not legal is left as it
+/// is, and so is one whose canonical form its limits refuse.
 pub fn format(record: &Record, switches: &Switches) -> Formatted {
     let checked = check(record, switches);
     let legal = checked.malformed.is_none() && checked.violation.is_none();
-    let canonical = if legal {
-        canonical_record(record, switches)
-    } else {
-        None
+    let (canonical, kept) = match legal.then(|| canonical_record(record, switches)) {
+        Some(Ok(text)) => (Some(text), None),
+        Some(Err(why)) => (None, Some(why)),
+        None => (None, None),
     };
-    Formatted { checked, canonical }
+    Formatted {
+        checked,
+        canonical,
+        kept,
+    }
 }
 
-/// The text of a legal record in canonical form.
-fn canonical_record(record: &Record, switches: &Switches) -> Option<String> {
-    let referee = game_of(record).ok()?;
-    let movetext = referee.canonical(record, switches).ok()?;
-    let raw = frame(record).ok()?;
-    let header = record.text.get(..raw.movetext_offset)?;
-    let text = format!("{header}{movetext}");
-    (text.len() <= record.limits().record_bytes).then_some(text)
+/// The text of a legal record in canonical form; or why it cannot be
+/// written so within the record's limits.
+fn canonical_record(record: &Record, switches: &Switches) -> Result<String, Malformed> {
+    let referee = game_of(record)?;
+    let movetext = referee.canonical(record, switches)?;
+    let raw = frame(record)?;
+    let header = record.text.get(..raw.movetext_offset);
+    let text = header.map(|header| format!("{header}{movetext}"));
+    let limit = record.limits().record_bytes;
+    match text {
+        Some(text) if text.len() <= limit => Ok(text),
+        // The movetext is found in the record's text: not reached.
+        None => Err(Malformed {
+            rule: &rules::SYNTAX,
+            message: "the record's movetext cannot be found".into(),
+            span: Span::new(0, 0),
+            help: None,
+        }),
+        Some(text) => Err(Malformed {
+            rule: &rules::SYNTAX,
+            message: format!(
+                "in canonical form this record is {} bytes, more than the limit of {} \
+                 (--max-record-bytes)",
+                grouped(text.len()),
+                grouped(limit)
+            ),
+            span: Span::new(0, 0),
+            help: Some("raise the limit with --max-record-bytes to format it".into()),
+        }),
+    }
 }
 
 /// A legal record's movetext in canonical form. The turns are read and
@@ -71,13 +107,14 @@ pub(crate) fn canonical_movetext<G: RecordFormat>(
     let mut layout = Layout::new(line_ending(record));
     let mut position = start;
     let mut index = 0;
-    let mut refused: Option<Violation> = None;
+    let mut refused: Option<Malformed> = None;
+    let token_bytes = record.limits.token_bytes;
     G::parse_each(tokens_of(record), |turn| {
         if refused.is_some() {
             return;
         }
-        let at = G::turn_span(&turn).offset;
-        while let Some(comment) = pending.filter(|c| c.offset < at) {
+        let span = G::turn_span(&turn);
+        while let Some(comment) = pending.filter(|c| c.offset < span.offset) {
             layout.comment(&comment);
             pending = comments.next();
         }
@@ -85,18 +122,28 @@ pub(crate) fn canonical_movetext<G: RecordFormat>(
             .map(|play| G::canonical(&position, &play, index))
             .and_then(|written| G::play(&mut position, &turn, index).map(|_| written));
         match written {
-            Ok(written) => layout.turn(&written),
-            Err(violation) => refused = Some(violation),
+            Ok(written) => {
+                let text = layout.turn(&written);
+                if let Some(long) = text
+                    .split_ascii_whitespace()
+                    .find(|token| token.len() > token_bytes)
+                {
+                    refused = Some(token_past_limit(long, span, token_bytes));
+                }
+            }
+            Err(v) => {
+                refused = Some(Malformed {
+                    rule: v.rule,
+                    message: v.message,
+                    span: v.span,
+                    help: None,
+                })
+            }
         }
         index += 1;
     })?;
-    if let Some(v) = refused {
-        return Err(Malformed {
-            rule: v.rule,
-            message: v.message,
-            span: v.span,
-            help: None,
-        });
+    if let Some(refused) = refused {
+        return Err(refused);
     }
     while let Some(comment) = pending {
         layout.comment(&comment);
@@ -107,6 +154,25 @@ pub(crate) fn canonical_movetext<G: RecordFormat>(
         return Ok(record.movetext.to_string());
     }
     Ok(layout.finish(comments.trailing_line_ends()))
+}
+
+/// Why a turn cannot be written in canonical form: it would be the token
+/// `long`, which the tokens' limit refuses (a Superpion capture written
+/// in full, a move number a turn did not have): the turn at `span`, as it
+/// stands, is kept.
+fn token_past_limit(long: &str, span: Span, limit: usize) -> Malformed {
+    Malformed {
+        rule: &rules::SYNTAX,
+        message: format!(
+            "in canonical form this turn is the token `{}`, {} bytes, more than the limit of {} \
+             (--max-token-bytes)",
+            quote(long),
+            grouped(long.len()),
+            grouped(limit)
+        ),
+        span,
+        help: Some("raise the limit with --max-token-bytes to format it".into()),
+    }
 }
 
 /// The line ending the record's movetext is written with: the one the
@@ -157,17 +223,19 @@ impl Layout {
     }
 
     /// A turn: on the line of the turns it shares a line with, or at the
-    /// start of a new one, numbered.
-    fn turn(&mut self, turn: &CanonicalTurn) {
-        if self.open && self.line == Some(turn.line) {
+    /// start of a new one, numbered. What is written of it.
+    fn turn<'t>(&mut self, turn: &'t CanonicalTurn) -> &'t str {
+        let text = if self.open && self.line == Some(turn.line) {
             self.out.push(' ');
-            self.out.push_str(&turn.continued);
+            &turn.continued
         } else {
             self.end_line();
-            self.out.push_str(&turn.numbered);
-        }
+            &turn.numbered
+        };
+        self.out.push_str(text);
         self.open = true;
         self.line = Some(turn.line);
+        text
     }
 
     /// A comment: at the start of a line if it stood first on its line,
@@ -210,6 +278,8 @@ pub struct Piece<'a> {
     /// The record and its verdict; `None` for text before the first
     /// record (blank lines and comments).
     pub record: Option<(&'a Record, &'a Checked)>,
+    /// Why a legal record is written as it stands ([`Formatted::kept`]).
+    pub kept: Option<&'a Malformed>,
 }
 
 impl Piece<'_> {
@@ -334,6 +404,7 @@ pub fn format_stream<R: Read>(
                 original,
                 written,
                 record: Some((&record, &formatted.checked)),
+                kept: formatted.kept.as_ref(),
             })?;
             drop(kept);
             held.borrow_mut().release(end);
@@ -350,6 +421,7 @@ pub fn format_stream<R: Read>(
                 original: text,
                 written: text,
                 record: None,
+                kept: None,
             })?;
         }
         held.borrow_mut().release(before);
@@ -431,8 +503,12 @@ impl UnifiedDiff {
         let small = lines(original) <= MAX_DIFF_LINES && lines(written) <= MAX_DIFF_LINES;
         match texts.filter(|_| small) {
             Some((old, new)) => {
-                let diff = similar::TextDiff::from_lines(old, new);
-                let (olds, news) = (diff.old_slices(), diff.new_slices());
+                // Lines as `patch` and `git apply` read them: ended by LF
+                // alone, a lone CR inside its line (`from_lines` would end
+                // a line there too, and the diff would not apply).
+                let olds: Vec<&str> = old.split_inclusive('\n').collect();
+                let news: Vec<&str> = new.split_inclusive('\n').collect();
+                let diff = similar::TextDiff::configure().diff_slices(&olds, &news);
                 for op in diff.ops() {
                     let (tag, old_range, new_range) = op.as_tag_tuple();
                     match tag {
@@ -775,6 +851,58 @@ mod tests {
         assert_eq!(
             diff("", "a\n"),
             "--- a/x.arb\n+++ b/x.arb\n@@ -0,0 +1 @@\n+a\n"
+        );
+    }
+
+    #[test]
+    fn a_lone_cr_stays_inside_its_line_in_a_diff() {
+        // As `patch` and `git apply` read lines: only LF ends one.
+        assert_eq!(
+            diff("x\ry\nb\n", "x\ry\nB\n"),
+            "--- a/x.arb\n+++ b/x.arb\n@@ -1,2 +1,2 @@\n x\ry\n-b\n+B\n"
+        );
+        assert_eq!(
+            diff("a\rb\n", "a\r\nb\n"),
+            "--- a/x.arb\n+++ b/x.arb\n@@ -1 +1,2 @@\n-a\rb\n+a\r\n+b\n"
+        );
+        // And in the canonical form, a comment's lone CR is its text.
+        assert_eq!(
+            movetext("simpei", "E3 { a\rb }\rc3 ; c\rd\r\n"),
+            "1. e3 { a\rb } c3 ; c\rd\n"
+        );
+    }
+
+    #[test]
+    fn a_record_whose_canonical_form_its_limits_refuse_is_kept() {
+        let setup = "setup:\n  pieces: {blue: [\"d4=R\", k3], red: [f6, e9, b10], yellow: [f12, h12], black: [k9, m9]}\n";
+        let text = format!("---\ngame: superpion\n{setup}---\n1.b D4xN8 k3-k5\n");
+        let kept = |token_bytes| {
+            let limits = Limits {
+                token_bytes,
+                ..Limits::default()
+            };
+            let mut kept = Vec::new();
+            format_stream(text.as_bytes(), limits, &Switches::new(), |p| {
+                kept.push((p.changed(), p.kept.map(|m| (m.message.clone(), m.span))));
+                Ok(())
+            })
+            .unwrap();
+            kept
+        };
+        // The capture in full is 24 bytes.
+        assert_eq!(kept(24), [(true, None)]);
+        let at = text.find("1.b").unwrap();
+        assert_eq!(
+            kept(23),
+            [(
+                false,
+                Some((
+                    "in canonical form this turn is the token `d4xj10xg13xd10xh6xl10xn8`, 24 \
+                     bytes, more than the limit of 23 (--max-token-bytes)"
+                        .to_string(),
+                    Span::new(at, "1.b D4xN8 k3-k5".len())
+                ))
+            )]
         );
     }
 

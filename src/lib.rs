@@ -158,6 +158,7 @@ pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use switches::{HouseRule, UnknownHouseRule};
 pub use walk::{
-    expand, natural_cmp, walk, IgnoreFileReason, IgnoreFileRefusal, LeftOutEntry, PatternError,
-    WalkOptions, WalkProblem, WalkProblemKind, Walked, Walker, MAX_IGNORE_BYTES, MAX_WALK_DEPTH,
+    expand, natural_cmp, special_file, walk, IgnoreFileReason, IgnoreFileRefusal, LeftOutEntry,
+    PatternError, WalkOptions, WalkProblem, WalkProblemKind, Walked, Walker, MAX_IGNORE_BYTES,
+    MAX_WALK_DEPTH,
 };

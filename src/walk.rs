@@ -668,7 +668,7 @@ impl Walker {
             return problem(WalkProblemKind::NotFollowed);
         }
         if !file_type.is_file() {
-            return problem(WalkProblemKind::NotRegular(special(file_type)));
+            return problem(WalkProblemKind::NotRegular(special_file(file_type)));
         }
         let Some(name) = path.to_str() else {
             return problem(WalkProblemKind::NotUtf8);
@@ -1015,9 +1015,10 @@ fn first_time(seen: &Mutex<HashSet<Identity>>, meta: &Metadata) -> bool {
     }
 }
 
-/// What a special file is, for a warning.
+/// What a special file is, for a warning: "a FIFO", "a socket", "a block
+/// device", "a character device" (`fmt --in-place` names it too).
 #[cfg(unix)]
-fn special(file_type: FileType) -> &'static str {
+pub fn special_file(file_type: FileType) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     if file_type.is_fifo() {
         "a FIFO"
@@ -1032,8 +1033,9 @@ fn special(file_type: FileType) -> &'static str {
     }
 }
 
+/// What a special file is, for a warning.
 #[cfg(not(unix))]
-fn special(_: FileType) -> &'static str {
+pub fn special_file(_: FileType) -> &'static str {
     "a special file"
 }
 

@@ -42,8 +42,13 @@ fn listing(dir: &Path) -> Vec<String> {
 
 /// What `fmt` writes of `text`.
 fn formatted(text: &[u8]) -> Vec<u8> {
+    formatted_within(text, Limits::default())
+}
+
+/// What `fmt` writes of `text`, read under `limits`.
+fn formatted_within(text: &[u8], limits: Limits) -> Vec<u8> {
     let mut out = Vec::new();
-    arbitre::format_stream(text, Limits::default(), &Switches::new(), |piece| {
+    arbitre::format_stream(text, limits, &Switches::new(), |piece| {
         out.extend_from_slice(piece.written);
         Ok(())
     })
@@ -55,8 +60,13 @@ fn formatted(text: &[u8]) -> Vec<u8> {
 /// the turn of its diagnostic, the turns replayed, the end (status,
 /// winner, whose turn, scores) and the final position drawn.
 fn said(text: &[u8]) -> Vec<String> {
+    said_within(text, Limits::default())
+}
+
+/// What a referee reading under `limits` says of each record of `text`.
+fn said_within(text: &[u8], limits: Limits) -> Vec<String> {
     let switches = Switches::new();
-    Reader::new(text)
+    Reader::with_limits(text, limits)
         .map(|record| {
             let record = record.unwrap();
             let checked = arbitre::check(&record, &switches);
@@ -514,4 +524,492 @@ fn mutated_games_are_mostly_legal_and_formatted() {
             "game {game}: {legal} legal, {changed} changed"
         );
     }
+}
+
+/// Runs `program` with `args` in `dir`, `stdin` fed to it; its output, or
+/// `None` when the program is not installed.
+fn run_in(dir: &Path, program: &str, args: &[&str], stdin: &[u8]) -> Option<std::process::Output> {
+    use std::io::Write;
+    use std::process::Stdio;
+    let child = std::process::Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        other => other.unwrap(),
+    };
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    Some(child.wait_with_output().unwrap())
+}
+
+/// `diff` applied to a copy of `original`, named `name`, in a directory
+/// of its own, by `patch` (strictly: no fuzz, no offset) or by
+/// `git apply` (checked first); the copy's bytes after. `None` when the
+/// tool is not installed.
+fn applied(dir: &Path, tool: &str, name: &str, original: &[u8], diff: &[u8]) -> Option<Vec<u8>> {
+    let copy = dir.join(format!("by-{tool}"));
+    std::fs::create_dir_all(&copy).unwrap();
+    std::fs::write(copy.join(name), original).unwrap();
+    let outputs = match tool {
+        "patch" => vec![run_in(
+            &copy,
+            "patch",
+            &["-p1", "--batch", "--fuzz=0", "--no-backup-if-mismatch"],
+            diff,
+        )?],
+        _ => {
+            let git = |check: bool| {
+                let mut args = vec!["-c", "core.autocrlf=false", "apply"];
+                args.extend(check.then_some("--check"));
+                run_in(&copy, "git", &args, diff)
+            };
+            vec![git(true)?, git(false)?]
+        }
+    };
+    for output in outputs {
+        let said = String::from_utf8_lossy(&output.stdout).into_owned()
+            + &String::from_utf8_lossy(&output.stderr);
+        assert!(output.status.success(), "{tool} refused the diff: {said}");
+        assert!(
+            !said.contains("offset") && !said.contains("fuzz"),
+            "{tool} applied the diff loosely: {said}"
+        );
+    }
+    Some(std::fs::read(copy.join(name)).unwrap())
+}
+
+/// `fmt --check`'s diff applies, with `patch` and with `git apply`, and
+/// gives what fmt prints: whatever the record's lines end with. A lone CR
+/// is inside its line for both tools (and for arbitre); a diff that split
+/// the line there was refused by both, and numbered every later hunk
+/// wrong.
+#[test]
+fn check_diffs_apply_with_patch_and_git_apply() {
+    let far = "---\ngame: simpei\n---\n1. e3 c3\n2. a3 c3>g7 d4\n3. g3\n\n\n\n\n\n";
+    let cases: [(&str, String); 9] = [
+        (
+            "a lone CR in a brace comment, and a hunk after it",
+            format!("---\ngame: simpei\n---\nE3 {{ a\rb }} c3\nA3 c3>g7\n\nd4\ng3\n{far}{NOT_CANONICAL}"),
+        ),
+        (
+            "a lone CR in a line comment",
+            "---\ngame: simpei\n---\nE3 c3 ; a\rb\nA3 c3>g7\n".into(),
+        ),
+        (
+            "a lone CR between turns",
+            "---\ngame: simpei\n---\nE3\rc3\r\rA3 c3>g7\n".into(),
+        ),
+        (
+            "a lone CR at the end of the file",
+            "---\ngame: simpei\n---\nE3 c3\r".into(),
+        ),
+        (
+            "a lone CR in a record kept, between two that change",
+            format!("{NOT_CANONICAL}---\ngame: simpei\n---\nc3 {{\r}} zz\n{NOT_CANONICAL}"),
+        ),
+        (
+            "CRLF",
+            "--- # a game\r\ngame: simpei\r\n---\r\n1.E3 1...c3 {reply}\r\n2.a3 c3>g7 2...D4 3.g3\r\n"
+                .into(),
+        ),
+        (
+            "CRLF in a comment of an LF record",
+            "---\ngame: puluc\n---\n1. 2:e-2   { x }\n   3:e-7 { y\r\nz }\r\n".into(),
+        ),
+        (
+            "no final line ending",
+            format!("{far}---\ngame: simpei\n---\nE3 c3"),
+        ),
+        (
+            "no final line ending after a comment with a lone CR",
+            "---\ngame: simpei\n---\nE3 c3 {\r}".into(),
+        ),
+    ];
+    let dir = scratch("diff-applies");
+    for (i, (what, text)) in cases.iter().enumerate() {
+        let case = dir.join(i.to_string());
+        std::fs::create_dir_all(&case).unwrap();
+        std::fs::write(case.join("g.arb"), text).unwrap();
+        let fmt = |flag: Option<&str>| {
+            let mut cmd = arbitre();
+            cmd.current_dir(&case).arg("fmt").args(flag).arg("g.arb");
+            cmd.output().unwrap()
+        };
+        let printed = fmt(None).stdout;
+        assert_ne!(printed, text.as_bytes(), "{what}: fmt changes it");
+        let checked = fmt(Some("--check"));
+        assert_ne!(checked.status.code(), Some(0), "{what}");
+        for tool in ["patch", "git"] {
+            match applied(&case, tool, "g.arb", text.as_bytes(), &checked.stdout) {
+                Some(after) => assert_eq!(
+                    String::from_utf8_lossy(&after),
+                    String::from_utf8_lossy(&printed),
+                    "{what}: {tool}\n{}",
+                    String::from_utf8_lossy(&checked.stdout)
+                ),
+                None => eprintln!("{tool} is not installed: not tried"),
+            }
+        }
+    }
+}
+
+/// `fmt --in-place` on a FIFO, a socket or a device, named or through a
+/// link: an error that says what it is, and the file left as it was (a
+/// FIFO was opened, which waits for a writer, then replaced by a regular
+/// file).
+#[cfg(unix)]
+#[test]
+fn in_place_leaves_special_files_alone() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("in-place-special");
+    let fifo = dir.join("fifo.arb");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    let socket = dir.join("socket.arb");
+    let _listening = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let null = dir.join("null.arb");
+    std::os::unix::fs::symlink("/dev/null", &null).unwrap();
+    let mut cases = vec![
+        (socket.clone(), "a socket"),
+        ("/dev/null".into(), "a character device"),
+        (null.clone(), "a character device"),
+    ];
+    if made.is_ok_and(|s| s.success()) {
+        cases.push((fifo.clone(), "a FIFO"));
+    }
+    for (path, what) in &cases {
+        arbitre()
+            .args(["fmt", "--in-place"])
+            .arg(path)
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(format!(
+                "error: cannot rewrite {}: not a regular file ({what}); fmt --in-place leaves it alone\n",
+                path.display()
+            ));
+    }
+    assert!(std::fs::symlink_metadata(&socket)
+        .unwrap()
+        .file_type()
+        .is_socket());
+    assert!(std::fs::symlink_metadata(&null)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    if cases.len() == 4 {
+        assert!(std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo());
+    }
+    // No temporary file is left behind.
+    let mut left = listing(&dir);
+    left.retain(|name| name != "fifo.arb");
+    assert_eq!(left, ["null.arb", "socket.arb"]);
+}
+
+/// A file whose mode forbids its owner to write it is not rewritten, even
+/// by root, whom the system lets write it: fmt reads the mode bits. One
+/// already canonical needs no writing and is no error.
+#[cfg(unix)]
+#[test]
+fn in_place_leaves_a_file_its_mode_forbids_writing_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("in-place-read-only");
+    let (bad, good) = (dir.join("bad.arb"), dir.join("good.arb"));
+    std::fs::write(&bad, NOT_CANONICAL).unwrap();
+    std::fs::write(&good, CANONICAL).unwrap();
+    for mode in [0o444, 0o555, 0o044] {
+        for file in [&bad, &good] {
+            std::fs::set_permissions(file, std::fs::Permissions::from_mode(mode)).unwrap();
+        }
+        arbitre()
+            .args(["fmt", "-i"])
+            .arg(&bad)
+            .assert()
+            .code(2)
+            .stderr(format!(
+                "error: cannot rewrite {}: its mode ({mode:04o}) forbids its owner to write it, \
+                 and fmt --in-place keeps a file's mode; it is left alone (chmod u+w to format it)\n",
+                bad.display()
+            ));
+        assert_eq!(std::fs::read_to_string(&bad).unwrap(), NOT_CANONICAL);
+        let kept = std::fs::metadata(&bad).unwrap().permissions().mode();
+        assert_eq!(kept & 0o7777, mode);
+        arbitre()
+            .args(["fmt", "-i"])
+            .arg(&good)
+            .assert()
+            .code(0)
+            .stderr("");
+    }
+    assert_eq!(listing(&dir), ["bad.arb", "good.arb"]);
+    // Writable again: formatted, its mode kept.
+    std::fs::set_permissions(&bad, std::fs::Permissions::from_mode(0o604)).unwrap();
+    arbitre().args(["fmt", "-i"]).arg(&bad).assert().code(0);
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), CANONICAL);
+    let mode = std::fs::metadata(&bad).unwrap().permissions().mode();
+    assert_eq!(mode & 0o7777, 0o604);
+}
+
+/// Whoever runs it, the file rewritten keeps its owner and group: root
+/// gives them to the new file; a user who cannot (the file is another's)
+/// leaves the file alone rather than take it over. Run as root only (as
+/// CI runs), the other user through `setpriv`.
+#[cfg(unix)]
+#[test]
+fn in_place_keeps_the_owner() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = scratch("in-place-owner");
+    let file = dir.join("game.arb");
+    std::fs::write(&file, NOT_CANONICAL).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    if std::os::unix::fs::chown(&file, Some(1234), Some(5678)).is_err() {
+        eprintln!("not root: the owner is not tried");
+        return;
+    }
+    arbitre()
+        .args(["fmt", "-i"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stderr("");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), CANONICAL);
+    let meta = std::fs::metadata(&file).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (1234, 5678));
+    assert_eq!(meta.mode() & 0o7777, 0o640);
+    // A user formatting root's file, in a directory anyone may write: it
+    // could rename a file of its own over it, and does not.
+    std::fs::set_permissions(&*dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let theirs = dir.join("theirs.arb");
+    std::fs::write(&theirs, NOT_CANONICAL).unwrap();
+    std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o666)).unwrap();
+    std::os::unix::fs::chown(&theirs, Some(0), Some(0)).unwrap();
+    let binary = assert_cmd::cargo::cargo_bin("arbitre");
+    let run = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&binary)
+        .args(["fmt", "-i"])
+        .arg(&theirs)
+        .output();
+    let Ok(run) = run else {
+        eprintln!("no setpriv: another user is not tried");
+        return;
+    };
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&run.stderr),
+        format!(
+            "error: cannot rewrite {}: the formatted file cannot be given its owner (user 0, \
+             group 0): Operation not permitted (os error 1); it is left alone\n",
+            theirs.display()
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&theirs).unwrap(), NOT_CANONICAL);
+    let meta = std::fs::metadata(&theirs).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (0, 0));
+    assert_eq!(listing(&dir), ["game.arb", "theirs.arb"]);
+}
+
+/// A file with several names (hard links) is not rewritten: a new file
+/// renamed over one name would leave the others with the old text, and
+/// writing into the file is not atomic. Both names stay one file, as it
+/// was. One already canonical is no error.
+#[cfg(unix)]
+#[test]
+fn in_place_leaves_a_file_with_other_names_alone() {
+    use std::os::unix::fs::MetadataExt;
+    let dir = scratch("in-place-links");
+    let (one, other) = (dir.join("one.arb"), dir.join("other.arb"));
+    std::fs::write(&one, NOT_CANONICAL).unwrap();
+    std::fs::hard_link(&one, &other).unwrap();
+    for path in [&one, &other] {
+        arbitre()
+            .args(["fmt", "-i"])
+            .arg(path)
+            .assert()
+            .code(2)
+            .stderr(format!(
+                "error: cannot rewrite {}: it has 2 names (hard links), and renaming the \
+                 formatted file over this one would leave the others with the old text; it is \
+                 left alone\n",
+                path.display()
+            ));
+    }
+    // A directory walked reads the file once, under one of its names.
+    arbitre()
+        .args(["fmt", "-i"])
+        .arg(&*dir)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("2 names").count(1));
+    for path in [&one, &other] {
+        assert_eq!(std::fs::read_to_string(path).unwrap(), NOT_CANONICAL);
+    }
+    let (a, b) = (
+        std::fs::metadata(&one).unwrap(),
+        std::fs::metadata(&other).unwrap(),
+    );
+    assert_eq!((a.ino(), a.nlink()), (b.ino(), 2));
+    assert_eq!(listing(&dir), ["one.arb", "other.arb"]);
+    std::fs::write(&one, CANONICAL).unwrap();
+    arbitre()
+        .args(["fmt", "-i"])
+        .arg(&one)
+        .assert()
+        .code(0)
+        .stderr("");
+}
+
+const SHORT_CAPTURE: &str = "---\ngame: superpion\nsetup:\n  pieces: {blue: [\"d4=R\", k3], red: [f6, e9, b10], yellow: [f12, h12], black: [k9, m9]}\n---\n1.b D4xN8 k3-k5\n";
+
+/// A record whose canonical form its limits would refuse is written back
+/// as it stands, with a warning that says why; its exit status is a legal
+/// record's, and `--check` shows no change. What fmt wrote before (the
+/// capture in full, a move number added) the same limits called
+/// malformed.
+#[test]
+fn fmt_never_writes_what_its_limits_refuse() {
+    let full = SHORT_CAPTURE.replace("1.b D4xN8", "1.B d4xj10xg13xd10xh6xl10xn8");
+    arbitre()
+        .args(["fmt", "-"])
+        .write_stdin(SHORT_CAPTURE)
+        .assert()
+        .code(0)
+        .stdout(full.clone());
+    let warning = "-:6:1: warning: left as it is: in canonical form this turn is the token \
+                   `d4xj10xg13xd10xh6xl10xn8`, 24 bytes, more than the limit of 10 \
+                   (--max-token-bytes)\n";
+    for flag in [None, Some("--check")] {
+        arbitre()
+            .args(["fmt", "--max-token-bytes", "10"])
+            .args(flag)
+            .arg("-")
+            .write_stdin(SHORT_CAPTURE)
+            .assert()
+            .code(0)
+            .stdout(if flag.is_some() { "" } else { SHORT_CAPTURE })
+            .stderr(warning);
+    }
+    arbitre()
+        .args(["check", "--max-token-bytes", "10", "-"])
+        .write_stdin(SHORT_CAPTURE)
+        .assert()
+        .code(0);
+    // A move number fmt would add: `1...` after a line comment.
+    let numbered = "---\ngame: simpei\n---\ne3 ; x\nc3\n";
+    arbitre()
+        .args(["fmt", "--max-token-bytes", "3", "-"])
+        .write_stdin(numbered)
+        .assert()
+        .code(0)
+        .stdout(numbered)
+        .stderr(
+            "-:5:1: warning: left as it is: in canonical form this turn is the token `1...`, 4 \
+             bytes, more than the limit of 3 (--max-token-bytes)\n",
+        );
+    // A record longer written canonically than --max-record-bytes.
+    let short = "---\ngame: simpei\n---\ne3 c3 a3 c3>g7 d4 g3\n";
+    arbitre()
+        .args(["fmt", "--max-record-bytes"])
+        .arg(short.len().to_string())
+        .arg("-")
+        .write_stdin(short)
+        .assert()
+        .code(0)
+        .stdout(short)
+        .stderr(format!(
+            "-:1:1: warning: left as it is: in canonical form this record is 51 bytes, more \
+             than the limit of {} (--max-record-bytes)\n",
+            short.len()
+        ));
+    // --in-place leaves the file as it is.
+    let dir = scratch("limits");
+    let file = dir.join("game.arb");
+    std::fs::write(&file, SHORT_CAPTURE).unwrap();
+    arbitre()
+        .args(["fmt", "-i", "--max-token-bytes", "10"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stderr(predicates::str::contains("left as it is"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), SHORT_CAPTURE);
+}
+
+/// Limits low enough that fmt often cannot write a record canonically,
+/// and high enough that the record is read: its longest movetext word
+/// and `token_slack` bytes a token (a move number fmt adds, a Superpion
+/// capture or a Puluc turn written in full may pass them), the record
+/// and `slack` bytes.
+fn low_limits(text: &str, token_slack: usize, slack: usize) -> Limits {
+    let movetext = text
+        .match_indices("---\n")
+        .nth(1)
+        .map_or("", |(at, _)| &text[at..]);
+    let longest = movetext
+        .split(|c: char| c.is_whitespace() || "{};".contains(c))
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    Limits {
+        token_bytes: longest + token_slack,
+        record_bytes: text.len() + slack,
+        ..Limits::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Under any limits, what fmt writes is read under the same limits as
+    /// the record it replaces (a record fmt accepts stays accepted, with
+    /// the same outcome), and formatting it again changes nothing.
+    #[test]
+    fn fmt_output_is_accepted_under_the_limits_it_was_written_with(
+        game in 0usize..3,
+        mode in 0usize..5,
+        seed in any::<u64>(),
+        max_turns in 0usize..40,
+        mutation in any::<u64>(),
+        token_slack in 0usize..8,
+        slack in 0usize..64,
+    ) {
+        let record = random_record(game, mode, seed, max_turns);
+        let text = mutated(&record, mutation);
+        let limits = low_limits(&text, token_slack, slack);
+        let once = formatted_within(text.as_bytes(), limits);
+        prop_assert_eq!(
+            said_within(text.as_bytes(), limits),
+            said_within(&once, limits),
+            "{}", text
+        );
+        prop_assert_eq!(formatted_within(&once, limits), once.clone(), "{}", text);
+    }
+}
+
+/// The property above is not vacuous: under such limits, records are
+/// formatted, and records fmt would have written past them are kept.
+#[test]
+fn low_limits_keep_some_records_and_format_others() {
+    let (mut kept, mut changed) = (0, 0);
+    for seed in 0..90u64 {
+        let record = random_record(seed as usize % 3, seed as usize, seed, 30);
+        let text = mutated(&record, seed + 1000);
+        let limits = low_limits(&text, seed as usize % 8, seed as usize % 64);
+        arbitre::format_stream(text.as_bytes(), limits, &Switches::new(), |piece| {
+            kept += usize::from(piece.kept.is_some());
+            changed += usize::from(piece.changed());
+            Ok(())
+        })
+        .unwrap();
+    }
+    assert!(
+        kept >= 10 && changed >= 10,
+        "{kept} kept, {changed} changed"
+    );
 }
