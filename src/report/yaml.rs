@@ -24,10 +24,9 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_yaml:
         return serde_yaml::to_string(value);
     }
     let mut tree = serde_yaml::to_value(value)?;
-    let mut prefix = String::from("arbitre-quoted-");
-    while contains(&tree, &prefix) {
-        prefix.push('z');
-    }
+    // Longer than any `arbitre-quoted-zz…` a string holds: in none.
+    let mut prefix = String::from(PLACEHOLDER);
+    prefix.extend(std::iter::repeat_n('z', longest_tail(&tree) + 1));
     let mut quoted = Vec::new();
     swap(&mut tree, &prefix, &mut quoted, false);
     let text = serde_yaml::to_string(&tree)?;
@@ -73,7 +72,7 @@ fn all_plain<T: Serialize + ?Sized>(value: &T) -> bool {
             Ok(())
         }
         fn end_string<W: ?Sized + io::Write>(&mut self, _: &mut W) -> io::Result<()> {
-            if needs_quotes(&self.0) {
+            if resolved(&self.0) {
                 return Err(io::Error::other("needs quotes"));
             }
             Ok(())
@@ -83,18 +82,32 @@ fn all_plain<T: Serialize + ?Sized>(value: &T) -> bool {
     value.serialize(&mut out).is_ok()
 }
 
-/// Whether `prefix` is in a string, key or tag of `tree`.
-fn contains(tree: &Value, prefix: &str) -> bool {
+/// How placeholders start, before as many `z` as make them new.
+const PLACEHOLDER: &str = "arbitre-quoted-";
+
+/// The most `z` after [`PLACEHOLDER`] in a string, key or tag of `tree`.
+fn longest_tail(tree: &Value) -> usize {
+    let tail = |s: &str| {
+        s.match_indices(PLACEHOLDER)
+            .map(|(at, _)| {
+                s[at + PLACEHOLDER.len()..]
+                    .bytes()
+                    .take_while(|&b| b == b'z')
+                    .count()
+            })
+            .max()
+            .unwrap_or(0)
+    };
     match tree {
-        Value::String(s) => s.contains(prefix),
-        Value::Sequence(items) => items.iter().any(|v| contains(v, prefix)),
+        Value::String(s) => tail(s),
+        Value::Sequence(items) => items.iter().map(longest_tail).max().unwrap_or(0),
         Value::Mapping(map) => map
             .iter()
-            .any(|(k, v)| contains(k, prefix) || contains(v, prefix)),
-        Value::Tagged(tagged) => {
-            tagged.tag.to_string().contains(prefix) || contains(&tagged.value, prefix)
-        }
-        Value::Null | Value::Bool(_) | Value::Number(_) => false,
+            .map(|(k, v)| longest_tail(k).max(longest_tail(v)))
+            .max()
+            .unwrap_or(0),
+        Value::Tagged(tagged) => tail(&tagged.tag.to_string()).max(longest_tail(&tagged.value)),
+        Value::Null | Value::Bool(_) | Value::Number(_) => 0,
     }
 }
 
@@ -102,11 +115,11 @@ fn contains(tree: &Value, prefix: &str) -> bool {
 /// for one must be as long to be written so too.
 const SIMPLE_KEY: usize = 128;
 
-/// Every string of `tree` that [`needs_quotes`] swapped for the next
+/// Every string of `tree` that [`resolved`] swapped for the next
 /// placeholder, its quoted form kept in `quoted`.
 fn swap(tree: &mut Value, prefix: &str, quoted: &mut Vec<(usize, String)>, key: bool) {
     match tree {
-        Value::String(s) if needs_quotes(s) => {
+        Value::String(s) if resolved(s) => {
             let mut placeholder = format!("{prefix}{:08}", quoted.len());
             if key && s.len() > SIMPLE_KEY {
                 while placeholder.len() <= SIMPLE_KEY {
@@ -163,7 +176,7 @@ fn unswap(text: &str, prefix: &str, quoted: &[(usize, String)]) -> String {
 /// `s` quoted: in single quotes (as serde_yaml quotes `'true'`) when every
 /// character can stand in them as itself, otherwise in double quotes with
 /// the others escaped.
-pub(crate) fn quote(s: &str) -> String {
+fn quote(s: &str) -> String {
     if !s.contains(|c| c != ' ' && !shown(c)) {
         return format!("'{}'", s.replace('\'', "''"));
     }
@@ -198,18 +211,19 @@ fn shown(c: char) -> bool {
     !(c.is_control() || c.is_whitespace() || matches!(c, '\u{feff}' | '\u{fffe}' | '\u{ffff}'))
 }
 
-/// Whether serde_yaml may write `s` in a way some reader does not read
-/// back as `s`: a YAML 1.1 or 1.2 reader would take it for another type
-/// bare (serde_yaml quotes only what YAML 1.2 takes so).
-pub(crate) fn needs_quotes(s: &str) -> bool {
-    resolved(s)
-}
+/// The nulls, booleans (YAML 1.1's `y` and `n` among them), merge key
+/// and value key of the readers.
+const WORDS: [&str; 29] = [
+    "~", "null", "Null", "NULL", "<<", "=", "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No",
+    "NO", "true", "True", "TRUE", "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF",
+    "",
+];
 
 /// Whether a YAML 1.1 or 1.2 reader resolves the plain scalar `s` to
 /// something other than a string: the union of the implicit types of the
 /// YAML 1.1 types repository (as PyYAML and ruamel.yaml read them), the
 /// YAML 1.2 core schema and ruamel.yaml's 1.2 resolver.
-pub(crate) fn resolved(s: &str) -> bool {
+fn resolved(s: &str) -> bool {
     // Each pattern starts with one of these (or is empty); most strings
     // are told at their first byte.
     match s.bytes().next() {
@@ -218,37 +232,7 @@ pub(crate) fn resolved(s: &str) -> bool {
         Some(b'y' | b'Y' | b'n' | b'N' | b'o' | b'O' | b't' | b'T' | b'f' | b'F') => {}
         Some(_) => return false,
     }
-    matches!(
-        s,
-        "~" | "null"
-            | "Null"
-            | "NULL"
-            | "<<"
-            | "="
-            | "y"
-            | "Y"
-            | "yes"
-            | "Yes"
-            | "YES"
-            | "n"
-            | "N"
-            | "no"
-            | "No"
-            | "NO"
-            | "true"
-            | "True"
-            | "TRUE"
-            | "false"
-            | "False"
-            | "FALSE"
-            | "on"
-            | "On"
-            | "ON"
-            | "off"
-            | "Off"
-            | "OFF"
-    ) || number(s.as_bytes())
-        || timestamp(s.as_bytes())
+    WORDS.contains(&s) || number(s.as_bytes()) || timestamp(s.as_bytes())
 }
 
 /// A cursor over a scalar's bytes, for the patterns below: each run of a
@@ -676,7 +660,7 @@ mod tests {
         let document = serde_json::json!({
             "players": {"blue": "no", "red": "Ana", "yellow": "1:20", "black": "x: y"},
             "scores": {"no": 1, "Ana": 2, "=": 3, "<<": 4, long.clone(): 5},
-            "list": ["on", "a\nb", 3, null, "2026-01-01", "arbitre-quoted-00000000"],
+            "list": ["on", "a\nb", 3, null, "2026-01-01", "arbitre-quoted-00000000", "arbitre-quoted-zz0"],
         });
         let ours = to_string(&document).expect("yaml");
         let theirs = serde_yaml::to_string(&document).expect("yaml");
@@ -687,6 +671,7 @@ mod tests {
         assert_eq!(unquoted, theirs);
         assert!(ours.contains(&format!("? '{long}'\n")), "{ours}");
         assert!(ours.contains("- arbitre-quoted-00000000\n"), "{ours}");
+        assert!(ours.contains("- arbitre-quoted-zz0\n"), "{ours}");
     }
 
     #[test]
