@@ -6,9 +6,11 @@
 //! as a command, so nothing from a record may start a line or end a value:
 //! its text is escaped for the terminal first (no control character, no
 //! newline is left), then as the runner expects (`%`, and in values `:`
-//! and `,`, by their percent codes). The help lines of a diagnostic are
-//! joined by the runner's own escaped newline. What goes to standard
-//! error beside it is kept from the commands' older form, `##[...]`.
+//! and `,`, by their percent codes). A path in `file=` keeps its CR and
+//! LF, by those codes, so that the runner finds the file. The help lines
+//! of a diagnostic are joined by the runner's own escaped newline. What
+//! goes to standard error beside it is kept from the commands' older
+//! form, `##[...]`.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -56,14 +58,13 @@ fn property(text: &str) -> String {
 /// the runner has no code for it.
 fn file(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
-    let mut one = [0; 4];
-    for c in path.chars() {
-        match c {
-            '\r' => out.push_str("%0D"),
-            '\n' => out.push_str("%0A"),
-            c => out.push_str(&property(c.encode_utf8(&mut one))),
-        }
+    let mut from = 0;
+    for (at, end) in path.match_indices(['\r', '\n']) {
+        out.push_str(&property(&path[from..at]));
+        out.push_str(if end == "\r" { "%0D" } else { "%0A" });
+        from = at + 1;
     }
+    out.push_str(&property(&path[from..]));
     out
 }
 
