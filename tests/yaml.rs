@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 /// Names a hostile record gives its players: each one read as something
 /// else than a string by some YAML reader when written bare, or written
 /// badly by a careless emitter.
-pub fn hostile() -> Vec<String> {
+fn hostile() -> Vec<String> {
     let mut names: Vec<String> = [
         // YAML 1.1 booleans and nulls.
         "no",
