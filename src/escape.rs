@@ -1,9 +1,14 @@
 //! Text from input as a person's terminal is shown it: every character
 //! that would act on the terminal instead of being read (C0 and C1
-//! controls, DEL, Unicode bidi overrides and line separators) is written
-//! as a visible escape, `\e`, `\n`, `\u{202e}`, as `ls` and git show odd
-//! file names. A name cannot then set the window title, clear the screen,
-//! reorder what follows it, or start a line of its own.
+//! controls, DEL, Unicode bidi overrides and line separators), and every
+//! character Unicode allows to be drawn as nothing (its
+//! Default_Ignorable_Code_Point property: zero-width spaces and joiners,
+//! the byte-order mark, the soft hyphen, variation selectors, tag
+//! characters), is written as a visible escape, `\e`, `\n`, `\u{202e}`,
+//! `\u{200b}`, as `ls` and git show odd file names. A name cannot then set
+//! the window title, clear the screen, reorder what follows it, start a
+//! line of its own, or pass for another name ("Ana" and "Ana" with a
+//! zero-width space after it).
 //!
 //! Human and short output escape every text that comes from input (paths,
 //! names, excerpts, quoted values) where they write it; machine formats
@@ -18,15 +23,42 @@ use crate::limits::quote;
 /// Whether `c` is shown as an escape rather than as itself.
 pub fn is_escaped(c: char) -> bool {
     c.is_control()
-        || matches!(
-            c,
-            // Arabic letter mark, left-to-right and right-to-left marks.
-            '\u{061c}' | '\u{200e}' | '\u{200f}'
-            // Line and paragraph separators, which some viewers break at.
-            | '\u{2028}' | '\u{2029}'
-            // Embeddings, overrides and isolates, which reorder a line.
-            | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        )
+        // Line and paragraph separators, which some viewers break at.
+        || matches!(c, '\u{2028}' | '\u{2029}')
+        || is_invisible(c)
+}
+
+/// Whether `c` is a Default_Ignorable_Code_Point of Unicode: drawn as
+/// nothing where a font has no glyph for it. The bidi marks, embeddings,
+/// overrides and isolates, which reorder a line, are among them; so are
+/// the variation selectors and the zero-width joiner, though emoji use
+/// them: a name then shows the pieces of its emoji rather than pass for
+/// another name.
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        // Soft hyphen, combining grapheme joiner, Arabic letter mark.
+        '\u{ad}' | '\u{34f}' | '\u{61c}'
+        // Hangul fillers, Khmer inherent vowels.
+        | '\u{115f}' | '\u{1160}' | '\u{17b4}' | '\u{17b5}'
+        // Mongolian free variation selectors and vowel separator.
+        | '\u{180b}'..='\u{180f}'
+        // Zero-width space, non-joiner and joiner; left-to-right and
+        // right-to-left marks.
+        | '\u{200b}'..='\u{200f}'
+        // Embeddings and overrides.
+        | '\u{202a}'..='\u{202e}'
+        // Word joiner, invisible operators, isolates, deprecated formats.
+        | '\u{2060}'..='\u{206f}'
+        // Hangul filler, variation selectors, byte-order mark (zero-width
+        // no-break space), halfwidth Hangul filler, unassigned specials.
+        | '\u{3164}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}' | '\u{ffa0}' | '\u{fff0}'..='\u{fff8}'
+        // Shorthand format controls, musical formatting.
+        | '\u{1bca0}'..='\u{1bca3}' | '\u{1d173}'..='\u{1d17a}'
+        // Tag characters, variation selectors supplement, and the rest of
+        // their plane's first block.
+        | '\u{e0000}'..='\u{e0fff}'
+    )
 }
 
 /// Writes `c` as it is shown: itself, or its escape. The common controls
@@ -212,6 +244,66 @@ mod tests {
         assert_eq!(escaped("\u{2028}"), "\\u{2028}");
     }
 
+    /// Characters drawn as nothing: a name holding them would pass for
+    /// another, or for no name at all.
+    #[test]
+    fn invisible_characters_are_shown_by_number() {
+        assert_eq!(escaped("Ana\u{200b}"), "Ana\\u{200b}");
+        assert_eq!(
+            escaped("A\u{200c}\u{200d}\u{2060}\u{feff}\u{ad}b\u{180e}\u{2064}"),
+            "A\\u{200c}\\u{200d}\\u{2060}\\u{feff}\\u{ad}b\\u{180e}\\u{2064}"
+        );
+        // Tag characters spelling "A () to throw" after a flag's base.
+        let tags: String = "A () to throw"
+            .chars()
+            .map(|c| char::from_u32(0xe0000 + c as u32).unwrap_or('?'))
+            .collect();
+        assert_eq!(escaped(&tags), "\\u{e0041}\\u{e0020}\\u{e0028}\\u{e0029}\\u{e0020}\\u{e0074}\\u{e006f}\\u{e0020}\\u{e0074}\\u{e0068}\\u{e0072}\\u{e006f}\\u{e0077}");
+        // Variation selectors, and the joiner in an emoji: its pieces.
+        assert_eq!(escaped("\u{2764}\u{fe0f}"), "\u{2764}\\u{fe0f}");
+        assert_eq!(escaped("👩\u{200d}👩"), "👩\\u{200d}👩");
+        for c in [
+            '\u{200b}',
+            '\u{200e}',
+            '\u{200f}',
+            '\u{202a}',
+            '\u{202e}',
+            '\u{2060}',
+            '\u{2066}',
+            '\u{2069}',
+            '\u{feff}',
+            '\u{ad}',
+            '\u{61c}',
+            '\u{180e}',
+            '\u{e0001}',
+            '\u{e007f}',
+            '\u{e0100}',
+            '\u{fe00}',
+            '\u{34f}',
+            '\u{3164}',
+            '\u{ffa0}',
+            '\u{1d173}',
+        ] {
+            assert!(is_escaped(c), "{c:?}");
+        }
+        // Their neighbours are drawn.
+        for c in [
+            '\u{ac}',
+            '\u{ae}',
+            '\u{2010}',
+            '\u{2070}',
+            '\u{fdff}',
+            '\u{fe10}',
+            '\u{1f600}',
+            '\u{e1000}',
+        ] {
+            assert!(!is_escaped(c), "{c:?}");
+        }
+        // Escaped columns count back through them too.
+        assert_eq!(escaped_len("a\u{e0041}"), escaped("a\u{e0041}").len());
+        assert_eq!(first_unshown("Ana\u{200b}", false), Some(3));
+    }
+
     #[test]
     fn plain_text_is_left_alone() {
         for text in [
@@ -220,7 +312,8 @@ mod tests {
             "a\\eb",
             "日本",
             "\u{a0}",
-            "\u{200d}",
+            "\u{2002}",
+            "🎲",
         ] {
             assert!(
                 matches!(escaped(text), Cow::Borrowed(t) if t == text),

@@ -103,6 +103,64 @@ fn a_name_is_escaped_where_show_and_moves_name_the_winner() {
     assert!(out.ends_with("Game over: blue has won\n"), "{out}");
 }
 
+/// Characters drawn as nothing: "Ana" and "Ana" with a zero-width space
+/// look the same, a name of tag characters shows as nothing at all.
+#[test]
+fn invisible_characters_are_escaped_like_controls() {
+    let dir = dir("invisible");
+    // A zero-width space after Ana; "A () to throw" in tag characters;
+    // a byte-order mark, a soft hyphen, a word joiner and an isolate in a
+    // comment before an illegal turn.
+    let tags: String = "A () to throw"
+        .chars()
+        .map(|c| format!("\\U{:08X}", 0xe0000 + c as u32))
+        .collect();
+    let text = format!(
+        "---\ngame: simpei\nplayers: {{red: \"Ana\\u200B\", blue: \"{tags}\"}}\n---\n\
+         {{x\u{feff}\u{ad}\u{2060}\u{2066}y}} 1. c5 c5\n"
+    );
+    let path = file(&dir, "in\u{200b}visible.arb", text.as_bytes());
+    let shown_path = path.replace('\u{200b}', r"\u{200b}");
+    let shown_tags = r"\u{e0041}\u{e0020}\u{e0028}\u{e0029}";
+    for args in [
+        vec!["check", &path],
+        vec!["check", "--format", "short", &path],
+        vec!["check", "--format", "github", &path],
+        vec!["score", &path],
+        vec!["moves", "--turn", "1", &path],
+        vec!["show", &path],
+    ] {
+        let (_, out, err) = run(&args);
+        assert_unforged(&out, false, &args.join(" "));
+        assert_unforged(&err, false, &args.join(" "));
+        assert!(
+            out.contains(&shown_path) || err.contains(&shown_path) || args[0] != "check",
+            "{args:?}: {out}{err}"
+        );
+    }
+    let (_, out, _) = run(&["check", &path]);
+    assert!(
+        out.contains(r"  line 5: {x\u{feff}\u{ad}\u{2060}\u{2066}y} 1. c5 c5"),
+        "{out}"
+    );
+    // The column is still the file's: one for each invisible character.
+    assert!(
+        out.contains(&format!("at {shown_path}:5:16, `c5`\n")),
+        "{out}"
+    );
+    let legal = file(&dir, "names.arb", text.replace(" c5\n", " c3\n").as_bytes());
+    let (_, out, _) = run(&["check", &legal]);
+    assert!(out.contains(r"red (Ana\u{200b}) to act"), "{out}");
+    let (_, out, _) = run(&["score", &legal]);
+    assert_unforged(&out, false, "score");
+    assert!(out.contains(r"| Ana\u{200b} "), "{out}");
+    assert!(out.contains(shown_tags), "{out}");
+    // Machine output keeps them as they are.
+    let (_, json, _) = run(&["score", "--format", "json", &legal]);
+    let report: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["records"][0]["players"]["red"], "Ana\u{200b}");
+}
+
 #[test]
 fn controls_in_a_comment_are_escaped_in_the_excerpt() {
     let dir = dir("comment");

@@ -128,7 +128,7 @@ fn github_annotates_each_finding_on_its_file_and_place() {
     assert!(lines[2].contains(",title=superpion/blocking::"), "{out}");
     assert_eq!(
         lines[3],
-        "::notice title=arbitre::4 records checked: 2 legal, 1 illegal, 1 malformed, 0 unreadable, 1 warnings"
+        "::notice title=arbitre::4 records checked: 2 legal, 1 illegal, 1 malformed, 0 unreadable, 1 warning"
     );
     assert_eq!(lines.len(), 4, "{out}");
     let (_, out, _) = run(&["check", "--format", "github", "--warnings", "none", WARNED]);
@@ -149,10 +149,10 @@ fn nothing_from_a_record_forges_a_workflow_command() {
     assert!(lines[0].starts_with("::error file="), "{out}");
     assert!(lines[1].starts_with("::error file="), "{out}");
     assert!(lines[2].starts_with("::notice "), "{out}");
-    // The path's newline shown, its separators and percents encoded: the
-    // file property ends where arbitre ends it.
+    // The path's newline, separators and percents encoded: the file
+    // property ends where arbitre ends it, and is the file's name.
     assert!(
-        lines[0].contains("a\\n%3A%3Aerror file=x%3A%3Aforged%2C 100%250A%3A%3A b.arb,line=4,"),
+        lines[0].contains("a%0A%3A%3Aerror file=x%3A%3Aforged%2C 100%250A%3A%3A b.arb,line=4,"),
         "{}",
         lines[0]
     );
@@ -163,6 +163,42 @@ fn nothing_from_a_record_forges_a_workflow_command() {
         lines[1].contains("gone%2C 50%25.arb,title=unreadable::cannot read: "),
         "{}",
         lines[1]
+    );
+}
+
+/// What the Actions runner reads back from a property's value.
+fn runner_decoded(value: &str) -> String {
+    value
+        .replace("%0D", "\r")
+        .replace("%0A", "\n")
+        .replace("%3A", ":")
+        .replace("%2C", ",")
+        .replace("%25", "%")
+}
+
+/// A file whose name holds a newline gets its annotation: the runner reads
+/// the path back from `file=` as it is on disk. One record and one warning
+/// are counted in the singular.
+#[test]
+fn a_path_with_a_newline_is_annotated_on_its_file() {
+    let dir = Scratch::new("formats-github-newline");
+    let text = std::fs::read_to_string(WARNED).unwrap();
+    let path = file(&dir, "new\nline,50%.arb", &text);
+    let (status, out, _) = run(&["check", "--format", "github", &path]);
+    assert_eq!(status, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    let property = lines[0]
+        .strip_prefix("::warning file=")
+        .and_then(|rest| rest.split_once(",line="))
+        .map(|(file, _)| file)
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(!property.contains(['\n', '\\', ',', ':']), "{property}");
+    assert_eq!(runner_decoded(property), path);
+    assert!(Path::new(&runner_decoded(property)).is_file());
+    assert_eq!(
+        lines[1],
+        "::notice title=arbitre::1 record checked: 1 legal, 0 illegal, 0 malformed, 0 unreadable, 1 warning"
     );
 }
 

@@ -9,6 +9,7 @@ use serde::de::{self, Deserializer, Unexpected};
 use serde::{Deserialize, Serialize};
 
 mod located;
+pub(crate) mod yaml;
 
 pub use located::{located, short, Located, Region, Seen};
 
@@ -686,7 +687,7 @@ impl Machine {
     /// A whole document at once, for the reports of one record or of totals.
     pub fn document<T: Serialize>(self, document: &T) -> String {
         let text = match self {
-            Machine::Yaml => serde_yaml::to_string(document).map_err(|e| e.to_string()),
+            Machine::Yaml => yaml::to_string(document).map_err(|e| e.to_string()),
             Machine::Json => serde_json::to_string_pretty(document).map_err(|e| e.to_string()),
             Machine::JsonLines => serde_json::to_string(document).map_err(|e| e.to_string()),
         };
@@ -1056,7 +1057,7 @@ impl Machine {
                 Ok(text) => indented(&text, "    ", "    "),
                 Err(err) => format!("\n    {}", serde_json::Value::String(err.to_string())),
             },
-            Machine::Yaml => match serde_yaml::to_string(report) {
+            Machine::Yaml => match yaml::to_string(report) {
                 Ok(text) => indented(text.trim_end_matches('\n'), "- ", "  "),
                 Err(err) => format!("\n- {err:?}"),
             },

@@ -6,14 +6,17 @@
 //! as a command, so nothing from a record may start a line or end a value:
 //! its text is escaped for the terminal first (no control character, no
 //! newline is left), then as the runner expects (`%`, and in values `:`
-//! and `,`, by their percent codes). The help lines of a diagnostic are
-//! joined by the runner's own escaped newline. What goes to standard
-//! error beside it is kept from the commands' older form, `##[...]`.
+//! and `,`, by their percent codes). A path in `file=` keeps its CR and
+//! LF, by those codes, so that the runner finds the file. The help lines
+//! of a diagnostic are joined by the runner's own escaped newline. What
+//! goes to standard error beside it is kept from the commands' older
+//! form, `##[...]`.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use arbitre::escape::escaped;
+use arbitre::words::counted;
 use arbitre::Unreadable;
 
 use super::{located, Options, Piece, Render, Run, Seen, Sink};
@@ -48,6 +51,23 @@ fn property(text: &str) -> String {
     data(text).replace(':', "%3A").replace(',', "%2C")
 }
 
+/// A path as `file=` holds it: the path itself, so that the runner finds
+/// the file, with CR and LF by the codes it reads back rather than shown
+/// as `\r` and `\n` (no file has those names); every other character a
+/// terminal would act on or draw as nothing is shown escaped still, as
+/// the runner has no code for it.
+fn file(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut from = 0;
+    for (at, end) in path.match_indices(['\r', '\n']) {
+        out.push_str(&property(&path[from..at]));
+        out.push_str(if end == "\r" { "%0D" } else { "%0A" });
+        from = at + 1;
+    }
+    out.push_str(&property(&path[from..]));
+    out
+}
+
 /// The annotation's place: `file=`, and its lines and columns. Unnamed
 /// standard input is no file of the repository: the annotation is then on
 /// the run, its place in the message.
@@ -55,7 +75,7 @@ fn place(path: &str, region: Option<arbitre::Region>) -> String {
     if path == "-" {
         return String::new();
     }
-    let mut out = format!(" file={}", property(path));
+    let mut out = format!(" file={}", file(path));
     match region {
         // The runner keeps columns only on a one-line annotation.
         Some(r) if r.end_line != r.line => {
@@ -136,8 +156,13 @@ impl Sink for Github {
         };
         writeln!(
             out,
-            "::notice title=arbitre::{} records checked: {} legal, {} illegal, {} malformed, {} unreadable, {} warnings{left_out}",
-            t.records, t.legal, t.illegal, t.malformed, t.unreadable, t.warnings
+            "::notice title=arbitre::{} checked: {} legal, {} illegal, {} malformed, {} unreadable, {}{left_out}",
+            counted(t.records as u64, "record", "records"),
+            t.legal,
+            t.illegal,
+            t.malformed,
+            t.unreadable,
+            counted(t.warnings as u64, "warning", "warnings")
         )
     }
 }
@@ -168,5 +193,29 @@ mod tests {
             prop_assert_eq!(decoded(&value), escaped(&text).into_owned());
             prop_assert_eq!(decoded(&message), escaped(&text).into_owned());
         }
+
+        /// A path is read back whole, its line ends included; no character
+        /// a terminal acts on is written raw.
+        #[test]
+        fn a_file_is_read_back_as_the_path(text in any::<String>()) {
+            let value = file(&text);
+            prop_assert!(!value.contains([':', ',', '\n', '\r']), "{value:?}");
+            prop_assert_eq!(arbitre::escape::first_unshown(&value, false), None);
+            let shown: String = text
+                .chars()
+                .map(|c| match c {
+                    '\n' | '\r' => c.to_string(),
+                    c => escaped(c.encode_utf8(&mut [0; 4])).into_owned(),
+                })
+                .collect();
+            prop_assert_eq!(decoded(&value), shown);
+        }
+    }
+
+    #[test]
+    fn a_path_with_a_line_end_is_the_file_s() {
+        assert_eq!(file("a\nb,c:d%.arb"), "a%0Ab%2Cc%3Ad%25.arb");
+        assert_eq!(file("a\r\n\u{1b}\u{200b}.arb"), "a%0D%0A\\e\\u{200b}.arb");
+        assert_eq!(decoded(&file("dir/new\nline.arb")), "dir/new\nline.arb");
     }
 }
