@@ -260,6 +260,9 @@ fn forge(table: &Path, whole: &[u8], forge: impl Fn(&mut [u8])) {
     std::fs::write(table, bytes).unwrap();
 }
 
+/// A way of making up a table's values.
+type Forgery = fn(&mut [u8]);
+
 #[test]
 fn a_forged_table_is_refused_though_its_checksum_matches() {
     let dir = tempfile::tempdir().unwrap();
@@ -270,7 +273,7 @@ fn a_forged_table_is_refused_though_its_checksum_matches() {
     let whole = std::fs::read(&table).unwrap();
     let record = "samples/simpei/spec-example.arb";
     // Two pieces each never align three: any win is made up.
-    let forgeries: [(&str, fn(&mut [u8])); 3] = [
+    let forgeries: [(&str, Forgery); 3] = [
         ("one value a win in 1", |values: &mut [u8]| {
             values[1000] = values[1000] & 0x80 | 1
         }),
