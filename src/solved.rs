@@ -49,24 +49,6 @@ fn table_path(
         })
 }
 
-/// Whether a table can be written at `path`, asked before minutes of work
-/// rather than after: its folder made, a file beside it created and
-/// removed.
-fn writable(path: &Path) -> Result<(), String> {
-    let fail = |e: io::Error| format!("cannot write {}: {e}", path.display());
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(fail)?;
-    }
-    let mut probe = path.as_os_str().to_owned();
-    probe.push(format!(".{}.probe", std::process::id()));
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&probe)
-        .map_err(fail)?;
-    std::fs::remove_file(&probe).map_err(fail)
-}
-
 /// `arbitre solve simpei`.
 pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
     if !args.game.eq_ignore_ascii_case("simpei") {
@@ -121,8 +103,8 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
         Err(err) => return usage(output, &err.to_string()),
     };
     if found.is_none() {
-        if let Err(err) = writable(&path) {
-            return usage(output, &err);
+        if let Err(err) = Table::can_write(&path) {
+            return usage(output, &err.to_string());
         }
     }
     let built = found.is_none();
@@ -511,6 +493,9 @@ pub fn best(
         .is_none()
         .then(|| table.value(&position))
         .flatten();
+    if let Err(wrong) = table.check_position(&position) {
+        return usage(output, &format!("the table is not sound: {wrong}")).map(Some);
+    }
     let Some(valued) = solve::best_turns(&table, &position) else {
         return usage(
             output,

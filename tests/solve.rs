@@ -22,9 +22,14 @@ fn arbitre(cache: &Path) -> Command {
     cmd
 }
 
-/// `(status, stdout, stderr)` of a run.
+/// `(status, stdout, stderr)` of a run; -1 for one killed at the timeout,
+/// as a run that waits forever on a file would be.
 fn run(cache: &Path, args: &[&str]) -> (i32, String, String) {
-    let output = arbitre(cache).args(args).output().unwrap();
+    let output = arbitre(cache)
+        .args(args)
+        .timeout(std::time::Duration::from_secs(120))
+        .output()
+        .unwrap();
     (
         output.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -243,4 +248,130 @@ fn only_simpei_is_solved() {
     );
     assert_eq!(status, 2);
     assert!(err.contains("--best"), "{err}");
+}
+
+/// The table file rewritten with its values changed by `forge` and its
+/// checksum summed again: a forgery the checksum cannot tell.
+fn forge(table: &Path, whole: &[u8], forge: impl Fn(&mut [u8])) {
+    let mut bytes = whole.to_vec();
+    forge(&mut bytes[40..]);
+    let sum = crc32fast::hash(&bytes[40..]);
+    bytes[28..32].copy_from_slice(&sum.to_le_bytes());
+    std::fs::write(table, bytes).unwrap();
+}
+
+/// A way of making up a table's values.
+type Forgery = fn(&mut [u8]);
+
+#[test]
+fn a_forged_table_is_refused_though_its_checksum_matches() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t.table");
+    let path = table.to_str().unwrap();
+    let solve = ["solve", "simpei", "--pieces", "2", "--table", path];
+    assert_eq!(run(dir.path(), &solve).0, 0);
+    let whole = std::fs::read(&table).unwrap();
+    let record = "samples/simpei/spec-example.arb";
+    // Two pieces each never align three: any win is made up.
+    let forgeries: [(&str, Forgery); 3] = [
+        ("one value a win in 1", |values: &mut [u8]| {
+            values[1000] = values[1000] & 0x80 | 1
+        }),
+        ("every value a win in 1", |values: &mut [u8]| {
+            values.iter_mut().for_each(|v| *v = *v & 0x80 | 1)
+        }),
+        ("a win in 125 at the start", |values: &mut [u8]| {
+            let last = values.len() - 1;
+            values[last] = 0x80 | 125;
+        }),
+    ];
+    for (what, forgery) in forgeries {
+        forge(&table, &whole, forgery);
+        let (status, _, err) = run(dir.path(), &["analyse", record, "--table", path]);
+        assert_eq!(status, 2, "{what}");
+        assert!(
+            err.contains("is corrupt") && err.contains("out of range"),
+            "{what}: {err}"
+        );
+        // `solve` reads none of it back: it says why, and builds again.
+        let (status, out, err) = run(dir.path(), &solve);
+        assert_eq!(status, 0, "{what}: {err}");
+        assert!(err.contains("building it again"), "{what}: {err}");
+        assert!(
+            out.contains("first piece on c3, e3, c5 or e5: draw"),
+            "{what}: {out}"
+        );
+        assert_eq!(std::fs::read(&table).unwrap(), whole, "{what}");
+    }
+}
+
+/// Make a FIFO at `path`: nothing ever writes to it, so a reader that
+/// opens it waits forever.
+#[cfg(unix)]
+fn fifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo {}", path.display());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_for_a_table_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("fifo.table");
+    fifo(&table);
+    let path = table.to_str().unwrap();
+    let record = "samples/simpei/spec-example.arb";
+    for args in [
+        vec!["analyse", record, "--table", path],
+        vec!["moves", record, "--best", "--turn", "3", "--table", path],
+        vec!["solve", "simpei", "--pieces", "1", "--table", path],
+    ] {
+        let (status, _, err) = run(dir.path(), &args);
+        assert_eq!(status, 2, "{args:?}: {err}");
+        assert!(err.contains("is not a Simpei table"), "{args:?}: {err}");
+    }
+    // The same at the cache path: `analyse` refuses it, the replay page
+    // goes without values.
+    let cache = dir.path().join("cache");
+    std::fs::create_dir_all(cache.join("arbitre")).unwrap();
+    fifo(&cache.join("arbitre").join("simpei.table"));
+    let (status, _, err) = run(&cache, &["analyse", record]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("is not a Simpei table"), "{err}");
+    let (status, out, err) = run(&cache, &["check", "--format", "html", record]);
+    assert_eq!(status, 0, "{err}");
+    assert!(out.contains("</html>"), "{out}");
+}
+
+/// A link planted where an older arbitre wrote its table first (the
+/// table's name, the process id, `.partial`): the table is not written
+/// through it, and what it points to stays as it was.
+#[cfg(unix)]
+#[test]
+fn a_table_is_not_written_through_a_planted_link() {
+    use arbitre::games::simpei::solve::{self, Alignment, Table};
+    let dir = tempfile::tempdir().unwrap();
+    let precious = dir.path().join("precious.txt");
+    std::fs::write(&precious, "my notes\n").unwrap();
+    let table = dir.path().join("t.table");
+    let planted = dir
+        .path()
+        .join(format!("t.table.{}.partial", std::process::id()));
+    std::os::unix::fs::symlink(&precious, &planted).unwrap();
+    let solved = solve::solve(1, 1, Alignment::Gapped, &mut |_| {}).unwrap();
+    solved.save(&table).unwrap();
+    assert_eq!(std::fs::read_to_string(&precious).unwrap(), "my notes\n");
+    assert!(std::fs::symlink_metadata(&table).unwrap().is_file());
+    assert_eq!(Table::load(&table).unwrap(), solved);
+    assert_eq!(std::fs::read_link(&planted).unwrap(), precious);
+    // Nothing else is left beside the table.
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 3, "{names:?}");
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::super::board::Colour;
 use super::super::position::{Play, Position};
 use super::super::Simpei;
-use super::{Table, Value};
+use super::{Disagreement, Table, Value};
 use crate::game::{Notation, Rules, Violation};
 use crate::replay::Opened;
 
@@ -148,6 +148,10 @@ pub enum Unanalysable {
     /// game with four pieces each, whole turns played).
     #[error("the table holds no value for the position {0}")]
     NotInTable(String),
+    /// A value of the record's positions disagrees with its successors':
+    /// the table was altered after it was built.
+    #[error("the table is not sound: {0}; build it again with `arbitre solve simpei --rebuild`")]
+    Unsound(Disagreement),
 }
 
 /// A position's value said, and as the table gives it for the colour to
@@ -159,6 +163,9 @@ fn valued(table: &Table, position: &Position) -> Result<(Said, Option<Value>), U
     let value = table
         .value(position)
         .ok_or_else(|| Unanalysable::NotInTable(format!("{:?}", position.pieces)))?;
+    table
+        .check_position(position)
+        .map_err(Unanalysable::Unsound)?;
     Ok((Said::new(value, position.to_move), Some(value)))
 }
 
@@ -226,8 +233,12 @@ pub fn analyse(table: &Table, record: &Opened<Simpei>) -> Result<Analysis, Unana
 }
 
 /// The legal turns of `position`, best first for the colour to act, each
-/// with the value it reaches; in the library's order among equals.
+/// with the value it reaches; in the library's order among equals. `None`
+/// when the table holds no value for one, or its value of `position`
+/// disagrees with theirs.
 pub fn best_turns(table: &Table, position: &Position) -> Option<Vec<(Play, Value)>> {
+    // Values that disagree with each other are none.
+    table.check_position(position).ok()?;
     let mut valued = Simpei::legal(position)
         .into_iter()
         .map(|play| {

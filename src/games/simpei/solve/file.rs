@@ -6,7 +6,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{movement_layers, Alignment, Table, Value};
+use super::{movement_layers, Alignment, Table, Value, REACHED, SAMPLED};
 
 /// The first bytes of every table file.
 const MAGIC: &[u8; 16] = b"arbitre simpei\n\0";
@@ -21,7 +21,7 @@ pub const FORMAT: u32 = 1;
 pub const RULES: u32 = 20_261_201;
 
 /// Header bytes before the values.
-const HEADER: usize = 40;
+pub(super) const HEADER: usize = 40;
 
 /// Why a table file cannot be used.
 #[derive(Debug, thiserror::Error)]
@@ -122,42 +122,59 @@ impl Table {
     }
 
     /// Write the table to `path`, through a file beside it renamed into
-    /// place: a reader never sees half a table.
+    /// place: a reader never sees half a table. The file beside it is
+    /// created anew under a name nobody can foretell, never through a link
+    /// planted there.
     pub fn save(&self, path: &Path) -> Result<(), TableError> {
         let fail = |source| TableError::Unwritable {
             path: path.to_path_buf(),
             source,
         };
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(fail)?;
-        }
-        let mut partial = path.as_os_str().to_owned();
-        partial.push(format!(".{}.partial", std::process::id()));
-        let partial = PathBuf::from(partial);
-        let written = std::fs::File::create(&partial)
-            .and_then(|mut f| {
-                f.write_all(&self.header())?;
-                f.write_all(&self.values)?;
-                f.sync_all()
-            })
+        let (partial, mut file) = partial_beside(path).map_err(fail)?;
+        let written = file
+            .write_all(&self.header())
+            .and_then(|()| file.write_all(&self.values))
+            .and_then(|()| file.sync_all())
             .and_then(|()| std::fs::rename(&partial, path));
+        drop(file);
         if written.is_err() {
             let _ = std::fs::remove_file(&partial);
         }
         written.map_err(fail)
     }
 
+    /// Whether a table can be written at `path`, asked before minutes of
+    /// work rather than after: its folder made, a file beside it created
+    /// as `save` creates it, and removed.
+    pub fn can_write(path: &Path) -> Result<(), TableError> {
+        let fail = |source| TableError::Unwritable {
+            path: path.to_path_buf(),
+            source,
+        };
+        let (partial, file) = partial_beside(path).map_err(fail)?;
+        drop(file);
+        std::fs::remove_file(&partial).map_err(fail)
+    }
+
     /// Read a table from `path`, every check passed. Only a regular file
-    /// is read, and no more of it than the largest table takes.
+    /// is read, and no more of it than the largest table takes. Its type
+    /// is asked before it is opened (opening a FIFO waits for a writer, a
+    /// device may do anything), it is opened without blocking, and the
+    /// handle's own type is asked again, in case the file was swapped in
+    /// between.
     pub fn load(path: &Path) -> Result<Table, TableError> {
         let unreadable = |source| TableError::Unreadable {
             path: path.to_path_buf(),
             source,
         };
-        let file = std::fs::File::open(path).map_err(|source| match source.kind() {
+        let missing_or = |source: std::io::Error| match source.kind() {
             std::io::ErrorKind::NotFound => TableError::Missing(path.to_path_buf()),
             _ => unreadable(source),
-        })?;
+        };
+        if !std::fs::metadata(path).map_err(missing_or)?.is_file() {
+            return Err(TableError::NotATable(path.to_path_buf()));
+        }
+        let file = open_without_blocking(path).map_err(missing_or)?;
         let metadata = file.metadata().map_err(unreadable)?;
         if !metadata.is_file() {
             return Err(TableError::NotATable(path.to_path_buf()));
@@ -251,9 +268,17 @@ impl Table {
         if crc32fast::hash(body) != u32_at(&bytes, 28) {
             return Err(corrupt("its checksum does not match its values".into()));
         }
-        if let Some(at) = body.iter().position(|&b| Value::from_byte(b).is_none()) {
+        // No value past the longest this table's game holds; the mark of
+        // a position reached from the start only where there is a start.
+        let longest = super::longest_possible(red, blue, placement, alignment);
+        let reached = if placement { REACHED } else { 0 };
+        if let Some(at) = body
+            .iter()
+            .position(|&b| b & !reached > longest || Value::from_byte(b).is_none())
+        {
             return Err(corrupt(format!(
-                "value {} at byte {} is out of range",
+                "value {} at byte {} is out of range: no position of its game lasts more \
+                 than {longest} turns",
                 body[at],
                 HEADER + at
             )));
@@ -268,13 +293,71 @@ impl Table {
             })
             .collect();
         bytes.drain(..HEADER);
-        Ok(Table {
+        let table = Table {
             red,
             blue,
             placement,
             alignment,
             layers,
             values: bytes,
-        })
+        };
+        // A checksum is no signature: values made up and summed again pass
+        // it. They do not pass their successors.
+        if let Err(wrong) = table.check(SAMPLED, unforeseeable()) {
+            return Err(corrupt(wrong.to_string()));
+        }
+        Ok(table)
     }
+}
+
+/// Open `path` to read without waiting on it: a FIFO opens at once (and is
+/// then refused), a terminal does not become the controlling one.
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    options.open(path)
+}
+
+/// 64 bits nobody outside this process can foretell: std's hasher keys
+/// are drawn from the system's randomness, mixed here with the time.
+pub(super) fn unforeseeable() -> u64 {
+    use std::hash::BuildHasher;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    std::collections::hash_map::RandomState::new().hash_one((now, std::process::id()))
+}
+
+/// Attempts at a fresh name for the file beside a table; a name already
+/// taken 16 times running is no accident, and the write fails.
+const PARTIAL_ATTEMPTS: usize = 16;
+
+/// A file created beside `path` to write a table into, its folder made
+/// first: a new file (never one already there, nor a link's target) under
+/// a name of 64 unforeseeable bits.
+fn partial_beside(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut last = std::io::Error::from(std::io::ErrorKind::AlreadyExists);
+    for _ in 0..PARTIAL_ATTEMPTS {
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".{:016x}.partial", unforeseeable()));
+        let name = PathBuf::from(name);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&name)
+        {
+            Ok(file) => return Ok((name, file)),
+            Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => last = err,
+            Err(err) => return Err(err),
+        }
+    }
+    Err(last)
 }

@@ -20,6 +20,7 @@ use std::sync::Mutex;
 
 pub use analysis::{analyse, best_turns, Analysed, Analysis, Illegal, Said, Slip, Unanalysable};
 pub use file::{TableError, FORMAT, RULES};
+
 pub use index::Layer;
 
 use super::board::Colour;
@@ -431,6 +432,192 @@ impl Table {
             opener: layer.to_move,
             ..Position::default()
         }
+    }
+}
+
+/// A stored value that is not the one the values its turns lead to give
+/// it: the table is not the solver's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the value at byte {} ({}, with {} red and {} blue pieces on the board) is not the one its \
+     turns give it ({}): these are not the solver's values",
+    file::HEADER + .offset,
+    .held.said(.layer.to_move),
+    .layer.red,
+    .layer.blue,
+    .due.said(.layer.to_move)
+)]
+pub struct Disagreement {
+    /// Where the value stands among the table's values.
+    pub offset: usize,
+    /// Its layer: the pieces on the board and the colour to act.
+    pub layer: Layer,
+    /// The value stored.
+    pub held: Value,
+    /// The value its turns give it.
+    pub due: Value,
+}
+
+/// Positions drawn at random over the whole table and checked against
+/// their successors at each load: about 0.2 s of a load of the game's
+/// table (docs/solved.md gives the odds a forgery slips through).
+pub(crate) const SAMPLED: u64 = 1 << 16;
+
+/// Turns from the start whose positions every load checks, all of them.
+const OPENING_PLIES: usize = 2;
+
+impl Table {
+    /// The turns of a layer's positions and the layer they lead to.
+    fn turns_from(&self, layer: Layer) -> (Phase, Layer) {
+        if self.placement && (layer.red, layer.blue) != (self.red, self.blue) {
+            (Phase::placing(layer), layer.after_placement())
+        } else {
+            (Phase::Movement, layer.flipped())
+        }
+    }
+
+    /// Whether the value of a position (its layer's slot, its index) is
+    /// the one the retrograde gives it from its successors' values: a win
+    /// in 1 with a turn that aligns three; else a win in N with a
+    /// successor lost in N - 1 and none lost sooner; a loss in N with
+    /// only won successors, the slowest won in N - 1; a draw with no lost
+    /// successor and a drawn one. The build's own rule (`best`).
+    fn agrees(&self, slot: usize, index: u64) -> Result<(), Disagreement> {
+        let Some((layer, range)) = self.layers.get(slot) else {
+            return Ok(());
+        };
+        let offset = range.start + index as usize;
+        let held = Value(self.values.get(offset).map_or(0, |b| b & !REACHED));
+        let (red, blue) = layer.arrangement(index);
+        let (phase, next) = self.turns_from(*layer);
+        let due = self.best(*layer, grid(red), grid(blue), phase, next);
+        if held == due {
+            Ok(())
+        } else {
+            Err(Disagreement {
+                offset,
+                layer: *layer,
+                held,
+                due,
+            })
+        }
+    }
+
+    /// Whether the table's value of `position` agrees with the values its
+    /// turns lead to, as every load checks a sample: the commands check
+    /// each position they report. A position the table does not hold
+    /// agrees.
+    pub fn check_position(&self, position: &Position) -> Result<(), Disagreement> {
+        if position.winner.is_some() || position.lifted != 0 {
+            return Ok(());
+        }
+        let [red, blue] = position.pieces.map(|p| p.count_ones() as u8);
+        let layer = Layer {
+            red,
+            blue,
+            to_move: position.to_move,
+        };
+        let Some(slot) = self.layers.iter().position(|(l, _)| *l == layer) else {
+            return Ok(());
+        };
+        if position.hand != self.hands(layer) {
+            return Ok(());
+        }
+        let [red, blue] = position.pieces.map(index::dense);
+        self.agrees(slot, layer.index(red, blue))
+    }
+
+    /// Check positions against their successors: the start and every
+    /// position the first turns reach from it, then `sampled` positions
+    /// drawn uniformly over the whole table from `seed` (every position,
+    /// in order, when the table holds no more). A table whose every
+    /// position agrees is the solver's, whatever forged it: wins and
+    /// losses are founded on turns that align three.
+    pub(crate) fn check(&self, sampled: u64, seed: u64) -> Result<(), Disagreement> {
+        let slot = |layer: Layer| self.layers.iter().position(|(l, _)| *l == layer);
+        let empty = Layer {
+            red: 0,
+            blue: 0,
+            to_move: Colour::Red,
+        };
+        if let (true, Some(start)) = (self.placement, slot(empty)) {
+            let mut frontier = vec![(start, 0u64)];
+            for ply in 0..=OPENING_PLIES {
+                let mut next = Vec::new();
+                for &(s, index) in &frontier {
+                    self.agrees(s, index)?;
+                    let layer = self.layers[s].0;
+                    let (phase, after) = self.turns_from(layer);
+                    let (Some(to), true) = (slot(after), ply < OPENING_PLIES) else {
+                        continue;
+                    };
+                    let (red, blue) = layer.arrangement(index);
+                    let (own, theirs) = layer.sides(grid(red), grid(blue));
+                    each_step(own, theirs, phase, self.alignment, |step| {
+                        if let Step::Next { acting, waiting } = step {
+                            let (r, b) = after.sides(acting, waiting);
+                            next.push((to, after.index(index::dense(r), index::dense(b))));
+                        }
+                    });
+                }
+                next.sort_unstable();
+                next.dedup();
+                frontier = next;
+            }
+        }
+        let total = self.values.len() as u64;
+        let mut rng = crate::rng::Rng::new(seed);
+        for k in 0..sampled.min(total) {
+            let at = if total <= sampled {
+                k
+            } else {
+                rng.next_u64() % total
+            };
+            let Some(s) = self
+                .layers
+                .iter()
+                .position(|(_, r)| r.contains(&(at as usize)))
+            else {
+                continue;
+            };
+            self.agrees(s, at - self.layers[s].1.start as u64)?;
+        }
+        Ok(())
+    }
+}
+
+/// The longest value a table the solver builds can hold, from what its
+/// header says: its piece counts, its phases and its alignment. A value
+/// past it is no value of the solver's.
+///
+/// Each figure is the longest value of that table as built (measured;
+/// the tests build every table that takes seconds and compare). A side of
+/// two pieces or fewer never aligns three, so where both sides have so
+/// few every position is a draw. A table and the one with the colours
+/// swapped hold the same values. The movement phase of four pieces each,
+/// alone, is held to the whole game's figure (`docs/solved.md`), which
+/// includes it.
+pub(crate) fn longest_possible(red: u8, blue: u8, placement: bool, alignment: Alignment) -> u8 {
+    let gapped = alignment == Alignment::Gapped;
+    let either = |gapped_figure, adjacent_figure| {
+        if gapped {
+            gapped_figure
+        } else {
+            adjacent_figure
+        }
+    };
+    match (placement, red.max(blue), red.min(blue)) {
+        (_, 0..=2, _) => 0,
+        (true, 3, _) => either(71, 64),
+        (_, 4, 4) | (true, _, _) => either(56, 49),
+        (false, 3, 0) => 10,
+        (false, 3, 1) => 12,
+        (false, 4, 1) => 10,
+        (false, 3, 2) => 24,
+        (false, 3, _) => either(71, 63),
+        (false, 4, 0) => either(8, 10),
+        (false, 4, 2) => 14,
+        (false, _, _) => either(32, 36),
     }
 }
 

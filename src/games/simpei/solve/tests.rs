@@ -422,3 +422,119 @@ fn a_slip_is_a_win_or_draw_given_away_or_a_loss_hastened() {
     assert_eq!(Value::through(Value(6)), Value(7));
     assert_eq!(Value::through(Value(7)), Value(8));
 }
+
+/// `table`'s file with the value at `offset` made `byte`, its checksum
+/// summed again: a forgery the checksum cannot tell.
+fn forged(table: &Table, forge: impl Fn(&mut [u8])) -> Result<Table, String> {
+    let mut bytes = table.to_bytes();
+    forge(&mut bytes[file::HEADER..]);
+    let sum = crc32fast::hash(&bytes[file::HEADER..]);
+    bytes[28..32].copy_from_slice(&sum.to_le_bytes());
+    Table::from_bytes(bytes, std::path::Path::new("t.table")).map_err(|e| e.to_string())
+}
+
+/// The longest value a table holds.
+fn longest_held(table: &Table) -> u8 {
+    table.values.iter().map(|b| b & !REACHED).max().unwrap_or(0)
+}
+
+#[test]
+fn any_one_value_changed_disagrees_with_its_successors() {
+    let table = solve_movement(3, 1, 1, Alignment::Gapped, &mut |_| {}).expect("solved");
+    table
+        .check(u64::MAX, 0)
+        .expect("the solver's own values agree");
+    let longest = longest_held(&table);
+    assert_eq!(longest, longest_possible(3, 1, false, Alignment::Gapped));
+    let mut rng = Rng::new(31);
+    for _ in 0..20 {
+        let at = rng.below(table.values.len());
+        let held = table.values[at];
+        // Another value, none past the longest: the range check passes it.
+        let other = (held + 1 + rng.below(usize::from(longest)) as u8) % (longest + 1);
+        let mut changed = table.clone();
+        changed.values[at] = other;
+        // Checked whole, a single value changed is always found.
+        assert!(
+            changed.check(u64::MAX, 0).is_err(),
+            "{at}: {held} -> {other}"
+        );
+    }
+    // The mark of a reached position in a table with no start.
+    let said = forged(&table, |values| values[7] |= REACHED).expect_err("refused");
+    assert!(said.contains("out of range"), "{said}");
+}
+
+/// The game with three pieces each forged three ways, its checksum summed
+/// again each time: every forgery is refused.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only: .ci/run runs it with --release"
+)]
+fn a_forged_table_of_three_pieces_is_refused() {
+    let table = solve(3, 2, Alignment::Gapped, &mut |_| {}).expect("solved");
+    let sound = forged(&table, |_| {}).expect("the solver's table is believed");
+    assert_eq!(sound, table);
+    let start = table.values.len() - 1;
+    let held = Value(table.values[start] & !REACHED);
+    assert!(held.is_loss(), "{held}");
+    // The start said won by Red in 1, or in 3, or drawn.
+    for made_up in [1, 3, 0] {
+        let said = forged(&table, |values| values[start] = REACHED | made_up).expect_err("refused");
+        assert!(said.contains("is not the one its turns give it"), "{said}");
+        assert!(said.contains(&held.said(Colour::Red)), "{said}");
+    }
+    // A position the first turn reaches: Red on c3, Blue to place.
+    let first = Layer {
+        red: 1,
+        blue: 0,
+        to_move: Colour::Blue,
+    };
+    let c3 = crate::games::simpei::Point::parse('c', 3).expect("a point");
+    let at = table.layers[table.layers.len() - 2].1.start
+        + first.index(index::dense(c3.bit()), 0) as usize;
+    let said = forged(&table, |values| values[at] ^= 2).expect_err("refused");
+    assert!(said.contains("is not the one its turns give it"), "{said}");
+    // Every value a win in 1.
+    let said = forged(&table, |values| {
+        values.iter_mut().for_each(|v| *v = *v & REACHED | 1)
+    })
+    .expect_err("refused");
+    assert!(said.contains("is not the one its turns give it"), "{said}");
+    // A value past the longest any position of the game takes, and the
+    // longest a byte tells.
+    let longest = longest_possible(3, 3, true, Alignment::Gapped);
+    for past in [longest + 1, LONGEST - 1] {
+        let said = forged(&table, |values| values[0] = past).expect_err("refused");
+        assert!(said.contains("out of range"), "{said}");
+    }
+}
+
+/// The longest value each table holds is the one its header allows, for
+/// every table built in seconds: both phases with up to three pieces
+/// each, the movement phase with up to four of a colour against up to two.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "release only: .ci/run runs it with --release"
+)]
+fn the_longest_value_allowed_is_the_longest_held() {
+    for alignment in [Alignment::Gapped, Alignment::Adjacent] {
+        for pieces in 0..=3 {
+            let table = solve(pieces, 2, alignment, &mut |_| {}).expect("solved");
+            let allowed = longest_possible(pieces, pieces, true, alignment);
+            assert_eq!(longest_held(&table), allowed, "{pieces} {alignment:?}");
+        }
+        for red in 0..=4 {
+            for blue in 0..=4 {
+                if red.min(blue) >= 3 {
+                    continue;
+                }
+                let table = solve_movement(red, blue, 2, alignment, &mut |_| {}).expect("solved");
+                let allowed = longest_possible(red, blue, false, alignment);
+                assert_eq!(longest_held(&table), allowed, "{red} {blue} {alignment:?}");
+            }
+        }
+    }
+}
