@@ -1,6 +1,7 @@
 //! The YAML header: deserialised with serde into each game's own header type,
 //! with serde_yaml's error locations turned into file spans.
 
+mod aliases;
 mod fast;
 mod plain;
 
@@ -287,10 +288,36 @@ impl<'a> HeaderText<'a> {
     /// The header within `limits`: its brackets (the error pointing at the
     /// first one past the limit), then its size, checked before any parse
     /// (the fast path's or serde_yaml's) so that a header is refused
-    /// whatever it holds.
+    /// whatever it holds; then what its aliases repeat, which only a parse
+    /// can tell, one that keeps nothing.
     pub(crate) fn check_limits(&self, limits: &Limits) -> Result<(), HeaderError> {
         self.check_brackets(limits.header_brackets)?;
-        self.check_size(limits.header_bytes)
+        self.check_size(limits.header_bytes)?;
+        self.check_aliases(limits.header_bytes)
+    }
+
+    /// Aliases (`*a`) may repeat what an anchor (`&a`) names, but the
+    /// header read with every alias replayed may count at most
+    /// [`aliases::EXPANSION`] times `limit`: its values' bytes, and a few
+    /// more for each value. No header without aliases comes near it.
+    fn check_aliases(&self, limit: usize) -> Result<(), HeaderError> {
+        let budget = limit.saturating_mul(aliases::EXPANSION);
+        if !aliases::over_budget(self.text, budget) {
+            return Ok(());
+        }
+        Err(HeaderError::header(
+            format!(
+                "the header's aliases (`*name`) repeat more than it may hold: read with them replayed, it counts more than {} bytes, {} times the limit of {} (--max-header-bytes)",
+                grouped(budget),
+                aliases::EXPANSION,
+                grouped(limit)
+            ),
+            self.opening,
+        )
+        .with_help(format!(
+            "write the values out instead of repeating them by alias; a value counts its bytes and {} more; raise the limit with --max-header-bytes",
+            aliases::PER_VALUE
+        )))
     }
 
     /// No header comes near `limit` bytes; a longer one is refused before
