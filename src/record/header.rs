@@ -104,6 +104,32 @@ struct GameKey {
     game: Option<String>,
 }
 
+/// Whether a YAML mapping has a `game` key; any other YAML is refused.
+struct HoldsGame(bool);
+
+impl<'de> Deserialize<'de> for HoldsGame {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> Visitor<'de> for Keys {
+            type Value = HoldsGame;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a mapping")
+            }
+            /// Each key is read (a mapping's keys may be any YAML), each
+            /// value passed over.
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<HoldsGame, A::Error> {
+                let mut game = false;
+                while let Some(key) = map.next_key::<serde_yaml::Value>()? {
+                    game |= key.as_str() == Some("game");
+                    map.next_value::<de::IgnoredAny>()?;
+                }
+                Ok(HoldsGame(game))
+            }
+        }
+        deserializer.deserialize_map(Keys)
+    }
+}
+
 /// What the header's own types tell serde_yaml when a value is refused;
 /// [`HeaderText::deserialize`] recognises it again in serde_yaml's message
 /// and says it in plain words, with the key and where it is.
@@ -278,6 +304,21 @@ impl<'a> HeaderText<'a> {
             return Ok(header);
         }
         self.deserialize_yaml()
+    }
+
+    /// Whether the header is a YAML mapping holding a `game` key, whatever
+    /// its value, and within `limits`: what marks a text as a header when
+    /// framing resumes after a broken one (see `record::resumes`). Read
+    /// without YAML when it is simple, by a parse that keeps only its keys
+    /// otherwise.
+    pub(crate) fn holds_game(&self, limits: &Limits) -> bool {
+        if self.check_limits(limits).is_err() {
+            return false;
+        }
+        if let Some(holds) = fast::holds_game(self.text) {
+            return holds;
+        }
+        serde_yaml::from_str::<HoldsGame>(self.text).is_ok_and(|holds| holds.0)
     }
 
     /// The YAML parse, with serde_yaml's errors made file diagnostics.
