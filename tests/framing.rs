@@ -178,7 +178,11 @@ fn a_header_closed_by_a_mistyped_line_costs_its_own_record_only() {
             );
             // The broken header's error, at the mistyped line; the others
             // where they were.
-            assert_eq!((records[1].1.as_str(), records[1].2), ("header", 8), "{text:?}");
+            assert_eq!(
+                (records[1].1.as_str(), records[1].2),
+                ("header", 8),
+                "{text:?}"
+            );
             assert_eq!(
                 (records[3].1.as_str(), records[3].2),
                 ("simpei/occupied", 17)

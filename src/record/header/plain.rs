@@ -92,8 +92,7 @@ fn mistyped_closing(text: &str, at: Option<usize>) -> Option<Plain> {
         }
         let bare = line.trim_end();
         let marker = bare.split(" #").next().unwrap_or(bare).trim_end();
-        let dashes = marker.bytes().filter(|&b| b == b'-').count();
-        if marker.starts_with("--") && dashes >= 2 && marker.bytes().all(|b| matches!(b, b'-' | b' ' | b'\t')) {
+        if marker.starts_with("--") && marker.bytes().all(|b| matches!(b, b'-' | b' ' | b'\t')) {
             return Some(Plain {
                 message: format!(
                     "`{marker}` is not `---`, so the header does not end there and runs on into the moves"
