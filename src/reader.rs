@@ -487,6 +487,10 @@ impl<R: Read> Reader<R> {
         else {
             return false;
         };
+        let next = self.pending.get(movetext..).unwrap_or_default();
+        if !record::may_be_header(next, &self.limits) {
+            return false;
+        }
         let text = |range: std::ops::Range<usize>| {
             self.pending
                 .get(range)

@@ -366,13 +366,7 @@ pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
 /// parsed only for the few that do, so that the lookahead costs only when
 /// a header is broken. A text past the header limits is never a header.
 pub(crate) fn resumes(header: &HeaderText<'_>, next: &str, limits: &Limits) -> bool {
-    if next.len() > limits.header_bytes {
-        return false;
-    }
-    let bytes = next.as_bytes();
-    let may_hold_game =
-        memchr::memmem::find(bytes, b"game").is_some() || memchr::memchr(b'\\', bytes).is_some();
-    if !may_hold_game {
+    if !may_be_header(next.as_bytes(), limits) {
         return false;
     }
     let next = HeaderText {
@@ -381,6 +375,13 @@ pub(crate) fn resumes(header: &HeaderText<'_>, next: &str, limits: &Limits) -> b
         opening: Span::new(0, 0),
     };
     !header.holds_game(limits) && next.holds_game(limits)
+}
+
+/// Whether `text` may be a header holding `game`, read from its bytes
+/// alone: within the header size, holding the word or a `\`.
+pub(crate) fn may_be_header(text: &[u8], limits: &Limits) -> bool {
+    text.len() <= limits.header_bytes
+        && (memchr::memmem::find(text, b"game").is_some() || memchr::memchr(b'\\', text).is_some())
 }
 
 #[cfg(test)]
