@@ -380,8 +380,12 @@ pub(crate) fn resumes(header: &HeaderText<'_>, next: &str, limits: &Limits) -> b
 /// Whether `text` may be a header holding `game`, read from its bytes
 /// alone: within the header size, holding the word or a `\`.
 pub(crate) fn may_be_header(text: &[u8], limits: &Limits) -> bool {
+    /// Built once: a searcher costs more to set up than most movetexts
+    /// take to scan.
+    static GAME: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"game"));
     text.len() <= limits.header_bytes
-        && (memchr::memmem::find(text, b"game").is_some() || memchr::memchr(b'\\', text).is_some())
+        && (GAME.find(text).is_some() || memchr::memchr(b'\\', text).is_some())
 }
 
 #[cfg(test)]
