@@ -370,3 +370,68 @@ fn library_callers_get_the_defaults_and_can_raise_them() {
     let read = check(&Record::from_text(header).with_limits(roomy), &switches);
     assert!(read.malformed.is_none());
 }
+
+/// A Superpion header that anchors a 28 KB string and fills the setup's
+/// lists with aliases of it: 60 KB, within --max-header-bytes, one bracket.
+fn aliasing_header() -> String {
+    let list = vec!["*s"; 10_500].join(",");
+    let mut header = format!(
+        "game: superpion\nevent: &s {}\nsetup:\n  pieces:\n    blue: &l [{list}]\n",
+        "x".repeat(28_000)
+    );
+    for key in ["red", "yellow", "black"] {
+        header.push_str(&format!("    {key}: *l\n"));
+    }
+    header.push_str("  piles:\n");
+    for key in ["blue", "red", "yellow", "black"] {
+        header.push_str(&format!("    {key}: *l\n"));
+    }
+    header
+}
+
+#[test]
+fn aliases_that_repeat_a_header_past_its_budget_are_refused_before_it_is_read() {
+    let header = aliasing_header();
+    assert!(header.len() < Limits::DEFAULT_HEADER_BYTES);
+    let text = format!("---\n{header}---\n");
+    // serde_yaml read it as 94,500 copies of 28 KB: 2.4 GB, 7 s, and then
+    // a `setup` error; two of them with --jobs 2, 3 GB.
+    let (code, record) = check_json(&[], &text);
+    assert_eq!(code, 2, "{record}");
+    assert_eq!(record["diagnostic"]["rule"], "header");
+    assert_eq!(
+        message(&record),
+        "the header's aliases (`*name`) repeat more than it may hold: read with them replayed, it counts more than 1,048,576 bytes, 16 times the limit of 65,536 (--max-header-bytes)"
+    );
+    assert_eq!(record["diagnostic"]["line"], 1);
+    let help = record["diagnostic"]["help"].as_str().unwrap_or("");
+    assert!(help.contains("--max-header-bytes"), "{help}");
+    let (code, out) = run(&["check", "--jobs", "2"], &text.repeat(2));
+    assert_eq!(code, 2);
+    assert_eq!(String::from_utf8_lossy(&out).matches("aliases").count(), 2);
+}
+
+#[test]
+fn aliases_within_the_budget_read_as_the_values_they_repeat() {
+    let written = "---\ngame: superpion\nevent: Club\nplayers: {blue: Club}\nsetup:\n  pieces: {blue: [e5], red: [f6]}\n  piles: {blue: [R, S], red: [R, S]}\n---\n";
+    let aliased = "---\ngame: superpion\nevent: &c Club\nplayers: {blue: *c}\nsetup:\n  pieces: {blue: [e5], red: [f6]}\n  piles: {blue: &p [R, S], red: *p}\n---\n";
+    let (_, written) = check_json(&[], written);
+    let (code, aliased) = check_json(&[], aliased);
+    assert_eq!(code, 0, "{aliased}");
+    assert_eq!(written, aliased);
+    // The budget follows --max-header-bytes: 16 times it. This header
+    // counts 9 lists of 3 copies of 1,000 bytes and a few more: within
+    // 16 times 4 KiB, past 16 times 1,200 bytes (and within that size itself).
+    let list = |n| vec!["*s"; n].join(", ");
+    let header = format!(
+        "game: superpion\nevent: &s {}\nsetup:\n  pieces:\n    blue: &l [{}]\n    red: *l\n    yellow: *l\n    black: *l\n  piles:\n    blue: *l\n    red: *l\n    yellow: *l\n    black: *l\n",
+        "x".repeat(1000),
+        list(3)
+    );
+    let text = format!("---\n{header}---\n");
+    let (_, record) = check_json(&["--max-header-bytes", "4096"], &text);
+    assert_eq!(record["diagnostic"]["rule"], "setup", "{record}");
+    let (_, record) = check_json(&["--max-header-bytes", "1200"], &text);
+    assert_eq!(record["diagnostic"]["rule"], "header", "{record}");
+    assert!(message(&record).contains("aliases"), "{record}");
+}

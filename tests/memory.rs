@@ -129,3 +129,46 @@ fn warnings_up_to_the_bound_are_all_kept() {
     assert_eq!(one_more.warnings.len(), KEPT_WARNINGS);
     assert_eq!(one_more.warnings_omitted, 1);
 }
+
+/// A header that anchors a long string and repeats it by alias in every
+/// setup list: `lists` lists of `aliases` aliases each (the first anchored,
+/// the others aliases of it).
+fn aliased_header(string: usize, aliases: usize) -> String {
+    let list = vec!["*s"; aliases].join(",");
+    let mut header = format!(
+        "game: superpion\nevent: &s {}\nsetup:\n  pieces:\n    blue: &l [{list}]\n",
+        "x".repeat(string)
+    );
+    for key in ["red", "yellow", "black"] {
+        header.push_str(&format!("    {key}: *l\n"));
+    }
+    header.push_str("  piles:\n");
+    for key in ["blue", "red", "yellow", "black"] {
+        header.push_str(&format!("    {key}: *l\n"));
+    }
+    header
+}
+
+#[test]
+fn a_header_s_aliases_cost_no_more_than_its_limit_allows() {
+    let _alone = ALONE.lock();
+    // 29 KB of header, which serde_yaml read as 9 lists of 100 copies of
+    // 28 KB: 25 MB held before the record was found malformed (the 60 KB
+    // form of it, 2.4 GB).
+    let record = Record::from_text(format!("---\n{}---\n", aliased_header(28_000, 100)));
+    let (checked, peak) = peak_of(|| check(&record, &Switches::new()));
+    let malformed = checked.malformed.expect("refused");
+    assert!(
+        malformed.message.contains("aliases"),
+        "{}",
+        malformed.message
+    );
+    assert!(peak < MB, "checking held {peak} bytes");
+    // Within the budget (16 times --max-header-bytes, a few bytes per
+    // value), the header is read, and costs about what it counts.
+    let record = Record::from_text(format!("---\n{}---\n", aliased_header(1000, 100)));
+    let (checked, peak) = peak_of(|| check(&record, &Switches::new()));
+    let malformed = checked.malformed.expect("no squares");
+    assert_eq!(malformed.rule.id, "setup", "{}", malformed.message);
+    assert!(peak < 4 * MB, "checking held {peak} bytes");
+}

@@ -1,6 +1,7 @@
 //! The YAML header: deserialised with serde into each game's own header type,
 //! with serde_yaml's error locations turned into file spans.
 
+mod aliases;
 mod fast;
 mod plain;
 
@@ -101,6 +102,32 @@ fn game_lines(games: &[&str]) -> String {
 struct GameKey {
     #[serde(default, deserialize_with = "present")]
     game: Option<String>,
+}
+
+/// Whether a YAML mapping has a `game` key; any other YAML is refused.
+struct HoldsGame(bool);
+
+impl<'de> Deserialize<'de> for HoldsGame {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Keys;
+        impl<'de> Visitor<'de> for Keys {
+            type Value = HoldsGame;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a mapping")
+            }
+            /// Each key is read (a mapping's keys may be any YAML), each
+            /// value passed over.
+            fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<HoldsGame, A::Error> {
+                let mut game = false;
+                while let Some(key) = map.next_key::<serde_yaml::Value>()? {
+                    game |= key.as_str() == Some("game");
+                    map.next_value::<de::IgnoredAny>()?;
+                }
+                Ok(HoldsGame(game))
+            }
+        }
+        deserializer.deserialize_map(Keys)
+    }
 }
 
 /// What the header's own types tell serde_yaml when a value is refused;
@@ -279,6 +306,21 @@ impl<'a> HeaderText<'a> {
         self.deserialize_yaml()
     }
 
+    /// Whether the header is a YAML mapping holding a `game` key, whatever
+    /// its value, and within `limits`: what marks a text as a header when
+    /// framing resumes after a broken one (see `record::resumes`). Read
+    /// without YAML when it is simple, by a parse that keeps only its keys
+    /// otherwise.
+    pub(crate) fn holds_game(&self, limits: &Limits) -> bool {
+        if self.check_limits(limits).is_err() {
+            return false;
+        }
+        if let Some(holds) = fast::holds_game(self.text) {
+            return holds;
+        }
+        serde_yaml::from_str::<HoldsGame>(self.text).is_ok_and(|holds| holds.0)
+    }
+
     /// The YAML parse, with serde_yaml's errors made file diagnostics.
     fn deserialize_yaml<T: DeserializeOwned>(&self) -> Result<T, HeaderError> {
         serde_yaml::from_str(self.text).map_err(|err| self.yaml_error(&err))
@@ -287,10 +329,36 @@ impl<'a> HeaderText<'a> {
     /// The header within `limits`: its brackets (the error pointing at the
     /// first one past the limit), then its size, checked before any parse
     /// (the fast path's or serde_yaml's) so that a header is refused
-    /// whatever it holds.
+    /// whatever it holds; then what its aliases repeat, which only a parse
+    /// can tell, one that keeps nothing.
     pub(crate) fn check_limits(&self, limits: &Limits) -> Result<(), HeaderError> {
         self.check_brackets(limits.header_brackets)?;
-        self.check_size(limits.header_bytes)
+        self.check_size(limits.header_bytes)?;
+        self.check_aliases(limits.header_bytes)
+    }
+
+    /// Aliases (`*a`) may repeat what an anchor (`&a`) names, but the
+    /// header read with every alias replayed may count at most
+    /// [`aliases::EXPANSION`] times `limit`: its values' bytes, and a few
+    /// more for each value. No header without aliases comes near it.
+    fn check_aliases(&self, limit: usize) -> Result<(), HeaderError> {
+        let budget = limit.saturating_mul(aliases::EXPANSION);
+        if !aliases::over_budget(self.text, budget) {
+            return Ok(());
+        }
+        Err(HeaderError::header(
+            format!(
+                "the header's aliases (`*name`) repeat more than it may hold: read with them replayed, it counts more than {} bytes, {} times the limit of {} (--max-header-bytes)",
+                grouped(budget),
+                aliases::EXPANSION,
+                grouped(limit)
+            ),
+            self.opening,
+        )
+        .with_help(format!(
+            "write the values out instead of repeating them by alias; a value counts its bytes and {} more; raise the limit with --max-header-bytes",
+            aliases::PER_VALUE
+        )))
     }
 
     /// No header comes near `limit` bytes; a longer one is refused before

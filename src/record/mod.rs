@@ -50,17 +50,18 @@ impl FramingError {
 /// can tell one apart however long the line is and wherever its buffer cut
 /// it: three dashes, then nothing but spaces or tabs, or a YAML comment
 /// after at least one of them (`--- # round 2`, as YAML writes its own
-/// marker); then the line's ending (any `\r` before the `\n`). A line
-/// before the file's first record may start with byte-order marks. `--- x` and `---# x` are no
-/// delimiters: YAML would not read them as its marker either.
+/// marker); then the line's ending (any `\r` before the `\n`). Byte-order
+/// marks may stand before the dashes, wherever the line stands: files
+/// joined with `cat` leave the later file's mark at the start of its first
+/// `---` line. `--- x` and `---# x` are no delimiters: YAML would not read
+/// them as its marker either.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct DelimiterScan(Scan);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Scan {
-    /// Before the dashes: whether byte-order marks may stand there, and
-    /// how much of one is read.
-    Mark { marks: bool, bom: u8 },
+    /// Before the dashes: how much of a byte-order mark is read.
+    Mark { bom: u8 },
     /// Dashes read so far, fewer than three.
     Dashes(u8),
     /// After `---`: blanks only, and whether there was one.
@@ -78,16 +79,9 @@ enum Scan {
 const BOM: &[u8; 3] = b"\xef\xbb\xbf";
 
 impl DelimiterScan {
-    /// A scan of a line, which stands before the text's first record or
-    /// not. Byte-order marks may start the lines there (the first line,
-    /// and the preamble's, where concatenated files leave them), never a
-    /// record's own lines: so a record's text, split alone, reads as it
-    /// did in its file.
-    pub(crate) fn new(before_any_record: bool) -> Self {
-        DelimiterScan(Scan::Mark {
-            marks: before_any_record,
-            bom: 0,
-        })
+    /// A scan of a line, from its first byte.
+    pub(crate) fn new() -> Self {
+        DelimiterScan(Scan::Mark { bom: 0 })
     }
 
     /// Read the next bytes of the line.
@@ -97,11 +91,8 @@ impl DelimiterScan {
                 return;
             }
             self.0 = match (self.0, byte) {
-                (Scan::Mark { marks, bom }, _) if marks && byte == BOM[usize::from(bom)] => {
-                    Scan::Mark {
-                        marks,
-                        bom: (bom + 1) % 3,
-                    }
+                (Scan::Mark { bom }, _) if byte == BOM[usize::from(bom)] => {
+                    Scan::Mark { bom: (bom + 1) % 3 }
                 }
                 (Scan::Mark { bom: 0, .. }, b'-') => Scan::Dashes(1),
                 (Scan::Dashes(2), b'-') => Scan::Blanks { any: false },
@@ -126,8 +117,8 @@ impl DelimiterScan {
 }
 
 /// Whether `line` (its ending included, or not) is a `---` line.
-pub(crate) fn is_delimiter(line: &[u8], before_any_record: bool) -> bool {
-    let mut scan = DelimiterScan::new(before_any_record);
+pub(crate) fn is_delimiter(line: &[u8]) -> bool {
+    let mut scan = DelimiterScan::new();
     scan.feed(line);
     scan.is_delimiter()
 }
@@ -215,9 +206,9 @@ struct Line<'a> {
 }
 
 impl Line<'_> {
-    /// A `---` line after the first one.
+    /// A `---` line.
     fn is_delimiter(&self) -> bool {
-        is_delimiter(self.raw.as_bytes(), false)
+        is_delimiter(self.raw.as_bytes())
     }
 
     /// The whole line, for a record pointed at as a whole.
@@ -288,7 +279,7 @@ pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
         let Some(line) = lines.next() else {
             break None;
         };
-        if is_delimiter(line.raw.as_bytes(), true) {
+        if line.is_delimiter() {
             break Some(line);
         }
         if stray_start.is_some() {
@@ -316,9 +307,11 @@ pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
         return records;
     };
     let mut delimiters = lines.filter(Line::is_delimiter);
+    let limits = Limits::default();
     let mut open = first;
+    let mut close = delimiters.next();
     loop {
-        let Some(close) = delimiters.next() else {
+        let Some(closing) = close else {
             records.push(Err(FramingError {
                 message: "this header is never closed".into(),
                 span: open.marker(),
@@ -327,22 +320,72 @@ pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
             return records;
         };
         let next = delimiters.next();
+        let header = HeaderText {
+            text: &source[open.end..closing.offset],
+            offset: open.end,
+            opening: open.marker(),
+        };
+        // A broken header followed by one that is not: the record ends
+        // before its closing line, which opens the next one.
         let movetext_end = next.as_ref().map_or(source.len(), |l| l.offset);
+        if next.is_some() && resumes(&header, &source[closing.end..movetext_end], &limits) {
+            records.push(Ok(RawRecord {
+                header,
+                movetext: "",
+                movetext_offset: closing.offset,
+                limits,
+            }));
+            (open, close) = (closing, next);
+            continue;
+        }
         records.push(Ok(RawRecord {
-            header: HeaderText {
-                text: &source[open.end..close.offset],
-                offset: open.end,
-                opening: open.marker(),
-            },
-            movetext: &source[close.end..movetext_end],
-            movetext_offset: close.end,
-            limits: Limits::default(),
+            header,
+            movetext: &source[closing.end..movetext_end],
+            movetext_offset: closing.end,
+            limits,
         }));
         match next {
-            Some(line) => open = line,
+            Some(line) => {
+                open = line;
+                close = delimiters.next();
+            }
             None => return records,
         }
     }
+}
+
+/// Whether a record whose header is `header` ends before the `---` line
+/// that would close it, which then opens the next record: a broken
+/// delimiter costs one record, never the records after it. So it is when
+/// the header is not a YAML mapping holding `game` (its closing line was
+/// mistyped, `----`, and it ran on into the next record) and `next`, the
+/// text from that line to the following `---` line, is one.
+///
+/// A record's text seldom holds `game` (or a `\`, which a quoted key may
+/// escape it with): the text is looked for it first, and the header is
+/// parsed only for the few that do, so that the lookahead costs only when
+/// a header is broken. A text past the header limits is never a header.
+pub(crate) fn resumes(header: &HeaderText<'_>, next: &str, limits: &Limits) -> bool {
+    if !may_be_header(next.as_bytes(), limits) {
+        return false;
+    }
+    let next = HeaderText {
+        text: next,
+        offset: 0,
+        opening: Span::new(0, 0),
+    };
+    !header.holds_game(limits) && next.holds_game(limits)
+}
+
+/// Whether `text` may be a header holding `game`, read from its bytes
+/// alone: within the header size, holding the word or a `\`.
+pub(crate) fn may_be_header(text: &[u8], limits: &Limits) -> bool {
+    /// Built once: a searcher costs more to set up than most movetexts
+    /// take to scan.
+    static GAME: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+        std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"game"));
+    text.len() <= limits.header_bytes
+        && (GAME.find(text).is_some() || memchr::memchr(b'\\', text).is_some())
 }
 
 #[cfg(test)]
@@ -398,7 +441,7 @@ mod tests {
             "---  # a # b {\n",
             "---\t#\n",
         ] {
-            assert!(is_delimiter(line.as_bytes(), false), "{line:?}");
+            assert!(is_delimiter(line.as_bytes()), "{line:?}");
         }
         for line in [
             "---x",
@@ -410,25 +453,30 @@ mod tests {
             " ---",
             "--- \r x",
             "---\r \n",
-            "\u{feff}---",
             "--- \u{a0}# x",
             "",
             "\n",
         ] {
-            assert!(!is_delimiter(line.as_bytes(), false), "{line:?}");
+            assert!(!is_delimiter(line.as_bytes()), "{line:?}");
         }
-        for line in ["\u{feff}---", "\u{feff}\u{feff}--- # x\r\n", "---"] {
-            assert!(is_delimiter(line.as_bytes(), true), "{line:?}");
+        // Byte-order marks before the dashes, wherever the line stands.
+        for line in [
+            "\u{feff}---",
+            "\u{feff}\u{feff}--- # x\r\n",
+            "\u{feff}---\r\n",
+        ] {
+            assert!(is_delimiter(line.as_bytes()), "{line:?}");
         }
-        assert!(!is_delimiter("\u{feff}x---".as_bytes(), true));
-        assert!(!is_delimiter(&"\u{feff}---".as_bytes()[1..], true));
+        assert!(!is_delimiter("\u{feff}x---".as_bytes()));
+        assert!(!is_delimiter("\u{feff} ---".as_bytes()));
+        assert!(!is_delimiter(&"\u{feff}---".as_bytes()[1..]));
     }
 
     #[test]
     fn a_delimiter_fed_in_pieces_reads_as_a_whole() {
         let line = "\u{feff}--- # a comment longer than one piece\r\n".as_bytes();
         for cut in 0..line.len() {
-            let mut scan = DelimiterScan::new(true);
+            let mut scan = DelimiterScan::new();
             scan.feed(&line[..cut]);
             scan.feed(&line[cut..]);
             assert!(scan.is_delimiter(), "cut at {cut}");

@@ -20,6 +20,15 @@ pub fn deserialize<T: DeserializeOwned>(text: &str) -> Option<T> {
     T::deserialize(parse(text)?).ok()
 }
 
+/// Whether a simple header holds a `game` key; `None` when the header is
+/// not simple, and only a YAML parse can tell.
+pub fn holds_game(text: &str) -> Option<bool> {
+    match parse(text)? {
+        Node::Map(entries) => Some(entries.iter().any(|(key, _)| *key == "game")),
+        Node::Scalar(_) => Some(false),
+    }
+}
+
 /// A header value the fast path understands: a plain string, or a mapping
 /// (the header itself, or a one-level flow mapping) of them.
 #[derive(Debug)]

@@ -47,6 +47,9 @@ pub(super) fn explain(
     if let Some(kind) = said.strip_prefix(NOT_TEXT) {
         return not_text(text, path?, kind.trim(), at?);
     }
+    if let Some(plain) = mistyped_closing(text, at) {
+        return Some(plain);
+    }
     // `game:simpei` alone is one word to YAML, not a mapping; after other
     // keys, a word where the next key should be.
     if (said.starts_with("invalid type: string") && said.contains("expected struct"))
@@ -72,6 +75,33 @@ pub(super) fn explain(
     }
     if said.starts_with("did not find expected key") {
         return out_of_line(text, at);
+    }
+    None
+}
+
+/// `----` or `-- -` where the header's closing `---` should stand: the
+/// header runs on into the moves, and YAML stumbles on them there (or on
+/// the line itself). Only a line at or before the place of YAML's error.
+fn mistyped_closing(text: &str, at: Option<usize>) -> Option<Plain> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        if at.is_some_and(|at| at < start) {
+            return None;
+        }
+        let bare = line.trim_end();
+        let marker = bare.split(" #").next().unwrap_or(bare).trim_end();
+        if marker.starts_with("--") && marker.bytes().all(|b| matches!(b, b'-' | b' ' | b'\t')) {
+            return Some(Plain {
+                message: format!(
+                    "`{marker}` is not `---`, so the header does not end there and runs on into the moves"
+                ),
+                at: start,
+                len: bare.len(),
+                help: Some("close the header with a line of three dashes: `---`".into()),
+            });
+        }
     }
     None
 }
