@@ -6,6 +6,9 @@
 // Runs the `arbitre` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]
 
+#[path = "common/aliases.rs"]
+mod aliases;
+use aliases::aliased_header;
 use std::time::Duration;
 
 use arbitre::{check, check_str, Limits, Reader, Record, Switches, Verdict};
@@ -374,19 +377,7 @@ fn library_callers_get_the_defaults_and_can_raise_them() {
 /// A Superpion header that anchors a 28 KB string and fills the setup's
 /// lists with aliases of it: 60 KB, within --max-header-bytes, one bracket.
 fn aliasing_header() -> String {
-    let list = vec!["*s"; 10_500].join(",");
-    let mut header = format!(
-        "game: superpion\nevent: &s {}\nsetup:\n  pieces:\n    blue: &l [{list}]\n",
-        "x".repeat(28_000)
-    );
-    for key in ["red", "yellow", "black"] {
-        header.push_str(&format!("    {key}: *l\n"));
-    }
-    header.push_str("  piles:\n");
-    for key in ["blue", "red", "yellow", "black"] {
-        header.push_str(&format!("    {key}: *l\n"));
-    }
-    header
+    aliased_header(28_000, 10_500)
 }
 
 #[test]

@@ -4,6 +4,9 @@
 //! warnings only. Counted by a global allocator of this test binary alone,
 //! so the figures are bytes, not timings.
 
+#[path = "common/aliases.rs"]
+mod aliases;
+use aliases::aliased_header;
 use std::sync::Mutex;
 
 use arbitre::{check, score_table, stop, Record, RecordReport, Switches, Verdict, KEPT_WARNINGS};
@@ -128,25 +131,6 @@ fn warnings_up_to_the_bound_are_all_kept() {
     let one_more = report(&format!("{text}{ROUND_TRIP}"));
     assert_eq!(one_more.warnings.len(), KEPT_WARNINGS);
     assert_eq!(one_more.warnings_omitted, 1);
-}
-
-/// A header that anchors a long string and repeats it by alias in every
-/// setup list: `lists` lists of `aliases` aliases each (the first anchored,
-/// the others aliases of it).
-fn aliased_header(string: usize, aliases: usize) -> String {
-    let list = vec!["*s"; aliases].join(",");
-    let mut header = format!(
-        "game: superpion\nevent: &s {}\nsetup:\n  pieces:\n    blue: &l [{list}]\n",
-        "x".repeat(string)
-    );
-    for key in ["red", "yellow", "black"] {
-        header.push_str(&format!("    {key}: *l\n"));
-    }
-    header.push_str("  piles:\n");
-    for key in ["blue", "red", "yellow", "black"] {
-        header.push_str(&format!("    {key}: *l\n"));
-    }
-    header
 }
 
 #[test]
