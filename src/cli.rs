@@ -607,7 +607,9 @@ pub struct AnalyseArgs {
 pub struct MovesArgs {
     /// Order the legal turns by their value with perfect play, best first,
     /// each with its value (Simpei, with the table `arbitre solve simpei`
-    /// builds). Every turn is listed, as with --expand.
+    /// builds). An action that sandwiches two pieces or more is one line,
+    /// as without --best, valued by its best turn, which it names, and
+    /// with its worst value; --expand lists and values each turn.
     #[arg(long)]
     pub best: bool,
     /// The table for --best; by default the one in the user's cache

@@ -828,7 +828,8 @@ fn position(
         return picture(args.format, &stop, status, output);
     }
     if let Print::Moves {
-        best: Some(table), ..
+        best: Some(table),
+        expand,
     } = print
     {
         let shown = crate::solved::best(
@@ -836,6 +837,7 @@ fn position(
             stop.turn,
             table.as_ref(),
             machine,
+            expand,
             &stop.label,
             stop.over.as_deref(),
             output,

@@ -144,8 +144,8 @@ pub use record::header::{Date, Text};
 pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
 pub use replay::{
-    check_as, open, parse_turn, random_record, Checked, Malformed, Opened, Referee, Stop,
-    StopError, KEPT_WARNINGS,
+    check_as, open, parse_turn, position_after, random_record, Checked, Malformed, Opened, Referee,
+    Stop, StopError, KEPT_WARNINGS,
 };
 pub use report::{
     located, moves_command, short, Batch, Diagnostic, Document, LeftOut, LeftOutReason, Located,

@@ -240,6 +240,32 @@ impl<G: RecordFormat> Opened<G> {
     }
 }
 
+/// The position after the first `turns` turns of the first record of
+/// `text` (all of them, if fewer), or the first of them that is illegal:
+/// what [`Opened::position_after`] gives, the record replayed as it is read
+/// rather than held as turns, so that its memory does not grow with the
+/// record. As for [`open`], a syntax error anywhere makes it malformed.
+pub fn position_after<G: RecordFormat>(
+    text: &str,
+    switches: &Switches,
+    turns: usize,
+) -> Result<Result<G::Position, Violation>, Malformed> {
+    let record = record::first(text)?;
+    let (_, mut position) = set_up::<G>(&record, switches)?;
+    let mut warnings = Found::default();
+    let mut index = 0;
+    let mut illegal = None;
+    G::parse_lent(tokens_of(&record), |turn, _| {
+        if index < turns && illegal.is_none() {
+            match step::<G>(&mut position, turn, index, &mut warnings) {
+                Ok(()) => index += 1,
+                Err(violation) => illegal = Some(violation),
+            }
+        }
+    })?;
+    Ok(illegal.map_or(Ok(position), Err))
+}
+
 /// Check the first record of `text` as a game of type `G`, whatever its
 /// header's `game` says.
 pub fn check_as<G: RecordFormat>(text: &str, switches: &Switches) -> Checked {

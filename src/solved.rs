@@ -3,12 +3,15 @@
 //! legal turns by value. Only Simpei is solved; the work is the library's.
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use arbitre::escape::escaped;
-use arbitre::games::simpei::solve::{self, Alignment, Said, Table, TableError};
-use arbitre::games::simpei::{Position, Simpei};
+use arbitre::games::simpei::solve::{
+    self, Alignment, BestLine, BestTurns, Outline, Said, Table, TableError,
+};
+use arbitre::games::simpei::{Colour, Position, Simpei};
 use arbitre::{Machine, Record, Switches, SCHEMA, VERSION};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
@@ -348,62 +351,161 @@ fn game_table(asked: Option<&PathBuf>) -> Result<Table, String> {
     }
 }
 
-/// The record opened as Simpei, or why it cannot be.
-fn opened(record: &Record) -> Result<arbitre::Opened<Simpei>, String> {
+/// Whether the record is Simpei and can be read as such, or why not:
+/// asked before the table is read, of the whole record (a syntax error
+/// anywhere makes it malformed), without keeping its turns.
+fn readable(record: &Record) -> Result<(), String> {
     match arbitre::referee_of(record).map(|g| g.name()) {
         Some("simpei") => {}
         Some(other) => return Err(format!("only Simpei is solved: this record is {other}")),
         None => return Err("the record names no game arbitre knows".into()),
     }
-    arbitre::open::<Simpei>(&record.text, &Switches::default())
-        .map_err(|m| format!("the record is malformed: {}", m.message))
+    match arbitre::check_as::<Simpei>(&record.text, &Switches::default()).malformed {
+        Some(m) => Err(format!("the record is malformed: {}", m.message)),
+        None => Ok(()),
+    }
 }
 
-/// What `analyse` prints, as JSON and YAML give it.
-#[derive(Serialize)]
+/// What `analyse` prints, as JSON and YAML give it: the layout of a
+/// whole [`solve::Analysis`] with the file beside it, its turns written
+/// as they are valued rather than kept.
 struct AnalyseDocument<'a> {
-    schema: u32,
-    arbitre: &'static str,
     file: &'a str,
     record: usize,
-    #[serde(flatten)]
-    analysis: &'a solve::Analysis,
+    outline: &'a Outline,
+    turns: Turns<'a>,
 }
 
-/// `arbitre analyse FILE`.
+impl Serialize for AnalyseDocument<'_> {
+    /// As the derived form of a struct with a flattened
+    /// [`solve::Analysis`] serialises: a map, key by key.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let outline = self.outline;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("schema", &SCHEMA)?;
+        map.serialize_entry("arbitre", VERSION)?;
+        map.serialize_entry("file", self.file)?;
+        map.serialize_entry("record", &self.record)?;
+        map.serialize_entry("start", &outline.start)?;
+        map.serialize_entry("turns", &self.turns)?;
+        map.serialize_entry("illegal", &outline.illegal)?;
+        map.serialize_entry("end", &outline.end)?;
+        map.serialize_entry("end_value", &outline.end_value)?;
+        map.end()
+    }
+}
+
+/// A record's analysed turns, serialised as a list as they are valued:
+/// `count` of them, as a first analysis found.
+struct Turns<'a> {
+    table: &'a Table,
+    text: &'a str,
+    count: usize,
+}
+
+impl Serialize for Turns<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{Error, SerializeSeq};
+        let mut list = serializer.serialize_seq(Some(self.count))?;
+        let mut failed = None;
+        let analysed =
+            solve::analyse_record(
+                self.table,
+                self.text,
+                &Switches::default(),
+                |turn| match list.serialize_element(&turn) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(err) => {
+                        failed = Some(err);
+                        ControlFlow::Break(())
+                    }
+                },
+            );
+        if let Some(err) = failed {
+            return Err(err);
+        }
+        analysed.map_err(S::Error::custom)?;
+        list.end()
+    }
+}
+
+/// What a first analysis of a record learns before any of it is written:
+/// where it ends, its turns, the widest of them as the human report
+/// writes them, and those that give something away.
+struct Surveyed {
+    outline: Outline,
+    turns: usize,
+    width: usize,
+    slips: usize,
+}
+
+/// The record analysed once, nothing kept of its turns but counts: so
+/// that a position missing from the table is refused before any output,
+/// as it was when the whole analysis was held.
+fn survey(table: &Table, text: &str) -> Result<Surveyed, solve::Unanalysable> {
+    let (mut turns, mut width, mut slips) = (0, 0, 0);
+    let outline = solve::analyse_record(table, text, &Switches::default(), |turn| {
+        turns += 1;
+        width = width.max(turn.label.len() + turn.turn.len() + 1);
+        slips += usize::from(turn.slip.is_some());
+        ControlFlow::Continue(())
+    })?;
+    Ok(Surveyed {
+        outline,
+        turns,
+        width,
+        slips,
+    })
+}
+
+/// `arbitre analyse FILE`: the record is read three times, never held as
+/// turns: once for its syntax (before the table is read), once to value
+/// it (before anything is written), once to write it.
 pub fn analyse(args: &AnalyseArgs, output: &mut Output<'_>) -> io::Result<u8> {
     let record = match one_record(&args.file, args.record, args.limits.limits(), output)? {
         Ok(record) => record,
         Err(status) => return Ok(status),
     };
-    let opened = match opened(&record) {
-        Ok(opened) => opened,
-        Err(message) => return usage(output, &format!("{}: {message}", args.file)),
-    };
+    if let Err(message) = readable(&record) {
+        return usage(output, &format!("{}: {message}", args.file));
+    }
     let table = match game_table(args.table.as_ref()) {
         Ok(table) => table,
         Err(message) => return usage(output, &message),
     };
-    let analysis = match solve::analyse(&table, &opened) {
-        Ok(analysis) => analysis,
+    write_analysis(&table, &record.text, args, output)
+}
+
+/// The analysis of a readable record with `table`, as `args` asks.
+fn write_analysis(
+    table: &Table,
+    text: &str,
+    args: &AnalyseArgs,
+    output: &mut Output<'_>,
+) -> io::Result<u8> {
+    let surveyed = match survey(table, text) {
+        Ok(surveyed) => surveyed,
         Err(err) => return usage(output, &err.to_string()),
     };
-    let status = if analysis.illegal.is_some() {
+    let outline = &surveyed.outline;
+    let status = if outline.illegal.is_some() {
         ILLEGAL
     } else {
         LEGAL
     };
     if let Some(machine) = machine_of(args.format) {
         let document = AnalyseDocument {
-            schema: SCHEMA,
-            arbitre: VERSION,
             file: &args.file,
             record: args.record,
-            analysis: &analysis,
+            outline,
+            turns: Turns {
+                table,
+                text,
+                count: surveyed.turns,
+            },
         };
-        output
-            .out
-            .write_all(machine.document(&document).as_bytes())?;
+        machine.write(&document, output.out)?;
         return Ok(status);
     }
     let out = &mut output.out;
@@ -411,30 +513,24 @@ pub fn analyse(args: &AnalyseArgs, output: &mut Output<'_>) -> io::Result<u8> {
         out,
         "{}: with perfect play from the start, {}",
         escaped(&args.file),
-        analysis.start.text
+        outline.start.text
     )?;
-    let width = analysis
-        .turns
-        .iter()
-        .map(|t| t.label.len() + t.turn.len() + 1)
-        .max()
-        .unwrap_or(0);
-    for turn in &analysis.turns {
-        let played = format!("{} {}", turn.label, escaped(&turn.turn));
-        write!(
-            out,
-            "  {played:<width$}  {} -> {}",
-            turn.before.text, turn.after.text
-        )?;
-        match (turn.slip, &turn.best) {
-            (Some(slip), Some(best)) => {
-                writeln!(out, "   ! {} (best: {})", slip.said(), best.text)?
-            }
-            (None, Some(best)) => writeln!(out, "   (slower; best: {})", best.text)?,
-            _ => writeln!(out)?,
+    let width = surveyed.width;
+    let mut written = Ok(());
+    let analysed = solve::analyse_record(table, text, &Switches::default(), |turn| {
+        written = write_turn(out, &turn, width);
+        if written.is_ok() {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
         }
+    });
+    written?;
+    if let Err(err) = analysed {
+        return usage(output, &err.to_string());
     }
-    if let Some(illegal) = &analysis.illegal {
+    let out = &mut output.out;
+    if let Some(illegal) = &outline.illegal {
         writeln!(
             out,
             "  {} is illegal ({}): {}; the analysis stops there",
@@ -443,18 +539,18 @@ pub fn analyse(args: &AnalyseArgs, output: &mut Output<'_>) -> io::Result<u8> {
             escaped(&illegal.message)
         )?;
     }
-    let slips = analysis.turns.iter().filter(|t| t.slip.is_some()).count();
-    let end = match analysis.turns.last() {
-        Some(_) if analysis.end_value.turns == Some(0) => analysis.end.clone(),
-        _ => format!("{}, {}", analysis.end, analysis.end_value.text),
+    let end = if surveyed.turns > 0 && outline.end_value.turns == Some(0) {
+        outline.end.clone()
+    } else {
+        format!("{}, {}", outline.end, outline.end_value.text)
     };
     writeln!(
         out,
         "{}: {}; with perfect play from its start, {}; {}",
         escaped(&args.file),
         end,
-        analysis.start.text,
-        match slips {
+        outline.start.text,
+        match surveyed.slips {
             0 => "no turn gave anything away".to_string(),
             n => arbitre::words::counted(
                 n as u64,
@@ -466,65 +562,157 @@ pub fn analyse(args: &AnalyseArgs, output: &mut Output<'_>) -> io::Result<u8> {
     Ok(status)
 }
 
+/// One line of the human analysis: the turn, its values, what it gave
+/// away.
+fn write_turn(out: &mut dyn Write, turn: &solve::Analysed, width: usize) -> io::Result<()> {
+    let played = format!("{} {}", turn.label, escaped(&turn.turn));
+    write!(
+        out,
+        "  {played:<width$}  {} -> {}",
+        turn.before.text, turn.after.text
+    )?;
+    match (turn.slip, &turn.best) {
+        (Some(slip), Some(best)) => writeln!(out, "   ! {} (best: {})", slip.said(), best.text),
+        (None, Some(best)) => writeln!(out, "   (slower; best: {})", best.text),
+        _ => writeln!(out),
+    }
+}
+
+/// The position after `turns` turns of a readable record, replayed as it
+/// is read; `None` past an illegal turn.
+fn position_of(record: &Record, turns: usize) -> Result<Option<Position>, String> {
+    match arbitre::position_after::<Simpei>(&record.text, &Switches::default(), turns) {
+        Ok(position) => Ok(position.ok()),
+        Err(m) => Err(format!("the record is malformed: {}", m.message)),
+    }
+}
+
+/// What `moves --best` prints, as JSON and YAML give it.
+#[derive(Serialize)]
+struct Best<'a> {
+    schema: u32,
+    arbitre: &'static str,
+    turn: String,
+    value: Option<Said>,
+    legal: Legal<'a>,
+}
+
+/// A line of `moves --best`: a turn, or a group of them (`turns`, its
+/// `best_turn` and the `worst` value its turns reach, only for a group).
+#[derive(Serialize)]
+struct Valued {
+    turn: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    turns: Option<usize>,
+    value: Said,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best_turn: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    worst: Option<Said>,
+}
+
+/// The legal turns of `moves --best`: grouped as `moves` groups them, or
+/// every one (`--expand`), serialised as they are walked.
+enum Legal<'a> {
+    Lines(Vec<BestLine>, Colour),
+    Each(BestTurns<'a>, Colour),
+}
+
+impl Serialize for Legal<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let (turns, to_act) = match self {
+            Legal::Lines(lines, to_act) => {
+                return serializer.collect_seq(lines.iter().map(|l| valued(l, *to_act)));
+            }
+            Legal::Each(turns, to_act) => (turns, *to_act),
+        };
+        let mut list = serializer.serialize_seq(Some(turns.len()))?;
+        let mut failed = None;
+        turns.each(|play, value| {
+            let valued = Valued {
+                turn: play.to_string(),
+                turns: None,
+                value: Said::new(value, to_act),
+                best_turn: None,
+                worst: None,
+            };
+            match list.serialize_element(&valued) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(err) => {
+                    failed = Some(err);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        if let Some(err) = failed {
+            return Err(err);
+        }
+        list.end()
+    }
+}
+
 /// `moves --best`: the legal turns of the position after `turns` turns,
-/// best first, each with its value.
+/// best first, each with its value; an action whose relocations multiply
+/// on one line, as `moves` lists it, unless `expand`.
+#[allow(clippy::too_many_arguments)]
 pub fn best(
     record: &Record,
     turns: usize,
     asked: Option<&PathBuf>,
     machine: Option<Machine>,
+    expand: bool,
     label: &str,
     over: Option<&str>,
     output: &mut Output<'_>,
 ) -> io::Result<Option<u8>> {
-    let opened = match opened(record) {
-        Ok(opened) => opened,
-        Err(message) => return usage(output, &format!("--best: {message}")).map(Some),
-    };
+    if let Err(message) = readable(record) {
+        return usage(output, &format!("--best: {message}")).map(Some);
+    }
     let table = match game_table(asked) {
         Ok(table) => table,
         Err(message) => return usage(output, &message).map(Some),
     };
-    let Ok(position) = opened.position_after(turns) else {
-        return Ok(None);
+    let position = match position_of(record, turns) {
+        Ok(Some(position)) => position,
+        Ok(None) => return Ok(None),
+        Err(message) => return usage(output, &format!("--best: {message}")).map(Some),
     };
+    write_best(&table, &position, machine, expand, label, over, output).map(Some)
+}
+
+/// The legal turns of `position` valued by `table`, as `moves --best`
+/// prints them.
+fn write_best(
+    table: &Table,
+    position: &Position,
+    machine: Option<Machine>,
+    expand: bool,
+    label: &str,
+    over: Option<&str>,
+    output: &mut Output<'_>,
+) -> io::Result<u8> {
     let value = position
         .winner
         .is_none()
-        .then(|| table.value(&position))
+        .then(|| table.value(position))
         .flatten();
-    if let Err(wrong) = table.check_position(&position) {
-        return usage(output, &format!("the table is not sound: {wrong}")).map(Some);
+    if let Err(wrong) = table.check_position(position) {
+        return usage(output, &format!("the table is not sound: {wrong}"));
     }
-    let Some(valued) = solve::best_turns(&table, &position) else {
+    let to_act = position.to_move;
+    let said = value.map(|v| Said::new(v, to_act));
+    let legal = if expand {
+        BestTurns::new(table, position).map(|turns| Legal::Each(turns, to_act))
+    } else {
+        solve::best_lines(table, position).map(|lines| Legal::Lines(lines, to_act))
+    };
+    let Some(legal) = legal else {
         return usage(
             output,
             "the table holds no value for a position this one leads to",
-        )
-        .map(Some);
+        );
     };
-    let to_act = position.to_move;
-    #[derive(Serialize)]
-    struct Best {
-        schema: u32,
-        arbitre: &'static str,
-        turn: String,
-        value: Option<Said>,
-        legal: Vec<Valued>,
-    }
-    #[derive(Serialize)]
-    struct Valued {
-        turn: String,
-        value: Said,
-    }
-    let legal: Vec<Valued> = valued
-        .iter()
-        .map(|(play, v)| Valued {
-            turn: play.to_string(),
-            value: Said::new(*v, to_act),
-        })
-        .collect();
-    let said = value.map(|v| Said::new(v, to_act));
     if let Some(machine) = machine {
         let document = Best {
             schema: SCHEMA,
@@ -533,29 +721,84 @@ pub fn best(
             value: said,
             legal,
         };
-        output
-            .out
-            .write_all(machine.document(&document).as_bytes())?;
-        return Ok(Some(LEGAL));
+        machine.write(&document, output.out)?;
+        return Ok(LEGAL);
     }
+    let count = match &legal {
+        Legal::Lines(lines, _) => lines.iter().map(|l| l.turns).sum(),
+        Legal::Each(turns, _) => turns.len(),
+    };
     match (said, over) {
         (Some(said), _) => writeln!(
             output.out,
             "{}: {}; {}, best first:",
             escaped(label),
             said.text,
-            arbitre::words::counted_grouped(legal.len(), "legal turn", "legal turns")
+            arbitre::words::counted_grouped(count, "legal turn", "legal turns")
         )?,
         (None, Some(how)) => writeln!(output.out, "0 legal turns. Game over: {}", escaped(how))?,
         (None, None) => writeln!(output.out, "{}: no turn to value", escaped(label))?,
     }
-    let width = legal.iter().map(|v| v.turn.len()).max().unwrap_or(0);
-    for valued in &legal {
-        writeln!(
-            output.out,
-            "  {:<width$}  {}",
-            valued.turn, valued.value.text
-        )?;
+    let out = &mut output.out;
+    match legal {
+        Legal::Each(turns, _) => {
+            // The widest turn, learnt in a walk of its own.
+            let mut width = 0;
+            turns.each(|play, _| {
+                width = width.max(play.to_string().len());
+                ControlFlow::Continue(())
+            });
+            let mut written = Ok(());
+            turns.each(|play, value| {
+                written = writeln!(
+                    out,
+                    "  {:<width$}  {}",
+                    play.to_string(),
+                    Said::new(value, to_act).text
+                );
+                if written.is_ok() {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            });
+            written?;
+        }
+        Legal::Lines(lines, _) => {
+            let width = lines
+                .iter()
+                .filter(|l| l.group.is_none())
+                .map(|l| l.text.len())
+                .max()
+                .unwrap_or(0);
+            for line in &lines {
+                let value = Said::new(line.value, to_act).text;
+                let Some((play, worst)) = &line.group else {
+                    writeln!(out, "  {:<width$}  {value}", line.text)?;
+                    continue;
+                };
+                let n = arbitre::words::counted_grouped(line.turns, "turn", "turns");
+                write!(out, "  {}: {n}  {value}", line.text)?;
+                if *worst == line.value {
+                    writeln!(out)?;
+                } else {
+                    let worst = Said::new(*worst, to_act).text;
+                    writeln!(out, " by {play}, {worst} at worst")?;
+                }
+            }
+        }
     }
-    Ok(Some(LEGAL))
+    Ok(LEGAL)
+}
+
+/// A line of `moves --best` as JSON and YAML give it.
+fn valued(line: &BestLine, to_act: Colour) -> Valued {
+    let group = line.group.as_ref();
+    Valued {
+        turn: line.text.clone(),
+        turns: group.map(|_| line.turns),
+        value: Said::new(line.value, to_act),
+        best_turn: group.map(|(play, _)| play.to_string()),
+        worst: group.map(|(_, worst)| Said::new(*worst, to_act)),
+    }
 }

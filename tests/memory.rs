@@ -7,10 +7,17 @@
 #[path = "common/aliases.rs"]
 mod aliases;
 use aliases::aliased_header;
+use std::ops::ControlFlow;
+use std::path::Path;
 use std::sync::Mutex;
 
+use arbitre::games::simpei::solve::{analyse_record, Table};
+use arbitre::games::simpei::Simpei;
 use arbitre::{check, score_table, stop, Record, RecordReport, Switches, Verdict, KEPT_WARNINGS};
 use peak_alloc::PeakAlloc;
+
+#[path = "common/table.rs"]
+mod made_up;
 
 /// Counts the bytes allocated now and their peak, forwarding to the
 /// system's allocator (a crate, so that the project writes no `unsafe`).
@@ -155,4 +162,50 @@ fn a_header_s_aliases_cost_no_more_than_its_limit_allows() {
     let malformed = checked.malformed.expect("no squares");
     assert_eq!(malformed.rule.id, "setup", "{}", malformed.message);
     assert!(peak < 4 * MB, "checking held {peak} bytes");
+}
+
+const SHUTTLE: &str =
+    "game: simpei\nsetup: {red: [g1, a3, c3, d6], blue: [e3, g3, f4, a5], to-move: red}\n";
+/// Red's d6 and Blue's f4 step out and back: legal for ever, no
+/// sandwich, no line of three.
+const OUT_AND_BACK: &str = "d6-c7 f4-g5 c7-d6 g5-f4\n";
+
+#[test]
+fn a_long_record_is_analysed_and_valued_a_turn_at_a_time() {
+    let _alone = ALONE.lock();
+    // Every position a draw: the values do not matter here, their cost does.
+    let table = Table::from_bytes(made_up::bytes(|_| 0), Path::new("made-up.table"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let simpei = record(SHUTTLE, OUT_AND_BACK, 2 * MB);
+    let turns = 4 * (2 * MB / OUT_AND_BACK.len());
+    // `analyse` and `moves --best` held the record as turns, and `analyse`
+    // every turn valued besides: several times its size.
+    let bound = simpei.text.len() / 8;
+    let ((outline, analysed), held) = peak_of(|| {
+        let mut analysed = 0;
+        let outline = analyse_record(&table, &simpei.text, &Switches::new(), |_| {
+            analysed += 1;
+            ControlFlow::Continue(())
+        });
+        (outline, analysed)
+    });
+    let outline = outline.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((outline.illegal, analysed), (None, turns));
+    assert_eq!(outline.end, "unfinished, red to act");
+    assert!(
+        held <= bound,
+        "analyse held {held} bytes, more than {bound}"
+    );
+    // The position before the last turn, as `moves --best` and the HTML
+    // report's values replay it.
+    let (position, held) =
+        peak_of(|| arbitre::position_after::<Simpei>(&simpei.text, &Switches::new(), turns - 1));
+    let position = position
+        .unwrap_or_else(|e| panic!("{}", e.message))
+        .unwrap_or_else(|v| panic!("{}", v.message));
+    assert_eq!(position.to_move.to_string(), "blue");
+    assert!(
+        held <= bound,
+        "position_after held {held} bytes, more than {bound}"
+    );
 }

@@ -594,5 +594,24 @@ fn solved_game_documents_fit_their_schemas() {
     document["turns"][1]["slip"] = json!("blunder");
     assert!(!analysis.is_valid(&document), "a slip of no kind");
     let best = validator("best.schema.json");
-    fits(&best, &recorded("best-spec-example-7.json"), "moves --best");
+    let mut document = recorded("best-spec-example-7.json");
+    fits(&best, &document, "moves --best");
+    // A move that sandwiches several pieces is one line, as `moves` lists it.
+    let said = document["legal"][0]["value"].clone();
+    let group = json!({
+        "turn": "b2-a1, then c1, e1, a3, a5 each to any empty point",
+        "turns": 143_640,
+        "value": said,
+        "best_turn": "b2-a1 c1>d2 e1>f2 a3>b4 a5>c7",
+        "worst": said,
+    });
+    document["legal"]
+        .as_array_mut()
+        .unwrap_or_else(|| panic!("a list"))
+        .push(group.clone());
+    fits(&best, &document, "moves --best with a group");
+    let mut partial = group;
+    partial.as_object_mut().map(|g| g.remove("best_turn"));
+    document["legal"][0] = partial;
+    assert!(!best.is_valid(&document), "a group without its best turn");
 }

@@ -8,9 +8,17 @@
 // Runs the `arbitre` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
+use arbitre::games::simpei::solve::{analyse, Analysis, Table};
+use arbitre::games::simpei::Simpei;
+use arbitre::{Machine, Switches, SCHEMA, VERSION};
 use assert_cmd::Command;
+use serde::Serialize;
+
+#[path = "common/table.rs"]
+mod made_up;
 
 fn arbitre(cache: &Path) -> Command {
     let mut cmd = Command::cargo_bin("arbitre").unwrap();
@@ -374,4 +382,178 @@ fn a_table_is_not_written_through_a_planted_link() {
         .collect();
     names.sort();
     assert_eq!(names.len(), 3, "{names:?}");
+}
+
+/// A made-up table of the whole game (tests/common/table.rs), written once
+/// under the target directory: 172 MB, the size of the game's own.
+fn made_up_table() -> &'static Path {
+    static TABLE: OnceLock<PathBuf> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("made-up-simpei.table");
+        let bytes = made_up::bytes(made_up::scattered);
+        let written = std::fs::metadata(&path).is_ok_and(|m| m.len() == bytes.len() as u64);
+        if !written {
+            let partial = path.with_extension(format!("{}.partial", std::process::id()));
+            std::fs::write(&partial, &bytes).unwrap();
+            std::fs::rename(&partial, &path).unwrap();
+        }
+        path
+    })
+}
+
+/// `moves FILE --turn 0 --best` and what follows, with the made-up table.
+fn best(file: &str, more: &[&str]) -> (i32, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let table = made_up_table().to_str().unwrap();
+    let args = [
+        &["moves", file, "--turn", "0", "--best", "--table", table],
+        more,
+    ]
+    .concat();
+    run(dir.path(), &args)
+}
+
+/// b2-a1 sandwiches four blue pieces: 143,640 ways to relocate them.
+const FOUR_SANDWICHED: &str = "samples/simpei/four-sandwiched.arb";
+const GROUP: &str = "b2-a1, then c1, e1, a3, a5 each to any empty point";
+
+#[test]
+fn best_lists_the_relocations_of_a_sandwich_as_one_line_as_moves_does() {
+    let (status, out, err) = best(FOUR_SANDWICHED, &[]);
+    assert_eq!(status, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // Every turn counted in the first line; an action a line.
+    assert!(
+        lines[0].starts_with("1. red: ") && lines[0].ends_with(" legal turns, best first:"),
+        "{out}"
+    );
+    assert!(lines.len() < 40, "{} lines:\n{out}", lines.len());
+    let (_, plain, _) = run(Path::new("."), &["moves", FOUR_SANDWICHED, "--turn", "0"]);
+    assert!(
+        plain.contains(&format!("  {GROUP}: 143,640 turns")),
+        "{plain}"
+    );
+    let group = lines.iter().find(|l| l.contains(GROUP)).unwrap();
+    assert!(
+        group.starts_with(&format!("  {GROUP}: 143,640 turns  ")),
+        "{group}"
+    );
+    // As many turns in all as `moves` counts.
+    let count = |line: &str| {
+        let before = line.split(" legal turns").next().unwrap();
+        before.rsplit(' ').next().unwrap().replace(',', "")
+    };
+    assert_eq!(count(lines[0]), count(plain.lines().next().unwrap()));
+    let total: usize = count(lines[0]).parse().unwrap();
+
+    // --expand lists each turn, as before: best first, the group's best
+    // turn the first of its turns, its worst value the last one's.
+    let (status, json, err) = best(FOUR_SANDWICHED, &["--format", "json"]);
+    assert_eq!(status, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let lines = json["legal"].as_array().unwrap();
+    let group = lines.iter().find(|l| l["turn"] == GROUP).unwrap();
+    assert_eq!(group["turns"], 143_640);
+    let (status, each, err) = best(FOUR_SANDWICHED, &["--format", "json", "--expand"]);
+    assert_eq!(status, 0, "{err}");
+    let each: serde_json::Value = serde_json::from_str(&each).unwrap();
+    let each = each["legal"].as_array().unwrap();
+    assert_eq!(each.len(), total);
+    let rank = |said: &serde_json::Value| {
+        // Higher is better for the colour to act, red: a quicker win, a
+        // slower loss.
+        let turns = said["turns"].as_i64().unwrap_or(0);
+        match said["winner"].as_str() {
+            Some("red") => 1000 - turns,
+            Some(_) => turns - 1000,
+            None => 0,
+        }
+    };
+    assert!(each
+        .windows(2)
+        .all(|w| rank(&w[0]["value"]) >= rank(&w[1]["value"])));
+    let relocations: Vec<&serde_json::Value> = each
+        .iter()
+        .filter(|t| t["turn"].as_str().unwrap().starts_with("b2-a1 "))
+        .collect();
+    assert_eq!(relocations.len(), 143_640);
+    assert_eq!(group["best_turn"], relocations[0]["turn"]);
+    assert_eq!(group["value"], relocations[0]["value"]);
+    assert_eq!(group["worst"], relocations[143_639]["value"]);
+    assert_ne!(group["value"], group["worst"], "made-up values differ");
+    // Turns alone are listed as before, with their value alone.
+    let alone = lines.iter().find(|l| l["turn"] != GROUP).unwrap();
+    assert_eq!(alone.as_object().unwrap().len(), 2, "{alone}");
+}
+
+/// What `analyse --format json|yaml` wrote when it held the analysis
+/// whole: the library's [`Analysis`] beside the file.
+#[derive(Serialize)]
+struct Held<'a> {
+    schema: u32,
+    arbitre: &'static str,
+    file: &'a str,
+    record: usize,
+    #[serde(flatten)]
+    analysis: &'a Analysis,
+}
+
+#[test]
+fn analyse_writes_as_it_values_what_it_wrote_holding_the_whole_analysis() {
+    let path = made_up_table();
+    let table = Table::load(path).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (file, status) in [
+        ("samples/simpei/spec-example.arb", 0),
+        ("samples/simpei/illegal-occupied.arb", 1),
+        ("samples/simpei/empty-movetext.arb", 0),
+    ] {
+        let text = std::fs::read_to_string(file).unwrap();
+        let opened = arbitre::open::<Simpei>(&text, &Switches::new()).unwrap();
+        let analysis = analyse(&table, &opened).unwrap();
+        let held = Held {
+            schema: SCHEMA,
+            arbitre: VERSION,
+            file,
+            record: 0,
+            analysis: &analysis,
+        };
+        for (format, machine) in [("json", Machine::Json), ("yaml", Machine::Yaml)] {
+            let args = [
+                "analyse",
+                file,
+                "--table",
+                path.to_str().unwrap(),
+                "--format",
+                format,
+            ];
+            let (code, out, err) = run(dir.path(), &args);
+            assert_eq!(code, status, "{file} {format}: {err}");
+            assert_eq!(out, machine.document(&held), "{file} {format}");
+        }
+        let args = ["analyse", file, "--table", path.to_str().unwrap()];
+        let (code, out, err) = run(dir.path(), &args);
+        assert_eq!(code, status, "{file}: {err}");
+        // A line a turn between the first and the last, the illegal
+        // turn's besides; the turns aligned.
+        let lines: Vec<&str> = out.lines().collect();
+        let illegal = usize::from(analysis.illegal.is_some());
+        assert_eq!(lines.len(), analysis.turns.len() + 2 + illegal, "{out}");
+        let width = analysis
+            .turns
+            .iter()
+            .map(|t| t.label.len() + t.turn.len() + 1)
+            .max()
+            .unwrap_or(0);
+        for (line, turn) in lines[1..].iter().zip(&analysis.turns) {
+            let played = format!("  {} {}", turn.label, turn.turn);
+            let values = format!("{} -> {}", turn.before.text, turn.after.text);
+            assert_eq!(line.get(..played.len()), Some(played.as_str()), "{out}");
+            assert_eq!(
+                line.get(width + 4..width + 4 + values.len()),
+                Some(values.as_str()),
+                "{out}"
+            );
+        }
+    }
 }

@@ -701,6 +701,47 @@ impl Machine {
             Err(err) => format!("error: cannot serialise the report: {err}\n"),
         }
     }
+
+    /// A whole document written to `out` as it is serialised: the text of
+    /// [`Machine::document`], never held, for a document that grows with
+    /// a record (`arbitre analyse`, whose turns serialise as they are
+    /// valued). An error of the document's own serialising comes back as
+    /// an I/O error, after what was written before it.
+    pub fn write<T: Serialize>(
+        self,
+        document: &T,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        /// The writer, and the last byte written to it.
+        struct Last<'a> {
+            out: &'a mut dyn std::io::Write,
+            last: Option<u8>,
+        }
+        impl std::io::Write for Last<'_> {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                let n = self.out.write(buf)?;
+                if let Some(&byte) = buf.get(..n).and_then(<[u8]>::last) {
+                    self.last = Some(byte);
+                }
+                Ok(n)
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                self.out.flush()
+            }
+        }
+        let mut to = Last { out, last: None };
+        match self {
+            Machine::Yaml => {
+                serde_yaml::to_writer(&mut to, document).map_err(std::io::Error::other)?
+            }
+            Machine::Json => serde_json::to_writer_pretty(&mut to, document)?,
+            Machine::JsonLines => serde_json::to_writer(&mut to, document)?,
+        }
+        if to.last != Some(b'\n') {
+            to.out.write_all(b"\n")?;
+        }
+        Ok(())
+    }
 }
 
 /// What `arbitre show` and `arbitre moves` print with `--format json`: a

@@ -321,21 +321,20 @@ impl Renderer {
                 label = stop.label;
             }
         }
-        let valued = (seen.report.game.as_deref() == Some("simpei"))
+        let table = (seen.report.game.as_deref() == Some("simpei"))
             .then(|| {
                 self.values
                     .get_or_init(crate::solved::cached_table)
                     .as_ref()
             })
-            .flatten()
-            .and_then(|table| {
-                let opened = arbitre::open::<Simpei>(&record.text, &self.switches).ok()?;
-                Some((table, opened))
-            });
+            .flatten();
+        // Each position replayed as the record is read, as `stop` replays
+        // it for the picture: the record is never held as turns.
         let value = |turns: usize| {
-            let (table, opened) = valued.as_ref()?;
-            let position = opened.position_after(turns).ok()?;
-            Said::of(table, &position).map(|said| said.text)
+            let table = table?;
+            let position =
+                arbitre::position_after::<Simpei>(&record.text, &self.switches, turns).ok()?;
+            Said::of(table, &position.ok()?).map(|said| said.text)
         };
         // Before a refused turn, the position the last legal one reached
         // stands on its own, as the refused one is drawn over it.

@@ -32,7 +32,7 @@ use crate::rules::Rule;
 use crate::span::Span;
 
 use board::points;
-use moves::{count_of, open_relocations, turns_of};
+use moves::{count_of, group_text, grouped, open_relocations, turns_of};
 use rules::{action, point, Breach};
 
 /// Simpei, the [`Game`](crate::Game): three in a row on two interlocking
@@ -328,7 +328,7 @@ impl Presentation for Simpei {
         for action in position.actions() {
             let mut next = position.clone();
             let sandwiched = next.act(action).sandwiched;
-            if sandwiched.count_ones() < 2 {
+            if !grouped(sandwiched) {
                 groups.extend(
                     turns_of(&next, action, sandwiched, usize::MAX)
                         .iter()
@@ -336,12 +336,8 @@ impl Presentation for Simpei {
                 );
                 continue;
             }
-            let pieces: Vec<String> = points(sandwiched).map(|p| p.to_string()).collect();
             groups.push(game::Group {
-                text: format!(
-                    "{action}, then {} each to any empty point",
-                    pieces.join(", ")
-                ),
+                text: group_text(action, sandwiched),
                 turns: count_of(&next, sandwiched),
                 parts: None,
             });

@@ -1,6 +1,8 @@
 //! Simpei's turn generation: the legal actions of a position, and the
 //! relocations a sandwich opens.
 
+use std::ops::ControlFlow;
+
 use super::board::{points, Point};
 use super::position::{Action, Play, Position};
 
@@ -48,46 +50,93 @@ pub fn open_relocations(position: &Position, piece: Option<Point>) -> Vec<String
         .collect()
 }
 
-/// Ways to relocate the lifted pieces, for the turn generator: all of
-/// them, or the first `limit`.
-pub fn relocations(
+/// Each way to relocate the lifted pieces after those of `play`, handed
+/// to `f` as the whole turn, in generator order, until `f` breaks: no
+/// list is built, so that an action whose relocations multiply (143,640
+/// turns) is walked in the memory of one turn.
+fn each_relocation(
     position: &Position,
     lifted: &[Point],
-    out: &mut Vec<Vec<(Point, Point)>>,
-    done: &mut Vec<(Point, Point)>,
-    limit: usize,
-) {
+    play: &mut Play,
+    f: &mut impl FnMut(&Play) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let Some((&from, rest)) = lifted.split_first() else {
-        if out.len() < limit {
-            out.push(done.clone());
-        }
-        return;
+        return f(play);
     };
-    let taken: u64 = done
+    let taken: u64 = play
+        .relocations
         .iter()
         .fold(position.occupied(), |m, (_, to)| m | to.bit());
     for to in Point::all().filter(|p| taken & p.bit() == 0) {
-        if out.len() >= limit {
+        play.relocations.push((from, to));
+        let went = each_relocation(position, rest, play, f);
+        play.relocations.pop();
+        went?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Each legal turn of `action`, in generator order, handed to `f` until
+/// it breaks, given the position it leaves (`next`, sandwiched pieces
+/// lifted).
+pub fn each_turn_of(
+    next: &Position,
+    action: Action,
+    sandwiched: u64,
+    mut f: impl FnMut(&Play) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let lifted: Vec<Point> = points(sandwiched).collect();
+    let mut play = Play {
+        action,
+        relocations: Vec::with_capacity(lifted.len()),
+    };
+    each_relocation(next, &lifted, &mut play, &mut f)
+}
+
+/// Each legal turn of `position` in the order of [`Rules::legal`]
+/// (`crate::game::Rules`), handed to `f` until it breaks, without the
+/// list built.
+pub fn each_turn(position: &Position, mut f: impl FnMut(&Play) -> ControlFlow<()>) {
+    for action in position.actions() {
+        let mut next = position.clone();
+        let sandwiched = next.act(action).sandwiched;
+        if each_turn_of(&next, action, sandwiched, &mut f).is_break() {
             return;
         }
-        done.push((from, to));
-        relocations(position, rest, out, done, limit);
-        done.pop();
     }
 }
 
 /// The first `limit` legal turns of `action`, in generator order, given
 /// the position it leaves (`next`, sandwiched pieces lifted).
 pub fn turns_of(next: &Position, action: Action, sandwiched: u64, limit: usize) -> Vec<Play> {
-    let lifted: Vec<Point> = points(sandwiched).collect();
     let mut all = Vec::new();
-    relocations(next, &lifted, &mut all, &mut Vec::new(), limit);
-    all.into_iter()
-        .map(|relocations| Play {
-            action,
-            relocations,
-        })
-        .collect()
+    if limit > 0 {
+        let _ = each_turn_of(next, action, sandwiched, |play| {
+            all.push(play.clone());
+            if all.len() < limit {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        });
+    }
+    all
+}
+
+/// Whether `moves` lists the turns of an action that sandwiches these
+/// pieces as one group: two pieces or more, whose relocations multiply.
+pub fn grouped(sandwiched: u64) -> bool {
+    sandwiched.count_ones() >= 2
+}
+
+/// How `moves` words such a group: "b2-a1, then c1, e1 each to any empty
+/// point".
+pub fn group_text(action: Action, sandwiched: u64) -> String {
+    let pieces: Vec<String> = points(sandwiched).map(|p| p.to_string()).collect();
+    format!(
+        "{action}, then {} each to any empty point",
+        pieces.join(", ")
+    )
 }
 
 /// How many legal turns `action` gives: each sandwiched piece in turn

@@ -4,12 +4,17 @@
 
 use serde::Serialize;
 
+use std::ops::ControlFlow;
+
 use super::super::board::Colour;
+use super::super::moves::{each_turn, each_turn_of, group_text, grouped};
+use super::super::notation::Turn;
 use super::super::position::{Play, Position};
 use super::super::Simpei;
 use super::{Disagreement, Table, Value};
 use crate::game::{Notation, Rules, Violation};
-use crate::replay::Opened;
+use crate::record::{self, Switches};
+use crate::replay::{set_up, tokens_of, Malformed, Opened};
 
 /// A value said from the board, not from one side: who wins and in how
 /// many turns (both players' turns counted, the winning one included).
@@ -152,6 +157,10 @@ pub enum Unanalysable {
     /// the table was altered after it was built.
     #[error("the table is not sound: {0}; build it again with `arbitre solve simpei --rebuild`")]
     Unsound(Disagreement),
+    /// A record given as text that cannot be read as Simpei
+    /// ([`analyse_record`] only).
+    #[error("the record is malformed: {}", .0.message)]
+    Malformed(Malformed),
 }
 
 /// A position's value said, and as the table gives it for the colour to
@@ -177,76 +186,308 @@ fn reached(table: &Table, after: &Position) -> Option<Value> {
     table.value(after).map(Value::through)
 }
 
-/// Analyse an opened Simpei record with `table`. Each position is valued
-/// once: its value after one turn is its value before the next.
-pub fn analyse(table: &Table, record: &Opened<Simpei>) -> Result<Analysis, Unanalysable> {
-    let mut position = record.start.clone();
-    let (start, mut best) = valued(table, &position)?;
-    let mut before = start.clone();
-    let mut turns = Vec::new();
-    let mut illegal = None;
-    for (index, turn) in record.turns.iter().enumerate() {
-        let label = Simpei::turn_label(&position, index);
-        let by = position.to_move;
-        let play: Result<Play, Violation> = Simpei::resolve(&position, turn, index);
+/// A record's analysis but its turns: how it starts and ends, what
+/// [`analyse_record`] gives back once it has handed on every turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outline {
+    /// The value of the record's start (its setup, or the empty board).
+    pub start: Said,
+    /// The first illegal turn, where the analysis stops.
+    pub illegal: Option<Illegal>,
+    /// How the record ends: "red wins", "unfinished, blue to act".
+    pub end: String,
+    /// The value where it ends.
+    pub end_value: Said,
+}
+
+/// A record valued a turn at a time, keeping only the position reached
+/// and its value: each position is valued once, its value after one turn
+/// being its value before the next.
+struct Analyser<'t> {
+    table: &'t Table,
+    position: Position,
+    /// Turns played.
+    index: usize,
+    /// The value of the position reached, said ...
+    before: Said,
+    /// ... and as the table gives it for the colour to act (`None` once
+    /// the game is won): the best value the next turn can reach.
+    best: Option<Value>,
+}
+
+impl<'t> Analyser<'t> {
+    /// The analysis from `start`, and the start's value.
+    fn new(table: &'t Table, start: Position) -> Result<(Self, Said), Unanalysable> {
+        let (said, best) = valued(table, &start)?;
+        let analyser = Analyser {
+            table,
+            position: start,
+            index: 0,
+            before: said.clone(),
+            best,
+        };
+        Ok((analyser, said))
+    }
+
+    /// The next turn played and valued, or the rule it breaks: the
+    /// analysis stops at an illegal turn, the position left as it was.
+    fn turn(&mut self, turn: &Turn) -> Result<Result<Analysed, Illegal>, Unanalysable> {
+        let label = Simpei::turn_label(&self.position, self.index);
+        let by = self.position.to_move;
+        let play: Result<Play, Violation> = Simpei::resolve(&self.position, turn, self.index);
         let play = match play {
             Ok(play) => play,
             Err(violation) => {
-                illegal = Some(Illegal {
+                return Ok(Err(Illegal {
                     label,
                     rule: violation.rule.id.to_string(),
                     message: violation.message,
-                });
-                break;
+                }))
             }
         };
-        Simpei::apply(&mut position, &play);
-        let (after, next) = valued(table, &position)?;
+        Simpei::apply(&mut self.position, &play);
+        self.index += 1;
+        let (after, next) = valued(self.table, &self.position)?;
         // A turn that wins reaches a win in 1.
         let got = next.map_or(Value(1), Value::through);
-        let (best_said, slip) = match best {
+        let (best_said, slip) = match self.best {
             Some(best) if got != best => (Some(Said::new(best, by)), Slip::of(best, got)),
             _ => (None, None),
         };
-        turns.push(Analysed {
+        self.best = next;
+        Ok(Ok(Analysed {
             label,
             turn: play.to_string(),
             by: by.to_string(),
-            before: std::mem::replace(&mut before, after.clone()),
+            before: std::mem::replace(&mut self.before, after.clone()),
             after,
             best: best_said,
             slip,
-        });
-        best = next;
+        }))
     }
-    let end = match position.winner {
-        Some(winner) => format!("{winner} wins"),
-        None => format!("unfinished, {} to act", position.to_move),
-    };
+
+    /// Where the analysis ended.
+    fn outline(self, start: Said, illegal: Option<Illegal>) -> Outline {
+        let end = match self.position.winner {
+            Some(winner) => format!("{winner} wins"),
+            None => format!("unfinished, {} to act", self.position.to_move),
+        };
+        Outline {
+            start,
+            illegal,
+            end,
+            end_value: self.before,
+        }
+    }
+}
+
+/// Analyse an opened Simpei record with `table`.
+pub fn analyse(table: &Table, record: &Opened<Simpei>) -> Result<Analysis, Unanalysable> {
+    let (mut analyser, start) = Analyser::new(table, record.start.clone())?;
+    let mut turns = Vec::new();
+    let mut illegal = None;
+    for turn in &record.turns {
+        match analyser.turn(turn)? {
+            Ok(analysed) => turns.push(analysed),
+            Err(found) => {
+                illegal = Some(found);
+                break;
+            }
+        }
+    }
+    let outline = analyser.outline(start, illegal);
     Ok(Analysis {
-        start,
+        start: outline.start,
         turns,
-        illegal,
-        end,
-        end_value: before,
+        illegal: outline.illegal,
+        end: outline.end,
+        end_value: outline.end_value,
     })
 }
 
-/// The legal turns of `position`, best first for the colour to act, each
-/// with the value it reaches; in the library's order among equals. `None`
-/// when the table holds no value for one, or its value of `position`
-/// disagrees with theirs.
-pub fn best_turns(table: &Table, position: &Position) -> Option<Vec<(Play, Value)>> {
+/// Analyse the first record of `text` as Simpei, whatever its header's
+/// `game` says, handing each legal turn to `each` as the movetext is read
+/// (until `each` breaks): what [`analyse`] gives, without the record held
+/// as turns nor its turns kept, so that memory does not grow with the
+/// record. The movetext is read to its end, since a syntax error anywhere
+/// makes the record malformed: that comes after the turns before it were
+/// handed on, as does a position missing from the table.
+pub fn analyse_record(
+    table: &Table,
+    text: &str,
+    switches: &Switches,
+    mut each: impl FnMut(Analysed) -> ControlFlow<()>,
+) -> Result<Outline, Unanalysable> {
+    let malformed = |m: Malformed| Unanalysable::Malformed(m);
+    let record = record::first(text).map_err(|e| malformed(e.into()))?;
+    let (_, start) = set_up::<Simpei>(&record, switches).map_err(malformed)?;
+    let (mut analyser, start) = Analyser::new(table, start)?;
+    let mut illegal = None;
+    let mut missing = None;
+    let mut going = true;
+    Simpei::parse_lent(tokens_of(&record), |turn, _| {
+        if !going {
+            return;
+        }
+        going = false;
+        match analyser.turn(turn) {
+            Ok(Ok(analysed)) => going = each(analysed).is_continue(),
+            Ok(Err(found)) => illegal = Some(found),
+            Err(err) => missing = Some(err),
+        }
+    })
+    .map_err(|e| malformed(e.into()))?;
+    match missing {
+        Some(err) => Err(err),
+        None => Ok(analyser.outline(start, illegal)),
+    }
+}
+
+/// One line of `moves --best`: a legal turn alone, or the turns of an
+/// action that sandwiches two pieces or more as one group, as `moves`
+/// lists them, valued by the best of its turns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestLine {
+    /// The turn in canonical notation, or the group as `moves` words it
+    /// (`b2-a1, then c1, e1 each to any empty point`).
+    pub text: String,
+    /// The legal turns it stands for: 1 for a turn alone.
+    pub turns: usize,
+    /// The best value a turn of it reaches, for the colour to act.
+    pub value: Value,
+    /// A group's first turn that reaches `value`, and the worst value any
+    /// of its turns reaches; `None` for a turn alone.
+    pub group: Option<(Play, Value)>,
+}
+
+/// The legal turns of `position` as `moves` lists them, an action whose
+/// relocations multiply on one line, best first for the colour to act;
+/// in the library's order among equals. `None` when the table misses a
+/// position a turn leads to, or its value of `position` disagrees with
+/// theirs. A group's turns are walked, not listed.
+pub fn best_lines(table: &Table, position: &Position) -> Option<Vec<BestLine>> {
     // Values that disagree with each other are none.
     table.check_position(position).ok()?;
-    let mut valued = Simpei::legal(position)
-        .into_iter()
-        .map(|play| {
-            let mut after = position.clone();
-            Simpei::apply(&mut after, &play);
-            reached(table, &after).map(|v| (play, v))
-        })
-        .collect::<Option<Vec<_>>>()?;
-    valued.sort_by_key(|v| std::cmp::Reverse(v.1));
-    Some(valued)
+    let mut lines = Vec::new();
+    for action in position.actions() {
+        let mut next = position.clone();
+        let sandwiched = next.act(action).sandwiched;
+        let mut missing = false;
+        if !grouped(sandwiched) {
+            let _ = each_turn_of(&next, action, sandwiched, |play| {
+                let Some(value) = value_of(table, position, play) else {
+                    missing = true;
+                    return ControlFlow::Break(());
+                };
+                lines.push(BestLine {
+                    text: play.to_string(),
+                    turns: 1,
+                    value,
+                    group: None,
+                });
+                ControlFlow::Continue(())
+            });
+        } else {
+            let mut turns = 0;
+            let mut best: Option<(Play, Value)> = None;
+            let mut worst: Option<Value> = None;
+            let _ = each_turn_of(&next, action, sandwiched, |play| {
+                let Some(value) = value_of(table, position, play) else {
+                    missing = true;
+                    return ControlFlow::Break(());
+                };
+                turns += 1;
+                if best.as_ref().is_none_or(|(_, b)| value > *b) {
+                    best = Some((play.clone(), value));
+                }
+                worst = Some(worst.map_or(value, |w| w.min(value)));
+                ControlFlow::Continue(())
+            });
+            if let (Some((play, value)), Some(worst)) = (best, worst) {
+                lines.push(BestLine {
+                    text: group_text(action, sandwiched),
+                    turns,
+                    value,
+                    group: Some((play, worst)),
+                });
+            }
+        }
+        if missing {
+            return None;
+        }
+    }
+    lines.sort_by_key(|line| std::cmp::Reverse(line.value));
+    Some(lines)
+}
+
+/// Every legal turn of a position with the value it reaches, best first
+/// for the colour to act and in the library's order among equals
+/// (`moves --best --expand`). The turns may number hundreds of thousands:
+/// rather than held and sorted, they are valued once, a byte kept for
+/// each, then walked again for each value they reach, best first.
+#[derive(Clone, Debug)]
+pub struct BestTurns<'p> {
+    position: &'p Position,
+    /// The value each turn reaches, in the library's order of the turns.
+    reached: Vec<Value>,
+}
+
+impl<'p> BestTurns<'p> {
+    /// The turns of `position` valued by `table`; `None` when the table
+    /// misses a position a turn leads to, or its value of `position`
+    /// disagrees with theirs.
+    pub fn new(table: &Table, position: &'p Position) -> Option<Self> {
+        table.check_position(position).ok()?;
+        let mut reached: Vec<Value> = Vec::new();
+        let mut missing = false;
+        each_turn(position, |play| match value_of(table, position, play) {
+            Some(value) => {
+                reached.push(value);
+                ControlFlow::Continue(())
+            }
+            None => {
+                missing = true;
+                ControlFlow::Break(())
+            }
+        });
+        (!missing).then_some(BestTurns { position, reached })
+    }
+
+    /// How many turns there are.
+    pub fn len(&self) -> usize {
+        self.reached.len()
+    }
+
+    /// Whether there is none: the game is over.
+    pub fn is_empty(&self) -> bool {
+        self.reached.is_empty()
+    }
+
+    /// Each turn and its value, best first, handed to `f` until it breaks.
+    pub fn each(&self, mut f: impl FnMut(&Play, Value) -> ControlFlow<()>) {
+        let mut values = self.reached.clone();
+        values.sort_by_key(|v| std::cmp::Reverse(*v));
+        values.dedup();
+        for wanted in values {
+            let mut going = ControlFlow::Continue(());
+            let mut index = 0;
+            each_turn(self.position, |play| {
+                if self.reached.get(index) == Some(&wanted) {
+                    going = f(play, wanted);
+                }
+                index += 1;
+                going
+            });
+            if going.is_break() {
+                return;
+            }
+        }
+    }
+}
+
+/// The value `play` reaches from `position`, for the colour that plays it.
+fn value_of(table: &Table, position: &Position, play: &Play) -> Option<Value> {
+    let mut after = position.clone();
+    Simpei::apply(&mut after, play);
+    reached(table, &after)
 }

@@ -18,7 +18,10 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8};
 use std::sync::Mutex;
 
-pub use analysis::{analyse, best_turns, Analysed, Analysis, Illegal, Said, Slip, Unanalysable};
+pub use analysis::{
+    analyse, analyse_record, best_lines, Analysed, Analysis, BestLine, BestTurns, Illegal, Outline,
+    Said, Slip, Unanalysable,
+};
 pub use file::{TableError, FORMAT, RULES};
 
 pub use index::Layer;
