@@ -7,7 +7,19 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{reverse, squares, Camp, Sq, Squares, Takeoffs, BOARD};
+use super::moves::kept_longest;
 use super::position::Position;
+
+thread_local! {
+    /// How many capture states this thread's searches have worked out (not
+    /// found remembered): their work, told apart from the machine's speed.
+    static WORKED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// How many capture states this thread's searches have worked out so far.
+pub fn worked() -> u64 {
+    WORKED.get()
+}
 
 impl Position {
     /// The search of the piece on `from`.
@@ -174,6 +186,9 @@ impl Position {
     /// The longest capture among the pieces that may still act when it
     /// takes more than `floor` pieces; `floor` otherwise.
     pub fn max_capture_over(&self, floor: u32) -> u32 {
+        if let Some(best) = kept_longest(&self.situation()) {
+            return best.max(floor);
+        }
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         // A piece with no first jump cannot capture: most pieces, most of
         // the time, and the test costs far less than a search; nor can a
@@ -676,6 +691,7 @@ impl Search {
                 };
             }
         }
+        WORKED.set(WORKED.get() + 1);
         let mut best = Onward::NOWHERE;
         if self.superpion {
             // Every landing goes on straight the same way, to the piece
