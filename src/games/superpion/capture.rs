@@ -16,7 +16,8 @@ thread_local! {
     static WORKED: Cell<u64> = const { Cell::new(0) };
 }
 
-/// How many capture states this thread's searches have worked out so far.
+/// How many capture states this thread's finished searches have worked out
+/// so far: the measure of their work that tests bound, whatever the machine.
 pub fn worked() -> u64 {
     WORKED.get()
 }
@@ -317,6 +318,15 @@ pub(super) struct Search {
     /// a listing goes that deep: most searches only measure, and a table
     /// costs its making.
     listed: RefCell<Option<Memo<()>>>,
+    /// How many states this search has worked out, told to [`worked`]
+    /// when it is done.
+    worked: Cell<u64>,
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        WORKED.set(WORKED.get() + self.worked.get());
+    }
 }
 
 /// A state as the two halves the hash table keys by.
@@ -499,15 +509,14 @@ impl Search {
             jumpable: Cell::new(None),
             values: RefCell::default(),
             listed: RefCell::default(),
+            worked: Cell::new(0),
         }
     }
 
     /// The same search counting only the captures that end on `to`.
-    pub(super) fn ending_on(self, to: Sq) -> Self {
-        Search {
-            target: Some(to),
-            ..self
-        }
+    pub(super) fn ending_on(mut self, to: Sq) -> Self {
+        self.target = Some(to);
+        self
     }
 
     fn free(&self, sq: Option<Sq>) -> bool {
@@ -691,7 +700,7 @@ impl Search {
                 };
             }
         }
-        WORKED.set(WORKED.get() + 1);
+        self.worked.set(self.worked.get() + 1);
         let mut best = Onward::NOWHERE;
         if self.superpion {
             // Every landing goes on straight the same way, to the piece
@@ -931,6 +940,50 @@ mod tests {
             deep += usize::from(longest >= 4);
         }
         assert!(deep > 10, "too few deep captures to say much: {deep}");
+    }
+
+    /// The maximum captures and the longest capture at every floor, as a
+    /// fresh search finds them and as the kept one gives them again, with
+    /// other positions' searches kept in between.
+    #[test]
+    fn the_kept_search_gives_what_a_fresh_one_finds() {
+        use crate::games::superpion::moves::forget;
+        const FLOORS: [u32; 6] = [0, 1, 2, 3, 5, 8];
+        let mut rng = Rng::new(53);
+        let positions: Vec<Position> = (0..200).map(|_| crowded(&mut rng)).collect();
+        let (mut deep, mut reds) = (0, 0);
+        for (i, p) in positions.iter().enumerate() {
+            forget();
+            let longest = p.max_capture();
+            let other = &positions[(i + 1) % positions.len()];
+            for floor in FLOORS {
+                forget();
+                let fresh = p.capture_actions_over(floor);
+                // Kept now (unit tests keep every search), and asked again.
+                for again in FLOORS {
+                    assert_eq!(p.max_capture_over(again), longest.max(again), "{p:?}");
+                }
+                assert_eq!(p.capture_actions_over(floor), fresh, "{p:?} over {floor}");
+                // Another position's search kept in between.
+                other.capture_actions();
+                assert_eq!(p.capture_actions_over(floor), fresh, "{p:?} over {floor}");
+                // Kept from the search with no floor.
+                forget();
+                p.capture_actions();
+                assert_eq!(p.capture_actions_over(floor), fresh, "{p:?} over {floor}");
+                // The same pieces with the other side to play.
+                let mut turned = p.clone();
+                turned.to_move = Camp::Red;
+                forget();
+                let theirs = turned.capture_actions_over(floor);
+                p.capture_actions();
+                assert_eq!(turned.capture_actions_over(floor), theirs, "{turned:?}");
+                reds += usize::from(!theirs.is_empty());
+                deep += usize::from(longest > floor && floor >= 3);
+            }
+        }
+        assert!(deep > 20, "too few captures over a floor of 3: {deep}");
+        assert!(reds > 100, "too few captures by the other side: {reds}");
     }
 
     /// The cheap tests (a first jump; a second after it) against the

@@ -9,8 +9,10 @@ use super::position::{Action, Position, Situation};
 use smallvec::smallvec;
 
 /// A search that works out more states than this is kept for the next
-/// call (a few milliseconds of work; an ordinary one is a few dozen).
-const KEPT_AFTER: u64 = 1_000;
+/// call (a few milliseconds of work; an ordinary one is a few dozen). The
+/// unit tests keep every search, so that each of their captures is also
+/// asked of the kept one.
+const KEPT_AFTER: u64 = if cfg!(test) { 0 } else { 1_000 };
 
 thread_local! {
     /// The maximum captures of the last situation whose search was long
@@ -29,6 +31,12 @@ fn kept(situation: &Situation) -> Option<(u32, Vec<Action>)> {
         Some((kept, best, found)) if kept == situation => Some((*best, found.clone())),
         _ => None,
     })
+}
+
+/// Forget the kept search, so that the next one is made afresh.
+#[cfg(test)]
+pub(super) fn forget() {
+    LAST.set(None);
 }
 
 /// The longest capture of `situation` when it is the one kept.
@@ -58,20 +66,14 @@ impl Position {
     /// still act, when they take more than `floor` pieces; empty otherwise.
     /// One search per piece both decides and lists.
     pub fn capture_actions_over(&self, floor: u32) -> Vec<Action> {
-        let situation = self.situation();
-        if let Some((best, found)) = kept(&situation) {
-            return if best > floor {
-                self.finish(found)
-            } else {
-                Vec::new()
-            };
-        }
-        let before = worked();
         // The longest capture of each piece first, then the listing of the
         // pieces that reach the maximum, from the searches already made.
         let mut best = floor + 1;
         let mut searches = Vec::new();
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
+        // The search kept, looked for once a piece is to be searched (most
+        // asks have none) and before any is: (situation, work before).
+        let mut asked = None;
         // Only a piece with a first jump is searched, and a pawn only when
         // the foes its jumps reach are enough (see `max_capture_over`).
         for from in squares(self.capturers()) {
@@ -80,6 +82,17 @@ impl Position {
                 if takeoffs.reach(from).count_ones() < best {
                     continue;
                 }
+            }
+            if asked.is_none() {
+                let situation = self.situation();
+                if let Some((kept, found)) = kept(&situation) {
+                    return if kept > floor {
+                        self.finish(found)
+                    } else {
+                        Vec::new()
+                    };
+                }
+                asked = Some((situation, worked()));
             }
             let search = self.search(from, self.to_move);
             let longest = search.longest_over(from, 0, None, best - 1);
@@ -92,6 +105,10 @@ impl Position {
             }
         }
         let mut found: Vec<Action> = Vec::new();
+        if searches.is_empty() {
+            // None longer than the floor: nearly every ask of a record.
+            return found;
+        }
         for (from, search) in searches {
             search.complete(&mut Vec::new(), 0, None, best, &mut |path, jumped| {
                 found.push(Action::capture(from, path, jumped));
@@ -100,8 +117,10 @@ impl Position {
         // Kept when there is something to keep, and it cost a search worth
         // sparing; whatever the floor, the captures listed are then all
         // the longest ones.
-        if !found.is_empty() && worked() - before > KEPT_AFTER {
-            LAST.set(Some((situation, best, found.clone())));
+        if let Some((situation, before)) = asked {
+            if !found.is_empty() && worked() - before > KEPT_AFTER {
+                LAST.set(Some((situation, best, found.clone())));
+            }
         }
         self.finish(found)
     }
