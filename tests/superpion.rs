@@ -840,6 +840,15 @@ fn crowded_positions_are_searched_once_per_command() {
         let r = report(&among_superpions("", "1.B k5xl6"), &[]);
         assert_eq!(r.diagnostic.unwrap().expected_total, 171);
     });
+    // Replayed twice (a verdict, then the table of `score`): no search
+    // again, neither of the captures ending on l6 nor of the maximum.
+    let replayed = states(|| {
+        for _ in 0..2 {
+            let r = report(&among_superpions("", "1.B k5xl6"), &[]);
+            assert_eq!(r.diagnostic.unwrap().expected_total, 171);
+        }
+    });
+    assert_eq!(replayed, short_form, "one search of each kind");
     let missed = states(|| {
         let r = report(&among_superpions("", "1.B k5xg9"), &[]);
         assert_eq!(r.diagnostic.unwrap().expected_total, 171);

@@ -7,13 +7,24 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{reverse, squares, Camp, Sq, Squares, Takeoffs, BOARD};
-use super::moves::kept_longest;
+use super::moves::{kept_longest, KEPT_AFTER};
 use super::position::Position;
 
 thread_local! {
     /// How many capture states this thread's searches have worked out (not
     /// found remembered): their work, told apart from the machine's speed.
     static WORKED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A short form's longest captures ending on its square, as the last long
+/// search found them: all that search follows from (every piece, the foes,
+/// whether the piece flies, its start and end square), and the captures.
+type Ending = ((Squares, Squares, bool, Sq, Sq), Vec<(Vec<Sq>, Squares)>);
+
+thread_local! {
+    /// The short form's search kept, as [`Position::longest_ending_on`]
+    /// gives it again.
+    static ENDING: RefCell<Option<Ending>> = const { RefCell::new(None) };
 }
 
 /// How many capture states this thread's finished searches have worked out
@@ -50,17 +61,39 @@ impl Position {
     /// pieces), one per set of pieces jumped; empty when none ends there.
     /// Only captures that end on `to` are searched, not every capture of
     /// the piece.
+    ///
+    /// The last long one is kept per thread, as the maximum captures are
+    /// (see `moves.rs`): a command that replays a record twice (its
+    /// verdict, then its table) asks for it twice.
     pub(super) fn longest_ending_on(&self, from: Sq, to: Sq) -> Vec<(Vec<Sq>, Squares)> {
         let mut found = Vec::new();
         let Some(camp) = self.camp_at(from) else {
             return found;
         };
+        // All the search follows from.
+        let asked = (
+            self.occupied(),
+            self.foes(camp),
+            self.is_superpion(from),
+            from,
+            to,
+        );
+        let kept = ENDING.with_borrow(|last| match last {
+            Some((kept, found)) if *kept == asked => Some(found.clone()),
+            _ => None,
+        });
+        if let Some(found) = kept {
+            return found;
+        }
         let search = self.search(from, camp).ending_on(to);
         let longest = search.longest_over(from, 0, None, 0);
         if longest > 0 {
             search.complete(&mut Vec::new(), 0, None, longest, &mut |path, jumped| {
                 found.push((path.to_vec(), jumped));
             });
+        }
+        if search.worked.get() > KEPT_AFTER {
+            ENDING.set(Some((asked, found.clone())));
         }
         found
     }

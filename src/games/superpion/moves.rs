@@ -12,7 +12,7 @@ use smallvec::smallvec;
 /// call (a few milliseconds of work; an ordinary one is a few dozen). The
 /// unit tests keep every search, so that each of their captures is also
 /// asked of the kept one.
-const KEPT_AFTER: u64 = if cfg!(test) { 0 } else { 1_000 };
+pub(super) const KEPT_AFTER: u64 = if cfg!(test) { 0 } else { 1_000 };
 
 thread_local! {
     /// The maximum captures of the last situation whose search was long
