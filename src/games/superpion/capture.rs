@@ -7,7 +7,31 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::board::{reverse, squares, Camp, Sq, Squares, Takeoffs, BOARD};
+use super::moves::{kept_longest, KEPT_AFTER};
 use super::position::Position;
+
+thread_local! {
+    /// How many capture states this thread's searches have worked out (not
+    /// found remembered): their work, told apart from the machine's speed.
+    static WORKED: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A short form's longest captures ending on its square, as the last long
+/// search found them: all that search follows from (every piece, the foes,
+/// whether the piece flies, its start and end square), and the captures.
+type Ending = ((Squares, Squares, bool, Sq, Sq), Vec<(Vec<Sq>, Squares)>);
+
+thread_local! {
+    /// The short form's search kept, as [`Position::longest_ending_on`]
+    /// gives it again.
+    static ENDING: RefCell<Option<Ending>> = const { RefCell::new(None) };
+}
+
+/// How many capture states this thread's finished searches have worked out
+/// so far: the measure of their work that tests bound, whatever the machine.
+pub fn worked() -> u64 {
+    WORKED.get()
+}
 
 impl Position {
     /// The search of the piece on `from`.
@@ -37,17 +61,39 @@ impl Position {
     /// pieces), one per set of pieces jumped; empty when none ends there.
     /// Only captures that end on `to` are searched, not every capture of
     /// the piece.
+    ///
+    /// The last long one is kept per thread, as the maximum captures are
+    /// (see `moves.rs`): a command that replays a record twice (its
+    /// verdict, then its table) asks for it twice.
     pub(super) fn longest_ending_on(&self, from: Sq, to: Sq) -> Vec<(Vec<Sq>, Squares)> {
         let mut found = Vec::new();
         let Some(camp) = self.camp_at(from) else {
             return found;
         };
+        // All the search follows from.
+        let asked = (
+            self.occupied(),
+            self.foes(camp),
+            self.is_superpion(from),
+            from,
+            to,
+        );
+        let kept = ENDING.with_borrow(|last| match last {
+            Some((kept, found)) if *kept == asked => Some(found.clone()),
+            _ => None,
+        });
+        if let Some(found) = kept {
+            return found;
+        }
         let search = self.search(from, camp).ending_on(to);
         let longest = search.longest_over(from, 0, None, 0);
         if longest > 0 {
             search.complete(&mut Vec::new(), 0, None, longest, &mut |path, jumped| {
                 found.push((path.to_vec(), jumped));
             });
+        }
+        if search.worked.get() > KEPT_AFTER {
+            ENDING.set(Some((asked, found.clone())));
         }
         found
     }
@@ -174,6 +220,9 @@ impl Position {
     /// The longest capture among the pieces that may still act when it
     /// takes more than `floor` pieces; `floor` otherwise.
     pub fn max_capture_over(&self, floor: u32) -> u32 {
+        if let Some(best) = kept_longest(&self.situation()) {
+            return best.max(floor);
+        }
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         // A piece with no first jump cannot capture: most pieces, most of
         // the time, and the test costs far less than a search; nor can a
@@ -302,6 +351,15 @@ pub(super) struct Search {
     /// a listing goes that deep: most searches only measure, and a table
     /// costs its making.
     listed: RefCell<Option<Memo<()>>>,
+    /// How many states this search has worked out, told to [`worked`]
+    /// when it is done.
+    worked: Cell<u64>,
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        WORKED.set(WORKED.get() + self.worked.get());
+    }
 }
 
 /// A state as the two halves the hash table keys by.
@@ -484,15 +542,14 @@ impl Search {
             jumpable: Cell::new(None),
             values: RefCell::default(),
             listed: RefCell::default(),
+            worked: Cell::new(0),
         }
     }
 
     /// The same search counting only the captures that end on `to`.
-    pub(super) fn ending_on(self, to: Sq) -> Self {
-        Search {
-            target: Some(to),
-            ..self
-        }
+    pub(super) fn ending_on(mut self, to: Sq) -> Self {
+        self.target = Some(to);
+        self
     }
 
     fn free(&self, sq: Option<Sq>) -> bool {
@@ -676,6 +733,7 @@ impl Search {
                 };
             }
         }
+        self.worked.set(self.worked.get() + 1);
         let mut best = Onward::NOWHERE;
         if self.superpion {
             // Every landing goes on straight the same way, to the piece
@@ -915,6 +973,50 @@ mod tests {
             deep += usize::from(longest >= 4);
         }
         assert!(deep > 10, "too few deep captures to say much: {deep}");
+    }
+
+    /// The maximum captures and the longest capture at every floor, as a
+    /// fresh search finds them and as the kept one gives them again, with
+    /// other positions' searches kept in between.
+    #[test]
+    fn the_kept_search_gives_what_a_fresh_one_finds() {
+        use crate::games::superpion::moves::forget;
+        const FLOORS: [u32; 6] = [0, 1, 2, 3, 5, 8];
+        let mut rng = Rng::new(53);
+        let positions: Vec<Position> = (0..200).map(|_| crowded(&mut rng)).collect();
+        let (mut deep, mut reds) = (0, 0);
+        for (i, p) in positions.iter().enumerate() {
+            forget();
+            let longest = p.max_capture();
+            let other = &positions[(i + 1) % positions.len()];
+            for floor in FLOORS {
+                forget();
+                let fresh = p.capture_actions_over(floor);
+                // Kept now (unit tests keep every search), and asked again.
+                for again in FLOORS {
+                    assert_eq!(p.max_capture_over(again), longest.max(again), "{p:?}");
+                }
+                assert_eq!(p.capture_actions_over(floor), fresh, "{p:?} over {floor}");
+                // Another position's search kept in between.
+                other.capture_actions();
+                assert_eq!(p.capture_actions_over(floor), fresh, "{p:?} over {floor}");
+                // Kept from the search with no floor.
+                forget();
+                p.capture_actions();
+                assert_eq!(p.capture_actions_over(floor), fresh, "{p:?} over {floor}");
+                // The same pieces with the other side to play.
+                let mut turned = p.clone();
+                turned.to_move = Camp::Red;
+                forget();
+                let theirs = turned.capture_actions_over(floor);
+                p.capture_actions();
+                assert_eq!(turned.capture_actions_over(floor), theirs, "{turned:?}");
+                reds += usize::from(!theirs.is_empty());
+                deep += usize::from(longest > floor && floor >= 3);
+            }
+        }
+        assert!(deep > 20, "too few captures over a floor of 3: {deep}");
+        assert!(reds > 100, "too few captures by the other side: {reds}");
     }
 
     /// The cheap tests (a first jump; a second after it) against the

@@ -19,6 +19,7 @@ mod rules;
 mod score;
 
 pub use board::{squares, Camp, Sq, Squares};
+pub use capture::worked;
 pub use modes::{Colour, Mode, Rules};
 pub use notation::{Actions, Label, Landings, Square, Turn, Written, WrittenAction};
 pub use position::{Action, Path, Play, Position};

@@ -1,9 +1,51 @@
 //! Superpion's turn generation: the legal actions of the camp to play,
 //! its maximum captures or else its moves, with their promotion marks.
 
-use super::board::squares;
-use super::position::{Action, Position};
+use std::cell::RefCell;
+
+use super::board::{squares, Takeoffs, BOARD};
+use super::capture::worked;
+use super::position::{Action, Position, Situation};
 use smallvec::smallvec;
+
+/// A search that works out more states than this is kept for the next
+/// call (a few milliseconds of work; an ordinary one is a few dozen). The
+/// unit tests keep every search, so that each of their captures is also
+/// asked of the kept one.
+pub(super) const KEPT_AFTER: u64 = if cfg!(test) { 0 } else { 1_000 };
+
+thread_local! {
+    /// The maximum captures of the last situation whose search was long
+    /// (its longest capture, and the captures of that length before their
+    /// promotion marks): a command asks for the same position's captures
+    /// two or three times (the legal turns, the notes on them, the
+    /// diagnostic), and on a crowded board each search costs tens of
+    /// milliseconds. One per thread, so bounded by the record.
+    static LAST: RefCell<Option<(Situation, u32, Vec<Action>)>> = const { RefCell::new(None) };
+}
+
+/// The longest capture and the maximum captures of `situation`, if it is
+/// the one kept.
+fn kept(situation: &Situation) -> Option<(u32, Vec<Action>)> {
+    LAST.with_borrow(|last| match last {
+        Some((kept, best, found)) if kept == situation => Some((*best, found.clone())),
+        _ => None,
+    })
+}
+
+/// Forget the kept search, so that the next one is made afresh.
+#[cfg(test)]
+pub(super) fn forget() {
+    LAST.set(None);
+}
+
+/// The longest capture of `situation` when it is the one kept.
+pub(super) fn kept_longest(situation: &Situation) -> Option<u32> {
+    LAST.with_borrow(|last| match last {
+        Some((kept, best, _)) if kept == situation => Some(*best),
+        _ => None,
+    })
+}
 
 impl Position {
     /// The rest of a turn after its first action, for the counters.
@@ -28,8 +70,30 @@ impl Position {
         // pieces that reach the maximum, from the searches already made.
         let mut best = floor + 1;
         let mut searches = Vec::new();
-        // Only a piece with a first jump is searched.
+        let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
+        // The search kept, looked for once a piece is to be searched (most
+        // asks have none) and before any is: (situation, work before).
+        let mut asked = None;
+        // Only a piece with a first jump is searched, and a pawn only when
+        // the foes its jumps reach are enough (see `max_capture_over`).
         for from in squares(self.capturers()) {
+            if !self.is_superpion(from) {
+                let takeoffs = Takeoffs::new(foes, BOARD & !occupied | from.bit());
+                if takeoffs.reach(from).count_ones() < best {
+                    continue;
+                }
+            }
+            if asked.is_none() {
+                let situation = self.situation();
+                if let Some((kept, found)) = kept(&situation) {
+                    return if kept > floor {
+                        self.finish(found)
+                    } else {
+                        Vec::new()
+                    };
+                }
+                asked = Some((situation, worked()));
+            }
             let search = self.search(from, self.to_move);
             let longest = search.longest_over(from, 0, None, best - 1);
             if longest > best {
@@ -41,10 +105,22 @@ impl Position {
             }
         }
         let mut found: Vec<Action> = Vec::new();
+        if searches.is_empty() {
+            // None longer than the floor: nearly every ask of a record.
+            return found;
+        }
         for (from, search) in searches {
             search.complete(&mut Vec::new(), 0, None, best, &mut |path, jumped| {
                 found.push(Action::capture(from, path, jumped));
             });
+        }
+        // Kept when there is something to keep, and it cost a search worth
+        // sparing; whatever the floor, the captures listed are then all
+        // the longest ones.
+        if let Some((situation, before)) = asked {
+            if !found.is_empty() && worked() - before > KEPT_AFTER {
+                LAST.set(Some((situation, best, found.clone())));
+            }
         }
         self.finish(found)
     }

@@ -680,7 +680,7 @@ impl Position {
     }
 
     /// All the captures of the camp to play follow from.
-    fn situation(&self) -> Situation {
+    pub(super) fn situation(&self) -> Situation {
         let movers = self.movers();
         [
             movers,
@@ -776,12 +776,10 @@ impl Position {
     fn check_length(&self, taken: u32) -> Checked {
         // Whether any is longer first, without listing: nearly always none,
         // and for the few pieces most captures take, without a search.
-        let longer = if taken < FOLLOWED {
-            self.can_take(taken + 1)
-        } else {
-            self.max_capture_over(taken) > taken
-        };
-        if !longer {
+        // Past a few pieces, the listing decides as cheaply as the longest
+        // capture would (it lists nothing when none is longer), and a
+        // search for the longest first would be the same search twice.
+        if taken < FOLLOWED && !self.can_take(taken + 1) {
             return Ok(None);
         }
         let longer = self.capture_actions_over(taken);
