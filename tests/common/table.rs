@@ -1,36 +1,28 @@
-//! A table of the whole game made up rather than solved, for the tests of
-//! what reads one (`analyse`, `moves --best`): solving the game takes
-//! minutes and 750 MiB, so the tests give every position a value of their
-//! own, under the header of a table of the game with four pieces each.
-//! The values are arbitrary, not the game's: what is tested is how they
-//! are read, listed and written, not what they are.
+//! The solved Simpei table, for the tests of what reads one (`analyse`,
+//! `moves --best`) on whole games. Building it takes minutes and 750 MiB,
+//! so `.ci/run` builds it once in a release build and names it in
+//! `ARBITRE_SIMPEI_TABLE`; without that variable these tests say they are
+//! skipped and pass. A made-up table cannot stand in for it: a table is
+//! loaded only once its values agree with their successors' on a sample
+//! (docs/solved.md).
 
-use arbitre::games::simpei::solve::{Table, FORMAT, RULES};
+use std::path::PathBuf;
 
-/// Header bytes before the values, as `solve` writes them.
-const HEADER: usize = 40;
-
-/// The bytes of a table file whose value at each position (counted over
-/// the layers in stored order) is `fill`'s.
-pub fn bytes(fill: impl Fn(u64) -> u8) -> Vec<u8> {
-    let size: u64 = Table::game_layers(4).iter().map(|l| l.size()).sum();
-    let mut out = Vec::with_capacity(HEADER + size as usize);
-    out.extend_from_slice(b"arbitre simpei\n\0");
-    out.extend_from_slice(&FORMAT.to_le_bytes());
-    out.extend_from_slice(&RULES.to_le_bytes());
-    // Four pieces each, both phases, gapped alignments.
-    out.extend_from_slice(&[4, 4, 1, 0]);
-    out.extend_from_slice(&[0; 4]);
-    out.extend_from_slice(&size.to_le_bytes());
-    out.extend((0..size).map(fill));
-    let crc = crc32fast::hash(&out[HEADER..]);
-    out[28..32].copy_from_slice(&crc.to_le_bytes());
-    out
-}
-
-/// Values scattered over wins, losses and draws in up to 20 turns, so
-/// that turns differ in what they reach.
-#[allow(dead_code)] // not every test binary lists turns by value
-pub fn scattered(index: u64) -> u8 {
-    (index.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as u8 % 21
+/// The table `ARBITRE_SIMPEI_TABLE` names, or `None` (and a note on
+/// standard error) when it names none. A name that is no file is a
+/// mistake of the run, not a skip.
+pub fn solved(test: &str) -> Option<PathBuf> {
+    let Some(path) = std::env::var_os("ARBITRE_SIMPEI_TABLE") else {
+        eprintln!(
+            "{test}: skipped, ARBITRE_SIMPEI_TABLE names no solved table (.ci/run builds one)"
+        );
+        return None;
+    };
+    let path = PathBuf::from(path);
+    assert!(
+        path.is_file(),
+        "ARBITRE_SIMPEI_TABLE: {} is no file",
+        path.display()
+    );
+    Some(path)
 }
