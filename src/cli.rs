@@ -391,6 +391,14 @@ fn max_turns() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::new().range(0..=MAX_RANDOM_TURNS as u64)
 }
 
+/// `solve --jobs` as clap reads it: a number in 1..=MOST_THREADS (the
+/// most the build shares its work among), or a usage error that names the
+/// range, rather than a number quietly held to it.
+fn solve_jobs() -> clap::builder::RangedU64ValueParser<usize> {
+    use arbitre::games::simpei::solve::MOST_THREADS;
+    clap::builder::RangedU64ValueParser::new().range(1..=MOST_THREADS as u64)
+}
+
 /// The input limits of the commands that read records (docs/limits.md): a
 /// record past one is malformed, with an error naming the flag.
 #[derive(Debug, Args)]
@@ -576,8 +584,8 @@ pub struct SolveArgs {
     /// Its table is kept apart from the game's.
     #[arg(long, value_enum, default_value_t = AlignmentArg::Gapped)]
     pub alignment: AlignmentArg,
-    /// Threads for the build (default: one per core; at most 64).
-    #[arg(long)]
+    /// Threads for the build, 1 to 64 (default: one per core, at most 64).
+    #[arg(long, value_name = "N", value_parser = solve_jobs())]
     pub jobs: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]

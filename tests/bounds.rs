@@ -163,3 +163,19 @@ fn random_turns_at_the_bound_are_a_record_check_accepts() {
     assert_eq!(output.status.code(), Some(0), "{verdict}");
     assert!(verdict.contains("after 100000 turns"), "{verdict}");
 }
+
+#[test]
+fn solve_jobs_past_the_bound_are_a_usage_error_naming_the_range() {
+    // Once held to 64 without a word.
+    for jobs in ["0", "65", "100000"] {
+        let (status, stdout, stderr) =
+            arbitre(&["solve", "simpei", "--pieces", "1", "--jobs", jobs]);
+        assert_eq!(status, 2, "--jobs {jobs}: {stderr}");
+        assert!(stdout.is_empty(), "--jobs {jobs}: {stdout}");
+        assert!(
+            stderr.contains(&format!("invalid value '{jobs}' for '--jobs <N>'"))
+                && stderr.contains("is not in 1..=64"),
+            "--jobs {jobs}: {stderr}"
+        );
+    }
+}
