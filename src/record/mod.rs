@@ -384,7 +384,11 @@ pub(crate) fn may_be_header(text: &[u8], limits: &Limits) -> bool {
     /// take to scan.
     static GAME: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
         std::sync::LazyLock::new(|| memchr::memmem::Finder::new(b"game"));
+    // An `m` or a `\\` first, in one pass: most movetexts have neither
+    // (Simpei's and Puluc's columns stop before `m`), and a text without
+    // them holds neither the word nor an escape.
     text.len() <= limits.header_bytes
+        && memchr::memchr2(b'm', b'\\', text).is_some()
         && (GAME.find(text).is_some() || memchr::memchr(b'\\', text).is_some())
 }
 
