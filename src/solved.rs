@@ -396,6 +396,22 @@ impl Serialize for AnalyseDocument<'_> {
     }
 }
 
+/// One item of a list written as it is walked: the walk goes on while the
+/// writer takes them, and stops at its first error, kept in `failed`.
+fn element<L: serde::ser::SerializeSeq, T: Serialize>(
+    list: &mut L,
+    item: &T,
+    failed: &mut Option<L::Error>,
+) -> ControlFlow<()> {
+    match list.serialize_element(item) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(err) => {
+            *failed = Some(err);
+            ControlFlow::Break(())
+        }
+    }
+}
+
 /// A record's analysed turns, serialised as a list as they are valued:
 /// `count` of them, as a first analysis found.
 struct Turns<'a> {
@@ -409,19 +425,9 @@ impl Serialize for Turns<'_> {
         use serde::ser::{Error, SerializeSeq};
         let mut list = serializer.serialize_seq(Some(self.count))?;
         let mut failed = None;
-        let analysed =
-            solve::analyse_record(
-                self.table,
-                self.text,
-                &Switches::default(),
-                |turn| match list.serialize_element(&turn) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(err) => {
-                        failed = Some(err);
-                        ControlFlow::Break(())
-                    }
-                },
-            );
+        let analysed = solve::analyse_record(self.table, self.text, &Switches::default(), |turn| {
+            element(&mut list, &turn, &mut failed)
+        });
         if let Some(err) = failed {
             return Err(err);
         }
@@ -637,13 +643,7 @@ impl Serialize for Legal<'_> {
                 best_turn: None,
                 worst: None,
             };
-            match list.serialize_element(&valued) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(err) => {
-                    failed = Some(err);
-                    ControlFlow::Break(())
-                }
-            }
+            element(&mut list, &valued, &mut failed)
         });
         if let Some(err) = failed {
             return Err(err);
