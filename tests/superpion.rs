@@ -786,21 +786,10 @@ fn short_forms_among_superpions() {
 /// The hostile position of `samples/superpion/hostile-capture.arb`: one
 /// blue Superpion among 27 opponents, 171 maximum captures of 21 pieces.
 fn hostile_position() -> arbitre::games::superpion::Position {
-    use arbitre::games::superpion::{Camp, Colour, Mode, Position, Rules, Sq};
-    let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
-    p.place(Camp::Blue, Sq::parse("k5").unwrap(), Some(Colour::Spare));
-    let rows = [
-        (Camp::Red, "d2 e3 g3 h4 j4 l4 i5 b6 h6 j6 g7 k7"),
-        (Camp::Yellow, "m7 b8 d8 f8 k9 m9 b10 d10 f10 j10 g11 i11"),
-        (Camp::Black, "e13 g13 i13"),
-    ];
-    for (camp, squares) in rows {
-        for s in squares.split(' ') {
-            p.place(camp, Sq::parse(s).unwrap(), None);
-        }
-    }
-    p.first_to_move();
-    p
+    let text = std::fs::read_to_string("samples/superpion/hostile-capture.arb").unwrap();
+    arbitre::position_after::<arbitre::games::superpion::Superpion>(&text, &Switches::new(), 0)
+        .unwrap_or_else(|m| panic!("{}", m.message))
+        .unwrap_or_else(|v| panic!("{}", v.message))
 }
 
 /// The work of the capture search on the crowded positions, counted in
