@@ -568,8 +568,9 @@ impl Renderer {
         out
     }
 
-    fn legal(&self, seen: &Seen<'_>) -> String {
-        let mut out = legal_row(seen);
+    /// A legal record whole: its `row`, then its replay.
+    fn legal(&self, seen: &Seen<'_>, row: &str) -> String {
+        let mut out = row.to_string();
         let frames = self.frames(seen, seen.report.turns, None);
         if !frames.is_empty() {
             let _ = write!(
@@ -614,7 +615,8 @@ impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let legal = seen.report.verdict == Verdict::Legal;
         let (text, brief) = if legal {
-            (self.legal(seen), legal_row(seen) + "</div>\n")
+            let row = legal_row(seen);
+            (self.legal(seen, &row), row + "</div>\n")
         } else {
             (self.not_legal(seen), not_legal_brief(seen))
         };
