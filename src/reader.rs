@@ -275,9 +275,10 @@ impl<R: Read> Reader<R> {
     /// Inside a record, take at once the whole lines of the buffered input
     /// that cannot be a `---` line: a line is one only when it starts with
     /// a dash or a byte-order mark, so the lines up to the next one that
-    /// does are the record's, whatever they hold. Most of a file goes this way, copied once, not line by line;
-    /// what is left (a dash line, a line without its end, a record near its
-    /// limit) is read by `read_line`.
+    /// does are the record's, whatever they hold. Most of a file goes this
+    /// way, copied once, not line by line; what is left (a dash line, a
+    /// line without its end, a record near its limit) is read by
+    /// `read_line`.
     fn bulk(&mut self) -> io::Result<()> {
         loop {
             if self.oversize {
