@@ -6,32 +6,36 @@ pub mod puluc;
 pub mod simpei;
 pub mod superpion;
 
+use std::sync::OnceLock;
+
 use crate::record::header::edit_distance;
 use crate::replay::{Engine, Referee};
 
-static SIMPEI: Engine<simpei::Simpei> = Engine::new();
-static PULUC: Engine<puluc::Puluc> = Engine::new();
-static SUPERPION: Engine<superpion::Superpion> = Engine::new();
+/// Every game, by its `game:` name: registering a game is a line here.
+static GAMES: &[&dyn Referee] = &[
+    &Engine::<superpion::Superpion>::new(),
+    &Engine::<simpei::Simpei>::new(),
+    &Engine::<puluc::Puluc>::new(),
+];
 
 /// Every game, by its `game:` name.
-pub fn all() -> [&'static dyn Referee; 3] {
-    [&SUPERPION, &SIMPEI, &PULUC]
+pub fn all() -> &'static [&'static dyn Referee] {
+    GAMES
 }
 
 /// The `game:` names, in registry order.
-pub fn names() -> [&'static str; 3] {
-    all().map(|g| g.name())
+pub fn names() -> &'static [&'static str] {
+    static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
+    NAMES.get_or_init(|| GAMES.iter().map(|g| g.name()).collect())
 }
 
 /// The game a `game:` value names, in any case. Nearly every value (and
 /// every report's) is the name itself: compared as it is first.
 pub fn find(name: &str) -> Option<&'static dyn Referee> {
-    let games = all();
-    games.into_iter().find(|g| g.name() == name).or_else(|| {
+    let games = all().iter().copied();
+    games.clone().find(|g| g.name() == name).or_else(|| {
         let name = name.trim();
-        games
-            .into_iter()
-            .find(|g| g.name().eq_ignore_ascii_case(name))
+        games.into_iter().find(|g| g.name().eq_ignore_ascii_case(name))
     })
 }
 
