@@ -399,6 +399,11 @@ pub trait Rules: 'static {
     /// played with them (`arbitre stats`); empty for games without throws.
     const FAIR_THROWS: &'static [(u32, f64)] = &[];
 
+    /// The modes [`Rules::initial`] takes besides the default (`None`),
+    /// as `--mode` and the header's `mode` write them; empty for a game
+    /// without modes. The checks that hold of every game play each one.
+    const MODES: &'static [&'static str] = &[];
+
     /// The initial position of a mode (`None`: the default).
     fn initial(mode: Option<&str>) -> Result<Self::Position, String>;
 

@@ -324,6 +324,8 @@ impl game::Rules for Superpion {
         position.end_turn(play.actions.is_empty());
     }
 
+    const MODES: &'static [&'static str] = &modes::Mode::NAMES;
+
     fn initial(mode: Option<&str>) -> Result<Position, String> {
         Ok(Position::initial(Rules::parse(mode)?))
     }

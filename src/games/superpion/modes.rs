@@ -40,15 +40,18 @@ impl Mode {
         Mode::TwoSuperPlayers,
     ];
 
+    /// Every mode's name, in the order of [`Mode::ALL`].
+    pub const NAMES: [&'static str; 5] = [
+        "four-players",
+        "teams",
+        "three-players",
+        "two-players",
+        "two-super-players",
+    ];
+
     /// The mode as the header writes it: `four-players`, `teams`, ...
     pub fn name(self) -> &'static str {
-        match self {
-            Mode::FourPlayers => "four-players",
-            Mode::Teams => "teams",
-            Mode::ThreePlayers => "three-players",
-            Mode::TwoPlayers => "two-players",
-            Mode::TwoSuperPlayers => "two-super-players",
-        }
+        Mode::NAMES[self as usize]
     }
 
     /// Two players holding two camps each.
@@ -61,19 +64,12 @@ impl Mode {
 /// value is: a referee reads the word, not its capitals.
 impl<'de> Deserialize<'de> for Mode {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        const NAMES: [&str; 5] = [
-            "four-players",
-            "teams",
-            "three-players",
-            "two-players",
-            "two-super-players",
-        ];
         let text = crate::record::header::Text::deserialize(deserializer)?;
         let word = text.trim();
         Mode::ALL
             .into_iter()
             .find(|mode| mode.name().eq_ignore_ascii_case(word))
-            .ok_or_else(|| serde::de::Error::unknown_variant(word, &NAMES))
+            .ok_or_else(|| serde::de::Error::unknown_variant(word, &Mode::NAMES))
     }
 }
 
