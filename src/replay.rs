@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use crate::at::At;
 use crate::finding::{finding, Finding};
 use crate::game::{
-    self, Alternatives, Game, Legal, Notation, RecordFormat, Rules, Summary, Table, Violation,
+    self, Alternatives, CanonicalTurn, Game, Legal, Notation, RecordFormat, Rules, Summary, Table, Violation,
     Warning,
 };
 use crate::limits::cut_quotes;
@@ -898,6 +898,42 @@ pub trait Referee: Sync {
     /// The movetext of a legal record in canonical form (`arbitre fmt`),
     /// the record read as this game, or why it cannot be written so.
     fn canonical(&self, record: &Record, switches: &Switches) -> Result<String, Malformed>;
+    /// The modes besides the default ([`Rules::MODES`]).
+    fn modes(&self) -> &'static [&'static str];
+    /// The legal turns where the replay of a record stops (after its last
+    /// turn, or before its first illegal one): the first `n` in the order
+    /// of [`Rules::legal`], each as the canonical movetext writes it there,
+    /// and how many there are in all.
+    fn legal_turns(
+        &self,
+        record: &Record,
+        switches: &Switches,
+        n: usize,
+    ) -> Result<(Vec<CanonicalTurn>, usize), Malformed>;
+    /// The legal turn that `turn`, one turn written alone, denotes where
+    /// the replay of a record stops, written canonically; or the rule it
+    /// breaks there.
+    fn resolve(
+        &self,
+        record: &Record,
+        switches: &Switches,
+        turn: &str,
+    ) -> Result<Result<CanonicalTurn, Violation>, Malformed>;
+    /// Whether the replays of two records stop at the same position, as
+    /// the game compares positions: what the checks that hold of every
+    /// game (`tests/conformance.rs`) need of a position they cannot see.
+    fn same_position(&self, a: &Record, b: &Record, switches: &Switches)
+        -> Result<bool, Malformed>;
+}
+
+/// The position where the replay of a record stops (after its last turn,
+/// or as its first illegal turn left it), and the turns played to reach it.
+fn replayed_to<G: RecordFormat>(
+    record: &Record,
+    switches: &Switches,
+) -> Result<(G::Position, usize), Malformed> {
+    let (_, replay, _) = replay::<G>(&frame(record)?, switches)?;
+    Ok((replay.position, replay.played))
 }
 
 pub struct Engine<G>(PhantomData<fn() -> G>);
@@ -968,5 +1004,40 @@ impl<G: Game> Referee for Engine<G> {
     }
     fn canonical(&self, record: &Record, switches: &Switches) -> Result<String, Malformed> {
         crate::format::canonical_movetext::<G>(&frame(record)?, switches)
+    }
+    fn modes(&self) -> &'static [&'static str] {
+        G::MODES
+    }
+    fn legal_turns(
+        &self,
+        record: &Record,
+        switches: &Switches,
+        n: usize,
+    ) -> Result<(Vec<CanonicalTurn>, usize), Malformed> {
+        let (position, index) = replayed_to::<G>(record, switches)?;
+        let (plays, total) = G::legal_first(&position, n);
+        let written = plays
+            .iter()
+            .map(|play| G::canonical(&position, play, index))
+            .collect();
+        Ok((written, total))
+    }
+    fn resolve(
+        &self,
+        record: &Record,
+        switches: &Switches,
+        turn: &str,
+    ) -> Result<Result<CanonicalTurn, Violation>, Malformed> {
+        let (position, index) = replayed_to::<G>(record, switches)?;
+        let turn = parse_turn::<G>(turn)?;
+        Ok(G::resolve(&position, &turn, index).map(|play| G::canonical(&position, &play, index)))
+    }
+    fn same_position(
+        &self,
+        a: &Record,
+        b: &Record,
+        switches: &Switches,
+    ) -> Result<bool, Malformed> {
+        Ok(replayed_to::<G>(a, switches)?.0 == replayed_to::<G>(b, switches)?.0)
     }
 }
