@@ -23,6 +23,9 @@ const MAX_TURNS: usize = 60;
 /// turn, few enough where turns multiply.
 const LEGAL_LOOKED_AT: usize = 48;
 
+/// The legal turns tried changed in a position, each a few ways.
+const TRIED: usize = 8;
+
 fn record(text: &str) -> Record {
     Record::from_text(text)
 }
@@ -249,19 +252,6 @@ fn each_game(mut check: impl FnMut(&dyn Referee) -> Result<(), TestCaseError>) -
 /// notations.
 const CHANGES: &str = "0123456789abcdefghijklmnopqrstuvwxyz:-x>.= ";
 
-/// A character of a legal turn changed: another legal turn, an illegal
-/// one, or one the notation cannot read.
-/// `at` counts from the turn's start, round it again past its end.
-fn changed(turn: &str, at: usize, to: char) -> String {
-    let chars: Vec<char> = turn.chars().collect();
-    let at = at % chars.len().max(1);
-    chars
-        .iter()
-        .enumerate()
-        .map(|(i, c)| if i == at { to } else { *c })
-        .collect()
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -311,44 +301,23 @@ proptest! {
     /// Playing a turn is all or nothing: a legal turn changes the
     /// position, and an illegal one leaves it exactly as it was (the
     /// replay then stops before it). The turns tried are the legal turns
-    /// where a random game stops, a character changed.
+    /// where a random game stops, and each changed ([`variants`]).
     #[test]
     fn playing_a_turn_is_all_or_nothing(
         pick in 0usize..8,
         seed in any::<u64>(),
         max_turns in 0..MAX_TURNS,
-        which in any::<prop::sample::Index>(),
         at in any::<usize>(),
         to in prop::sample::select(CHANGES.chars().collect::<Vec<_>>()),
     ) {
-        let switches = Switches::new();
         each_game(|game| {
             let text = random(game, pick, seed, max_turns);
-            let before = record(&text);
-            let turns = checked(&text).turns;
-            let (legal, _) = game.legal_turns(&before, &switches, LEGAL_LOOKED_AT)
+            let (legal, _) = game.legal_turns(&record(&text), &Switches::new(), LEGAL_LOOKED_AT)
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
-            if legal.is_empty() {
-                return Ok(());
-            }
-            let turn = &legal[which.index(legal.len())];
-            for tried in [turn.numbered.clone(), changed(&turn.numbered, at, to)] {
-                let after_text = and_then(&text, &tried);
-                let after = record(&after_text);
-                let result = check(&after, &switches);
-                let same = game.same_position(&before, &after, &switches)
-                    .map_err(|e| TestCaseError::fail(e.to_string()));
-                match (&result.malformed, &result.violation) {
-                    (Some(_), _) => {}
-                    (None, Some(violation)) => {
-                        prop_assert_eq!(violation.turn_index, Some(turns), "{}", after_text);
-                        prop_assert_eq!(result.turns, turns);
-                        prop_assert_eq!(same?, true, "{} changed the position", tried);
-                    }
-                    (None, None) => {
-                        prop_assert_eq!(result.turns, turns + 1, "{}", after_text);
-                        prop_assert_eq!(same?, false, "{} left the position as it was", tried);
-                    }
+            let from = at % legal.len().max(1);
+            for turn in legal.iter().cycle().skip(from).take(legal.len().min(TRIED)) {
+                for tried in variants(&turn.numbered, at, to) {
+                    played(game, &text, &tried)?;
                 }
             }
             Ok(())
@@ -356,31 +325,93 @@ proptest! {
     }
 }
 
-/// The property above is not vacuous: some of its changed turns are
-/// illegal, for every game (the legal turn itself is tried unchanged).
-#[test]
-fn some_changed_turns_are_illegal() {
+/// The turn, then the turn changed as a slip of the pen would: a
+/// character changed (the one at `at` to `to`), its last part left out,
+/// its last part written twice.
+fn variants(turn: &str, at: usize, to: char) -> Vec<String> {
+    let chars: Vec<char> = turn.chars().collect();
+    let at = at % chars.len().max(1);
+    let changed: String = chars
+        .iter()
+        .enumerate()
+        .map(|(i, c)| if i == at { to } else { *c })
+        .collect();
+    let mut variants = vec![turn.to_string(), changed];
+    if let Some((kept, last)) = turn.rsplit_once(' ') {
+        variants.push(kept.to_string());
+        variants.push(format!("{turn} {last}"));
+    }
+    variants
+}
+
+/// Play `tried`, one turn, after the record `text`: a legal turn is
+/// played and changes the position, an illegal one stops the replay
+/// before it and leaves the position as it was. The verdict, or `None`
+/// when `tried` is not one turn the notation reads.
+fn played(game: &dyn Referee, text: &str, tried: &str) -> Result<Option<Verdict>, TestCaseError> {
     let switches = Switches::new();
+    let before = record(text);
+    if game.resolve(&before, &switches, tried).is_err() {
+        return Ok(None);
+    }
+    let turns = checked(text).turns;
+    let after_text = and_then(text, tried);
+    let after = record(&after_text);
+    let result = check(&after, &switches);
+    let same = game
+        .same_position(&before, &after, &switches)
+        .map_err(|e| TestCaseError::fail(e.to_string()));
+    match (&result.malformed, &result.violation) {
+        (Some(_), _) => {}
+        (None, Some(violation)) => {
+            prop_assert_eq!(violation.turn_index, Some(turns), "{}", after_text);
+            prop_assert_eq!(result.turns, turns);
+            prop_assert!(same?, "{}: the refused `{}` changed the position", game.name(), tried);
+        }
+        (None, None) => {
+            prop_assert_eq!(result.turns, turns + 1, "{}", after_text);
+            prop_assert!(!same?, "{}: `{}` left the position as it was", game.name(), tried);
+        }
+    }
+    Ok(Some(result.verdict()))
+}
+
+/// The property above is not vacuous: for every game, some of the turns
+/// it tries are legal and some illegal; and some of the illegal ones
+/// are refused after a part of them was played (a part left out, or
+/// written twice), in the games whose turns have parts.
+#[test]
+fn the_turns_tried_are_legal_and_illegal() {
+    let mut after_a_part = 0;
     for game in games::all() {
         let mut rng = Rng::new(7);
-        let mut illegal = 0;
-        for seed in 0..40 {
+        let mut seen = [0; 3];
+        for seed in 0..16 {
             let text = random(*game, seed as usize, seed, (seed as usize * 7) % MAX_TURNS);
             let (turns, _) = game
-                .legal_turns(&record(&text), &switches, LEGAL_LOOKED_AT)
+                .legal_turns(&record(&text), &Switches::new(), LEGAL_LOOKED_AT)
                 .unwrap_or_else(|e| panic!("{e}"));
-            let Some(turn) = turns.get(rng.below(turns.len().max(1))) else {
-                continue;
-            };
-            let at = rng.below(1000);
-            let to = char::from(CHANGES.as_bytes()[rng.below(CHANGES.len())]);
-            let tried = changed(&turn.numbered, at, to);
-            if checked(&and_then(&text, &tried)).verdict() == Verdict::Illegal {
-                illegal += 1;
+            for turn in turns.into_iter().take(TRIED) {
+                let to = char::from(CHANGES.as_bytes()[rng.below(CHANGES.len())]);
+                for (kind, tried) in variants(&turn.numbered, rng.below(64), to).iter().enumerate() {
+                    let verdict = played(*game, &text, tried).unwrap_or_else(|e| panic!("{e}"));
+                    match verdict {
+                        Some(Verdict::Legal) => seen[0] += 1,
+                        Some(Verdict::Illegal) if kind >= 2 => seen[2] += 1,
+                        Some(Verdict::Illegal) => seen[1] += 1,
+                        _ => {}
+                    }
+                }
             }
         }
-        assert!(illegal > 2, "{}: {illegal} illegal", game.name());
+        assert!(
+            seen[0] > 0 && seen[1] + seen[2] > 0,
+            "{}: legal, illegal, illegal after a part: {seen:?}",
+            game.name()
+        );
+        after_a_part += seen[2];
     }
+    assert!(after_a_part > 0);
 }
 
 /// Where a random game stops, the position's setup (what `show --format
