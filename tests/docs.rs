@@ -25,7 +25,7 @@ mod pages;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use arbitre::rules;
+use arbitre::{games, rules};
 use assert_cmd::Command;
 
 fn root() -> &'static Path {
@@ -286,8 +286,6 @@ fn man_page_examples_run() {
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
-const GAMES: [&str; 3] = ["superpion", "simpei", "puluc"];
-
 /// The declared rule ids that belong to no game: `header`, ...
 fn shared_ids() -> Vec<&'static str> {
     rules::all()
@@ -326,7 +324,7 @@ fn source_text() -> String {
 /// The ids `game/rule` in a text: `superpion/maximum-capture`, ...
 fn rule_ids(text: &str) -> BTreeSet<String> {
     let mut ids = BTreeSet::new();
-    for game in GAMES {
+    for &game in games::names() {
         let prefix = format!("{game}/");
         let mut rest = text;
         while let Some(at) = rest.find(&prefix) {
@@ -357,7 +355,7 @@ fn rule_ids(text: &str) -> BTreeSet<String> {
 fn program_rule_ids() -> BTreeSet<String> {
     let text = source_text();
     let mut ids = BTreeSet::new();
-    for game in GAMES {
+    for &game in games::names() {
         let quoted = format!("\"{game}/");
         for (at, _) in text.match_indices(&quoted) {
             let after = &text[at + 1..];
@@ -403,7 +401,7 @@ fn rule_ids_are_named_and_explained_both_ways() {
             ));
         }
     }
-    for game in GAMES {
+    for &game in games::names() {
         let page = std::fs::read_to_string(root().join(format!("docs/rules/{game}.md"))).unwrap();
         let table = rule_ids(section(&page, "Rule ids"));
         let ours: BTreeSet<_> = program
@@ -440,7 +438,7 @@ fn rule_ids_are_named_and_explained_both_ways() {
         }
     }
     // "Which rule is reported" names the rules bare: `overshoot`.
-    for game in GAMES {
+    for &game in games::names() {
         let page = std::fs::read_to_string(root().join(format!("docs/rules/{game}.md"))).unwrap();
         let order = section(&page, "Which rule is reported");
         for name in code_spans(order) {
@@ -463,7 +461,7 @@ fn rule_ids_are_named_and_explained_both_ways() {
 fn setups_shown_are_accepted() {
     let mut shown = 0;
     let mut faults = Vec::new();
-    for game in GAMES {
+    for &game in games::names() {
         let name = format!("docs/rules/{game}.md");
         let page = std::fs::read_to_string(root().join(&name)).unwrap();
         for block in blocks(&page) {
@@ -484,7 +482,7 @@ fn setups_shown_are_accepted() {
             }
         }
     }
-    assert_eq!(shown, 3, "one setup per game page");
+    assert_eq!(shown, games::names().len(), "one setup per game page");
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
@@ -493,15 +491,17 @@ fn setups_shown_are_accepted() {
 fn perft_table_is_counted() {
     let record = std::fs::read_to_string(root().join("docs/rules/record.md")).unwrap();
     let mut counts = 0;
+    let mut counted_games = BTreeSet::new();
     let mut faults = Vec::new();
     let rows = record.lines().filter(|l| {
-        ["| Simpei", "| Puluc", "| Superpion"]
+        games::all()
             .iter()
-            .any(|game| l.starts_with(game))
+            .any(|game| l.starts_with(&format!("| {}", game.title())))
     });
     for line in rows {
         let cells: Vec<&str> = line.trim_matches('|').split('|').map(str::trim).collect();
         let game = cells[0].split(',').next().unwrap().to_lowercase();
+        counted_games.insert(game.clone());
         let modes = code_spans(cells[0]);
         let modes = if modes.is_empty() { vec![""] } else { modes };
         for mode in modes {
@@ -528,6 +528,8 @@ fn perft_table_is_counted() {
         }
     }
     assert!(counts >= 15, "only {counts} perft counts found");
+    let registered: BTreeSet<String> = games::names().iter().map(|n| n.to_string()).collect();
+    assert_eq!(counted_games, registered, "the games of the perft table");
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
@@ -554,7 +556,7 @@ type Told = (String, &'static str, bool);
 /// "(a warning when forgiven)" for the tolerable ones.
 fn told_rules() -> BTreeSet<Told> {
     let mut told = BTreeSet::new();
-    for page in ["record"].into_iter().chain(GAMES) {
+    for page in ["record"].into_iter().chain(games::names().iter().copied()) {
         let text = std::fs::read_to_string(root().join(format!("docs/rules/{page}.md"))).unwrap();
         for (id, cells) in rule_table(&text) {
             let verdict = cells.first().map_or("", String::as_str);

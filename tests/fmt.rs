@@ -397,19 +397,14 @@ fn every_sample_formatted_keeps_its_verdict() {
     assert!(seen > 100, "{seen} samples");
 }
 
-/// A random legal game of a game and mode, as `arbitre random` writes it.
+/// A random legal game of a game and mode (the default, or one the game
+/// names), as `arbitre random` writes it.
 fn random_record(game: usize, mode: usize, seed: u64, max_turns: usize) -> String {
-    let referee = arbitre::games::all()[game];
-    let modes: &[Option<&str>] = match referee.name() {
-        "superpion" => &[
-            Some("two-players"),
-            Some("three-players"),
-            Some("four-players"),
-            Some("teams"),
-            Some("two-super-players"),
-        ],
-        _ => &[None],
-    };
+    let games = arbitre::games::all();
+    let referee = games[game % games.len()];
+    let modes: Vec<Option<&str>> = std::iter::once(None)
+        .chain(referee.modes().iter().copied().map(Some))
+        .collect();
     let mode = modes[mode % modes.len()];
     referee.random(mode, seed, max_turns).unwrap()
 }
@@ -488,8 +483,8 @@ proptest! {
     /// referee says of it, and formatting again changes nothing.
     #[test]
     fn formatting_keeps_the_verdict_and_is_idempotent(
-        game in 0usize..3,
-        mode in 0usize..5,
+        game in any::<usize>(),
+        mode in 0usize..6,
         seed in any::<u64>(),
         max_turns in 0usize..60,
         mutation in any::<u64>(),
@@ -510,7 +505,7 @@ proptest! {
 /// and fmt changes them (back to what arbitre writes).
 #[test]
 fn mutated_games_are_mostly_legal_and_formatted() {
-    for game in 0..3 {
+    for game in 0..arbitre::games::all().len() {
         let (mut legal, mut changed) = (0, 0);
         for seed in 0..30 {
             let record = random_record(game, seed as usize, seed, 40);
@@ -971,8 +966,8 @@ proptest! {
     /// the same outcome), and formatting it again changes nothing.
     #[test]
     fn fmt_output_is_accepted_under_the_limits_it_was_written_with(
-        game in 0usize..3,
-        mode in 0usize..5,
+        game in any::<usize>(),
+        mode in 0usize..6,
         seed in any::<u64>(),
         max_turns in 0usize..40,
         mutation in any::<u64>(),
@@ -998,7 +993,7 @@ proptest! {
 fn low_limits_keep_some_records_and_format_others() {
     let (mut kept, mut changed) = (0, 0);
     for seed in 0..90u64 {
-        let record = random_record(seed as usize % 3, seed as usize, seed, 30);
+        let record = random_record(seed as usize, seed as usize, seed, 30);
         let text = mutated(&record, seed + 1000);
         let limits = low_limits(&text, seed as usize % 8, seed as usize % 64);
         arbitre::format_stream(text.as_bytes(), limits, &Switches::new(), |piece| {

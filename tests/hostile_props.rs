@@ -20,7 +20,7 @@ fn reports(text: &str) -> (Vec<arbitre::RecordReport>, usize) {
 const REPORT_BYTES: usize = 64 << 10;
 
 fn game() -> impl Strategy<Value = &'static str> {
-    prop::sample::select(vec!["simpei", "puluc", "superpion"])
+    prop::sample::select(arbitre::games::names().to_vec())
 }
 
 /// Turns and junk the three notations share.

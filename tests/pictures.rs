@@ -329,7 +329,7 @@ fn the_records_text_is_escaped() {
 
 #[test]
 fn the_picture_is_self_contained() {
-    for game in ["superpion", "simpei", "puluc"] {
+    for &game in arbitre::games::names() {
         let (_, text) = svg(&[&format!("docs/pictures/{game}.arb")]);
         let doc = Document::parse(&text).unwrap();
         for node in doc.descendants() {
@@ -354,7 +354,7 @@ fn the_picture_is_self_contained() {
 
 #[test]
 fn png_is_the_svg_drawn_at_its_size() {
-    for game in ["superpion", "simpei", "puluc"] {
+    for &game in arbitre::games::names() {
         let file = format!("docs/pictures/{game}.arb");
         let (_, text) = svg(&[&file]);
         let doc = Document::parse(&text).unwrap();
@@ -414,7 +414,7 @@ fn every_sample_is_drawn_as_well_formed_svg() {
     let switches = arbitre::Switches::new();
     let mut drawn = 0;
     let mut refused = 0;
-    for game in ["superpion", "simpei", "puluc"] {
+    for &game in arbitre::games::names() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("samples")
             .join(game);
@@ -448,7 +448,7 @@ fn docs_pictures_are_current() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/pictures");
     let update = std::env::var_os("ARBITRE_UPDATE_PICTURES").is_some();
     let mut stale = Vec::new();
-    for game in ["superpion", "simpei", "puluc"] {
+    for &game in arbitre::games::names() {
         let (_, text) = svg(&[&format!("docs/pictures/{game}.arb")]);
         let path = dir.join(format!("{game}.svg"));
         if update {

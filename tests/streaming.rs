@@ -28,7 +28,7 @@ fn samples() -> String {
 /// illegal or malformed: a file with every kind of verdict.
 fn archive() -> String {
     let mut text = String::new();
-    for game in ["simpei", "puluc", "superpion"] {
+    for &game in arbitre::games::names() {
         for seed in 0..150u64 {
             let out = arbitre()
                 .args(["random", game, "--seed", &seed.to_string(), "--max-turns"])
