@@ -1,21 +1,11 @@
 //! (c) Each game's notation parser on its own (the first byte picks the
-//! game); a turn it reads is then resolved against the start position.
+//! game, in registry order); a turn it reads is then resolved against the
+//! start position and played there: a refused turn leaves the position as
+//! it was.
 
 #![no_main]
 
-use arbitre::games::{puluc::Puluc, simpei::Simpei, superpion::Superpion};
-use arbitre::{parse_turn, tokens, Notation};
-
-fn read<G: Notation>(text: &str) {
-    if let Ok(turn) = parse_turn::<G>(text) {
-        if let Ok(position) = G::initial(None) {
-            let mut played = position.clone();
-            if G::play(&mut played, &turn, 0).is_err() {
-                assert_eq!(played, position, "a refused turn changed the position");
-            }
-        }
-    }
-}
+use arbitre::{check, games, tokens, Record, Switches};
 
 libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
     let Some((&game, text)) = bytes.split_first() else {
@@ -25,9 +15,23 @@ libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
         return;
     };
     let _ = tokens(text, 0);
-    match game % 3 {
-        0 => read::<Simpei>(text),
-        1 => read::<Puluc>(text),
-        _ => read::<Superpion>(text),
+    let games = games::all();
+    let game = games[usize::from(game) % games.len()];
+    let switches = Switches::new();
+    let start = Record::from_text(format!("---\ngame: {}\n---\n", game.name()));
+    // Not one turn the notation reads.
+    if game.resolve(&start, &switches, text).is_err() {
+        return;
+    }
+    let played = Record::from_text(format!("---\ngame: {}\n---\n{text}\n", game.name()));
+    let refused = check(&played, &switches)
+        .violation
+        .is_some_and(|v| v.turn_index == Some(0));
+    if refused {
+        assert_eq!(
+            game.same_position(&start, &played, &switches),
+            Ok(true),
+            "a refused turn changed the position"
+        );
     }
 });
