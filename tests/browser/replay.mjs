@@ -86,8 +86,9 @@ try {
   await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
   await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/stepped.png` });
 
-  // One illegal record of each game, at its illegal turn.
-  for (const game of ["superpion", "simpei", "puluc"]) {
+  // One illegal record of each game the page shows, at its illegal turn.
+  const games = new Set((await page.locator("section.record.illegal .game").allTextContents()).map((g) => g.trim()));
+  for (const game of games) {
     const section = page.locator("section.record.illegal", { has: page.locator(`.game:text-is("${game}")`) }).first();
     if (await section.count()) await section.screenshot({ path: `${shots}/${game}.png` });
   }
