@@ -9,8 +9,8 @@ use std::marker::PhantomData;
 use crate::at::At;
 use crate::finding::{finding, Finding};
 use crate::game::{
-    self, Alternatives, CanonicalTurn, Game, Legal, Notation, RecordFormat, Rules, Summary, Table, Violation,
-    Warning,
+    self, Alternatives, CanonicalTurn, Game, Legal, Notation, RecordFormat, Rules, Summary, Table,
+    Violation, Warning,
 };
 use crate::limits::cut_quotes;
 use crate::picture::{Caption, Drawing};

@@ -210,11 +210,9 @@ const SHARED: &[Rule] = &[HEADER, SETUP, SYNTAX, RESULT_MISMATCH, UNMATCHED_TURN
 
 /// Every rule: the shared ones first, then each game's in registry order.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
-    SHARED.iter().chain(
-        games::all()
-            .into_iter()
-            .flat_map(|game| game.rules().iter()),
-    )
+    SHARED
+        .iter()
+        .chain(games::all().iter().flat_map(|game| game.rules().iter()))
 }
 
 /// The rule of an id, exactly as the reports write it.

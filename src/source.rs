@@ -101,7 +101,7 @@ fn first_line(text: &str) -> Span {
 
 /// The game a header names.
 pub fn referee_for(header: &record::HeaderText<'_>) -> Result<&'static dyn Referee, HeaderError> {
-    let name = header.game(&games::names())?;
+    let name = header.game(games::names())?;
     games::find(&name).ok_or_else(|| {
         HeaderError::header(
             format!("`{}` is not a game arbitre knows", quote(&name)),

@@ -35,7 +35,9 @@ pub fn find(name: &str) -> Option<&'static dyn Referee> {
     let games = all().iter().copied();
     games.clone().find(|g| g.name() == name).or_else(|| {
         let name = name.trim();
-        games.into_iter().find(|g| g.name().eq_ignore_ascii_case(name))
+        games
+            .into_iter()
+            .find(|g| g.name().eq_ignore_ascii_case(name))
     })
 }
 

@@ -80,7 +80,7 @@ struct Base {
 
 fn bases() -> Vec<Base> {
     arbitre::games::all()
-        .into_iter()
+        .iter()
         .filter_map(|game| {
             let record = Record::from_text(format!("---\ngame: {}\n---\n", game.name()));
             let stop = arbitre::stop(&record, &Switches::new(), None).ok()?;
