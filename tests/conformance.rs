@@ -241,7 +241,9 @@ fn reflowed(text: &str) -> String {
 
 /// Set-ups that hold of a game whatever its rules, checked for one random
 /// game of each registered game: see the tests that call it.
-fn each_game(mut check: impl FnMut(&dyn Referee) -> Result<(), TestCaseError>) -> Result<(), TestCaseError> {
+fn each_game(
+    mut check: impl FnMut(&dyn Referee) -> Result<(), TestCaseError>,
+) -> Result<(), TestCaseError> {
     for game in games::all() {
         check(*game)?;
     }
@@ -366,11 +368,21 @@ fn played(game: &dyn Referee, text: &str, tried: &str) -> Result<Option<Verdict>
         (None, Some(violation)) => {
             prop_assert_eq!(violation.turn_index, Some(turns), "{}", after_text);
             prop_assert_eq!(result.turns, turns);
-            prop_assert!(same?, "{}: the refused `{}` changed the position", game.name(), tried);
+            prop_assert!(
+                same?,
+                "{}: the refused `{}` changed the position",
+                game.name(),
+                tried
+            );
         }
         (None, None) => {
             prop_assert_eq!(result.turns, turns + 1, "{}", after_text);
-            prop_assert!(!same?, "{}: `{}` left the position as it was", game.name(), tried);
+            prop_assert!(
+                !same?,
+                "{}: `{}` left the position as it was",
+                game.name(),
+                tried
+            );
         }
     }
     Ok(Some(result.verdict()))
@@ -393,7 +405,10 @@ fn the_turns_tried_are_legal_and_illegal() {
                 .unwrap_or_else(|e| panic!("{e}"));
             for turn in turns.into_iter().take(TRIED) {
                 let to = char::from(CHANGES.as_bytes()[rng.below(CHANGES.len())]);
-                for (kind, tried) in variants(&turn.numbered, rng.below(64), to).iter().enumerate() {
+                for (kind, tried) in variants(&turn.numbered, rng.below(64), to)
+                    .iter()
+                    .enumerate()
+                {
                     let verdict = played(*game, &text, tried).unwrap_or_else(|e| panic!("{e}"));
                     match verdict {
                         Some(Verdict::Legal) => seen[0] += 1,
@@ -453,7 +468,10 @@ fn setups_round_trip() {
                 assert_eq!(shown.over, stopped.over, "{what}");
                 let groups = |stop: &arbitre::Stop| {
                     let groups = stop.legal.groups();
-                    groups.into_iter().map(|g| (g.text, g.turns)).collect::<Vec<_>>()
+                    groups
+                        .into_iter()
+                        .map(|g| (g.text, g.turns))
+                        .collect::<Vec<_>>()
                 };
                 assert_eq!(groups(&shown), groups(&stopped), "{what}");
                 tripped += 1;

@@ -62,7 +62,11 @@ fn enum_strings(value: &Value, found: &mut BTreeSet<String>) {
 /// What a schema says of the `game` field: the names its `game`
 /// properties enumerate, and the games its `if` conditions single out
 /// (`{"if": {"properties": {"game": {"const": "simpei"}}}}`).
-fn games_named(value: &Value, enumerated: &mut Vec<BTreeSet<String>>, singled: &mut BTreeSet<String>) {
+fn games_named(
+    value: &Value,
+    enumerated: &mut Vec<BTreeSet<String>>,
+    singled: &mut BTreeSet<String>,
+) {
     match value {
         Value::Object(object) => {
             if let Some(Value::Object(properties)) = object.get("properties") {
@@ -106,7 +110,9 @@ fn the_schemas_name_the_registered_games() {
         for names in &enumerated {
             enumerating += 1;
             if *names != registered {
-                faults.push(format!("{name}: `game` is one of {names:?}, the registry has {registered:?}"));
+                faults.push(format!(
+                    "{name}: `game` is one of {names:?}, the registry has {registered:?}"
+                ));
             }
         }
         if !singled.is_empty() && singled != registered {
@@ -115,7 +121,10 @@ fn the_schemas_name_the_registered_games() {
             ));
         }
     }
-    assert!(enumerating >= 2, "{enumerating} schemas enumerate the games");
+    assert!(
+        enumerating >= 2,
+        "{enumerating} schemas enumerate the games"
+    );
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
@@ -141,7 +150,13 @@ fn entries(dir: &str, ext: Option<&str>) -> BTreeSet<String> {
     let path = root().join(dir);
     std::fs::read_dir(&path)
         .unwrap_or_else(|e| panic!("{path:?}: {e}"))
-        .map(|entry| entry.unwrap_or_else(|e| panic!("{e}")).file_name().to_string_lossy().into_owned())
+        .map(|entry| {
+            entry
+                .unwrap_or_else(|e| panic!("{e}"))
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter_map(|name| match ext {
             Some(ext) => name.strip_suffix(&format!(".{ext}")).map(String::from),
             None => Some(name),
@@ -161,5 +176,9 @@ fn each_game_has_its_samples_and_pages() {
         .filter(|page| !["README", "record"].contains(&page.as_str()))
         .collect();
     assert_eq!(pages, registered, "docs/rules/");
-    assert_eq!(entries("docs/pictures", Some("arb")), registered, "docs/pictures/");
+    assert_eq!(
+        entries("docs/pictures", Some("arb")),
+        registered,
+        "docs/pictures/"
+    );
 }
