@@ -1,14 +1,34 @@
-//! The `arbitre` command: clap's definition, the commands and the human
-//! report live here; everything they check goes through the library.
+//! The `arbitre` command, a thin binary over the library's public API:
+//! clap's definition, the commands and the output formats live here;
+//! everything they check goes through the library.
+//!
+//! Its modules are layered, bottom first; a module imports only from the
+//! layers below it (and the library), never from its own layer or above,
+//! so that there is no circle:
+//!
+//! 1. the basics: [`cli`] (clap's definition, also read by the man page
+//!    and CLI tests), [`draw`] (what people read: diagnostics, tables,
+//!    styles; also built by the fuzz targets), [`png`], [`progress`] (the
+//!    progress line, drawn with [`draw`]'s widths) and [`output`] (the
+//!    writers, exit statuses, usage errors, the terminal's style);
+//! 2. what several commands share: [`input`] (paths walked, one record of
+//!    a file, `--rule`), [`table`] (Simpei's solved table: where it is
+//!    kept), [`told`] (a rule told, for `explain` and SARIF);
+//! 3. [`sink`]: `check`'s output formats, one per file;
+//! 4. [`commands`]: one command per file, and `commands/mod.rs`, which
+//!    only dispatches to them;
+//! 5. this file: standard output guarded, the command run, its status.
 
 mod cli;
 mod commands;
-mod explain;
-mod human;
+mod draw;
+mod input;
+mod output;
 mod png;
 mod progress;
 mod sink;
-mod solved;
+mod table;
+mod told;
 
 use std::cell::Cell;
 use std::io::{self, Write};
@@ -16,7 +36,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use commands::Output;
+use output::Output;
 
 /// A record checked costs a few dozen small allocations (its text, its
 /// header's names, its report); mimalloc serves them in a fraction of the
@@ -83,7 +103,7 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status),
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: cannot write the output: {e}");
-            ExitCode::from(commands::TROUBLE)
+            ExitCode::from(output::TROUBLE)
         }
     }
 }

@@ -1,0 +1,254 @@
+//! `arbitre show` and `arbitre moves`: a record's position at a turn, drawn
+//! or with its legal turns.
+
+use std::io;
+
+use arbitre::escape::{self, escaped};
+use arbitre::words::{self, turns};
+use arbitre::{Document, PositionReport, RecordReport, StopError, Tally};
+
+use crate::cli::{PositionArgs, PositionFormat};
+use crate::draw::Style;
+use crate::input::{note_idle_rules, one_game, one_record, switches};
+use crate::output::{machine_of, print_failure, status_of, usage, Output, ILLEGAL, LEGAL, TROUBLE};
+
+/// What `show` and `moves` print of a position.
+#[derive(Clone, Copy)]
+pub enum Print<'a> {
+    /// The diagram (`show`).
+    Diagram,
+    /// The legal turns (`moves`): grouped as the game groups them, or each
+    /// on its own line; or ordered by value, with the table asked for.
+    Moves {
+        expand: bool,
+        best: Option<&'a Option<std::path::PathBuf>>,
+    },
+}
+
+pub fn position(
+    args: &PositionArgs,
+    style: Style,
+    output: &mut Output<'_>,
+    print: Print<'_>,
+) -> io::Result<u8> {
+    let switches = match switches(&args.switch) {
+        Ok(s) => s,
+        Err(err) => return usage(output, &err),
+    };
+    let record = match one_record(&args.file, args.record, args.limits.limits(), output)? {
+        Ok(record) => record,
+        Err(status) => return Ok(status),
+    };
+    note_idle_rules(output.err, &switches, &one_game(&record))?;
+    let file = args.file.as_str();
+    let at = args.turn.clone().unwrap_or_default();
+    let machine = machine_of(args.format.text());
+    let drawn = matches!(args.format, PositionFormat::Svg | PositionFormat::Png);
+    if drawn && matches!(print, Print::Moves { .. }) {
+        return usage(
+            output,
+            "moves lists turns and draws none: `arbitre show --format svg` draws the position",
+        );
+    }
+    let stop = match arbitre::stop(&record, &switches, at) {
+        Ok(stop) => stop,
+        // No position to give: the record's report, as `score` gives it.
+        Err(StopError::Record(checked)) if machine.is_some() => {
+            let report = RecordReport::new(file, &record, &checked).with_switches(&switches);
+            let mut tally = Tally::default();
+            tally.add(&report);
+            if let Some(machine) = machine {
+                let document = Document::new(vec![report]);
+                output
+                    .out
+                    .write_all(machine.document(&document).as_bytes())?;
+            }
+            return Ok(status_of(&tally));
+        }
+        // No position to draw: the diagnostic goes to standard error, so
+        // that no picture file is left holding it.
+        Err(StopError::Record(checked)) if drawn => {
+            let mut failure = Output {
+                out: &mut *output.err,
+                err: &mut io::sink(),
+                closed: output.closed,
+            };
+            return print_failure(file, &record, &checked, &switches, style, &mut failure);
+        }
+        Err(StopError::Record(checked)) => {
+            return print_failure(file, &record, &checked, &switches, style, output)
+        }
+        Err(StopError::TooFew { asked, turns }) => {
+            return usage(
+                output,
+                &format!(
+                    "the record has {turns} turns, so --turn goes from 0 to {turns}, not {asked}"
+                ),
+            )
+        }
+        Err(StopError::BadLabel { message, .. }) => return usage(output, &message),
+        Err(StopError::NoSuchTurn {
+            asked, first, last, ..
+        }) => {
+            return usage(
+                output,
+                &format!(
+                    "the record has no turn `{asked}`: its labels run from {first} (the start) \
+                     to {last} (after its last turn)"
+                ),
+            )
+        }
+        Err(StopError::PastIllegal { asked, checked }) => {
+            let report = RecordReport::new(file, &record, &checked);
+            writeln!(
+                output.err,
+                "error: cannot show --turn {}: the {}, so the last position that can be shown \
+                 is the one before it, after {} (--turn {})",
+                escaped(&asked.to_string()),
+                escaped(&illegal_at(&report)),
+                turns(checked.turns),
+                checked.turns
+            )?;
+            return Ok(ILLEGAL);
+        }
+    };
+    let status = if stop.illegal.is_some() {
+        ILLEGAL
+    } else {
+        LEGAL
+    };
+    if drawn {
+        return picture(args.format, &stop, status, output);
+    }
+    if let Print::Moves {
+        best: Some(table),
+        expand,
+    } = print
+    {
+        let shown = super::best::best(
+            &record,
+            stop.turn,
+            table.as_ref(),
+            machine,
+            expand,
+            &stop.label,
+            stop.over.as_deref(),
+            output,
+        )?;
+        if let Some(shown) = shown {
+            return Ok(status.max(shown));
+        }
+    }
+    if let Some(machine) = machine {
+        let report = PositionReport::new(file, &record, &stop, &switches);
+        match print {
+            Print::Moves { expand, .. } => {
+                report.write_moves(machine, &stop, expand, output.out)?
+            }
+            Print::Diagram => output.out.write_all(machine.document(&report).as_bytes())?,
+        }
+        return Ok(status);
+    }
+    if let Some(checked) = &stop.illegal {
+        let report = RecordReport::new(file, &record, checked);
+        let shown = match report.diagnostic.as_ref().and_then(|d| d.turn.as_ref()) {
+            Some(_) => format!("the position before it, after {}", turns(stop.turn)),
+            None => format!(
+                "the final position as the replay gives it, after {}",
+                turns(stop.turn)
+            ),
+        };
+        writeln!(
+            output.out,
+            "The {}: showing {shown}.",
+            escaped(&illegal_at(&report))
+        )?;
+    }
+    if let Print::Moves { expand, .. } = print {
+        let groups = stop.legal.groups();
+        match &stop.over {
+            Some(how) => writeln!(
+                output.out,
+                "After {}: 0 legal turns. Game over: {}",
+                turns(stop.turn),
+                escaped(how)
+            )?,
+            None => writeln!(
+                output.out,
+                "After {}, {}: {}",
+                turns(stop.turn),
+                escaped(&stop.label),
+                words::counted_grouped(
+                    groups.iter().map(|g| g.turns).sum(),
+                    "legal turn",
+                    "legal turns"
+                )
+            )?,
+        }
+        if expand {
+            stop.legal
+                .each(|play| writeln!(output.out, "  {}", escaped(&play.to_string())))?;
+        } else {
+            for group in &groups {
+                match group.turns {
+                    1 => writeln!(output.out, "  {}", escaped(&group.text))?,
+                    n => writeln!(
+                        output.out,
+                        "  {}: {}",
+                        escaped(&group.text),
+                        words::counted_grouped(n, "turn", "turns")
+                    )?,
+                }
+            }
+        }
+        for note in &stop.notes {
+            writeln!(output.out, "{}", escaped(note))?;
+        }
+    } else {
+        write!(
+            output.out,
+            "After {}:\n{}",
+            turns(stop.turn),
+            escape::lines(&stop.diagram)
+        )?;
+    }
+    Ok(if stop.illegal.is_some() {
+        ILLEGAL
+    } else {
+        LEGAL
+    })
+}
+
+/// The position drawn, as SVG or PNG, on standard output.
+fn picture(
+    format: PositionFormat,
+    stop: &arbitre::Stop,
+    status: u8,
+    output: &mut Output<'_>,
+) -> io::Result<u8> {
+    let svg = stop.picture.svg();
+    if format == PositionFormat::Png {
+        match crate::png::png(&svg) {
+            Ok(png) => output.out.write_all(&png)?,
+            Err(err) => {
+                writeln!(output.err, "error: cannot draw the PNG: {}", escaped(&err))?;
+                return Ok(TROUBLE);
+            }
+        }
+    } else {
+        output.out.write_all(svg.as_bytes())?;
+    }
+    Ok(status)
+}
+
+/// "record is illegal at 3.B (superpion/occupied: e5 is occupied)",
+/// without the turn for a contradicted `end` or `result`.
+fn illegal_at(report: &RecordReport) -> String {
+    match &report.diagnostic {
+        Some(d) => match &d.turn {
+            Some(turn) => format!("record is illegal at {turn} ({}: {})", d.rule, d.message),
+            None => format!("record is illegal ({}: {})", d.rule, d.message),
+        },
+        None => "record is illegal".into(),
+    }
+}
