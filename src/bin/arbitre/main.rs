@@ -3,24 +3,31 @@
 //! everything they check goes through the library.
 //!
 //! Its modules are layered, bottom first; a module imports only from the
-//! layers below it (and the library), never from its own layer or above,
-//! so that there is no circle:
+//! layers below it and the library, or from a sibling of its own layer
+//! that does not import it back, so that there is no circle
+//! (`tests/binary_layers.rs` checks it):
 //!
 //! 1. the basics: [`cli`] (clap's definition, also read by the man page
 //!    and CLI tests), [`draw`] (what people read: diagnostics, tables,
 //!    styles; also built by the fuzz targets), [`png`], [`progress`] (the
-//!    progress line, drawn with [`draw`]'s widths) and [`output`] (the
-//!    writers, exit statuses, usage errors, the terminal's style);
+//!    progress line, drawn with [`draw`]'s widths), [`output`] (the
+//!    writers, exit statuses, usage errors, the terminal's style) and
+//!    [`document`] (the one output model: what a command prints is a
+//!    document, written as JSON, YAML or JSON lines by the library's
+//!    writers, or for people by its own renderer);
 //! 2. what several commands share: [`input`] (paths walked, one record of
 //!    a file, `--rule`), [`table`] (Simpei's solved table: where it is
 //!    kept), [`told`] (a rule told, for `explain` and SARIF);
 //! 3. [`sink`]: `check`'s output formats, one per file;
-//! 4. [`commands`]: one command per file, and `commands/mod.rs`, which
-//!    only dispatches to them;
+//! 4. [`commands`]: one command per file, each building its document, and
+//!    `commands/mod.rs`, which only dispatches to them (`moves` uses
+//!    `best.rs` for `--best`, `show` and `moves` use `score.rs`'s document
+//!    for a record with no position to give);
 //! 5. this file: standard output guarded, the command run, its status.
 
 mod cli;
 mod commands;
+mod document;
 mod draw;
 mod input;
 mod output;

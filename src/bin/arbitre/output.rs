@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use arbitre::escape::escaped;
-use arbitre::{Checked, Machine, Record, RecordReport, Switches, Tally};
+use arbitre::{Machine, Record, RecordReport, Tally};
 use serde::Serialize;
 
 use crate::cli::{ColorChoice, Format};
@@ -61,23 +61,18 @@ pub fn status_of(tally: &Tally) -> u8 {
     }
 }
 
-/// The verdict line and diagnostic of a record that is not legal.
-pub fn print_failure(
-    file: &str,
-    record: &Record,
-    checked: &Checked,
-    switches: &Switches,
-    style: Style,
-    output: &mut Output<'_>,
-) -> io::Result<u8> {
-    let report = RecordReport::new(file, record, checked).with_switches(switches);
-    let line = draw::verdict_line(&report, style);
+/// The verdict line and diagnostic of a record that is not legal, drawn.
+pub fn failure(file: &str, record: &Record, report: &RecordReport, style: Style) -> String {
+    let line = draw::verdict_line(report, style);
     let shown = Snippet::new(file, record);
-    let drawn = draw::record(&line, &report, &shown, style, false);
-    output.out.write_all(drawn.as_bytes())?;
+    draw::record(&line, report, &shown, style, false)
+}
+
+/// The exit status of a command that reports one record.
+pub fn status_of_report(report: &RecordReport) -> u8 {
     let mut tally = Tally::default();
-    tally.add(&report);
-    Ok(status_of(&tally))
+    tally.add(report);
+    status_of(&tally)
 }
 
 /// The style [`Style::chosen`] gives standard output and the environment.

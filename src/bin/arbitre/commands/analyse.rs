@@ -1,15 +1,18 @@
 //! `arbitre analyse FILE`: every turn of a Simpei record valued by the
 //! solved table.
 
+use std::cell::Cell;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use arbitre::escape::escaped;
 use arbitre::games::simpei::solve::{self, Outline, Table};
-use arbitre::{Switches, SCHEMA, VERSION};
+use arbitre::{Machine, Switches, SCHEMA, VERSION};
 use serde::Serialize;
 
 use crate::cli::AnalyseArgs;
+use crate::document::{emit, Document, Form};
+use crate::draw::Style;
 use crate::input::one_record;
 use crate::output::{element, machine_of, usage, Output, ILLEGAL, LEGAL};
 use crate::table::{game_table, readable};
@@ -22,6 +25,12 @@ struct AnalyseDocument<'a> {
     record: usize,
     outline: &'a Outline,
     turns: Turns<'a>,
+    /// For people: the widest turn as written, for the column of values.
+    width: usize,
+    /// For people: the turns that gave something away.
+    slips: usize,
+    /// Why the human report stopped short, for a usage error after it.
+    failed: Cell<Option<String>>,
 }
 
 impl Serialize for AnalyseDocument<'_> {
@@ -100,7 +109,7 @@ fn survey(table: &Table, text: &str) -> Result<Surveyed, solve::Unanalysable> {
 /// `arbitre analyse FILE`: the record is read three times, never held as
 /// turns: once for its syntax (before the table is read), once to value
 /// it (before anything is written), once to write it.
-pub fn analyse(args: &AnalyseArgs, output: &mut Output<'_>) -> io::Result<u8> {
+pub fn analyse(args: &AnalyseArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
     let record = match one_record(&args.file, args.record, args.limits.limits(), output)? {
         Ok(record) => record,
         Err(status) => return Ok(status),
@@ -112,7 +121,8 @@ pub fn analyse(args: &AnalyseArgs, output: &mut Output<'_>) -> io::Result<u8> {
         Ok(table) => table,
         Err(message) => return usage(output, &message),
     };
-    write_analysis(&table, &record.text, args, output)
+    let form = Form::of(machine_of(args.format), style);
+    write_analysis(&table, &record.text, args, form, output)
 }
 
 /// The analysis of a readable record with `table`, as `args` asks.
@@ -120,6 +130,7 @@ fn write_analysis(
     table: &Table,
     text: &str,
     args: &AnalyseArgs,
+    form: Form,
     output: &mut Output<'_>,
 ) -> io::Result<u8> {
     let surveyed = match survey(table, text) {
@@ -132,71 +143,23 @@ fn write_analysis(
     } else {
         LEGAL
     };
-    if let Some(machine) = machine_of(args.format) {
-        let document = AnalyseDocument {
-            file: &args.file,
-            record: args.record,
-            outline,
-            turns: Turns {
-                table,
-                text,
-                count: surveyed.turns,
-            },
-        };
-        machine.write(&document, output.out)?;
-        return Ok(status);
-    }
-    let out = &mut output.out;
-    writeln!(
-        out,
-        "{}: with perfect play from the start, {}",
-        escaped(&args.file),
-        outline.start.text
-    )?;
-    let width = surveyed.width;
-    let mut written = Ok(());
-    let analysed = solve::analyse_record(table, text, &Switches::default(), |turn| {
-        written = write_turn(out, &turn, width);
-        if written.is_ok() {
-            ControlFlow::Continue(())
-        } else {
-            ControlFlow::Break(())
-        }
-    });
-    written?;
-    if let Err(err) = analysed {
-        return usage(output, &err.to_string());
-    }
-    let out = &mut output.out;
-    if let Some(illegal) = &outline.illegal {
-        writeln!(
-            out,
-            "  {} is illegal ({}): {}; the analysis stops there",
-            illegal.label,
-            illegal.rule,
-            escaped(&illegal.message)
-        )?;
-    }
-    let end = if surveyed.turns > 0 && outline.end_value.turns == Some(0) {
-        outline.end.clone()
-    } else {
-        format!("{}, {}", outline.end, outline.end_value.text)
+    let document = AnalyseDocument {
+        file: &args.file,
+        record: args.record,
+        outline,
+        turns: Turns {
+            table,
+            text,
+            count: surveyed.turns,
+        },
+        width: surveyed.width,
+        slips: surveyed.slips,
+        failed: Cell::new(None),
     };
-    writeln!(
-        out,
-        "{}: {}; with perfect play from its start, {}; {}",
-        escaped(&args.file),
-        end,
-        outline.start.text,
-        match surveyed.slips {
-            0 => "no turn gave anything away".to_string(),
-            n => arbitre::words::counted(
-                n as u64,
-                "turn gave something away",
-                "turns gave something away",
-            ),
-        }
-    )?;
+    emit(&document, form, output.out)?;
+    if let Some(err) = document.failed.take() {
+        return usage(output, &err);
+    }
     Ok(status)
 }
 
@@ -213,5 +176,73 @@ fn write_turn(out: &mut dyn Write, turn: &solve::Analysed, width: usize) -> io::
         (Some(slip), Some(best)) => writeln!(out, "   ! {} (best: {})", slip.said(), best.text),
         (None, Some(best)) => writeln!(out, "   (slower; best: {})", best.text),
         _ => writeln!(out),
+    }
+}
+
+impl Document for AnalyseDocument<'_> {
+    /// Written as it is walked: a record may have many turns.
+    fn machine(&self, machine: Machine, out: &mut dyn Write) -> io::Result<()> {
+        machine.write(self, out)
+    }
+
+    /// The value of the start, a line per turn, then how the record ends
+    /// and the turns that gave something away.
+    fn human(&self, _style: Style, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "{}: with perfect play from the start, {}",
+            escaped(self.file),
+            self.outline.start.text
+        )?;
+        let width = self.width;
+        let mut written = Ok(());
+        let analysed = solve::analyse_record(
+            self.turns.table,
+            self.turns.text,
+            &Switches::default(),
+            |turn| {
+                written = write_turn(out, &turn, width);
+                if written.is_ok() {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            },
+        );
+        written?;
+        if let Err(err) = analysed {
+            self.failed.set(Some(err.to_string()));
+            return Ok(());
+        }
+        if let Some(illegal) = &self.outline.illegal {
+            writeln!(
+                out,
+                "  {} is illegal ({}): {}; the analysis stops there",
+                illegal.label,
+                illegal.rule,
+                escaped(&illegal.message)
+            )?;
+        }
+        let end = if self.turns.count > 0 && self.outline.end_value.turns == Some(0) {
+            self.outline.end.clone()
+        } else {
+            format!("{}, {}", self.outline.end, self.outline.end_value.text)
+        };
+        writeln!(
+            out,
+            "{}: {}; with perfect play from its start, {}; {}",
+            escaped(self.file),
+            end,
+            self.outline.start.text,
+            match self.slips {
+                0 => "no turn gave anything away".to_string(),
+                n => arbitre::words::counted(
+                    n as u64,
+                    "turn gave something away",
+                    "turns gave something away",
+                ),
+            }
+        )?;
+        Ok(())
     }
 }

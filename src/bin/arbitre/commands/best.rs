@@ -11,6 +11,8 @@ use arbitre::games::simpei::{Colour, Position, Simpei};
 use arbitre::{Machine, Record, Switches, SCHEMA, VERSION};
 use serde::Serialize;
 
+use crate::document::{emit, Document, Form};
+use crate::draw::Style;
 use crate::output::{element, usage, Output, LEGAL};
 use crate::table::{game_table, readable};
 
@@ -31,6 +33,9 @@ struct Best<'a> {
     turn: String,
     value: Option<Said>,
     legal: Legal<'a>,
+    /// For people: how the game ended, when it has.
+    #[serde(skip)]
+    over: Option<&'a str>,
 }
 
 /// A line of `moves --best`: a turn, or a group of them (`turns`, its
@@ -90,7 +95,7 @@ pub fn best(
     record: &Record,
     turns: usize,
     asked: Option<&PathBuf>,
-    machine: Option<Machine>,
+    form: Form,
     expand: bool,
     label: &str,
     over: Option<&str>,
@@ -108,7 +113,7 @@ pub fn best(
         Ok(None) => return Ok(None),
         Err(message) => return usage(output, &format!("--best: {message}")).map(Some),
     };
-    write_best(&table, &position, machine, expand, label, over, output).map(Some)
+    write_best(&table, &position, form, expand, label, over, output).map(Some)
 }
 
 /// The legal turns of `position` valued by `table`, as `moves --best`
@@ -116,7 +121,7 @@ pub fn best(
 fn write_best(
     table: &Table,
     position: &Position,
-    machine: Option<Machine>,
+    form: Form,
     expand: bool,
     label: &str,
     over: Option<&str>,
@@ -143,81 +148,15 @@ fn write_best(
             "the table holds no value for a position this one leads to",
         );
     };
-    if let Some(machine) = machine {
-        let document = Best {
-            schema: SCHEMA,
-            arbitre: VERSION,
-            turn: label.to_string(),
-            value: said,
-            legal,
-        };
-        machine.write(&document, output.out)?;
-        return Ok(LEGAL);
-    }
-    let count = match &legal {
-        Legal::Lines(lines, _) => lines.iter().map(|l| l.turns).sum(),
-        Legal::Each(turns, _) => turns.len(),
+    let best = Best {
+        schema: SCHEMA,
+        arbitre: VERSION,
+        turn: label.to_string(),
+        value: said,
+        legal,
+        over,
     };
-    match (said, over) {
-        (Some(said), _) => writeln!(
-            output.out,
-            "{}: {}; {}, best first:",
-            escaped(label),
-            said.text,
-            arbitre::words::counted_grouped(count, "legal turn", "legal turns")
-        )?,
-        (None, Some(how)) => writeln!(output.out, "0 legal turns. Game over: {}", escaped(how))?,
-        (None, None) => writeln!(output.out, "{}: no turn to value", escaped(label))?,
-    }
-    let out = &mut output.out;
-    match legal {
-        Legal::Each(turns, _) => {
-            // The widest turn, learnt in a walk of its own.
-            let mut width = 0;
-            turns.each(|play, _| {
-                width = width.max(play.to_string().len());
-                ControlFlow::Continue(())
-            });
-            let mut written = Ok(());
-            turns.each(|play, value| {
-                written = writeln!(
-                    out,
-                    "  {:<width$}  {}",
-                    play.to_string(),
-                    Said::new(value, to_act).text
-                );
-                if written.is_ok() {
-                    ControlFlow::Continue(())
-                } else {
-                    ControlFlow::Break(())
-                }
-            });
-            written?;
-        }
-        Legal::Lines(lines, _) => {
-            let width = lines
-                .iter()
-                .filter(|l| l.group.is_none())
-                .map(|l| l.text.len())
-                .max()
-                .unwrap_or(0);
-            for line in &lines {
-                let value = Said::new(line.value, to_act).text;
-                let Some((play, worst)) = &line.group else {
-                    writeln!(out, "  {:<width$}  {value}", line.text)?;
-                    continue;
-                };
-                let n = arbitre::words::counted_grouped(line.turns, "turn", "turns");
-                write!(out, "  {}: {n}  {value}", line.text)?;
-                if *worst == line.value {
-                    writeln!(out)?;
-                } else {
-                    let worst = Said::new(*worst, to_act).text;
-                    writeln!(out, " by {play}, {worst} at worst")?;
-                }
-            }
-        }
-    }
+    emit(&best, form, output.out)?;
     Ok(LEGAL)
 }
 
@@ -230,5 +169,81 @@ fn valued(line: &BestLine, to_act: Colour) -> Valued {
         value: Said::new(line.value, to_act),
         best_turn: group.map(|(play, _)| play.to_string()),
         worst: group.map(|(_, worst)| Said::new(*worst, to_act)),
+    }
+}
+
+impl Document for Best<'_> {
+    /// Written as it is walked: `--expand` may list many turns.
+    fn machine(&self, machine: Machine, out: &mut dyn Write) -> io::Result<()> {
+        machine.write(self, out)
+    }
+
+    /// The value of the position, then a line per turn or group, best
+    /// first, in columns.
+    fn human(&self, _style: Style, out: &mut dyn Write) -> io::Result<()> {
+        let count = match &self.legal {
+            Legal::Lines(lines, _) => lines.iter().map(|l| l.turns).sum(),
+            Legal::Each(turns, _) => turns.len(),
+        };
+        match (&self.value, self.over) {
+            (Some(said), _) => writeln!(
+                out,
+                "{}: {}; {}, best first:",
+                escaped(&self.turn),
+                said.text,
+                arbitre::words::counted_grouped(count, "legal turn", "legal turns")
+            )?,
+            (None, Some(how)) => writeln!(out, "0 legal turns. Game over: {}", escaped(how))?,
+            (None, None) => writeln!(out, "{}: no turn to value", escaped(&self.turn))?,
+        }
+        match &self.legal {
+            Legal::Each(turns, to_act) => {
+                // The widest turn, learnt in a walk of its own.
+                let mut width = 0;
+                turns.each(|play, _| {
+                    width = width.max(play.to_string().len());
+                    ControlFlow::Continue(())
+                });
+                let mut written = Ok(());
+                turns.each(|play, value| {
+                    written = writeln!(
+                        out,
+                        "  {:<width$}  {}",
+                        play.to_string(),
+                        Said::new(value, *to_act).text
+                    );
+                    if written.is_ok() {
+                        ControlFlow::Continue(())
+                    } else {
+                        ControlFlow::Break(())
+                    }
+                });
+                written?;
+            }
+            Legal::Lines(lines, to_act) => {
+                let width = lines
+                    .iter()
+                    .filter(|l| l.group.is_none())
+                    .map(|l| l.text.len())
+                    .max()
+                    .unwrap_or(0);
+                for line in lines {
+                    let value = Said::new(line.value, *to_act).text;
+                    let Some((play, worst)) = &line.group else {
+                        writeln!(out, "  {:<width$}  {value}", line.text)?;
+                        continue;
+                    };
+                    let n = arbitre::words::counted_grouped(line.turns, "turn", "turns");
+                    write!(out, "  {}: {n}  {value}", line.text)?;
+                    if *worst == line.value {
+                        writeln!(out)?;
+                    } else {
+                        let worst = Said::new(*worst, *to_act).text;
+                        writeln!(out, " by {play}, {worst} at worst")?;
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 }

@@ -1,28 +1,25 @@
 //! `arbitre explain`: a rule told ([`crate::told`]), or every rule listed.
 
 use std::fmt::Write as _;
-use std::io;
+use std::io::{self, Write};
 
 use arbitre::rules::{self, Rule};
+use serde::Serialize;
 
 use crate::cli::ExplainArgs;
+use crate::document::{emit, Document, Form};
 use crate::draw::Style;
 use crate::output::{machine_of, usage, Output, LEGAL};
 use crate::told::told;
 
 pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
-    let machine = machine_of(args.format);
+    let form = Form::of(machine_of(args.format), style);
     if args.list {
-        let all: Vec<&Rule> = rules::all().collect();
-        let text = match machine {
-            Some(machine) => machine.document(&Stamped {
-                schema: arbitre::SCHEMA,
-                arbitre: arbitre::VERSION,
-                rules: all,
-            }),
-            None => listing(&all),
+        let rules = Rules {
+            listed: true,
+            rules: rules::all().collect(),
         };
-        output.out.write_all(text.as_bytes())?;
+        emit(&rules, form, output.out)?;
         return Ok(LEGAL);
     }
     let id = args.rule.as_deref().unwrap_or_default();
@@ -41,25 +38,49 @@ pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io:
         };
         return usage(output, &format!("no rule is called `{id}`; {hint}"));
     };
-    let text = match machine {
-        Some(machine) => machine.document(&Stamped {
-            schema: arbitre::SCHEMA,
-            arbitre: arbitre::VERSION,
-            rules: vec![rule],
-        }),
-        None => told(rule, style),
+    let rules = Rules {
+        listed: false,
+        rules: vec![rule],
     };
-    output.out.write_all(text.as_bytes())?;
+    emit(&rules, form, output.out)?;
     Ok(LEGAL)
+}
+
+/// The rules asked for: every one (`--list`), or the one told.
+struct Rules<'a> {
+    listed: bool,
+    rules: Vec<&'a Rule>,
 }
 
 /// The rules asked for, as every document arbitre writes: stamped with
 /// its layout and version (docs/schema/rules.schema.json).
-#[derive(serde::Serialize)]
-struct Stamped<'a> {
+#[derive(Serialize)]
+struct Stamped<'a, 'r> {
     schema: u32,
     arbitre: &'a str,
-    rules: Vec<&'a Rule>,
+    rules: &'a [&'r Rule],
+}
+
+impl Serialize for Rules<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Stamped {
+            schema: arbitre::SCHEMA,
+            arbitre: arbitre::VERSION,
+            rules: &self.rules,
+        }
+        .serialize(serializer)
+    }
+}
+
+impl Document for Rules<'_> {
+    /// The list in columns, or the one rule told.
+    fn human(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        let text = match self.rules.as_slice() {
+            [rule] if !self.listed => told(rule, style),
+            all => listing(all),
+        };
+        out.write_all(text.as_bytes())
+    }
 }
 
 /// One line per rule: id, kind, summary, in columns.

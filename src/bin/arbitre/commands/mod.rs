@@ -37,8 +37,8 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
                 best: args.best.then_some(&args.table),
             },
         ),
-        Command::Solve(args) => solve::solve(args, output),
-        Command::Analyse(args) => analyse::analyse(args, output),
+        Command::Solve(args) => solve::solve(args, style, output),
+        Command::Analyse(args) => analyse::analyse(args, style, output),
         Command::Fmt(args) => fmt::fmt(args, output),
         Command::Explain(args) => explain::explain(args, style, output),
         Command::New { game } => with_game(game, output, |g, out| {

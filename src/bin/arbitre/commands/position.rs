@@ -1,16 +1,19 @@
 //! `arbitre show` and `arbitre moves`: a record's position at a turn, drawn
 //! or with its legal turns.
 
-use std::io;
+use std::io::{self, Write};
 
 use arbitre::escape::{self, escaped};
 use arbitre::words::{self, turns};
-use arbitre::{Document, PositionReport, RecordReport, StopError, Tally};
+use arbitre::{Machine, PositionReport, Record, RecordReport, Stop, StopError, Switches};
+use serde::Serialize;
 
+use super::score::Scored;
 use crate::cli::{PositionArgs, PositionFormat};
+use crate::document::{emit, Document, Form};
 use crate::draw::Style;
 use crate::input::{note_idle_rules, one_game, one_record, switches};
-use crate::output::{machine_of, print_failure, status_of, usage, Output, ILLEGAL, LEGAL, TROUBLE};
+use crate::output::{machine_of, status_of_report, usage, Output, ILLEGAL, LEGAL, TROUBLE};
 
 /// What `show` and `moves` print of a position.
 #[derive(Clone, Copy)]
@@ -43,6 +46,7 @@ pub fn position(
     let file = args.file.as_str();
     let at = args.turn.clone().unwrap_or_default();
     let machine = machine_of(args.format.text());
+    let form = Form::of(machine, style);
     let drawn = matches!(args.format, PositionFormat::Svg | PositionFormat::Png);
     if drawn && matches!(print, Print::Moves { .. }) {
         return usage(
@@ -52,31 +56,25 @@ pub fn position(
     }
     let stop = match arbitre::stop(&record, &switches, at) {
         Ok(stop) => stop,
-        // No position to give: the record's report, as `score` gives it.
-        Err(StopError::Record(checked)) if machine.is_some() => {
-            let report = RecordReport::new(file, &record, &checked).with_switches(&switches);
-            let mut tally = Tally::default();
-            tally.add(&report);
-            if let Some(machine) = machine {
-                let document = Document::new(vec![report]);
-                output
-                    .out
-                    .write_all(machine.document(&document).as_bytes())?;
-            }
-            return Ok(status_of(&tally));
-        }
-        // No position to draw: the diagnostic goes to standard error, so
-        // that no picture file is left holding it.
-        Err(StopError::Record(checked)) if drawn => {
-            let mut failure = Output {
-                out: &mut *output.err,
-                err: &mut io::sink(),
-                closed: output.closed,
-            };
-            return print_failure(file, &record, &checked, &switches, style, &mut failure);
-        }
+        // No position to give: the record's report, as `score` gives it;
+        // with no position to draw, on standard error, so that no picture
+        // file is left holding it.
         Err(StopError::Record(checked)) => {
-            return print_failure(file, &record, &checked, &switches, style, output)
+            let report = RecordReport::new(file, &record, &checked).with_switches(&switches);
+            let status = status_of_report(&report);
+            let scored = Scored {
+                file,
+                record: &record,
+                report,
+                table: None,
+            };
+            let (form, out) = if drawn {
+                (Form::Human(style), &mut *output.err)
+            } else {
+                (form, &mut *output.out)
+            };
+            emit(&scored, form, out)?;
+            return Ok(status);
         }
         Err(StopError::TooFew { asked, turns }) => {
             return usage(
@@ -129,7 +127,7 @@ pub fn position(
             &record,
             stop.turn,
             table.as_ref(),
-            machine,
+            form,
             expand,
             &stop.label,
             stop.over.as_deref(),
@@ -139,79 +137,14 @@ pub fn position(
             return Ok(status.max(shown));
         }
     }
-    if let Some(machine) = machine {
-        let report = PositionReport::new(file, &record, &stop, &switches);
-        match print {
-            Print::Moves { expand, .. } => {
-                report.write_moves(machine, &stop, expand, output.out)?
-            }
-            Print::Diagram => output.out.write_all(machine.document(&report).as_bytes())?,
-        }
-        return Ok(status);
-    }
-    if let Some(checked) = &stop.illegal {
-        let report = RecordReport::new(file, &record, checked);
-        let shown = match report.diagnostic.as_ref().and_then(|d| d.turn.as_ref()) {
-            Some(_) => format!("the position before it, after {}", turns(stop.turn)),
-            None => format!(
-                "the final position as the replay gives it, after {}",
-                turns(stop.turn)
-            ),
-        };
-        writeln!(
-            output.out,
-            "The {}: showing {shown}.",
-            escaped(&illegal_at(&report))
-        )?;
-    }
-    if let Print::Moves { expand, .. } = print {
-        let groups = stop.legal.groups();
-        match &stop.over {
-            Some(how) => writeln!(
-                output.out,
-                "After {}: 0 legal turns. Game over: {}",
-                turns(stop.turn),
-                escaped(how)
-            )?,
-            None => writeln!(
-                output.out,
-                "After {}, {}: {}",
-                turns(stop.turn),
-                escaped(&stop.label),
-                words::counted_grouped(
-                    groups.iter().map(|g| g.turns).sum(),
-                    "legal turn",
-                    "legal turns"
-                )
-            )?,
-        }
-        if expand {
-            stop.legal
-                .each(|play| writeln!(output.out, "  {}", escaped(&play.to_string())))?;
-        } else {
-            for group in &groups {
-                match group.turns {
-                    1 => writeln!(output.out, "  {}", escaped(&group.text))?,
-                    n => writeln!(
-                        output.out,
-                        "  {}: {}",
-                        escaped(&group.text),
-                        words::counted_grouped(n, "turn", "turns")
-                    )?,
-                }
-            }
-        }
-        for note in &stop.notes {
-            writeln!(output.out, "{}", escaped(note))?;
-        }
-    } else {
-        write!(
-            output.out,
-            "After {}:\n{}",
-            turns(stop.turn),
-            escape::lines(&stop.diagram)
-        )?;
-    }
+    let position = Position {
+        file,
+        record: &record,
+        stop: &stop,
+        switches: &switches,
+        print,
+    };
+    emit(&position, form, output.out)?;
     Ok(if stop.illegal.is_some() {
         ILLEGAL
     } else {
@@ -250,5 +183,116 @@ fn illegal_at(report: &RecordReport) -> String {
             None => format!("record is illegal ({}: {})", d.rule, d.message),
         },
         None => "record is illegal".into(),
+    }
+}
+
+/// What `show` and `moves` print of a position: as JSON and YAML give it,
+/// the library's [`PositionReport`] (with the legal turns for `moves`);
+/// for people, the diagram or the legal turns, after a line saying where
+/// an illegal record stops.
+struct Position<'a> {
+    file: &'a str,
+    record: &'a Record,
+    stop: &'a Stop,
+    switches: &'a Switches,
+    print: Print<'a>,
+}
+
+impl Position<'_> {
+    fn report(&self) -> PositionReport {
+        PositionReport::new(self.file, self.record, self.stop, self.switches)
+    }
+}
+
+impl Serialize for Position<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.print {
+            Print::Moves { expand, .. } => self
+                .report()
+                .with_legal(self.stop, expand)
+                .serialize(serializer),
+            Print::Diagram => self.report().serialize(serializer),
+        }
+    }
+}
+
+impl Document for Position<'_> {
+    /// The legal turns of `moves` written a turn at a time
+    /// ([`PositionReport::write_moves`]): a position may have many.
+    fn machine(&self, machine: Machine, out: &mut dyn Write) -> io::Result<()> {
+        match self.print {
+            Print::Moves { expand, .. } => {
+                self.report().write_moves(machine, self.stop, expand, out)
+            }
+            Print::Diagram => out.write_all(machine.document(self).as_bytes()),
+        }
+    }
+
+    fn human(&self, _style: Style, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(checked) = &self.stop.illegal {
+            let report = RecordReport::new(self.file, self.record, checked);
+            let shown = match report.diagnostic.as_ref().and_then(|d| d.turn.as_ref()) {
+                Some(_) => format!("the position before it, after {}", turns(self.stop.turn)),
+                None => format!(
+                    "the final position as the replay gives it, after {}",
+                    turns(self.stop.turn)
+                ),
+            };
+            writeln!(
+                out,
+                "The {}: showing {shown}.",
+                escaped(&illegal_at(&report))
+            )?;
+        }
+        if let Print::Moves { expand, .. } = self.print {
+            let groups = self.stop.legal.groups();
+            match &self.stop.over {
+                Some(how) => writeln!(
+                    out,
+                    "After {}: 0 legal turns. Game over: {}",
+                    turns(self.stop.turn),
+                    escaped(how)
+                )?,
+                None => writeln!(
+                    out,
+                    "After {}, {}: {}",
+                    turns(self.stop.turn),
+                    escaped(&self.stop.label),
+                    words::counted_grouped(
+                        groups.iter().map(|g| g.turns).sum(),
+                        "legal turn",
+                        "legal turns"
+                    )
+                )?,
+            }
+            if expand {
+                self.stop
+                    .legal
+                    .each(|play| writeln!(out, "  {}", escaped(&play.to_string())))?;
+            } else {
+                for group in &groups {
+                    match group.turns {
+                        1 => writeln!(out, "  {}", escaped(&group.text))?,
+                        n => writeln!(
+                            out,
+                            "  {}: {}",
+                            escaped(&group.text),
+                            words::counted_grouped(n, "turn", "turns")
+                        )?,
+                    }
+                }
+            }
+            for note in &self.stop.notes {
+                writeln!(out, "{}", escaped(note))?;
+            }
+        } else {
+            write!(
+                out,
+                "After {}:\n{}",
+                turns(self.stop.turn),
+                escape::lines(&self.stop.diagram)
+            )?;
+        }
+        Ok(())
     }
 }

@@ -1,15 +1,17 @@
 //! `arbitre score`: a record's result and score table.
 
-use std::io;
+use std::io::{self, Write};
 
 use arbitre::escape::escaped;
 use arbitre::words;
-use arbitre::{Document, RecordReport, Tally, Verdict};
+use arbitre::{Record, RecordReport, Table, Verdict};
+use serde::Serialize;
 
 use crate::cli::ScoreArgs;
+use crate::document::{emit, Document, Form};
 use crate::draw::{self, Snippet, Style};
 use crate::input::{note_idle_rules, one_game, one_record, switches};
-use crate::output::{machine_of, print_failure, status_of, usage, Output, LEGAL};
+use crate::output::{failure, machine_of, status_of_report, usage, Output};
 
 pub fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
     let switches = match switches(&args.switch) {
@@ -24,33 +26,53 @@ pub fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Res
     let checked = arbitre::check(&record, &switches);
     let table = arbitre::score_table(&record, &switches);
     let report = RecordReport::new(&args.file, &record, &checked).with_switches(&switches);
-    if let Some(machine) = machine_of(args.format) {
-        let mut tally = Tally::default();
-        tally.add(&report);
-        output
-            .out
-            .write_all(machine.document(&Document::new(vec![report])).as_bytes())?;
-        return Ok(status_of(&tally));
+    let status = status_of_report(&report);
+    let score = Scored {
+        file: &args.file,
+        record: &record,
+        report,
+        table,
+    };
+    emit(&score, Form::of(machine_of(args.format), style), output.out)?;
+    Ok(status)
+}
+
+/// What `score` prints: the record's report (as `check` gives it, a
+/// document of one record), and for people its score table; also what
+/// `show` and `moves` print of a record that has no position to give.
+pub struct Scored<'a> {
+    pub file: &'a str,
+    pub record: &'a Record,
+    pub report: RecordReport,
+    pub table: Option<Table>,
+}
+
+impl Serialize for Scored<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        arbitre::Document::new(vec![self.report.clone()]).serialize(serializer)
     }
-    if report.verdict != Verdict::Legal {
-        return print_failure(&args.file, &record, &checked, &switches, style, output);
+}
+
+impl Document for Scored<'_> {
+    /// The diagnostic of a record that is not legal; else its result, its
+    /// table and its warnings.
+    fn human(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        let report = &self.report;
+        if report.verdict != Verdict::Legal {
+            return out.write_all(failure(self.file, self.record, report, style).as_bytes());
+        }
+        if let Some(description) = &report.description {
+            writeln!(
+                out,
+                "{} after {}",
+                escaped(description),
+                words::turns(report.turns)
+            )?;
+        }
+        if let Some(table) = &self.table {
+            out.write_all(draw::table(table, style).as_bytes())?;
+        }
+        let shown = Snippet::new(self.file, self.record);
+        out.write_all(draw::warnings(report, &shown, style).as_bytes())
     }
-    if let Some(description) = &report.description {
-        writeln!(
-            output.out,
-            "{} after {}",
-            escaped(description),
-            words::turns(report.turns)
-        )?;
-    }
-    if let Some(table) = table {
-        output
-            .out
-            .write_all(draw::table(&table, style).as_bytes())?;
-    }
-    let shown = Snippet::new(&args.file, &record);
-    output
-        .out
-        .write_all(draw::warnings(&report, &shown, style).as_bytes())?;
-    Ok(LEGAL)
 }

@@ -13,11 +13,14 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
 use crate::cli::{AlignmentArg, SolveArgs};
+use crate::document::{emit, Document, Form};
+use crate::draw::Style;
 use crate::output::{machine_of, usage, Output, LEGAL, TROUBLE};
 use crate::table::table_path;
 
 /// `arbitre solve simpei`.
-pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
+pub fn solve(args: &SolveArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
+    let form = Form::of(machine_of(args.format), style);
     if !args.game.eq_ignore_ascii_case("simpei") {
         return usage(
             output,
@@ -101,25 +104,29 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
             };
             if let Err(err) = table.save(&path) {
                 writeln!(output.err, "error: {}", escaped(&err.to_string()))?;
-                print_findings(&table, None, args, output)?;
+                let solved = Solved {
+                    heading: None,
+                    findings: findings(&table, None, args),
+                };
+                emit(&solved, form, output.out)?;
                 return Ok(TROUBLE);
             }
             table
         }
     };
-    if machine_of(args.format).is_none() {
-        let how = if built {
-            format!("built in {:.0} s", started.elapsed().as_secs_f64())
-        } else {
-            "read back".to_string()
-        };
-        writeln!(
-            output.out,
+    let how = if built {
+        format!("built in {:.0} s", started.elapsed().as_secs_f64())
+    } else {
+        "read back".to_string()
+    };
+    let solved = Solved {
+        heading: Some(format!(
             "Table {how}: {}",
             escaped(&path.display().to_string())
-        )?;
-    }
-    print_findings(&table, Some(&path), args, output)?;
+        )),
+        findings: findings(&table, Some(&path), args),
+    };
+    emit(&solved, form, output.out)?;
     Ok(LEGAL)
 }
 
@@ -193,12 +200,8 @@ fn setup_of(position: &Position) -> serde_json::Value {
     Simpei::setup(position)
 }
 
-fn print_findings(
-    table: &Table,
-    path: Option<&Path>,
-    args: &SolveArgs,
-    output: &mut Output<'_>,
-) -> io::Result<()> {
+/// What the table found, as `solve` reports it.
+fn findings(table: &Table, path: Option<&Path>, args: &SolveArgs) -> SolveDocument {
     let found = table.findings();
     let red = arbitre::games::simpei::Colour::Red;
     let document = SolveDocument {
@@ -217,83 +220,102 @@ fn print_findings(
         all: Figures::of(&found.all),
         reached: found.reached.as_ref().map(Figures::of),
     };
-    if let Some(machine) = machine_of(args.format) {
-        return output.out.write_all(machine.document(&document).as_bytes());
+    document
+}
+
+/// What `solve` prints: what the table found, and for people first a line
+/// saying where the table is and how it was had.
+struct Solved {
+    heading: Option<String>,
+    findings: SolveDocument,
+}
+
+impl Serialize for Solved {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.findings.serialize(serializer)
     }
-    let out = &mut output.out;
-    writeln!(
-        out,
-        "Simpei solved with {} pieces each (rulings of {}{}).",
-        args.pieces,
-        solve::RULES,
-        match args.alignment {
-            AlignmentArg::Gapped => "",
-            AlignmentArg::Adjacent => ", but only three adjacent pieces win",
+}
+
+impl Document for Solved {
+    fn human(&self, _style: Style, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(heading) = &self.heading {
+            writeln!(out, "{heading}")?;
         }
-    )?;
-    writeln!(
-        out,
-        "  the start, first piece on c3, e3, c5 or e5: {}",
-        document.start.text
-    )?;
-    writeln!(
-        out,
-        "  the start, first piece anywhere:           {}",
-        document.free_start.text
-    )?;
-    let longest = |longest: &Option<LongestWin>| match longest {
-        Some(l) => format!(
-            "{} turns, from setup {}",
-            l.turns,
-            serde_json::to_string(&l.setup).unwrap_or_default()
-        ),
-        None => "none".into(),
-    };
-    let setup = |z: &Option<serde_json::Value>| {
-        z.as_ref().map_or(String::new(), |z| {
-            format!(
-                ", such as setup {}",
-                serde_json::to_string(z).unwrap_or_default()
-            )
-        })
-    };
-    let mut tables = vec![("Every arrangement", &document.all)];
-    if let Some(reached) = &document.reached {
-        tables.push(("Positions that arise from the start", reached));
-    }
-    for (title, figures) in tables {
-        let positions = &figures.positions;
-        writeln!(out, "{title}, valued for the colour to act:")?;
+        let document = &self.findings;
         writeln!(
             out,
-            "  the longest forced win: {}",
-            longest(&figures.longest_win)
+            "Simpei solved with {} pieces each (rulings of {}{}).",
+            document.pieces,
+            document.rules,
+            match document.alignment {
+                "adjacent" => ", but only three adjacent pieces win",
+                _ => "",
+            }
         )?;
         writeln!(
             out,
-            "  zugzwangs (lost only for having to move): {}{}",
-            figures.zugzwangs,
-            setup(&figures.zugzwang)
+            "  the start, first piece on c3, e3, c5 or e5: {}",
+            document.start.text
         )?;
         writeln!(
             out,
-            "  {:<10} {:>12} {:>12} {:>12} {:>12}",
-            "phase", "won", "lost", "drawn", "all"
+            "  the start, first piece anywhere:           {}",
+            document.free_start.text
         )?;
-        for (name, counts) in [
-            ("placement", positions.placement),
-            ("movement", positions.movement),
-        ] {
+        let longest = |longest: &Option<LongestWin>| match longest {
+            Some(l) => format!(
+                "{} turns, from setup {}",
+                l.turns,
+                serde_json::to_string(&l.setup).unwrap_or_default()
+            ),
+            None => "none".into(),
+        };
+        let setup = |z: &Option<serde_json::Value>| {
+            z.as_ref().map_or(String::new(), |z| {
+                format!(
+                    ", such as setup {}",
+                    serde_json::to_string(z).unwrap_or_default()
+                )
+            })
+        };
+        let mut tables = vec![("Every arrangement", &document.all)];
+        if let Some(reached) = &document.reached {
+            tables.push(("Positions that arise from the start", reached));
+        }
+        for (title, figures) in tables {
+            let positions = &figures.positions;
+            writeln!(out, "{title}, valued for the colour to act:")?;
+            writeln!(
+                out,
+                "  the longest forced win: {}",
+                longest(&figures.longest_win)
+            )?;
+            writeln!(
+                out,
+                "  zugzwangs (lost only for having to move): {}{}",
+                figures.zugzwangs,
+                setup(&figures.zugzwang)
+            )?;
             writeln!(
                 out,
                 "  {:<10} {:>12} {:>12} {:>12} {:>12}",
-                name,
-                counts.won,
-                counts.lost,
-                counts.drawn,
-                counts.total()
+                "phase", "won", "lost", "drawn", "all"
             )?;
+            for (name, counts) in [
+                ("placement", positions.placement),
+                ("movement", positions.movement),
+            ] {
+                writeln!(
+                    out,
+                    "  {:<10} {:>12} {:>12} {:>12} {:>12}",
+                    name,
+                    counts.won,
+                    counts.lost,
+                    counts.drawn,
+                    counts.total()
+                )?;
+            }
         }
+        Ok(())
     }
-    Ok(())
 }

@@ -1,6 +1,6 @@
 //! `arbitre stats`: throw statistics by record and by game.
 
-use std::io;
+use std::io::{self, Write};
 
 use arbitre::escape::escaped;
 use arbitre::pipeline::Item;
@@ -8,6 +8,7 @@ use arbitre::words::counted;
 use arbitre::{Skipped, StatsDocument, Switches, ThrowRecord, ThrowTotal};
 
 use crate::cli::StatsArgs;
+use crate::document::{emit, Document, Form};
 use crate::draw::{self, Style};
 use crate::input::{cannot_read, items};
 use crate::output::{machine_of, usage, Output, LEGAL, TROUBLE};
@@ -90,15 +91,37 @@ pub fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Res
             throws,
         });
     }
-    if let Some(machine) = machine_of(args.format) {
-        output
-            .out
-            .write_all(machine.document(&document).as_bytes())?;
-    } else {
-        for r in &document.records {
+    let stats = Stats {
+        document,
+        without_throws,
+        malformed_skips,
+    };
+    emit(&stats, Form::of(machine_of(args.format), style), output.out)?;
+    Ok(if unreadable { TROUBLE } else { LEGAL })
+}
+
+/// What `stats` prints: the library's document, and what the human report
+/// says besides (records of games without throws counted by game, the
+/// malformed records skipped), which the machine formats leave out.
+struct Stats {
+    document: StatsDocument,
+    without_throws: Vec<(&'static str, u64)>,
+    /// Indices in `document.skipped` of the malformed records.
+    malformed_skips: Vec<usize>,
+}
+
+impl serde::Serialize for Stats {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.document.serialize(serializer)
+    }
+}
+
+impl Document for Stats {
+    fn human(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
+        for r in &self.document.records {
             let p = draw::p_value(&r.throws);
             writeln!(
-                output.out,
+                out,
                 "{}#{}: {}, {}, {p}",
                 escaped(&r.path),
                 r.index,
@@ -106,24 +129,25 @@ pub fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Res
                 counted(r.throws.throws, "throw", "throws")
             )?;
         }
-        for s in malformed_skips
+        for s in self
+            .malformed_skips
             .iter()
-            .filter_map(|&i| document.skipped.get(i))
+            .filter_map(|&i| self.document.skipped.get(i))
         {
             writeln!(
-                output.out,
+                out,
                 "{}#{}: skipped: {}",
                 escaped(&s.path),
                 s.index,
                 escaped(&s.reason)
             )?;
         }
-        if let Some(line) = draw::without_throws(&without_throws) {
-            writeln!(output.out, "{line}")?;
+        if let Some(line) = draw::without_throws(&self.without_throws) {
+            writeln!(out, "{line}")?;
         }
-        for total in &document.totals {
+        for total in &self.document.totals {
             write!(
-                output.out,
+                out,
                 "\n{}: {} in {}\n{}",
                 total.game,
                 counted(total.throws.throws, "throw", "throws"),
@@ -131,9 +155,9 @@ pub fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Res
                 draw::throw_table(&total.throws, style)
             )?;
         }
-        if document.totals.is_empty() {
-            writeln!(output.out, "no record with throws")?;
+        if self.document.totals.is_empty() {
+            writeln!(out, "no record with throws")?;
         }
+        Ok(())
     }
-    Ok(if unreadable { TROUBLE } else { LEGAL })
 }
