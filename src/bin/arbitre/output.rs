@@ -37,10 +37,12 @@ pub struct Output<'a> {
     pub closed: &'a std::cell::Cell<bool>,
 }
 
+/// The machine format a `--format` asks for; `None` for people.
 pub fn machine_of(format: Format) -> Option<Machine> {
     match format {
         Format::Human => None,
         Format::Json => Some(Machine::Json),
+        Format::Jsonl => Some(Machine::JsonLines),
         Format::Yaml => Some(Machine::Yaml),
     }
 }
