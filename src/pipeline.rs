@@ -12,6 +12,12 @@
 //! run. A pipeline rather than a parallel map (rayon's strength): input is
 //! a stream of unknown length and output must leave in order as it is
 //! found.
+//!
+//! Public for platforms, not only for the `arbitre` binary: a service that
+//! checks an upload or a stream of files on every core wants its records
+//! in input order and its memory bounded, as `arbitre check` does; it
+//! hands [`run`] the records ([`Items`]) and what to do with each
+//! (docs/library.md, "every core").
 
 use std::any::Any;
 use std::collections::{BTreeMap, VecDeque};

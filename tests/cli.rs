@@ -8,7 +8,7 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
-#[path = "../src/cli.rs"]
+#[path = "../src/bin/arbitre/cli.rs"]
 #[allow(dead_code)]
 mod cli;
 

@@ -669,3 +669,38 @@ fn a_usage_error_writes_no_report_and_a_malformed_record_does() {
     let report: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["summary"]["malformed"], 1);
 }
+
+/// Every command that writes a document writes it as JSON lines too: the
+/// JSON document, compact on one line, with the same exit status. A
+/// command left out of the output model would refuse `jsonl`.
+#[test]
+fn every_document_is_written_as_json_lines_too() {
+    let commands: [&[&str]; 9] = [
+        &["explain", "--list"],
+        &["explain", "simpei/occupied"],
+        &["stats", "samples/puluc"],
+        &["score", LEGAL],
+        &["score", ILLEGAL],
+        &["show", LEGAL, "--turn", "3"],
+        &["show", MALFORMED],
+        &["moves", LEGAL, "--turn", "3"],
+        &["moves", ILLEGAL, "--expand"],
+    ];
+    for args in commands {
+        let with = |format: &str| {
+            let mut all = args.to_vec();
+            all.extend(["--format", format]);
+            run(&all)
+        };
+        let (json_status, json, _) = with("json");
+        let (lines_status, lines, err) = with("jsonl");
+        assert_eq!(lines_status, json_status, "{args:?}: {err}");
+        assert_eq!(lines.lines().count(), 1, "{args:?}: one line: {lines}");
+        assert!(lines.ends_with('\n'), "{args:?}");
+        let (json, lines): (Value, Value) = (
+            serde_json::from_str(&json).unwrap(),
+            serde_json::from_str(&lines).unwrap(),
+        );
+        assert_eq!(lines, json, "{args:?}");
+    }
+}

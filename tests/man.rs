@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-#[path = "../src/cli.rs"]
+#[path = "../src/bin/arbitre/cli.rs"]
 #[allow(dead_code)]
 mod cli;
 

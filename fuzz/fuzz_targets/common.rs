@@ -5,7 +5,7 @@
 
 #![allow(dead_code)]
 
-#[path = "../../src/human.rs"]
+#[path = "../../src/bin/arbitre/draw.rs"]
 mod human;
 
 use arbitre::escape::first_unshown;

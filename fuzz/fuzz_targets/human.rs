@@ -10,7 +10,7 @@
 
 // The target draws with part of the binary's human output.
 #[allow(dead_code)]
-#[path = "../../src/human.rs"]
+#[path = "../../src/bin/arbitre/draw.rs"]
 mod human;
 
 use arbitre::escape::first_unshown;

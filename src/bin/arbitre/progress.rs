@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
-use crate::human;
+use crate::draw;
 
 /// How long a batch runs before its progress is drawn: a short one ends
 /// before anyone looks.
@@ -103,7 +103,7 @@ impl Progress {
             let found = terminal_size::terminal_size_of(std::io::stderr()).map(|(w, _)| w.0);
             let term: Box<dyn TermLike> = Box::new(Fitted {
                 term: console::Term::stderr(),
-                width: fitted(human::width(columns.as_deref(), found)),
+                width: fitted(draw::width(columns.as_deref(), found)),
             });
             term
         });

@@ -7,7 +7,7 @@ use arbitre::Verdict;
 
 use super::{Kept, Options, Piece, Render, Run, Seen, Sink};
 use crate::cli::Warnings;
-use crate::human::{self as draw, Snippet};
+use crate::draw::{self, Snippet};
 
 pub struct Human {
     options: Options,

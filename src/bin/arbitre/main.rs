@@ -1,14 +1,41 @@
-//! The `arbitre` command: clap's definition, the commands and the human
-//! report live here; everything they check goes through the library.
+//! The `arbitre` command, a thin binary over the library's public API:
+//! clap's definition, the commands and the output formats live here;
+//! everything they check goes through the library.
+//!
+//! Its modules are layered, bottom first; a module imports only from the
+//! layers below it and the library, or from a sibling of its own layer
+//! that does not import it back, so that there is no circle
+//! (`tests/binary_layers.rs` checks it):
+//!
+//! 1. the basics: [`cli`] (clap's definition, also read by the man page
+//!    and CLI tests), [`draw`] (what people read: diagnostics, tables,
+//!    styles; also built by the fuzz targets), [`png`], [`progress`] (the
+//!    progress line, drawn with [`draw`]'s widths), [`output`] (the
+//!    writers, exit statuses, usage errors, the terminal's style) and
+//!    [`document`] (the one output model: what a command prints is a
+//!    document, written as JSON, YAML or JSON lines by the library's
+//!    writers, or for people by its own renderer);
+//! 2. what several commands share: [`input`] (paths walked, one record of
+//!    a file, `--rule`), [`table`] (Simpei's solved table: where it is
+//!    kept), [`told`] (a rule told, for `explain` and SARIF);
+//! 3. [`sink`]: `check`'s output formats, one per file;
+//! 4. [`commands`]: one command per file, each building its document, and
+//!    `commands/mod.rs`, which only dispatches to them (`moves` uses
+//!    `best.rs` for `--best`, `show` and `moves` use `score.rs`'s document
+//!    for a record with no position to give);
+//! 5. this file: standard output guarded, the command run, its status.
 
 mod cli;
 mod commands;
-mod explain;
-mod human;
+mod document;
+mod draw;
+mod input;
+mod output;
 mod png;
 mod progress;
 mod sink;
-mod solved;
+mod table;
+mod told;
 
 use std::cell::Cell;
 use std::io::{self, Write};
@@ -16,7 +43,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use commands::Output;
+use output::Output;
 
 /// A record checked costs a few dozen small allocations (its text, its
 /// header's names, its report); mimalloc serves them in a fraction of the
@@ -83,7 +110,7 @@ fn main() -> ExitCode {
         Ok(status) => ExitCode::from(status),
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: cannot write the output: {e}");
-            ExitCode::from(commands::TROUBLE)
+            ExitCode::from(output::TROUBLE)
         }
     }
 }

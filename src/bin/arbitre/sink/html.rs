@@ -322,11 +322,7 @@ impl Renderer {
             }
         }
         let table = (seen.report.game.as_deref() == Some("simpei"))
-            .then(|| {
-                self.values
-                    .get_or_init(crate::solved::cached_table)
-                    .as_ref()
-            })
+            .then(|| self.values.get_or_init(crate::table::cached_table).as_ref())
             .flatten();
         // Each position replayed as the record is read, as `stop` replays
         // it for the picture: the record is never held as turns.

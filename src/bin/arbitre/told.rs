@@ -1,86 +1,17 @@
-//! `arbitre explain`: a rule as a referee tells it, from the registry, with
-//! what arbitre says of a record that breaks it and of its legal neighbour.
+//! A rule told as a referee tells it, from the registry: its summary, its
+//! words, its source, and what arbitre says of a record that breaks it and
+//! of its legal neighbour. `arbitre explain` prints it; SARIF's rule pages
+//! carry it.
 
 use std::fmt::Write as _;
-use std::io;
 
-use arbitre::rules::{self, Kind, Rule};
+use arbitre::rules::{Kind, Rule};
 use arbitre::{Reader, RecordReport, Switches};
 
-use crate::cli::ExplainArgs;
-use crate::commands::{machine_of, usage, Output, LEGAL};
-use crate::human::{self, Snippet, Style};
+use crate::draw::{self, Snippet, Style};
 
 /// The name the examples go by in what arbitre says of them.
 const EXAMPLE: &str = "example.arb";
-
-pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
-    let machine = machine_of(args.format);
-    if args.list {
-        let all: Vec<&Rule> = rules::all().collect();
-        let text = match machine {
-            Some(machine) => machine.document(&Stamped {
-                schema: arbitre::SCHEMA,
-                arbitre: arbitre::VERSION,
-                rules: all,
-            }),
-            None => listing(&all),
-        };
-        output.out.write_all(text.as_bytes())?;
-        return Ok(LEGAL);
-    }
-    let id = args.rule.as_deref().unwrap_or_default();
-    let Some(rule) = rules::find(id) else {
-        let near = rules::near(id);
-        let hint = match near.as_slice() {
-            [] => "`arbitre explain --list` lists them all".to_string(),
-            [one] => format!("did you mean `{}`?", one.id),
-            many => format!(
-                "did you mean one of {}?",
-                many.iter()
-                    .map(|r| format!("`{}`", r.id))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        };
-        return usage(output, &format!("no rule is called `{id}`; {hint}"));
-    };
-    let text = match machine {
-        Some(machine) => machine.document(&Stamped {
-            schema: arbitre::SCHEMA,
-            arbitre: arbitre::VERSION,
-            rules: vec![rule],
-        }),
-        None => told(rule, style),
-    };
-    output.out.write_all(text.as_bytes())?;
-    Ok(LEGAL)
-}
-
-/// The rules asked for, as every document arbitre writes: stamped with
-/// its layout and version (docs/schema/rules.schema.json).
-#[derive(serde::Serialize)]
-struct Stamped<'a> {
-    schema: u32,
-    arbitre: &'a str,
-    rules: Vec<&'a Rule>,
-}
-
-/// One line per rule: id, kind, summary, in columns.
-fn listing(all: &[&Rule]) -> String {
-    let width = all.iter().map(|r| r.id.len()).max().unwrap_or(0);
-    let mut out = String::new();
-    for rule in all {
-        let _ = writeln!(
-            out,
-            "{:<width$}  {:<9}  {}",
-            rule.id,
-            rule.kind.word(),
-            rule.summary
-        );
-    }
-    out
-}
 
 /// What breaking `rule` makes of a record, in a sentence.
 fn verdict(rule: &Rule) -> &'static str {
@@ -96,7 +27,7 @@ fn verdict(rule: &Rule) -> &'static str {
 
 /// The rule told: its summary, its words, its source, then its example and
 /// its neighbour, each with what `check` says of it.
-fn told(rule: &Rule, style: Style) -> String {
+pub fn told(rule: &Rule, style: Style) -> String {
     telling(rule, style).0
 }
 
@@ -128,7 +59,7 @@ impl Help {
 /// [`told`], and the same as Markdown: paragraphs apart, and what `check`
 /// says in indented code blocks, as the records are. Told once for both,
 /// since what `check` says is worked out by checking the records.
-fn telling(rule: &Rule, style: Style) -> (String, String) {
+pub fn telling(rule: &Rule, style: Style) -> (String, String) {
     let mut text = format!("{}: {}\n{}\n", rule.id, rule.summary, verdict(rule));
     let mut markdown = format!("{}: {}\n\n{}\n", rule.id, rule.summary, verdict(rule));
     let Some(e) = rule.explanation else {
@@ -188,8 +119,8 @@ fn said(text: &str, style: Style) -> String {
             d.explain_command = None;
         }
         let source = Snippet::new(EXAMPLE, &record);
-        let line = human::verdict_line(&report, style);
-        out.push_str(&human::record(&line, &report, &source, style, true));
+        let line = draw::verdict_line(&report, style);
+        out.push_str(&draw::record(&line, &report, &source, style, true));
     }
     out
 }

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use arbitre::Unreadable;
 
 use super::{located, Options, Piece, Render, Run, Seen, Sink};
-use crate::explain::Help;
+use crate::told::Help;
 
 /// The SARIF version written, and the schema that defines it.
 const VERSION: &str = "2.1.0";

@@ -23,6 +23,8 @@ pub enum Format {
     Human,
     /// One JSON document.
     Json,
+    /// The same JSON document on one line (JSON lines).
+    Jsonl,
     /// One YAML document.
     Yaml,
 }
@@ -34,6 +36,8 @@ pub enum PositionFormat {
     Human,
     /// One JSON document.
     Json,
+    /// The same JSON document on one line (JSON lines).
+    Jsonl,
     /// One YAML document.
     Yaml,
     /// show only: the position drawn as one self-contained SVG picture.
@@ -47,6 +51,7 @@ impl PositionFormat {
     pub fn text(self) -> Format {
         match self {
             PositionFormat::Json => Format::Json,
+            PositionFormat::Jsonl => Format::Jsonl,
             PositionFormat::Yaml => Format::Yaml,
             PositionFormat::Human | PositionFormat::Svg | PositionFormat::Png => Format::Human,
         }

@@ -14,7 +14,7 @@ use arbitre::{Switches, Tally, Unreadable};
 pub use arbitre::{located, short, Seen};
 
 use crate::cli::CheckFormat;
-use crate::human::Style;
+use crate::draw::Style;
 
 mod github;
 mod html;

@@ -5,7 +5,7 @@
 use resvg::{tiny_skia, usvg};
 
 /// DejaVu Sans cut down to the characters pictures write (fonts/README.md).
-const FONT: &[u8] = include_bytes!("../fonts/DejaVuSans-subset.ttf");
+const FONT: &[u8] = include_bytes!("../../../fonts/DejaVuSans-subset.ttf");
 
 /// The largest picture drawn, in pixels a side: arbitre's own pictures are
 /// under 1,000, and this bounds the memory an SVG could ask for.
