@@ -3,8 +3,10 @@
 //! [`emit`] writes it in the format asked for. The machine formats (JSON,
 //! YAML, JSON lines) are the library's [`Machine`], one writer each that
 //! takes any document; the human form is the document's own renderer. A
-//! new machine format is a [`Machine`] writer, and every command that
-//! emits a document gets it.
+//! new machine format is a [`Machine`] writer, a `--format` value and its
+//! line in `output::machine_of`, and every command that emits a
+//! document gets it. `check` streams its records through its own sinks
+//! (`sink/`), whose machine sink writes with the same writers.
 
 use std::io::{self, Write};
 

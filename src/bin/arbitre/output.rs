@@ -53,6 +53,8 @@ pub fn usage(output: &mut Output<'_>, message: &str) -> io::Result<u8> {
     Ok(TROUBLE)
 }
 
+/// The exit status of what `tally` counts: trouble before illegal
+/// records, illegal ones before legal.
 pub fn status_of(tally: &Tally) -> u8 {
     if tally.malformed > 0 || tally.unreadable > 0 {
         TROUBLE
