@@ -18,7 +18,7 @@
 
 use std::borrow::Cow;
 
-use crate::limits::quote;
+use crate::text::quote;
 
 /// Whether `c` is shown as an escape rather than as itself.
 pub fn is_escaped(c: char) -> bool {

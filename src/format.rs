@@ -16,7 +16,7 @@ use std::io::{self, Read, Write};
 use std::rc::Rc;
 
 use crate::game::{CanonicalTurn, RecordFormat};
-use crate::limits::{grouped, quote, Limits};
+use crate::limits::Limits;
 use crate::reader::{Reader, Record};
 use crate::record::movetext::{Comment, Comments};
 use crate::record::{RawRecord, Switches};
@@ -24,6 +24,7 @@ use crate::replay::{set_up, tokens_of, Checked, Malformed};
 use crate::rules;
 use crate::source::{check, frame, game_of};
 use crate::span::Span;
+use crate::text::{grouped, quote};
 
 /// A record as `fmt` writes it.
 #[derive(Clone, Debug)]
@@ -328,7 +329,7 @@ impl Held {
                 format!(
                     "more than {} bytes stand before a record or in a record too long, and fmt \
                      holds no more to write them back unchanged (raise --max-record-bytes)",
-                    crate::limits::grouped(self.room)
+                    crate::text::grouped(self.room)
                 ),
             )),
         }

@@ -120,6 +120,7 @@ mod source;
 mod span;
 mod stats;
 mod switches;
+mod text;
 mod walk;
 pub mod words;
 

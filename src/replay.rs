@@ -12,7 +12,6 @@ use crate::game::{
     self, Alternatives, Game, Legal, Notation, RecordFormat, Rules, Summary, Table, Violation,
     Warning,
 };
-use crate::limits::cut_quotes;
 use crate::picture::{Caption, Drawing};
 use crate::reader::Record;
 use crate::record::movetext::{self, SyntaxError, Tokens};
@@ -24,6 +23,7 @@ use crate::source::frame;
 use crate::span::Span;
 use crate::stats::ThrowStats;
 use crate::switches::HouseRule;
+use crate::text::cut_quotes;
 
 /// Why a record could not be replayed at all.
 #[derive(Clone, Debug, PartialEq, Eq)]

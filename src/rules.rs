@@ -236,8 +236,7 @@ pub fn near(id: &str) -> Vec<&'static Rule> {
     // The nearer of the whole id and the name after the game.
     let distance = |r: &&'static Rule| {
         let bare = r.id.rsplit('/').next().unwrap_or(r.id);
-        crate::record::header::edit_distance(&given, r.id)
-            .min(crate::record::header::edit_distance(&given, bare))
+        crate::text::edit_distance(&given, r.id).min(crate::text::edit_distance(&given, bare))
     };
     let limit = given.chars().count().max(3) / 4 + 1;
     let mut close: Vec<&'static Rule> = all().filter(|r| distance(r) <= limit).collect();

@@ -5,7 +5,6 @@ use std::io::{self, Read};
 use crate::at::At;
 use crate::game::Table;
 use crate::games;
-use crate::limits::{grouped, quote};
 use crate::reader::{Fault, Reader, Record};
 use crate::record::header::Text;
 use crate::record::{self, HeaderError, RawRecord, Switches};
@@ -13,6 +12,7 @@ use crate::replay::{Checked, Malformed, Referee, Stop, StopError};
 use crate::report::RecordReport;
 use crate::rules;
 use crate::span::Span;
+use crate::text::{grouped, quote};
 
 /// Check one record as the reader handed it over. The verdict's spans are
 /// offsets in `record.text`; the report adds where the record sits.

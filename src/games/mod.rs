@@ -6,8 +6,8 @@ pub mod puluc;
 pub mod simpei;
 pub mod superpion;
 
-use crate::record::header::edit_distance;
 use crate::replay::{Engine, Referee};
+use crate::text::edit_distance;
 
 static SIMPEI: Engine<simpei::Simpei> = Engine::new();
 static PULUC: Engine<puluc::Puluc> = Engine::new();

@@ -13,9 +13,10 @@ use std::ops::Deref;
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::Deserialize;
 
-use crate::limits::{cut_quotes, grouped, Limits};
+use crate::limits::Limits;
 use crate::rules;
 use crate::span::Span;
+use crate::text::{cut_quotes, edit_distance, grouped};
 
 pub use crate::switches::Switches;
 
@@ -619,23 +620,6 @@ fn one_slip(given: &str, known: &str) -> bool {
     a.len() == b.len() && matches!(differ[..], [i, j] if j == i + 1 && a[i] == b[j] && a[j] == b[i])
 }
 
-/// Levenshtein distance, ignoring case.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1022,13 +1006,6 @@ mod tests {
             );
             assert!(fast::deserialize::<simpei::Header>("game: simpei\nsite: x\n").is_none());
         }
-    }
-
-    #[test]
-    fn distances() {
-        assert_eq!(edit_distance("evnt", "event"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("Mode", "mode"), 0);
     }
 }
 

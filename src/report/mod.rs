@@ -16,12 +16,12 @@ pub use located::{located, short, Located, Region, Seen};
 use crate::finding::{finding, Finding};
 use crate::game::Group;
 use crate::game::{Outcome, Players, Scores, Summary};
-use crate::limits::cut_quotes;
 use crate::reader::Record;
 use crate::record::Switches;
 use crate::replay::{Checked, Stop};
 use crate::span::{LineCursor, Span};
 use crate::stats::ThrowStats;
+use crate::text::cut_quotes;
 
 /// The verdict on a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -238,7 +238,7 @@ impl Diagnostic {
     pub fn help_text(&self) -> Option<String> {
         let legal = (!self.expected.is_empty()).then(|| {
             // Cut as messages quote: a claimed result names players.
-            let expected = self.expected.iter().map(|e| crate::limits::quote(e));
+            let expected = self.expected.iter().map(|e| crate::text::quote(e));
             let listed = crate::game::listing(expected, self.expected_total);
             let caption = if self.rule == crate::record::RESULT_MISMATCH {
                 "the replay gives"
