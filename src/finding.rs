@@ -60,3 +60,26 @@ macro_rules! finding {
 }
 
 pub(crate) use finding;
+
+/// The verdict on a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Every turn is legal.
+    Legal,
+    /// Some action breaks a rule: the first is reported.
+    Illegal,
+    /// The record cannot be replayed: header, setup or syntax.
+    Malformed,
+}
+
+impl Verdict {
+    /// The verdict in one word, as JSON writes it and every format says it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Legal => "legal",
+            Verdict::Illegal => "illegal",
+            Verdict::Malformed => "malformed",
+        }
+    }
+}

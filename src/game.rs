@@ -794,12 +794,6 @@ impl PartialEq for Legal {
     }
 }
 
-/// A game in full. The replay engine, the reports and the commands see games
-/// only through these traits; code that needs one role asks for that one.
-pub trait Game: RecordFormat + Presentation + crate::picture::Picture {}
-
-impl<G: RecordFormat + Presentation + crate::picture::Picture> Game for G {}
-
 /// The written turn played on a copy, and matched with the first legal turn
 /// leading to the same position.
 pub fn resolve_by_outcome<N: Notation + ?Sized>(

@@ -131,15 +131,17 @@ pub mod words;
 pub struct LibraryPage;
 
 pub use at::At;
+pub use finding::Verdict;
 pub use format::{
     format, format_stream, held_bytes, Formatted, Piece, UnifiedDiff, MAX_DIFF_LINES,
 };
 pub use game::{
-    denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Game, Group,
-    Legal, Notation, Outcome, Players, Presentation, RecordFormat, Rules, Scores, Summary, Table,
-    Team, Violation, Warning, LISTED,
+    denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Group, Legal,
+    Notation, Outcome, Players, Presentation, RecordFormat, Rules, Scores, Summary, Table, Team,
+    Violation, Warning, LISTED,
 };
 pub use limits::Limits;
+pub use picture::Game;
 pub use reader::{Fault, Reader, Record};
 pub use record::header::{Date, Text};
 pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
@@ -149,12 +151,13 @@ pub use replay::{
     Stop, StopError, KEPT_WARNINGS,
 };
 pub use report::{
-    located, moves_command, short, Batch, Diagnostic, Document, LeftOut, LeftOutReason, Located,
-    Machine, PositionReport, RecordReport, Region, Seen, Skipped, StatsDocument, StatusWord, Tally,
-    ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport, SCHEMA, VERSION,
+    check_reader, check_str, located, moves_command, short, Batch, Diagnostic, Document, LeftOut,
+    LeftOutReason, Located, Machine, PositionReport, RecordReport, Region, Seen, Skipped,
+    StatsDocument, StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, WarningReport, SCHEMA,
+    VERSION,
 };
 pub use rng::Rng;
-pub use source::{check, check_reader, check_str, event_of, referee_of, score_table, stop};
+pub use source::{check, event_of, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use switches::{HouseRule, UnknownHouseRule};

@@ -7,7 +7,7 @@
 use std::fmt::{self, Write};
 use std::sync::Arc;
 
-use crate::game::{Alternatives, Notation, Presentation, Violation};
+use crate::game::{Alternatives, Notation, Presentation, RecordFormat, Violation};
 use crate::span::Span;
 
 /// The family every picture's text asks for: the one font `--format png`
@@ -33,6 +33,12 @@ pub struct Mistake<'a, G: Notation + ?Sized> {
     /// What it breaks, with its place in the record and the alternatives.
     pub violation: &'a Violation,
 }
+
+/// A game in full: the contract of `crate::game` and its pictures. The replay engine, the reports and the commands see games
+/// only through these traits; code that needs one role asks for that one.
+pub trait Game: RecordFormat + Presentation + Picture {}
+
+impl<G: RecordFormat + Presentation + Picture> Game for G {}
 
 /// A game that draws its positions.
 pub trait Picture: Presentation + Notation<Turn: Send + Sync> {

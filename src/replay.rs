@@ -2,24 +2,27 @@
 //! through the traits of [`crate::game`], and hands the commands a
 //! type-erased [`Referee`].
 
+mod canonical;
+mod framing;
+
+pub(crate) use framing::frame;
+
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
 use crate::at::At;
+use crate::finding::Verdict;
 use crate::finding::{finding, Finding};
 use crate::game::{
-    self, Alternatives, Game, Legal, Notation, RecordFormat, Rules, Summary, Table, Violation,
-    Warning,
+    self, Alternatives, Legal, Notation, RecordFormat, Rules, Summary, Table, Violation, Warning,
 };
-use crate::picture::{Caption, Drawing};
+use crate::picture::{Caption, Drawing, Game};
 use crate::reader::Record;
 use crate::record::movetext::{self, SyntaxError, Tokens};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
-use crate::report::Verdict;
 use crate::rng::Rng;
 use crate::rules::{self, Rule};
-use crate::source::frame;
 use crate::span::Span;
 use crate::stats::ThrowStats;
 use crate::switches::HouseRule;
@@ -967,6 +970,6 @@ impl<G: Game> Referee for Engine<G> {
         table::<G>(&frame(record).ok()?, switches)
     }
     fn canonical(&self, record: &Record, switches: &Switches) -> Result<String, Malformed> {
-        crate::format::canonical_movetext::<G>(&frame(record)?, switches)
+        canonical::canonical_movetext::<G>(&frame(record)?, switches)
     }
 }

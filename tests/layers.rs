@@ -202,11 +202,14 @@ struct Source {
 fn after_cfg_test(toks: &[(Tok, usize)], i: usize) -> bool {
     let want = ["#", "[", "cfg", "(", "test", ")", "]"];
     i >= want.len()
-        && toks[i - want.len()..i].iter().zip(want).all(|((t, _), w)| match t {
-            Tok::Ident(s) => s == w,
-            Tok::Punct(c) => w.len() == 1 && w.starts_with(*c),
-            Tok::Path => false,
-        })
+        && toks[i - want.len()..i]
+            .iter()
+            .zip(want)
+            .all(|((t, _), w)| match t {
+                Tok::Ident(s) => s == w,
+                Tok::Punct(c) => w.len() == 1 && w.starts_with(*c),
+                Tok::Path => false,
+            })
 }
 
 /// The files of a crate, found from its root through its `mod name;`
@@ -220,7 +223,11 @@ fn crate_files(root_file: &Path) -> Vec<Source> {
         let dir = if owns_dir {
             file.parent().expect("a folder").to_path_buf()
         } else {
-            let stem = file.file_stem().expect("a name").to_string_lossy().to_string();
+            let stem = file
+                .file_stem()
+                .expect("a name")
+                .to_string_lossy()
+                .to_string();
             file.parent().expect("a folder").join(stem)
         };
         for (i, w) in tokens.windows(3).enumerate() {
@@ -358,7 +365,12 @@ fn imports(source: &Source) -> Vec<Import> {
 
 /// Reads a `use` tree from `i` (after `use` or inside a group), pushing each
 /// full path it names; returns where it ends.
-fn use_tree(toks: &[(Tok, usize)], mut i: usize, prefix: Vec<String>, out: &mut Vec<Vec<String>>) -> usize {
+fn use_tree(
+    toks: &[(Tok, usize)],
+    mut i: usize,
+    prefix: Vec<String>,
+    out: &mut Vec<Vec<String>>,
+) -> usize {
     let mut path = prefix;
     loop {
         match toks.get(i).map(|t| &t.0) {
@@ -651,7 +663,12 @@ fn a_circle_is_found_and_named() {
     }
     assert_eq!(
         circle_through("x", &edges),
-        Some(vec!["x", "y", "z", "x"].into_iter().map(String::from).collect())
+        Some(
+            vec!["x", "y", "z", "x"]
+                .into_iter()
+                .map(String::from)
+                .collect()
+        )
     );
     assert_eq!(circle_through("w", &edges), None);
 }

@@ -165,7 +165,7 @@ pub fn short(seen: &Seen<'_>, warnings: bool, deny_warnings: bool) -> String {
             out,
             "{path}: note: {more} more {}, not listed (a record keeps its first {})",
             if more == 1 { "warning" } else { "warnings" },
-            crate::KEPT_WARNINGS
+            crate::replay::KEPT_WARNINGS
         );
     }
     out

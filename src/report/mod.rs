@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::io::{self, Read};
 
 use serde::de::{self, Deserializer, Unexpected};
 use serde::{Deserialize, Serialize};
@@ -13,38 +14,17 @@ pub(crate) mod yaml;
 
 pub use located::{located, short, Located, Region, Seen};
 
+pub use crate::finding::Verdict;
 use crate::finding::{finding, Finding};
 use crate::game::Group;
 use crate::game::{Outcome, Players, Scores, Summary};
-use crate::reader::Record;
+use crate::reader::{Reader, Record};
 use crate::record::Switches;
 use crate::replay::{Checked, Stop};
+use crate::source::check;
 use crate::span::{LineCursor, Span};
 use crate::stats::ThrowStats;
 use crate::text::cut_quotes;
-
-/// The verdict on a record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// Every turn is legal.
-    Legal,
-    /// Some action breaks a rule: the first is reported.
-    Illegal,
-    /// The record cannot be replayed: header, setup or syntax.
-    Malformed,
-}
-
-impl Verdict {
-    /// The verdict in one word, as JSON writes it and every format says it.
-    pub fn word(self) -> &'static str {
-        match self {
-            Verdict::Legal => "legal",
-            Verdict::Illegal => "illegal",
-            Verdict::Malformed => "malformed",
-        }
-    }
-}
 
 /// Why a record is not legal, located in its file.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -1176,6 +1156,26 @@ fn indented(text: &str, first: &str, rest: &str) -> String {
         out.push_str(line);
     }
     out
+}
+
+/// Every record of a text, checked and reported in order, as `check` reports
+/// a file named `path` holding that text.
+pub fn check_str(path: &str, text: &str, switches: &Switches) -> Vec<RecordReport> {
+    check_reader(path, text.as_bytes(), switches)
+        .filter_map(Result::ok)
+        .collect()
+}
+
+/// Every record of a stream, checked and reported one at a time as it is
+/// read; memory is bounded by the largest record.
+pub fn check_reader<'a, R: Read + 'a>(
+    path: &'a str,
+    input: R,
+    switches: &'a Switches,
+) -> impl Iterator<Item = io::Result<RecordReport>> + 'a {
+    Reader::new(input).map(move |record| {
+        record.map(|record| RecordReport::of(path, &record, check(&record, switches)))
+    })
 }
 
 #[cfg(test)]
