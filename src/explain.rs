@@ -17,7 +17,7 @@ const EXAMPLE: &str = "example.arb";
 pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
     let machine = machine_of(args.format);
     if args.list {
-        let all: Vec<&Rule> = rules::all().collect();
+        let all: Vec<&Rule> = rules::Rule::all().collect();
         let text = match machine {
             Some(machine) => machine.document(&Stamped {
                 schema: arbitre::SCHEMA,
@@ -30,8 +30,8 @@ pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io:
         return Ok(LEGAL);
     }
     let id = args.rule.as_deref().unwrap_or_default();
-    let Some(rule) = rules::find(id) else {
-        let near = rules::near(id);
+    let Some(rule) = rules::Rule::find(id) else {
+        let near = rules::Rule::near(id);
         let hint = match near.as_slice() {
             [] => "`arbitre explain --list` lists them all".to_string(),
             [one] => format!("did you mean `{}`?", one.id),

@@ -873,7 +873,7 @@ pub trait Referee: Sync {
     fn name(&self) -> &'static str;
     /// House-rule switches the game understands.
     fn switches(&self) -> &'static [HouseRule];
-    /// Every rule the game reports ([`rules::all`](crate::rules::all) adds
+    /// Every rule the game reports ([`rules::all`](crate::rules::Rule::all) adds
     /// the shared ones).
     fn rules(&self) -> &'static [Rule];
     /// The game's name as a title: `Simpei`.

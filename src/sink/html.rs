@@ -533,7 +533,7 @@ impl Renderer {
         if let Some(help) = &d.help {
             let _ = write!(out, "<p class=\"help\">{}</p>", markup(help));
         }
-        if let Some(rule) = arbitre::rules::find(&d.rule) {
+        if let Some(rule) = arbitre::rules::Rule::find(&d.rule) {
             let _ = write!(
                 out,
                 "<div class=\"explanation\"><p class=\"summary\">{}: {}.</p>",
