@@ -1,4 +1,5 @@
-//! Checking a record with the right game.
+//! The dispatcher: a record checked, shown or scored by the game its header
+//! names, found in the registry.
 
 use crate::at::At;
 use crate::game::Table;

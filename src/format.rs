@@ -15,12 +15,12 @@ use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
 
+use crate::dispatch::{check, game_of};
 use crate::limits::Limits;
 use crate::reader::{Reader, Record};
 use crate::record::Switches;
 use crate::replay::{frame, Checked, Malformed};
 use crate::rules;
-use crate::source::{check, game_of};
 use crate::span::Span;
 use crate::text::grouped;
 

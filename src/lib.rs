@@ -102,6 +102,7 @@
 #![forbid(unsafe_code)]
 
 mod at;
+mod dispatch;
 pub mod escape;
 mod finding;
 mod format;
@@ -116,7 +117,6 @@ mod replay;
 mod report;
 mod rng;
 pub mod rules;
-mod source;
 mod span;
 mod stats;
 mod switches;
@@ -131,6 +131,7 @@ pub mod words;
 pub struct LibraryPage;
 
 pub use at::At;
+pub use dispatch::{check, event_of, referee_of, score_table, stop};
 pub use finding::Verdict;
 pub use format::{
     format, format_stream, held_bytes, Formatted, Piece, UnifiedDiff, MAX_DIFF_LINES,
@@ -157,7 +158,6 @@ pub use report::{
     VERSION,
 };
 pub use rng::Rng;
-pub use source::{check, event_of, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use switches::{HouseRule, UnknownHouseRule};

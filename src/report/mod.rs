@@ -14,6 +14,7 @@ pub(crate) mod yaml;
 
 pub use located::{located, short, Located, Region, Seen};
 
+use crate::dispatch::check;
 pub use crate::finding::Verdict;
 use crate::finding::{finding, Finding};
 use crate::game::Group;
@@ -21,7 +22,6 @@ use crate::game::{Outcome, Players, Scores, Summary};
 use crate::reader::{Reader, Record};
 use crate::record::Switches;
 use crate::replay::{Checked, Stop};
-use crate::source::check;
 use crate::span::{LineCursor, Span};
 use crate::stats::ThrowStats;
 use crate::text::cut_quotes;
@@ -788,7 +788,7 @@ impl PositionReport {
             arbitre: version(),
             path: path.to_string(),
             index: record.index,
-            game: crate::source::referee_of(record)
+            game: crate::dispatch::referee_of(record)
                 .map_or_else(String::new, |g| g.name().to_string()),
             turns: stop.turn,
             label: stop.label.clone(),
@@ -1282,7 +1282,7 @@ mod tests {
                 .next()
                 .and_then(Result::ok)
                 .unwrap_or_else(|| panic!("{text}"));
-            let stop = crate::source::stop(&record, &Switches::new(), crate::At::End)
+            let stop = crate::dispatch::stop(&record, &Switches::new(), crate::At::End)
                 .unwrap_or_else(|_| panic!("{text}"));
             let report = PositionReport::new("a.arb", &record, &stop, &Switches::new());
             for machine in [Machine::Json, Machine::Yaml] {
