@@ -7,6 +7,7 @@
 use std::fmt::{self, Write};
 use std::sync::Arc;
 
+use crate::escape::for_markup;
 use crate::game::{Alternatives, Notation, Presentation, RecordFormat, Violation};
 use crate::span::Span;
 
@@ -86,11 +87,6 @@ impl fmt::Debug for Drawing {
     }
 }
 
-/// `text` fit for an SVG text or attribute: [`crate::escape::markup`].
-pub fn escaped(text: &str) -> String {
-    crate::escape::markup(text)
-}
-
 /// At most this many characters of a text from the record are drawn, so
 /// that a long name neither hides the board nor grows the picture.
 pub const LONGEST_TEXT: usize = 80;
@@ -140,7 +136,7 @@ impl Svg {
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
              viewBox=\"0 0 {width} {height}\">\n<title>{}</title>\n<style>{STYLE}</style>\n",
-            escaped(&shortened(title))
+            for_markup(&shortened(title))
         );
         out.push_str(
             "<defs>\
@@ -161,7 +157,7 @@ impl Svg {
         self.out.push('<');
         self.out.push_str(name);
         for (key, value) in attributes {
-            let _ = write!(self.out, " {key}=\"{}\"", escaped(&value.to_string()));
+            let _ = write!(self.out, " {key}=\"{}\"", for_markup(&value.to_string()));
         }
         self.out.push_str(if empty { "/>\n" } else { ">" });
     }
@@ -279,7 +275,7 @@ impl Svg {
                 ],
                 false,
             );
-            self.out.push_str(&escaped(letter));
+            self.out.push_str(&for_markup(letter));
             self.out.push_str("</text>\n");
         }
     }
@@ -359,14 +355,14 @@ impl Svg {
     /// The text of an element opened with [`Svg::element`], escaped, and
     /// its closing tag.
     pub fn close_text(&mut self, text: &str) {
-        self.out.push_str(&escaped(&shortened(text)));
+        self.out.push_str(&for_markup(&shortened(text)));
         self.out.push_str("</text>\n");
     }
 
     /// Text at `x`, `y` (its baseline), escaped.
     pub fn text(&mut self, x: f64, y: f64, class: &str, text: &str) {
         self.element("text", &[("x", &x), ("y", &y), ("class", &class)], false);
-        self.out.push_str(&escaped(&shortened(text)));
+        self.out.push_str(&for_markup(&shortened(text)));
         self.out.push_str("</text>\n");
     }
 
@@ -591,7 +587,7 @@ mod tests {
     #[test]
     fn text_from_the_record_is_escaped() {
         assert_eq!(
-            escaped("<b>\"Ann\" & 'Bo'\u{7}"),
+            for_markup("<b>\"Ann\" & 'Bo'\u{7}"),
             "&lt;b&gt;&quot;Ann&quot; &amp; &#39;Bo&#39;\\a"
         );
         let mut svg = Svg::new(10, 10, "</title><script>");

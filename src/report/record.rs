@@ -148,7 +148,7 @@ impl Diagnostic {
             // Cut as messages quote: a claimed result names players.
             let expected = self.expected.iter().map(|e| crate::text::quote(e));
             let listed = crate::game::listing(expected, self.expected_total);
-            let caption = if self.rule == crate::record::RESULT_MISMATCH {
+            let caption = if self.rule == crate::rules::RESULT_MISMATCH.id {
                 "the replay gives"
             } else {
                 "legal here"
