@@ -4,14 +4,14 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use arbitre::escape::{self, escaped};
+use arbitre::escape::{self, for_terminal};
 use arbitre::games;
 use arbitre::pipeline::{self, Item, Items};
 use arbitre::words::{self, counted};
 use arbitre::{
-    Checked, Document, Limits, Machine, PositionReport, Reader, Record, RecordReport, Referee,
-    Skipped, StatsDocument, StopError, Switches, Tally, ThrowRecord, ThrowTotal, Unreadable,
-    Verdict,
+    Checked, Limits, Machine, PositionReport, Reader, Record, RecordReport, Referee,
+    ReportsDocument, Skipped, StatsDocument, StopError, Switches, Tally, ThrowRecord, ThrowTotal,
+    Unreadable, Verdict,
 };
 
 use crate::cli::{
@@ -115,12 +115,16 @@ fn cannot_read(err: &mut dyn Write, path: &str, error: &str) -> io::Result<()> {
 }
 
 fn cannot_read_line(path: &str, error: &str) -> String {
-    format!("error: cannot read {}: {}", escaped(path), escaped(error))
+    format!(
+        "error: cannot read {}: {}",
+        for_terminal(path),
+        for_terminal(error)
+    )
 }
 
 /// A usage error; what it quotes (a path, a `--turn`) is escaped.
 pub fn usage(output: &mut Output<'_>, message: &str) -> io::Result<u8> {
-    writeln!(output.err, "error: {}", escaped(message))?;
+    writeln!(output.err, "error: {}", for_terminal(message))?;
     Ok(TROUBLE)
 }
 
@@ -188,7 +192,7 @@ fn idle_rules(switches: &Switches, by_game: &ByGame) -> Vec<String> {
             let defining: Vec<String> = defining.iter().map(|g| g.title().to_string()).collect();
             Some(format!(
                 "note: --rule {} applies to {} only; it changed nothing for {}",
-                escaped(rule.as_str()),
+                for_terminal(rule.as_str()),
                 and_list(&defining),
                 and_list(&idle)
             ))
@@ -259,7 +263,7 @@ fn items(
         } else {
             "warning"
         };
-        let line = format!("{level}: {}", escaped(&problem.to_string()));
+        let line = format!("{level}: {}", for_terminal(&problem.to_string()));
         writeln!(output.err, "{}", shield(line))?;
     }
     for line in left_out_lines(&walked, walk.list_left_out) {
@@ -285,7 +289,7 @@ fn left_out_lines(walked: &arbitre::Walked, list: bool) -> Vec<String> {
             lines.push(format!(
                 "note: left out ({}): {}",
                 entry.reason,
-                escaped(&entry.path)
+                for_terminal(&entry.path)
             ));
         }
     }
@@ -583,7 +587,7 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             writeln!(
                 output.out,
                 "{}#{}: {}, {}, {p}",
-                escaped(&r.path),
+                for_terminal(&r.path),
                 r.index,
                 r.game,
                 counted(r.throws.throws, "throw", "throws")
@@ -596,9 +600,9 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
             writeln!(
                 output.out,
                 "{}#{}: skipped: {}",
-                escaped(&s.path),
+                for_terminal(&s.path),
                 s.index,
-                escaped(&s.reason)
+                for_terminal(&s.reason)
             )?;
         }
         if let Some(line) = human::without_throws(&without_throws) {
@@ -691,9 +695,11 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
     if let Some(machine) = machine_of(args.format) {
         let mut tally = Tally::default();
         tally.add(&report);
-        output
-            .out
-            .write_all(machine.document(&Document::new(vec![report])).as_bytes())?;
+        output.out.write_all(
+            machine
+                .document(&ReportsDocument::new(vec![report]))
+                .as_bytes(),
+        )?;
         return Ok(status_of(&tally));
     }
     if report.verdict != Verdict::Legal {
@@ -703,7 +709,7 @@ fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         writeln!(
             output.out,
             "{} after {}",
-            escaped(description),
+            for_terminal(description),
             words::turns(report.turns)
         )?;
     }
@@ -765,7 +771,7 @@ fn position(
             let mut tally = Tally::default();
             tally.add(&report);
             if let Some(machine) = machine {
-                let document = Document::new(vec![report]);
+                let document = ReportsDocument::new(vec![report]);
                 output
                     .out
                     .write_all(machine.document(&document).as_bytes())?;
@@ -811,8 +817,8 @@ fn position(
                 output.err,
                 "error: cannot show --turn {}: the {}, so the last position that can be shown \
                  is the one before it, after {} (--turn {})",
-                escaped(&asked.to_string()),
-                escaped(&illegal_at(&report)),
+                for_terminal(&asked.to_string()),
+                for_terminal(&illegal_at(&report)),
                 turns(checked.turns),
                 checked.turns
             )?;
@@ -868,7 +874,7 @@ fn position(
         writeln!(
             output.out,
             "The {}: showing {shown}.",
-            escaped(&illegal_at(&report))
+            for_terminal(&illegal_at(&report))
         )?;
     }
     if let Print::Moves { expand, .. } = print {
@@ -878,13 +884,13 @@ fn position(
                 output.out,
                 "After {}: 0 legal turns. Game over: {}",
                 turns(stop.turn),
-                escaped(how)
+                for_terminal(how)
             )?,
             None => writeln!(
                 output.out,
                 "After {}, {}: {}",
                 turns(stop.turn),
-                escaped(&stop.label),
+                for_terminal(&stop.label),
                 words::counted_grouped(
                     groups.iter().map(|g| g.turns).sum(),
                     "legal turn",
@@ -894,22 +900,22 @@ fn position(
         }
         if expand {
             stop.legal
-                .each(|play| writeln!(output.out, "  {}", escaped(&play.to_string())))?;
+                .each(|play| writeln!(output.out, "  {}", for_terminal(&play.to_string())))?;
         } else {
             for group in &groups {
                 match group.turns {
-                    1 => writeln!(output.out, "  {}", escaped(&group.text))?,
+                    1 => writeln!(output.out, "  {}", for_terminal(&group.text))?,
                     n => writeln!(
                         output.out,
                         "  {}: {}",
-                        escaped(&group.text),
+                        for_terminal(&group.text),
                         words::counted_grouped(n, "turn", "turns")
                     )?,
                 }
             }
         }
         for note in &stop.notes {
-            writeln!(output.out, "{}", escaped(note))?;
+            writeln!(output.out, "{}", for_terminal(note))?;
         }
     } else {
         write!(
@@ -938,7 +944,11 @@ fn picture(
         match crate::png::png(&svg) {
             Ok(png) => output.out.write_all(&png)?,
             Err(err) => {
-                writeln!(output.err, "error: cannot draw the PNG: {}", escaped(&err))?;
+                writeln!(
+                    output.err,
+                    "error: cannot draw the PNG: {}",
+                    for_terminal(&err)
+                )?;
                 return Ok(TROUBLE);
             }
         }
@@ -1020,7 +1030,11 @@ fn fmt(args: &FmtArgs, output: &mut Output<'_>) -> io::Result<u8> {
         } else {
             "warning"
         };
-        writeln!(output.err, "{level}: {}", escaped(&problem.to_string()))?;
+        writeln!(
+            output.err,
+            "{level}: {}",
+            for_terminal(&problem.to_string())
+        )?;
     }
     for line in left_out_lines(&walked, args.walk.list_left_out) {
         writeln!(output.err, "{line}")?;
@@ -1070,7 +1084,7 @@ fn fmt_file(
         writeln!(
             output.err,
             "error: cannot rewrite {}: not a regular file ({}); fmt --in-place leaves it alone",
-            escaped(path),
+            for_terminal(path),
             arbitre::special_file(special.file_type())
         )?;
         return Ok(TROUBLE);
@@ -1100,14 +1114,14 @@ fn fmt_file(
                 writeln!(
                     output.err,
                     "error: cannot rewrite {}: {}",
-                    escaped(path),
-                    escaped(&e.to_string())
+                    for_terminal(path),
+                    for_terminal(&e.to_string())
                 )?;
                 return Ok(TROUBLE);
             }
         }
     } else if args.check {
-        Destination::Diff(arbitre::UnifiedDiff::new(&escaped(name)))
+        Destination::Diff(arbitre::UnifiedDiff::new(&for_terminal(name)))
     } else {
         Destination::Print
     };
@@ -1160,7 +1174,12 @@ fn fmt_file(
         return Err(e);
     }
     if let Err(e) = ran {
-        writeln!(err, "error: {}: {}", escaped(name), escaped(&e.to_string()))?;
+        writeln!(
+            err,
+            "error: {}: {}",
+            for_terminal(name),
+            for_terminal(&e.to_string())
+        )?;
         return Ok(TROUBLE);
     }
     let rewritten = match destination {
@@ -1182,8 +1201,8 @@ fn fmt_file(
         writeln!(
             err,
             "error: cannot rewrite {}: {}",
-            escaped(path),
-            escaped(&e.to_string())
+            for_terminal(path),
+            for_terminal(&e.to_string())
         )?;
         return Ok(TROUBLE);
     }
@@ -1207,8 +1226,8 @@ fn left_as_it_is(
         &Checked::malformed(checked.game, kept.clone()),
     );
     let place = report.diagnostic.as_ref().map_or_else(
-        || escaped(name).into_owned(),
-        |d| format!("{}:{}:{}", escaped(name), d.line, d.column),
+        || for_terminal(name).into_owned(),
+        |d| format!("{}:{}:{}", for_terminal(name), d.line, d.column),
     );
     let message = report
         .diagnostic
@@ -1216,7 +1235,7 @@ fn left_as_it_is(
     writeln!(
         err,
         "{place}: warning: left as it is: {}",
-        escaped(&message)
+        for_terminal(&message)
     )
 }
 

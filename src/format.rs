@@ -95,7 +95,7 @@ fn canonical_record(record: &Record, switches: &Switches) -> Result<String, Malf
 /// A stretch of a stream as `fmt` writes it: text before the first record,
 /// or one record.
 #[derive(Clone, Copy, Debug)]
-pub struct Piece<'a> {
+pub struct Stretch<'a> {
     /// The bytes as they stand in the input.
     pub original: &'a [u8],
     /// What `fmt` writes in their place: the record in canonical form, or
@@ -108,7 +108,7 @@ pub struct Piece<'a> {
     pub kept: Option<&'a Malformed>,
 }
 
-impl Piece<'_> {
+impl Stretch<'_> {
     /// Whether `fmt` changes it.
     pub fn changed(&self) -> bool {
         self.original != self.written
@@ -198,7 +198,7 @@ pub fn format_stream<R: Read>(
     input: R,
     limits: Limits,
     switches: &Switches,
-    mut each: impl FnMut(&Piece<'_>) -> io::Result<()>,
+    mut each: impl FnMut(&Stretch<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     let held = Rc::new(RefCell::new(Held {
         start: 0,
@@ -226,7 +226,7 @@ pub fn format_stream<R: Read>(
                 Some(text) if original == record.text.as_bytes() => text.as_bytes(),
                 _ => original,
             };
-            each(&Piece {
+            each(&Stretch {
                 original,
                 written,
                 record: Some((&record, &formatted.checked)),
@@ -243,7 +243,7 @@ pub fn format_stream<R: Read>(
         if before > start {
             let held = held.borrow();
             let text = held.get(start, before)?;
-            each(&Piece {
+            each(&Stretch {
                 original: text,
                 written: text,
                 record: None,

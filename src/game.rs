@@ -614,7 +614,7 @@ pub trait Presentation: Rules {
         let drawn = Self::diagram(position);
         let body = drawn.trim_end_matches('\n');
         let kept = body.rfind('\n').map_or("", |at| &body[..=at]);
-        format!("{kept}Game over: {}\n", crate::escape::escaped(how))
+        format!("{kept}Game over: {}\n", crate::escape::for_terminal(how))
     }
 
     /// The position as a record's `setup` header value (the keys and the

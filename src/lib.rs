@@ -134,7 +134,7 @@ pub use at::At;
 pub use dispatch::{check, event_of, referee_of, score_table, stop};
 pub use finding::Verdict;
 pub use format::{
-    format, format_stream, held_bytes, Formatted, Piece, UnifiedDiff, MAX_DIFF_LINES,
+    format, format_stream, held_bytes, Formatted, Stretch, UnifiedDiff, MAX_DIFF_LINES,
 };
 pub use game::{
     denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Group, Legal,
@@ -143,7 +143,7 @@ pub use game::{
 };
 pub use limits::Limits;
 pub use picture::Game;
-pub use reader::{Fault, Reader, Record};
+pub use reader::{Reader, Record, RecordFault};
 pub use record::header::{Date, Text};
 pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
@@ -152,10 +152,10 @@ pub use replay::{
     Stop, StopError, KEPT_WARNINGS,
 };
 pub use report::{
-    check_reader, check_str, located, moves_command, short, Batch, Diagnostic, Document, LeftOut,
-    LeftOutReason, Located, Machine, PositionReport, RecordReport, Region, Seen, Skipped,
-    StatsDocument, StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, WarningReport, SCHEMA,
-    VERSION,
+    check_reader, check_str, located, moves_command, short, Batch, Diagnostic, LeftOut,
+    LeftOutReason, Located, Machine, PositionReport, RecordReport, Region, ReportsDocument, Seen,
+    Skipped, StatsDocument, StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, WarningReport,
+    SCHEMA, VERSION,
 };
 pub use rng::Rng;
 pub use span::{Span, Spanned};

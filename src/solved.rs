@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::games::simpei::solve::{
     self, Alignment, BestLine, BestTurns, Outline, Said, Table, TableError,
 };
@@ -93,7 +93,7 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
             writeln!(
                 output.err,
                 "note: {}; building it again",
-                escaped(&err.to_string())
+                for_terminal(&err.to_string())
             )?;
             None
         }
@@ -136,7 +136,7 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
                 Err(err) => return usage(output, &err.to_string()),
             };
             if let Err(err) = table.save(&path) {
-                writeln!(output.err, "error: {}", escaped(&err.to_string()))?;
+                writeln!(output.err, "error: {}", for_terminal(&err.to_string()))?;
                 print_findings(&table, None, args, output)?;
                 return Ok(TROUBLE);
             }
@@ -152,7 +152,7 @@ pub fn solve(args: &SolveArgs, output: &mut Output<'_>) -> io::Result<u8> {
         writeln!(
             output.out,
             "Table {how}: {}",
-            escaped(&path.display().to_string())
+            for_terminal(&path.display().to_string())
         )?;
     }
     print_findings(&table, Some(&path), args, output)?;
@@ -518,7 +518,7 @@ fn write_analysis(
     writeln!(
         out,
         "{}: with perfect play from the start, {}",
-        escaped(&args.file),
+        for_terminal(&args.file),
         outline.start.text
     )?;
     let width = surveyed.width;
@@ -542,7 +542,7 @@ fn write_analysis(
             "  {} is illegal ({}): {}; the analysis stops there",
             illegal.label,
             illegal.rule,
-            escaped(&illegal.message)
+            for_terminal(&illegal.message)
         )?;
     }
     let end = if surveyed.turns > 0 && outline.end_value.turns == Some(0) {
@@ -553,7 +553,7 @@ fn write_analysis(
     writeln!(
         out,
         "{}: {}; with perfect play from its start, {}; {}",
-        escaped(&args.file),
+        for_terminal(&args.file),
         end,
         outline.start.text,
         match surveyed.slips {
@@ -571,7 +571,7 @@ fn write_analysis(
 /// One line of the human analysis: the turn, its values, what it gave
 /// away.
 fn write_turn(out: &mut dyn Write, turn: &solve::Analysed, width: usize) -> io::Result<()> {
-    let played = format!("{} {}", turn.label, escaped(&turn.turn));
+    let played = format!("{} {}", turn.label, for_terminal(&turn.turn));
     write!(
         out,
         "  {played:<width$}  {} -> {}",
@@ -732,12 +732,16 @@ fn write_best(
         (Some(said), _) => writeln!(
             output.out,
             "{}: {}; {}, best first:",
-            escaped(label),
+            for_terminal(label),
             said.text,
             arbitre::words::counted_grouped(count, "legal turn", "legal turns")
         )?,
-        (None, Some(how)) => writeln!(output.out, "0 legal turns. Game over: {}", escaped(how))?,
-        (None, None) => writeln!(output.out, "{}: no turn to value", escaped(label))?,
+        (None, Some(how)) => writeln!(
+            output.out,
+            "0 legal turns. Game over: {}",
+            for_terminal(how)
+        )?,
+        (None, None) => writeln!(output.out, "{}: no turn to value", for_terminal(label))?,
     }
     let out = &mut output.out;
     match legal {

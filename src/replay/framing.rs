@@ -1,7 +1,7 @@
 //! A record as the reader handed it over, framed: its header and its
 //! movetext, or why it is malformed before any game reads it.
 
-use crate::reader::{Fault, Record};
+use crate::reader::{Record, RecordFault};
 use crate::record::{self, RawRecord};
 use crate::replay::Malformed;
 use crate::rules;
@@ -13,13 +13,13 @@ use crate::text::grouped;
 /// parsed, by whoever parses it.)
 pub(crate) fn frame(record: &Record) -> Result<RawRecord<'_>, Malformed> {
     match record.fault {
-        Some(Fault::NotUtf8 { at }) => Err(Malformed {
+        Some(RecordFault::NotUtf8 { at }) => Err(Malformed {
             rule: &rules::SYNTAX,
             message: "this record is not UTF-8 text".into(),
             span: Span::new(at, 1),
             help: Some("records are UTF-8; is this the right file?".into()),
         }),
-        Some(Fault::TooLong { limit }) => Err(Malformed {
+        Some(RecordFault::TooLong { limit }) => Err(Malformed {
             rule: &rules::SYNTAX,
             message: format!(
                 "this record is longer than {} bytes, the limit (--max-record-bytes)",

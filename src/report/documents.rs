@@ -9,7 +9,7 @@ use super::tally::Tally;
 
 /// The reports of a run, as one document (`arbitre score`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Document {
+pub struct ReportsDocument {
     /// The layout, [`SCHEMA`].
     #[serde(default = "schema")]
     pub schema: u32,
@@ -20,10 +20,10 @@ pub struct Document {
     pub records: Vec<RecordReport>,
 }
 
-impl Document {
+impl ReportsDocument {
     /// The document of `records`, stamped with this arbitre.
     pub fn new(records: Vec<RecordReport>) -> Self {
-        Document {
+        ReportsDocument {
             schema: SCHEMA,
             arbitre: version(),
             records,

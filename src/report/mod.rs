@@ -19,7 +19,7 @@ pub(crate) mod yaml;
 
 pub use located::{located, short, Located, Region, Seen};
 
-pub use documents::{Batch, Document, Unreadable};
+pub use documents::{Batch, ReportsDocument, Unreadable};
 pub use envelope::{SCHEMA, VERSION};
 pub use machine::Machine;
 pub use position::PositionReport;
