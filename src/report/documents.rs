@@ -13,7 +13,7 @@ pub struct ReportsDocument {
     /// The layout, [`SCHEMA`].
     #[serde(default = "schema")]
     pub schema: u32,
-    /// The arbitre that wrote it, [`VERSION`].
+    /// The arbitre that wrote it, [`VERSION`](super::VERSION).
     #[serde(default = "version")]
     pub arbitre: String,
     /// Every record, in file order.
@@ -53,7 +53,7 @@ pub struct Batch {
     /// The layout, [`SCHEMA`].
     #[serde(default = "schema")]
     pub schema: u32,
-    /// The arbitre that wrote it, [`VERSION`].
+    /// The arbitre that wrote it, [`VERSION`](super::VERSION).
     #[serde(default = "version")]
     pub arbitre: String,
     /// Every record, in file order.

@@ -81,7 +81,7 @@ impl Machine {
     }
 }
 
-/// A [`Batch`] written as the records come: `Json` and `Yaml` stay one
+/// A [`Batch`](super::Batch) written as the records come: `Json` and `Yaml` stay one
 /// valid document (byte for byte what the whole document would serialise
 /// to), `JsonLines` one object per record or unreadable path and a closing
 /// summary.

@@ -18,7 +18,7 @@ pub struct PositionReport {
     /// The layout, [`SCHEMA`].
     #[serde(default = "schema")]
     pub schema: u32,
-    /// The arbitre that wrote it, [`VERSION`].
+    /// The arbitre that wrote it, [`VERSION`](super::VERSION).
     #[serde(default = "version")]
     pub arbitre: String,
     /// The file as the user named it (`-` for standard input).

@@ -48,7 +48,7 @@ pub struct StatsDocument {
     /// The layout, [`SCHEMA`].
     #[serde(default = "schema")]
     pub schema: u32,
-    /// The arbitre that wrote it, [`VERSION`].
+    /// The arbitre that wrote it, [`VERSION`](super::VERSION).
     #[serde(default = "version")]
     pub arbitre: String,
     /// Each record with throws.

@@ -9,7 +9,7 @@ use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 
 /// What the header's own types tell serde_yaml when a value is refused;
-/// [`HeaderText::deserialize`] recognises it again in serde_yaml's message
+/// [`HeaderText::deserialize`](super::HeaderText::deserialize) recognises it again in serde_yaml's message
 /// and says it in plain words, with the key and where it is.
 pub(crate) const NO_VALUE: &str = "the key is written without a value";
 /// Followed by what YAML read instead: `a number`, `a boolean`.
