@@ -432,7 +432,11 @@ fn resolve(here: &[String], path: &[String], line: usize) -> Option<Import> {
     target.extend(rest.iter().filter(|s| *s != "self").cloned());
     Some(Import {
         line,
-        written: path.join("::"),
+        // `use crate::walk::{self, ...}` imports `crate::walk`.
+        written: match path.split_last() {
+            Some((last, module)) if last == "self" && !module.is_empty() => module.join("::"),
+            _ => path.join("::"),
+        },
         target,
     })
 }
