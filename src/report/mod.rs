@@ -30,8 +30,6 @@ pub use throws::{Skipped, StatsDocument, ThrowRecord, ThrowTotal};
 
 #[cfg(test)]
 mod tests {
-    use super::record::gist;
-    use super::shell::shell_word;
     use super::*;
     use crate::finding::Verdict;
     use crate::game::{Outcome, Players, Scores, Team};
@@ -90,37 +88,6 @@ mod tests {
             throws: None,
             description: None,
         }
-    }
-
-    #[test]
-    fn paths_are_one_shell_word() {
-        assert_eq!(shell_word("game.arb"), "game.arb");
-        assert_eq!(shell_word("-x.arb"), "./-x.arb");
-        assert_eq!(shell_word("a b's.arb"), r"'a b'\''s.arb'");
-        // A control character or a bidi override: ANSI-C quotes, by bytes.
-        assert_eq!(
-            shell_word("a\nfake.arb:1:1: legal.arb"),
-            r"$'a\x0afake.arb:1:1: legal.arb'"
-        );
-        assert_eq!(shell_word("it's\u{1b}\\"), r"$'it\'s\x1b\\'");
-        assert_eq!(shell_word("\u{202e}bra.arb"), r"$'\xe2\x80\xaebra.arb'");
-        let command = moves_command("a\nb.arb", 0, 3, &Switches::new());
-        assert_eq!(command, r"arbitre moves $'a\x0ab.arb' --turn 3");
-    }
-
-    #[test]
-    fn the_label_is_the_first_clause_of_the_message() {
-        assert_eq!(gist("c3 is occupied"), "c3 is occupied");
-        assert_eq!(
-            gist("blue cannot pass: a legal action exists"),
-            "blue cannot pass"
-        );
-        assert_eq!(
-            gist("the sandwiched piece c1 must be relocated; missing: c1"),
-            "the sandwiched piece c1 must be relocated"
-        );
-        let long = gist(&"word ".repeat(40));
-        assert!(long.ends_with('…') && long.chars().count() <= 61, "{long}");
     }
 
     #[test]

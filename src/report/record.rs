@@ -442,3 +442,23 @@ pub fn check_reader<'a, R: Read + 'a>(
         record.map(|record| RecordReport::of(path, &record, check(&record, switches)))
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_label_is_the_first_clause_of_the_message() {
+        assert_eq!(gist("c3 is occupied"), "c3 is occupied");
+        assert_eq!(
+            gist("blue cannot pass: a legal action exists"),
+            "blue cannot pass"
+        );
+        assert_eq!(
+            gist("the sandwiched piece c1 must be relocated; missing: c1"),
+            "the sandwiched piece c1 must be relocated"
+        );
+        let long = gist(&"word ".repeat(40));
+        assert!(long.ends_with('…') && long.chars().count() <= 61, "{long}");
+    }
+}

@@ -91,3 +91,24 @@ pub(super) fn shell_word(text: &str) -> String {
         format!("'{}'", text.replace('\'', r"'\''"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_one_shell_word() {
+        assert_eq!(shell_word("game.arb"), "game.arb");
+        assert_eq!(shell_word("-x.arb"), "./-x.arb");
+        assert_eq!(shell_word("a b's.arb"), r"'a b'\''s.arb'");
+        // A control character or a bidi override: ANSI-C quotes, by bytes.
+        assert_eq!(
+            shell_word("a\nfake.arb:1:1: legal.arb"),
+            r"$'a\x0afake.arb:1:1: legal.arb'"
+        );
+        assert_eq!(shell_word("it's\u{1b}\\"), r"$'it\'s\x1b\\'");
+        assert_eq!(shell_word("\u{202e}bra.arb"), r"$'\xe2\x80\xaebra.arb'");
+        let command = moves_command("a\nb.arb", 0, 3, &Switches::new());
+        assert_eq!(command, r"arbitre moves $'a\x0ab.arb' --turn 3");
+    }
+}
