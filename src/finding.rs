@@ -1,6 +1,7 @@
 //! The one family of arbitre's verdict types: every error and warning,
 //! typed or located, is a `std::error::Error` and a `miette::Diagnostic`
-//! through what it tells as a [`Finding`].
+//! through what it tells as a [`Finding`]; and the [`Verdict`] a record
+//! gets, which the replay gives and every report writes.
 
 use std::borrow::Cow;
 
