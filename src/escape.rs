@@ -18,7 +18,7 @@
 
 use std::borrow::Cow;
 
-use crate::limits::quote;
+use crate::text::quote;
 
 /// Whether `c` is shown as an escape rather than as itself.
 pub fn is_escaped(c: char) -> bool {
@@ -93,7 +93,7 @@ pub fn push_escaped(out: &mut String, c: char) {
 
 /// `text` with every character [`is_escaped`] names shown as its escape;
 /// borrowed when there is none.
-pub fn escaped(text: &str) -> Cow<'_, str> {
+pub fn for_terminal(text: &str) -> Cow<'_, str> {
     // Printable ASCII is never escaped: nearly every path, name and
     // message is told so a byte at a time, without decoding characters.
     if text.bytes().all(|b| matches!(b, b' '..=b'~')) {
@@ -111,13 +111,13 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
 }
 
 /// `text` as markup (XML, HTML, SVG) holds it in an element or an attribute:
-/// escaped for people first ([`escaped`]: no control character is left,
+/// escaped for people first ([`for_terminal`]: no control character is left,
 /// which XML 1.0 forbids), then the five markup characters, and the two
 /// non-characters XML forbids too as U+FFFD. One rule for every page and
 /// picture arbitre writes, so no name can open an element there.
-pub fn markup(text: &str) -> String {
+pub fn for_markup(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
-    for c in escaped(text).chars() {
+    for c in for_terminal(text).chars() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
@@ -136,8 +136,8 @@ pub fn markup(text: &str) -> String {
 /// then escaped.
 pub fn cut(text: &str) -> Cow<'_, str> {
     match quote(text) {
-        Cow::Borrowed(text) => escaped(text),
-        Cow::Owned(text) => Cow::Owned(escaped(&text).into_owned()),
+        Cow::Borrowed(text) => for_terminal(text),
+        Cow::Owned(text) => Cow::Owned(for_terminal(&text).into_owned()),
     }
 }
 
@@ -159,7 +159,7 @@ pub fn lines(text: &str) -> Cow<'_, str> {
         if i > 0 {
             out.push('\n');
         }
-        out.push_str(&escaped(line));
+        out.push_str(&for_terminal(line));
     }
     Cow::Owned(out)
 }
@@ -231,26 +231,26 @@ mod tests {
     #[test]
     fn controls_are_shown_by_name_or_number() {
         assert_eq!(
-            escaped("\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{1b}[31mBen\nfake"),
+            for_terminal("\u{1b}]0;PWNED\u{7}\u{1b}[2J\u{1b}[31mBen\nfake"),
             "\\e]0;PWNED\\a\\e[2J\\e[31mBen\\nfake"
         );
-        assert_eq!(escaped("a\rb\tc\0"), "a\\rb\\tc\\0");
-        assert_eq!(escaped("\u{1}\u{1f}\u{7f}"), "\\x01\\x1f\\x7f");
-        assert_eq!(escaped("\u{85}\u{9b}"), "\\u{85}\\u{9b}");
+        assert_eq!(for_terminal("a\rb\tc\0"), "a\\rb\\tc\\0");
+        assert_eq!(for_terminal("\u{1}\u{1f}\u{7f}"), "\\x01\\x1f\\x7f");
+        assert_eq!(for_terminal("\u{85}\u{9b}"), "\\u{85}\\u{9b}");
         assert_eq!(
-            escaped("abc\u{202e}cba\u{2066}"),
+            for_terminal("abc\u{202e}cba\u{2066}"),
             "abc\\u{202e}cba\\u{2066}"
         );
-        assert_eq!(escaped("\u{2028}"), "\\u{2028}");
+        assert_eq!(for_terminal("\u{2028}"), "\\u{2028}");
     }
 
     /// Characters drawn as nothing: a name holding them would pass for
     /// another, or for no name at all.
     #[test]
     fn invisible_characters_are_shown_by_number() {
-        assert_eq!(escaped("Ana\u{200b}"), "Ana\\u{200b}");
+        assert_eq!(for_terminal("Ana\u{200b}"), "Ana\\u{200b}");
         assert_eq!(
-            escaped("A\u{200c}\u{200d}\u{2060}\u{feff}\u{ad}b\u{180e}\u{2064}"),
+            for_terminal("A\u{200c}\u{200d}\u{2060}\u{feff}\u{ad}b\u{180e}\u{2064}"),
             "A\\u{200c}\\u{200d}\\u{2060}\\u{feff}\\u{ad}b\\u{180e}\\u{2064}"
         );
         // Tag characters spelling "A () to throw" after a flag's base.
@@ -258,10 +258,10 @@ mod tests {
             .chars()
             .map(|c| char::from_u32(0xe0000 + c as u32).unwrap_or('?'))
             .collect();
-        assert_eq!(escaped(&tags), "\\u{e0041}\\u{e0020}\\u{e0028}\\u{e0029}\\u{e0020}\\u{e0074}\\u{e006f}\\u{e0020}\\u{e0074}\\u{e0068}\\u{e0072}\\u{e006f}\\u{e0077}");
+        assert_eq!(for_terminal(&tags), "\\u{e0041}\\u{e0020}\\u{e0028}\\u{e0029}\\u{e0020}\\u{e0074}\\u{e006f}\\u{e0020}\\u{e0074}\\u{e0068}\\u{e0072}\\u{e006f}\\u{e0077}");
         // Variation selectors, and the joiner in an emoji: its pieces.
-        assert_eq!(escaped("\u{2764}\u{fe0f}"), "\u{2764}\\u{fe0f}");
-        assert_eq!(escaped("👩\u{200d}👩"), "👩\\u{200d}👩");
+        assert_eq!(for_terminal("\u{2764}\u{fe0f}"), "\u{2764}\\u{fe0f}");
+        assert_eq!(for_terminal("👩\u{200d}👩"), "👩\\u{200d}👩");
         for c in [
             '\u{200b}',
             '\u{200e}',
@@ -300,7 +300,7 @@ mod tests {
             assert!(!is_escaped(c), "{c:?}");
         }
         // Escaped columns count back through them too.
-        assert_eq!(escaped_len("a\u{e0041}"), escaped("a\u{e0041}").len());
+        assert_eq!(escaped_len("a\u{e0041}"), for_terminal("a\u{e0041}").len());
         assert_eq!(first_unshown("Ana\u{200b}", false), Some(3));
     }
 
@@ -316,7 +316,7 @@ mod tests {
             "🎲",
         ] {
             assert!(
-                matches!(escaped(text), Cow::Borrowed(t) if t == text),
+                matches!(for_terminal(text), Cow::Borrowed(t) if t == text),
                 "{text}"
             );
         }
@@ -351,7 +351,7 @@ mod tests {
     #[test]
     fn columns_count_back_through_escapes() {
         let text = "a\u{1b}é\u{202e}b";
-        let shown = escaped(text);
+        let shown = for_terminal(text);
         assert_eq!(escaped_len(text), shown.len());
         // Before a, inside \e (which counts it) and after it, after é,
         // inside \u{202e}, after it.

@@ -1,6 +1,7 @@
 //! The one family of arbitre's verdict types: every error and warning,
 //! typed or located, is a `std::error::Error` and a `miette::Diagnostic`
-//! through what it tells as a [`Finding`].
+//! through what it tells as a [`Finding`]; and the [`Verdict`] a record
+//! gets, which the replay gives and every report writes.
 
 use std::borrow::Cow;
 
@@ -60,3 +61,26 @@ macro_rules! finding {
 }
 
 pub(crate) use finding;
+
+/// The verdict on a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Every turn is legal.
+    Legal,
+    /// Some action breaks a rule: the first is reported.
+    Illegal,
+    /// The record cannot be replayed: header, setup or syntax.
+    Malformed,
+}
+
+impl Verdict {
+    /// The verdict in one word, as JSON writes it and every format says it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Legal => "legal",
+            Verdict::Illegal => "illegal",
+            Verdict::Malformed => "malformed",
+        }
+    }
+}

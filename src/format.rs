@@ -15,15 +15,14 @@ use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
 
-use crate::game::{CanonicalTurn, RecordFormat};
-use crate::limits::{grouped, quote, Limits};
+use crate::dispatch::{check, game_of};
+use crate::limits::Limits;
 use crate::reader::{Reader, Record};
-use crate::record::movetext::{Comment, Comments};
-use crate::record::{RawRecord, Switches};
-use crate::replay::{set_up, tokens_of, Checked, Malformed};
+use crate::record::Switches;
+use crate::replay::{frame, Checked, Malformed};
 use crate::rules;
-use crate::source::{check, frame, game_of};
 use crate::span::Span;
+use crate::text::grouped;
 
 /// A record as `fmt` writes it.
 #[derive(Clone, Debug)]
@@ -93,183 +92,10 @@ fn canonical_record(record: &Record, switches: &Switches) -> Result<String, Malf
     }
 }
 
-/// A legal record's movetext in canonical form. The turns are read and
-/// played one at a time, as the replay does, each written as the legal
-/// turn it denotes; the comments are read by a second scan of the same
-/// text and each is written after the turn it follows.
-pub(crate) fn canonical_movetext<G: RecordFormat>(
-    record: &RawRecord<'_>,
-    switches: &Switches,
-) -> Result<String, Malformed> {
-    let (_, start) = set_up::<G>(record, switches)?;
-    let mut comments = Comments::of(record.movetext, record.movetext_offset);
-    let mut pending = comments.next();
-    let mut layout = Layout::new(line_ending(record));
-    let mut position = start;
-    let mut index = 0;
-    let mut refused: Option<Malformed> = None;
-    let token_bytes = record.limits.token_bytes;
-    G::parse_each(tokens_of(record), |turn| {
-        if refused.is_some() {
-            return;
-        }
-        let span = G::turn_span(&turn);
-        while let Some(comment) = pending.filter(|c| c.offset < span.offset) {
-            layout.comment(&comment);
-            pending = comments.next();
-        }
-        let written = G::resolve(&position, &turn, index)
-            .map(|play| G::canonical(&position, &play, index))
-            .and_then(|written| G::play(&mut position, &turn, index).map(|_| written));
-        match written {
-            Ok(written) => {
-                let text = layout.turn(&written);
-                if let Some(long) = text
-                    .split_ascii_whitespace()
-                    .find(|token| token.len() > token_bytes)
-                {
-                    refused = Some(token_past_limit(long, span, token_bytes));
-                }
-            }
-            Err(v) => {
-                refused = Some(Malformed {
-                    rule: v.rule,
-                    message: v.message,
-                    span: v.span,
-                    help: None,
-                })
-            }
-        }
-        index += 1;
-    })?;
-    if let Some(refused) = refused {
-        return Err(refused);
-    }
-    while let Some(comment) = pending {
-        layout.comment(&comment);
-        pending = comments.next();
-    }
-    if layout.out.is_empty() {
-        // Blank: nothing to lay out, and the blank lines are kept.
-        return Ok(record.movetext.to_string());
-    }
-    Ok(layout.finish(comments.trailing_line_ends()))
-}
-
-/// Why a turn cannot be written in canonical form: it would be the token
-/// `long`, which the tokens' limit refuses (a Superpion capture written
-/// in full, a move number a turn did not have): the turn at `span`, as it
-/// stands, is kept.
-fn token_past_limit(long: &str, span: Span, limit: usize) -> Malformed {
-    Malformed {
-        rule: &rules::SYNTAX,
-        message: format!(
-            "in canonical form this turn is the token `{}`, {} bytes, more than the limit of {} \
-             (--max-token-bytes)",
-            quote(long),
-            grouped(long.len()),
-            grouped(limit)
-        ),
-        span,
-        help: Some("raise the limit with --max-token-bytes to format it".into()),
-    }
-}
-
-/// The line ending the record's movetext is written with: the one the
-/// header's first line ends with (the movetext's, for a header of one
-/// line).
-fn line_ending(record: &RawRecord<'_>) -> &'static str {
-    // Read from the header, which fmt writes back as it is: a line end
-    // taken from the movetext could be one inside a comment, and change
-    // when the comment moves, so that formatting twice would differ.
-    let first_end = |text: &str| text.find('\n').map(|at| text[..at].ends_with('\r'));
-    let crlf = first_end(record.header.text)
-        .or_else(|| first_end(record.movetext))
-        .unwrap_or(false);
-    if crlf {
-        "\r\n"
-    } else {
-        "\n"
-    }
-}
-
-/// The movetext being written: turns and comments, line by line.
-struct Layout {
-    out: String,
-    ending: &'static str,
-    /// Something stands on the line being written.
-    open: bool,
-    /// The line the turns written last on it belong on (`None` after a
-    /// comment ended the line, or before any turn).
-    line: Option<u64>,
-}
-
-impl Layout {
-    fn new(ending: &'static str) -> Self {
-        Layout {
-            out: String::new(),
-            ending,
-            open: false,
-            line: None,
-        }
-    }
-
-    fn end_line(&mut self) {
-        if self.open {
-            self.out.push_str(self.ending);
-        }
-        self.open = false;
-        self.line = None;
-    }
-
-    /// A turn: on the line of the turns it shares a line with, or at the
-    /// start of a new one, numbered. What is written of it.
-    fn turn<'t>(&mut self, turn: &'t CanonicalTurn) -> &'t str {
-        let text = if self.open && self.line == Some(turn.line) {
-            self.out.push(' ');
-            &turn.continued
-        } else {
-            self.end_line();
-            &turn.numbered
-        };
-        self.out.push_str(text);
-        self.open = true;
-        self.line = Some(turn.line);
-        text
-    }
-
-    /// A comment: at the start of a line if it stood first on its line,
-    /// after what stands on the line otherwise. A `;` comment ends its
-    /// line; after a comment that starts one, the next turn starts a line
-    /// of its own.
-    fn comment(&mut self, comment: &Comment<'_>) {
-        if comment.own_line {
-            self.end_line();
-        } else if self.open {
-            self.out.push(' ');
-        }
-        self.out.push_str(comment.text);
-        self.open = true;
-        if comment.ends_line {
-            self.end_line();
-        }
-    }
-
-    /// The text, its last line ended, and the blank lines that stood after
-    /// it (before the next record, say) kept.
-    fn finish(mut self, line_ends: usize) -> String {
-        self.end_line();
-        for _ in 1..line_ends {
-            self.out.push_str(self.ending);
-        }
-        self.out
-    }
-}
-
 /// A stretch of a stream as `fmt` writes it: text before the first record,
 /// or one record.
 #[derive(Clone, Copy, Debug)]
-pub struct Piece<'a> {
+pub struct Stretch<'a> {
     /// The bytes as they stand in the input.
     pub original: &'a [u8],
     /// What `fmt` writes in their place: the record in canonical form, or
@@ -282,7 +108,7 @@ pub struct Piece<'a> {
     pub kept: Option<&'a Malformed>,
 }
 
-impl Piece<'_> {
+impl Stretch<'_> {
     /// Whether `fmt` changes it.
     pub fn changed(&self) -> bool {
         self.original != self.written
@@ -328,7 +154,7 @@ impl Held {
                 format!(
                     "more than {} bytes stand before a record or in a record too long, and fmt \
                      holds no more to write them back unchanged (raise --max-record-bytes)",
-                    crate::limits::grouped(self.room)
+                    crate::text::grouped(self.room)
                 ),
             )),
         }
@@ -372,7 +198,7 @@ pub fn format_stream<R: Read>(
     input: R,
     limits: Limits,
     switches: &Switches,
-    mut each: impl FnMut(&Piece<'_>) -> io::Result<()>,
+    mut each: impl FnMut(&Stretch<'_>) -> io::Result<()>,
 ) -> io::Result<()> {
     let held = Rc::new(RefCell::new(Held {
         start: 0,
@@ -400,7 +226,7 @@ pub fn format_stream<R: Read>(
                 Some(text) if original == record.text.as_bytes() => text.as_bytes(),
                 _ => original,
             };
-            each(&Piece {
+            each(&Stretch {
                 original,
                 written,
                 record: Some((&record, &formatted.checked)),
@@ -417,7 +243,7 @@ pub fn format_stream<R: Read>(
         if before > start {
             let held = held.borrow();
             let text = held.get(start, before)?;
-            each(&Piece {
+            each(&Stretch {
                 original: text,
                 written: text,
                 record: None,

@@ -619,7 +619,7 @@ pub trait Presentation: Rules {
         let drawn = Self::diagram(position);
         let body = drawn.trim_end_matches('\n');
         let kept = body.rfind('\n').map_or("", |at| &body[..=at]);
-        format!("{kept}Game over: {}\n", crate::escape::escaped(how))
+        format!("{kept}Game over: {}\n", crate::escape::for_terminal(how))
     }
 
     /// The position as a record's `setup` header value (the keys and the
@@ -798,12 +798,6 @@ impl PartialEq for Legal {
         self.groups() == other.groups()
     }
 }
-
-/// A game in full. The replay engine, the reports and the commands see games
-/// only through these traits; code that needs one role asks for that one.
-pub trait Game: RecordFormat + Presentation + crate::picture::Picture {}
-
-impl<G: RecordFormat + Presentation + crate::picture::Picture> Game for G {}
 
 /// The written turn played on a copy, and matched with the first legal turn
 /// leading to the same position.

@@ -102,6 +102,7 @@
 #![forbid(unsafe_code)]
 
 mod at;
+mod dispatch;
 pub mod escape;
 mod finding;
 mod format;
@@ -116,10 +117,10 @@ mod replay;
 mod report;
 mod rng;
 pub mod rules;
-mod source;
 mod span;
 mod stats;
 mod switches;
+mod text;
 mod walk;
 pub mod words;
 
@@ -130,16 +131,19 @@ pub mod words;
 pub struct LibraryPage;
 
 pub use at::At;
+pub use dispatch::{check, event_of, referee_of, score_table, stop};
+pub use finding::Verdict;
 pub use format::{
-    format, format_stream, held_bytes, Formatted, Piece, UnifiedDiff, MAX_DIFF_LINES,
+    format, format_stream, held_bytes, Formatted, Stretch, UnifiedDiff, MAX_DIFF_LINES,
 };
 pub use game::{
-    denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Game, Group,
-    Legal, Notation, Outcome, Players, Presentation, RecordFormat, Rules, Scores, Summary, Table,
-    Team, Violation, Warning, LISTED,
+    denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Group, Legal,
+    Notation, Outcome, Players, Presentation, RecordFormat, Rules, Scores, Summary, Table, Team,
+    Violation, Warning, LISTED,
 };
 pub use limits::Limits;
-pub use reader::{Fault, Reader, Record};
+pub use picture::Game;
+pub use reader::{Reader, Record, RecordFault};
 pub use record::header::{Date, Text};
 pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
@@ -148,12 +152,12 @@ pub use replay::{
     Stop, StopError, KEPT_WARNINGS,
 };
 pub use report::{
-    located, moves_command, short, Batch, Diagnostic, Document, LeftOut, LeftOutReason, Located,
-    Machine, PositionReport, RecordReport, Region, Seen, Skipped, StatsDocument, StatusWord, Tally,
-    ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport, SCHEMA, VERSION,
+    check_reader, check_str, located, moves_command, short, Batch, Diagnostic, LeftOut,
+    LeftOutReason, Located, Machine, PositionReport, RecordReport, Region, ReportsDocument, Seen,
+    Skipped, StatsDocument, StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, WarningReport,
+    SCHEMA, VERSION,
 };
 pub use rng::Rng;
-pub use source::{check, check_reader, check_str, event_of, referee_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
 pub use switches::{HouseRule, UnknownHouseRule};

@@ -7,7 +7,8 @@
 use std::fmt::{self, Write};
 use std::sync::Arc;
 
-use crate::game::{Alternatives, Notation, Presentation, Violation};
+use crate::escape::for_markup;
+use crate::game::{Alternatives, Notation, Presentation, RecordFormat, Violation};
 use crate::span::Span;
 
 /// The family every picture's text asks for: the one font `--format png`
@@ -33,6 +34,12 @@ pub struct Mistake<'a, G: Notation + ?Sized> {
     /// What it breaks, with its place in the record and the alternatives.
     pub violation: &'a Violation,
 }
+
+/// A game in full: the contract of `crate::game` and its pictures. The replay engine, the reports and the commands see games
+/// only through these traits; code that needs one role asks for that one.
+pub trait Game: RecordFormat + Presentation + Picture {}
+
+impl<G: RecordFormat + Presentation + Picture> Game for G {}
 
 /// A game that draws its positions.
 pub trait Picture: Presentation + Notation<Turn: Send + Sync> {
@@ -78,11 +85,6 @@ impl fmt::Debug for Drawing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Drawing")
     }
-}
-
-/// `text` fit for an SVG text or attribute: [`crate::escape::markup`].
-pub fn escaped(text: &str) -> String {
-    crate::escape::markup(text)
 }
 
 /// At most this many characters of a text from the record are drawn, so
@@ -134,7 +136,7 @@ impl Svg {
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
              viewBox=\"0 0 {width} {height}\">\n<title>{}</title>\n<style>{STYLE}</style>\n",
-            escaped(&shortened(title))
+            for_markup(&shortened(title))
         );
         out.push_str(
             "<defs>\
@@ -155,7 +157,7 @@ impl Svg {
         self.out.push('<');
         self.out.push_str(name);
         for (key, value) in attributes {
-            let _ = write!(self.out, " {key}=\"{}\"", escaped(&value.to_string()));
+            let _ = write!(self.out, " {key}=\"{}\"", for_markup(&value.to_string()));
         }
         self.out.push_str(if empty { "/>\n" } else { ">" });
     }
@@ -273,7 +275,7 @@ impl Svg {
                 ],
                 false,
             );
-            self.out.push_str(&escaped(letter));
+            self.out.push_str(&for_markup(letter));
             self.out.push_str("</text>\n");
         }
     }
@@ -353,14 +355,14 @@ impl Svg {
     /// The text of an element opened with [`Svg::element`], escaped, and
     /// its closing tag.
     pub fn close_text(&mut self, text: &str) {
-        self.out.push_str(&escaped(&shortened(text)));
+        self.out.push_str(&for_markup(&shortened(text)));
         self.out.push_str("</text>\n");
     }
 
     /// Text at `x`, `y` (its baseline), escaped.
     pub fn text(&mut self, x: f64, y: f64, class: &str, text: &str) {
         self.element("text", &[("x", &x), ("y", &y), ("class", &class)], false);
-        self.out.push_str(&escaped(&shortened(text)));
+        self.out.push_str(&for_markup(&shortened(text)));
         self.out.push_str("</text>\n");
     }
 
@@ -585,7 +587,7 @@ mod tests {
     #[test]
     fn text_from_the_record_is_escaped() {
         assert_eq!(
-            escaped("<b>\"Ann\" & 'Bo'\u{7}"),
+            for_markup("<b>\"Ann\" & 'Bo'\u{7}"),
             "&lt;b&gt;&quot;Ann&quot; &amp; &#39;Bo&#39;\\a"
         );
         let mut svg = Svg::new(10, 10, "</title><script>");

@@ -26,7 +26,7 @@ pub struct Record {
     /// its own, up to the first `---`).
     pub text: String,
     /// Why the text cannot be checked as it is, if it cannot.
-    pub fault: Option<Fault>,
+    pub fault: Option<RecordFault>,
     /// The limits it was read with, which its check enforces too.
     limits: Limits,
     /// Where the reader found the header and the movetext, so that they are
@@ -48,7 +48,7 @@ struct Frame {
 
 /// A record the reader could not hand over whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fault {
+pub enum RecordFault {
     /// Not UTF-8 text: the first bad byte, from the record's start. The text
     /// holds the bytes with the bad ones replaced.
     NotUtf8 {
@@ -63,20 +63,20 @@ pub enum Fault {
 }
 
 /// What is wrong with the record, without where it sits.
-impl fmt::Display for Fault {
+impl fmt::Display for RecordFault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Fault::NotUtf8 { at } => {
+            RecordFault::NotUtf8 { at } => {
                 write!(f, "the record is not UTF-8 text (byte {at} of the record)")
             }
-            Fault::TooLong { limit } => {
+            RecordFault::TooLong { limit } => {
                 write!(f, "the record is longer than {limit} bytes, the limit")
             }
         }
     }
 }
 
-impl std::error::Error for Fault {}
+impl std::error::Error for RecordFault {}
 
 impl Record {
     /// A record read from a string, at the start of a stream, with the
@@ -357,7 +357,7 @@ impl<R: Read> Reader<R> {
         self.pending.clear();
         self.pending.shrink_to(RECORD_ROOM + DELIMITER_ROOM);
         let fault = if std::mem::take(&mut self.oversize) {
-            Some(Fault::TooLong {
+            Some(RecordFault::TooLong {
                 limit: self.limits.record_bytes,
             })
         } else {
@@ -368,7 +368,7 @@ impl<R: Read> Reader<R> {
             Err(err) => {
                 let at = err.utf8_error().valid_up_to();
                 let text = String::from_utf8_lossy(err.as_bytes()).into_owned();
-                (text, fault.or(Some(Fault::NotUtf8 { at })))
+                (text, fault.or(Some(RecordFault::NotUtf8 { at })))
             }
         };
         let frame = match (fault, self.opening.take(), self.closing.take()) {
@@ -733,10 +733,10 @@ mod tests {
         };
         let read = records_within(&text, limits);
         assert_eq!(read.len(), 2);
-        assert_eq!(read[0].fault, Some(Fault::TooLong { limit: 64 }));
+        assert_eq!(read[0].fault, Some(RecordFault::TooLong { limit: 64 }));
         assert_eq!(read[1].line, 5);
         // Past the limit itself: too long, but where it should be.
-        assert_eq!(read[1].fault, Some(Fault::TooLong { limit: 64 }));
+        assert_eq!(read[1].fault, Some(RecordFault::TooLong { limit: 64 }));
     }
 
     #[test]
@@ -748,7 +748,7 @@ mod tests {
         };
         let read = records_within(&text, limits);
         assert_eq!(read.len(), 2);
-        assert_eq!(read[0].fault, Some(Fault::TooLong { limit: 100 }));
+        assert_eq!(read[0].fault, Some(RecordFault::TooLong { limit: 100 }));
         assert_eq!((read[1].fault, read[1].line), (None, 2));
         // Its neighbour within the limit is a preamble.
         let text = format!(
@@ -772,7 +772,7 @@ mod tests {
         };
         let read = records_within(&text, limits);
         assert_eq!(read.len(), 3);
-        assert_eq!(read[0].fault, Some(Fault::TooLong { limit: 64 }));
+        assert_eq!(read[0].fault, Some(RecordFault::TooLong { limit: 64 }));
         assert!(read[0].text.len() <= 64);
         assert_eq!(read[1].offset, long.len());
         assert_eq!(read[2].fault, None);
@@ -811,7 +811,7 @@ mod tests {
         let read: Vec<Record> = Reader::new(&text[..])
             .collect::<io::Result<_>>()
             .unwrap_or_default();
-        assert_eq!(read[0].fault, Some(Fault::NotUtf8 { at: 24 }));
+        assert_eq!(read[0].fault, Some(RecordFault::NotUtf8 { at: 24 }));
         assert_eq!(read[1].fault, None);
     }
 }

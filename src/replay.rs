@@ -2,28 +2,32 @@
 //! through the traits of [`crate::game`], and hands the commands a
 //! type-erased [`Referee`].
 
+mod canonical;
+mod framing;
+
+pub(crate) use framing::frame;
+
 use std::borrow::Cow;
 use std::fmt;
 use std::marker::PhantomData;
 
 use crate::at::At;
+use crate::finding::Verdict;
 use crate::finding::{finding, Finding};
 use crate::game::{
-    self, Alternatives, CanonicalTurn, Game, Legal, Notation, RecordFormat, Rules, Summary, Table,
+    self, Alternatives, CanonicalTurn, Legal, Notation, RecordFormat, Rules, Summary, Table,
     Violation, Warning,
 };
-use crate::limits::cut_quotes;
-use crate::picture::{Caption, Drawing};
+use crate::picture::{Caption, Drawing, Game};
 use crate::reader::Record;
 use crate::record::movetext::{self, SyntaxError, Tokens};
 use crate::record::{self, FramingError, HeaderError, RawRecord, Switches};
-use crate::report::Verdict;
 use crate::rng::Rng;
 use crate::rules::{self, Rule};
-use crate::source::frame;
 use crate::span::Span;
 use crate::stats::ThrowStats;
 use crate::switches::HouseRule;
+use crate::text::cut_quotes;
 
 /// Why a record could not be replayed at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -870,7 +874,7 @@ pub trait Referee: Sync {
     fn name(&self) -> &'static str;
     /// House-rule switches the game understands.
     fn switches(&self) -> &'static [HouseRule];
-    /// Every rule the game reports ([`rules::all`](crate::rules::all) adds
+    /// Every rule the game reports ([`rules::all`](crate::rules::Rule::all) adds
     /// the shared ones).
     fn rules(&self) -> &'static [Rule];
     /// The game's name as a title: `Simpei`.
@@ -1003,7 +1007,7 @@ impl<G: Game> Referee for Engine<G> {
         table::<G>(&frame(record).ok()?, switches)
     }
     fn canonical(&self, record: &Record, switches: &Switches) -> Result<String, Malformed> {
-        crate::format::canonical_movetext::<G>(&frame(record)?, switches)
+        canonical::canonical_movetext::<G>(&frame(record)?, switches)
     }
     fn modes(&self) -> &'static [&'static str] {
         G::MODES

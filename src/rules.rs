@@ -1,11 +1,11 @@
 //! Every rule arbitre can report, declared once: the ids that belong to no
 //! game here, each game's in its own folder (`declared.rs`), reached through
 //! the game registry. Reports and tools (SARIF's `tool.driver.rules`, the
-//! docs tables) read them from [`all`] rather than keep their own list.
+//! docs tables) read them from [`Rule::all`] rather than keep their own
+//! list: the registry (`src/games/mod.rs`) answers it, as it alone lists
+//! the games.
 
 use serde::Serialize;
-
-use crate::games;
 
 /// What breaking a rule makes of a record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -205,54 +205,21 @@ pub const UNMATCHED_TURN: Rule = Rule::illegal(
     neighbour: "",
 });
 
-/// The rules of every game, in the order [`all`] gives them first.
-const SHARED: &[Rule] = &[HEADER, SETUP, SYNTAX, RESULT_MISMATCH, UNMATCHED_TURN];
-
-/// Every rule: the shared ones first, then each game's in registry order.
-pub fn all() -> impl Iterator<Item = &'static Rule> {
-    SHARED
-        .iter()
-        .chain(games::all().iter().flat_map(|game| game.rules().iter()))
-}
-
-/// The rule of an id, exactly as the reports write it.
-pub fn find(id: &str) -> Option<&'static Rule> {
-    all().find(|rule| rule.id == id)
-}
-
-/// The rules a mistyped id may have meant, nearest first: the one within
-/// a few edits of it, or those whose name after the game is the id given
-/// (`occupied` for `simpei/occupied`).
-pub fn near(id: &str) -> Vec<&'static Rule> {
-    let given = id.trim().to_ascii_lowercase();
-    let bare: Vec<&'static Rule> = all()
-        .filter(|r| r.id.rsplit('/').next() == Some(given.as_str()))
-        .collect();
-    if !bare.is_empty() {
-        return bare;
-    }
-    // The nearer of the whole id and the name after the game.
-    let distance = |r: &&'static Rule| {
-        let bare = r.id.rsplit('/').next().unwrap_or(r.id);
-        crate::record::header::edit_distance(&given, r.id)
-            .min(crate::record::header::edit_distance(&given, bare))
-    };
-    let limit = given.chars().count().max(3) / 4 + 1;
-    let mut close: Vec<&'static Rule> = all().filter(|r| distance(r) <= limit).collect();
-    close.sort_by_key(distance);
-    close
-}
+/// The rules that belong to no game, in the order [`Rule::all`] gives them
+/// first.
+pub(crate) const SHARED: &[Rule] = &[HEADER, SETUP, SYNTAX, RESULT_MISMATCH, UNMATCHED_TURN];
 
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+    use crate::games;
 
     #[test]
     fn ids_are_declared_once() {
         let mut seen = BTreeSet::new();
-        for rule in all() {
+        for rule in Rule::all() {
             assert!(seen.insert(rule.id), "{} is declared twice", rule.id);
         }
         assert_eq!(seen.len(), 59);
@@ -282,7 +249,7 @@ mod tests {
 
     #[test]
     fn summaries_are_one_short_line() {
-        for rule in all() {
+        for rule in Rule::all() {
             let summary = rule.summary;
             assert!(
                 !summary.is_empty()
@@ -297,34 +264,34 @@ mod tests {
 
     #[test]
     fn only_illegal_rules_are_tolerable() {
-        for rule in all().filter(|r| r.tolerable) {
+        for rule in Rule::all().filter(|r| r.tolerable) {
             assert_eq!(rule.kind, Kind::Illegal, "{}", rule.id);
         }
         let forgiven = ["superpion/mandatory-capture", "superpion/maximum-capture"];
-        let tolerable: Vec<_> = all().filter(|r| r.tolerable).map(|r| r.id).collect();
+        let tolerable: Vec<_> = Rule::all().filter(|r| r.tolerable).map(|r| r.id).collect();
         assert_eq!(tolerable, forgiven);
     }
 
     #[test]
     fn found_by_exact_id() {
-        assert_eq!(find("header").map(|r| r.kind), Some(Kind::Malformed));
+        assert_eq!(Rule::find("header").map(|r| r.kind), Some(Kind::Malformed));
         assert_eq!(
-            find("simpei/occupied").map(|r| r.id),
+            Rule::find("simpei/occupied").map(|r| r.id),
             Some("simpei/occupied")
         );
         assert_eq!(
-            find("superpion/blocking").map(|r| r.kind),
+            Rule::find("superpion/blocking").map(|r| r.kind),
             Some(Kind::Warning)
         );
-        assert!(find("occupied").is_none());
-        assert!(find("Simpei/occupied").is_none());
-        assert!(find("simpei/occupied ").is_none());
-        assert!(find("").is_none());
+        assert!(Rule::find("occupied").is_none());
+        assert!(Rule::find("Simpei/occupied").is_none());
+        assert!(Rule::find("simpei/occupied ").is_none());
+        assert!(Rule::find("").is_none());
     }
 
     #[test]
     fn near_misses_find_the_rule_meant() {
-        let ids = |id: &str| near(id).iter().map(|r| r.id).collect::<Vec<_>>();
+        let ids = |id: &str| Rule::near(id).iter().map(|r| r.id).collect::<Vec<_>>();
         assert_eq!(ids("simpei/ocupied"), ["simpei/occupied"]);
         assert_eq!(ids("Simpei/Occupied"), ["simpei/occupied"]);
         assert_eq!(ids("maximum-capture"), ["superpion/maximum-capture"]);
@@ -343,14 +310,11 @@ mod tests {
 
     #[test]
     fn shared_first_then_games_in_registry_order() {
-        let order: Vec<&str> = all()
+        let order: Vec<&str> = Rule::all()
             .map(|r| r.id.split_once('/').map_or("", |(game, _)| game))
             .collect();
         let mut runs = order.clone();
         runs.dedup();
-        let registry: Vec<&str> = std::iter::once("")
-            .chain(games::names().iter().copied())
-            .collect();
-        assert_eq!(runs, registry);
+        assert_eq!(runs, ["", "superpion", "simpei", "puluc"]);
     }
 }

@@ -23,11 +23,6 @@ impl Span {
         self.offset + self.len
     }
 
-    /// The same start, `len` bytes long.
-    pub fn resized(self, len: usize) -> Span {
-        Span::new(self.offset, len)
-    }
-
     /// The smallest span covering both.
     pub fn to(self, other: Span) -> Span {
         let start = self.offset.min(other.offset);

@@ -2,13 +2,14 @@
 //! `forgive-missed-captures`), set from a header's `rules` or the command
 //! line. A [`HouseRule`] exists only as a game defines it, so a misspelt
 //! name is an error when it is given, never a switch silently ignored.
+//!
+//! Here are the types; the list of every house rule is the registry's
+//! (`src/games/mod.rs`), which alone lists the games: [`HouseRule::all`],
+//! [`HouseRule::named`] and [`Switches::set_named`] are defined there.
 
 use std::collections::BTreeMap;
 use std::error::Error;
 use std::fmt;
-use std::str::FromStr;
-
-use crate::games;
 
 /// A house rule some game defines, by its name. Only the games make them:
 /// [`HouseRule::named`] finds one by name, and each game lists its own in
@@ -26,43 +27,11 @@ impl HouseRule {
     pub fn as_str(self) -> &'static str {
         self.0
     }
-
-    /// Every house rule of every game, each once, in registry order.
-    pub fn all() -> Vec<HouseRule> {
-        let mut all: Vec<HouseRule> = Vec::new();
-        for rule in games::all().iter().flat_map(|g| g.switches()) {
-            if !all.contains(rule) {
-                all.push(*rule);
-            }
-        }
-        all
-    }
-
-    /// The house rule named `name` (as written: names are lowercase), or an
-    /// error naming the known ones.
-    pub fn named(name: &str) -> Result<HouseRule, UnknownHouseRule> {
-        let known = HouseRule::all();
-        match known.iter().find(|rule| rule.0 == name) {
-            Some(rule) => Ok(*rule),
-            None => Err(UnknownHouseRule {
-                name: name.to_string(),
-                known,
-            }),
-        }
-    }
 }
 
 impl fmt::Display for HouseRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0)
-    }
-}
-
-impl FromStr for HouseRule {
-    type Err = UnknownHouseRule;
-
-    fn from_str(name: &str) -> Result<Self, UnknownHouseRule> {
-        HouseRule::named(name)
     }
 }
 
@@ -114,14 +83,6 @@ impl Switches {
     pub fn with(mut self, rule: HouseRule, on: bool) -> Self {
         self.set(rule, on);
         self
-    }
-
-    /// Switch the rule named `name` on or off; a name that is no house rule
-    /// is an error naming the known ones, and changes nothing.
-    pub fn set_named(&mut self, name: &str, on: bool) -> Result<HouseRule, UnknownHouseRule> {
-        let rule = HouseRule::named(name)?;
-        self.set(rule, on);
-        Ok(rule)
     }
 
     /// Whether `rule` is switched on, off, or left to the header (`None`).

@@ -18,7 +18,7 @@ pub fn counted_grouped(n: usize, one: &str, many: &str) -> String {
     format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
-pub use crate::limits::grouped;
+pub use crate::text::grouped;
 
 /// `n turns`, the count most reports give.
 pub fn turns(n: usize) -> String {

@@ -288,7 +288,7 @@ fn man_page_examples_run() {
 
 /// The declared rule ids that belong to no game: `header`, ...
 fn shared_ids() -> Vec<&'static str> {
-    rules::all()
+    rules::Rule::all()
         .map(|rule| rule.id)
         .filter(|id| !id.contains('/'))
         .collect()
@@ -575,7 +575,7 @@ fn told_rules() -> BTreeSet<Told> {
 /// added, dropped or changed in one place and not the others fails here.
 #[test]
 fn rules_reported_are_declared_and_tabled() {
-    let declared: BTreeSet<String> = rules::all().map(|r| r.id.to_string()).collect();
+    let declared: BTreeSet<String> = rules::Rule::all().map(|r| r.id.to_string()).collect();
     let mut faults = Vec::new();
     for id in program_rule_ids().difference(&declared) {
         faults.push(format!(
@@ -587,7 +587,7 @@ fn rules_reported_are_declared_and_tabled() {
             faults.push(format!("{id} is declared but written nowhere in src/"));
         }
     }
-    let registry: BTreeSet<Told> = rules::all()
+    let registry: BTreeSet<Told> = rules::Rule::all()
         .map(|r| (r.id.to_string(), r.kind.word(), r.tolerable))
         .collect();
     let told = told_rules();

@@ -44,7 +44,7 @@ fn a_rule_is_told_with_its_example_and_its_neighbour() {
 
 #[test]
 fn every_declared_rule_is_explained_by_its_id() {
-    for rule in arbitre::rules::all() {
+    for rule in arbitre::rules::Rule::all() {
         let (status, out, err) = run(&["explain", rule.id]);
         assert_eq!((status, err.as_str()), (0, ""), "{}", rule.id);
         assert!(
@@ -97,7 +97,7 @@ fn the_list_names_every_rule_once() {
         .lines()
         .map(|l| l.split_whitespace().next().unwrap())
         .collect();
-    let declared: Vec<&str> = arbitre::rules::all().map(|r| r.id).collect();
+    let declared: Vec<&str> = arbitre::rules::Rule::all().map(|r| r.id).collect();
     assert_eq!(ids, declared);
     for format in ["json", "yaml"] {
         let (status, out, _) = run(&["explain", "--list", "--format", format]);

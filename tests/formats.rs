@@ -233,9 +233,9 @@ fn sarif_is_valid_and_declares_every_rule_it_reports() {
     let rules = first["tool"]["driver"]["rules"].as_array().unwrap();
     let ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
     for id in &ids {
-        assert!(arbitre::rules::find(id).is_some(), "{id}");
+        assert!(arbitre::rules::Rule::find(id).is_some(), "{id}");
     }
-    assert_eq!(ids.len(), arbitre::rules::all().count());
+    assert_eq!(ids.len(), arbitre::rules::Rule::all().count());
     let results = first["results"].as_array().unwrap();
     // One result per finding: each record's diagnostic and its warnings.
     let (_, lines, _) = run_jsonl(&["samples"]);
@@ -272,10 +272,10 @@ fn sarif_rules_carry_their_words_and_explain_as_help() {
     let rules = sarif["runs"][0]["tool"]["driver"]["rules"]
         .as_array()
         .unwrap();
-    assert_eq!(rules.len(), arbitre::rules::all().count());
+    assert_eq!(rules.len(), arbitre::rules::Rule::all().count());
     // SARIF text holds `\[` for `[` (a link otherwise).
     let unescaped = |text: &str| text.replace("\\[", "[").replace("\\]", "]");
-    for (sarif, rule) in rules.iter().zip(arbitre::rules::all()) {
+    for (sarif, rule) in rules.iter().zip(arbitre::rules::Rule::all()) {
         assert_eq!(sarif["id"], rule.id);
         let words = rule.explanation.unwrap().words;
         assert_eq!(sarif["fullDescription"]["text"], words, "{}", rule.id);

@@ -158,7 +158,7 @@ fn an_illegal_record_has_its_diagnostic_rule_explanation_and_commands() {
         .collect();
     assert!(!legal.is_empty());
     assert!(legal.iter().any(|t| t.contains('>')), "{legal:?}");
-    let registered = arbitre::rules::find(rule).unwrap();
+    let registered = arbitre::rules::Rule::find(rule).unwrap();
     let summary = text(within(section, ".explanation .summary")[0]);
     assert_eq!(summary, format!("{rule}: {}.", registered.summary));
     let words = text(within(section, ".explanation .words")[0]);

@@ -5,8 +5,8 @@
 
 use arbitre::games::{puluc, simpei, superpion};
 use arbitre::{
-    check, check_as, check_reader, check_str, open, parse_turn, Fault, Limits, Machine, Notation,
-    Reader, RecordReport, Rules, Switches, Verdict,
+    check, check_as, check_reader, check_str, open, parse_turn, Limits, Machine, Notation, Reader,
+    RecordFault, RecordReport, Rules, Switches, Verdict,
 };
 
 const SIMPEI: &str = "---\ngame: simpei\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n";
@@ -163,7 +163,7 @@ fn the_reader_bounds_a_record_and_goes_on() {
         .collect::<std::io::Result<_>>()
         .unwrap_or_default();
     assert_eq!(records.len(), 2);
-    assert_eq!(records[0].fault, Some(Fault::TooLong { limit: 512 }));
+    assert_eq!(records[0].fault, Some(RecordFault::TooLong { limit: 512 }));
     assert_eq!(records[1].offset, long.len());
     assert_eq!(records[1].line, 5);
     let second = check(&records[1], &Switches::new());
@@ -346,7 +346,7 @@ fn a_game_from_the_registry_checks_a_record_of_the_reader() {
     );
     // A record the reader could not hand over whole is malformed for any game.
     let mut broken = record.clone();
-    broken.fault = Some(Fault::NotUtf8 { at: 3 });
+    broken.fault = Some(RecordFault::NotUtf8 { at: 3 });
     assert_eq!(
         simpei.check(&broken, &switches).verdict(),
         Verdict::Malformed
@@ -405,11 +405,11 @@ fn every_error_of_the_api_is_a_std_error() {
         .map(error)
         .is_some_and(|m| m.contains("no turn `9.`")));
     assert_eq!(
-        error(&Fault::TooLong { limit: 64 }),
+        error(&RecordFault::TooLong { limit: 64 }),
         "the record is longer than 64 bytes, the limit"
     );
     assert_eq!(
-        error(&Fault::NotUtf8 { at: 3 }),
+        error(&RecordFault::NotUtf8 { at: 3 }),
         "the record is not UTF-8 text (byte 3 of the record)"
     );
     let problem = WalkProblem {

@@ -79,14 +79,14 @@ fn example_faults(rule: &Rule) -> Vec<String> {
 
 #[test]
 fn every_rule_is_explained_with_an_example_and_its_legal_neighbour() {
-    let faults: Vec<String> = rules::all().flat_map(example_faults).collect();
+    let faults: Vec<String> = rules::Rule::all().flat_map(example_faults).collect();
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
 
 #[test]
 fn every_rule_comes_from_a_section_of_the_rules_pages() {
     let mut faults = Vec::new();
-    for rule in rules::all() {
+    for rule in rules::Rule::all() {
         let Some(e) = rule.explanation else { continue };
         let (page, anchor) = e.source.split_once('#').unwrap_or((e.source, ""));
         let ok = page.starts_with("docs/rules/")
@@ -130,7 +130,7 @@ fn a_sample_names_every_rule() {
                 .any(|word| word == id)
         })
     };
-    let missing: Vec<&str> = rules::all()
+    let missing: Vec<&str> = rules::Rule::all()
         .map(|r| r.id)
         .filter(|id| *id != UNTRIGGERABLE && !named(id))
         .collect();
@@ -181,7 +181,7 @@ fn the_rules_tables_are_generated_from_the_registry() {
         let page = std::fs::read_to_string(&path).unwrap();
         let wanted = match game {
             Some(game) => table(game.rules().iter()),
-            None => table(rules::all().filter(|r| !r.id.contains('/'))),
+            None => table(rules::Rule::all().filter(|r| !r.id.contains('/'))),
         };
         let (Some(start), Some(end)) = (page.find(TABLE_START), page.find(TABLE_END)) else {
             stale.push(format!("{name}.md has no generated rules table"));

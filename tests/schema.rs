@@ -538,12 +538,12 @@ fn explain_documents_fit_the_rules_schema() {
     let list = json(&arbitre(&["explain", "--list", "--format", "json"]), "list");
     assert_eq!(
         list["rules"].as_array().map_or(0, Vec::len),
-        arbitre::rules::all().count()
+        arbitre::rules::Rule::all().count()
     );
     fits(&rules, &list, "explain --list --format json");
     let same = yaml(&arbitre(&["explain", "--list", "--format", "yaml"]), "yaml");
     fits(&rules, &same, "explain --list --format yaml");
-    for rule in arbitre::rules::all() {
+    for rule in arbitre::rules::Rule::all() {
         let one = json(&arbitre(&["explain", rule.id, "--format", "json"]), rule.id);
         fits(&rules, &one, rule.id);
     }

@@ -213,7 +213,7 @@ pub fn names_turn<S: Duellist>(label: &Label<S>, opener: S, index: usize, to_mov
 /// characters.
 pub fn label<S: Duellist>(side: S, name: Option<&str>) -> String {
     use std::fmt::Write;
-    let name = name.map(crate::limits::quote);
+    let name = name.map(crate::text::quote);
     // Room for the sentence the label goes into ("red (Aiko) wins",
     // "unfinished, red to act"): one allocation for it all.
     let mut label = String::with_capacity(name.as_ref().map_or(0, |n| n.len()) + 32);

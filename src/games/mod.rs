@@ -6,10 +6,15 @@ pub mod puluc;
 pub mod simpei;
 pub mod superpion;
 
+use std::str::FromStr;
 use std::sync::OnceLock;
 
-use crate::record::header::edit_distance;
 use crate::replay::{Engine, Referee};
+
+use crate::record::Switches;
+use crate::rules::{self, Rule};
+use crate::switches::{HouseRule, UnknownHouseRule};
+use crate::text::edit_distance;
 
 /// Every game, by its `game:` name: registering a game is a line here.
 static GAMES: &[&dyn Referee] = &[
@@ -54,5 +59,89 @@ pub fn suggest(name: &str) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+    }
+}
+
+// The whole list of rules and of house switches is the registry's, as it
+// alone lists the games: asked of the types of `crate::rules` and
+// `crate::switches`, answered here.
+
+impl Rule {
+    /// Every rule: the shared ones first, then each game's in registry order.
+    pub fn all() -> impl Iterator<Item = &'static Rule> {
+        rules::SHARED
+            .iter()
+            .chain(all().iter().flat_map(|game| game.rules().iter()))
+    }
+
+    /// The rule of an id, exactly as the reports write it.
+    pub fn find(id: &str) -> Option<&'static Rule> {
+        Rule::all().find(|rule| rule.id == id)
+    }
+
+    /// The rules a mistyped id may have meant, nearest first: the one within
+    /// a few edits of it, or those whose name after the game is the id given
+    /// (`occupied` for `simpei/occupied`).
+    pub fn near(id: &str) -> Vec<&'static Rule> {
+        let given = id.trim().to_ascii_lowercase();
+        let bare: Vec<&'static Rule> = Rule::all()
+            .filter(|r| r.id.rsplit('/').next() == Some(given.as_str()))
+            .collect();
+        if !bare.is_empty() {
+            return bare;
+        }
+        // The nearer of the whole id and the name after the game.
+        let distance = |r: &&'static Rule| {
+            let bare = r.id.rsplit('/').next().unwrap_or(r.id);
+            edit_distance(&given, r.id).min(edit_distance(&given, bare))
+        };
+        let limit = given.chars().count().max(3) / 4 + 1;
+        let mut close: Vec<&'static Rule> = Rule::all().filter(|r| distance(r) <= limit).collect();
+        close.sort_by_key(distance);
+        close
+    }
+}
+
+impl HouseRule {
+    /// Every house rule of every game, each once, in registry order.
+    pub fn all() -> Vec<HouseRule> {
+        let mut known: Vec<HouseRule> = Vec::new();
+        for rule in all().iter().flat_map(|g| g.switches()) {
+            if !known.contains(rule) {
+                known.push(*rule);
+            }
+        }
+        known
+    }
+
+    /// The house rule named `name` (as written: names are lowercase), or an
+    /// error naming the known ones.
+    pub fn named(name: &str) -> Result<HouseRule, UnknownHouseRule> {
+        let known = HouseRule::all();
+        match known.iter().find(|rule| rule.as_str() == name) {
+            Some(rule) => Ok(*rule),
+            None => Err(UnknownHouseRule {
+                name: name.to_string(),
+                known,
+            }),
+        }
+    }
+}
+
+impl FromStr for HouseRule {
+    type Err = UnknownHouseRule;
+
+    fn from_str(name: &str) -> Result<Self, UnknownHouseRule> {
+        HouseRule::named(name)
+    }
+}
+
+impl Switches {
+    /// Switch the rule named `name` on or off; a name that is no house rule
+    /// is an error naming the known ones, and changes nothing.
+    pub fn set_named(&mut self, name: &str, on: bool) -> Result<HouseRule, UnknownHouseRule> {
+        let rule = HouseRule::named(name)?;
+        self.set(rule, on);
+        Ok(rule)
     }
 }

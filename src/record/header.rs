@@ -3,21 +3,26 @@
 
 mod aliases;
 mod fast;
+mod messages;
 mod plain;
+mod values;
 
 use std::borrow::Cow;
 use std::fmt;
-use std::marker::PhantomData;
-use std::ops::Deref;
 
 use serde::de::{self, DeserializeOwned, Deserializer, Visitor};
 use serde::Deserialize;
 
-use crate::limits::{cut_quotes, grouped, Limits};
+use crate::limits::Limits;
 use crate::rules;
 use crate::span::Span;
+use crate::text::{cut_quotes, grouped};
 
 pub use crate::switches::Switches;
+use messages::{did_you_mean, find_word, one_slip, without_positions};
+use values::NOT_A_DATE;
+pub use values::{given, present, Date, Text};
+pub(crate) use values::{NOT_TEXT, NO_VALUE};
 
 /// The header of one record: its YAML text and where it sits in the file.
 #[derive(Clone, Copy, Debug)]
@@ -127,99 +132,6 @@ impl<'de> Deserialize<'de> for HoldsGame {
             }
         }
         deserializer.deserialize_map(Keys)
-    }
-}
-
-/// What the header's own types tell serde_yaml when a value is refused;
-/// [`HeaderText::deserialize`] recognises it again in serde_yaml's message
-/// and says it in plain words, with the key and where it is.
-pub(crate) const NO_VALUE: &str = "the key is written without a value";
-/// Followed by what YAML read instead: `a number`, `a boolean`.
-pub(crate) const NOT_TEXT: &str = "text is expected, and YAML reads";
-
-/// A key that is written must be given a value: `mode:` (or `mode: ~`) is
-/// an error, not the default the key's absence means. For an optional key,
-/// with `#[serde(default, deserialize_with = "present")]`.
-pub fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-    deserializer: D,
-) -> Result<Option<T>, D::Error> {
-    given(deserializer).map(Some)
-}
-
-/// Like [`present`], for a key whose absence means an empty list or map.
-pub fn given<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
-    deserializer: D,
-) -> Result<T, D::Error> {
-    struct Given<T>(PhantomData<T>);
-    impl<'de, T: Deserialize<'de>> Visitor<'de> for Given<T> {
-        type Value = T;
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a value")
-        }
-        fn visit_none<E: de::Error>(self) -> Result<T, E> {
-            Err(E::custom(NO_VALUE))
-        }
-        fn visit_unit<E: de::Error>(self) -> Result<T, E> {
-            Err(E::custom(NO_VALUE))
-        }
-        fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<T, D::Error> {
-            T::deserialize(deserializer)
-        }
-    }
-    deserializer.deserialize_option(Given(PhantomData))
-}
-
-/// A name or free text (`players`, `event`, a claimed winner): a YAML
-/// string. YAML reads `event: 2024` as a number and `red: true` as a
-/// boolean; they are refused rather than turned back into text, so that the
-/// help can show the quoted form the writer meant.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Text(pub String);
-
-impl Deref for Text {
-    type Target = str;
-    fn deref(&self) -> &str {
-        &self.0
-    }
-}
-
-impl fmt::Display for Text {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for Text {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Words;
-        impl Visitor<'_> for Words {
-            type Value = Text;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("text")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text, E> {
-                Ok(Text(v.to_string()))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Text, E> {
-                Ok(Text(v))
-            }
-            fn visit_u64<E: de::Error>(self, _: u64) -> Result<Text, E> {
-                Err(E::custom(format!("{NOT_TEXT} a number")))
-            }
-            fn visit_i64<E: de::Error>(self, _: i64) -> Result<Text, E> {
-                Err(E::custom(format!("{NOT_TEXT} a number")))
-            }
-            fn visit_f64<E: de::Error>(self, _: f64) -> Result<Text, E> {
-                Err(E::custom(format!("{NOT_TEXT} a number")))
-            }
-            fn visit_bool<E: de::Error>(self, _: bool) -> Result<Text, E> {
-                Err(E::custom(format!("{NOT_TEXT} a boolean")))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Text, E> {
-                Err(E::custom(NO_VALUE))
-            }
-        }
-        deserializer.deserialize_any(Words)
     }
 }
 
@@ -540,100 +452,6 @@ impl<'a> HeaderText<'a> {
         }
         None
     }
-}
-
-/// serde_yaml's messages end their parts with " at line L column C",
-/// counted in the header alone; the diagnostic gives the place in the file.
-fn without_positions(message: &str) -> String {
-    let mut out = String::new();
-    let mut rest = message;
-    while let Some(i) = rest.find(" at line ") {
-        out.push_str(&rest[..i]);
-        let after = &rest[i + " at line ".len()..];
-        let digits = |s: &str| s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
-        let line_end = digits(after);
-        match after[line_end..].strip_prefix(" column ") {
-            Some(col) if line_end > 0 => rest = &col[digits(col)..],
-            _ => {
-                out.push_str(" at line ");
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// The first occurrence of `needle` not inside a longer word.
-fn find_word(haystack: &str, needle: &str) -> Option<usize> {
-    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
-    haystack.match_indices(needle).map(|(i, _)| i).find(|&i| {
-        let before = haystack[..i].chars().next_back().is_none_or(|c| !word(c));
-        let after = haystack[i + needle.len()..]
-            .chars()
-            .next()
-            .is_none_or(|c| !word(c));
-        before && after
-    })
-}
-
-/// serde names the bad key or variant and the expected ones in backquotes;
-/// suggest the expected one that is a near miss.
-fn did_you_mean(message: &str) -> Option<String> {
-    // Below the top level serde_yaml puts the path first: "players: unknown field".
-    let at = message
-        .find("unknown field")
-        .or_else(|| message.find("unknown variant"))?;
-    let quoted: Vec<&str> = message[at..].split('`').skip(1).step_by(2).collect();
-    let (given, expected) = quoted.split_first()?;
-    let best = expected
-        .iter()
-        .map(|candidate| (edit_distance(given, candidate), *candidate))
-        .min()?;
-    let limit = given.chars().count().max(3) / 3 + 1;
-    Some(if best.0 <= limit {
-        format!("did you mean `{}`?", best.1)
-    } else {
-        format!(
-            "expected one of {}",
-            expected
-                .iter()
-                .map(|e| format!("`{e}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    })
-}
-
-/// One letter added, dropped or changed, or two neighbours swapped
-/// (`gmae`), ignoring case.
-fn one_slip(given: &str, known: &str) -> bool {
-    if edit_distance(given, known) <= 1 {
-        return true;
-    }
-    let a: Vec<char> = given.to_lowercase().chars().collect();
-    let b: Vec<char> = known.to_lowercase().chars().collect();
-    let differ: Vec<usize> = (0..a.len().min(b.len()))
-        .filter(|&i| a[i] != b[i])
-        .collect();
-    a.len() == b.len() && matches!(differ[..], [i, j] if j == i + 1 && a[i] == b[j] && a[j] == b[i])
-}
-
-/// Levenshtein distance, ignoring case.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().collect();
-    let b: Vec<char> = b.to_lowercase().chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = diagonal + usize::from(ca != cb);
-            diagonal = row[j + 1];
-            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
-        }
-    }
-    row[b.len()]
 }
 
 #[cfg(test)]
@@ -1025,51 +843,6 @@ mod tests {
                     .is_none()
             );
             assert!(fast::deserialize::<simpei::Header>("game: simpei\nsite: x\n").is_none());
-        }
-    }
-
-    #[test]
-    fn distances() {
-        assert_eq!(edit_distance("evnt", "event"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("Mode", "mode"), 0);
-    }
-}
-
-/// What [`Date`] says of a value that is not one; the help shows the form.
-const NOT_A_DATE: &str = "is not a date written YYYY-MM-DD";
-
-/// The header's `date`: `YYYY-MM-DD`, checked so that a typo points at it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Date(pub String);
-
-impl<'de> Deserialize<'de> for Date {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        let parts: Vec<u32> = text
-            .split('-')
-            .zip([4, 2, 2])
-            .filter(|(part, len)| part.len() == *len && part.bytes().all(|b| b.is_ascii_digit()))
-            .filter_map(|(part, _)| part.parse().ok())
-            .collect();
-        let valid = match parts[..] {
-            [year, month, day] if text.len() == 10 => {
-                let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-                let days = match month {
-                    1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-                    4 | 6 | 9 | 11 => 30,
-                    2 if leap => 29,
-                    2 => 28,
-                    _ => 0,
-                };
-                (1..=days).contains(&day)
-            }
-            _ => false,
-        };
-        if valid {
-            Ok(Date(text))
-        } else {
-            Err(serde::de::Error::custom(format!("`{text}` {NOT_A_DATE}")))
         }
     }
 }

@@ -13,10 +13,6 @@ use crate::span::Span;
 
 pub use header::{HeaderError, HeaderText, Part, Switches};
 
-/// The id of a header `result` that the replay contradicts, the same in
-/// every game ([`crate::rules::RESULT_MISMATCH`]).
-pub const RESULT_MISMATCH: &str = crate::rules::RESULT_MISMATCH.id;
-
 /// One record of a file, located but not yet understood.
 #[derive(Clone, Copy, Debug)]
 pub struct RawRecord<'a> {

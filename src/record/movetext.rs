@@ -3,8 +3,9 @@
 
 use nom::IResult;
 
-use crate::limits::{grouped, quote, Limits};
+use crate::limits::Limits;
 use crate::span::Span;
+use crate::text::{grouped, quote};
 
 /// What a notation's nom parsers run on: the rest of a token. Every input
 /// is a suffix of its token's text, so where a piece was written follows

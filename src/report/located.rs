@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use crate::escape::escaped;
+use crate::escape::for_terminal;
 use crate::reader::Record;
 use crate::report::RecordReport;
 
@@ -141,7 +141,7 @@ pub fn located<'a>(seen: &Seen<'a>, deny_warnings: bool) -> Vec<Located<'a>> {
 /// whatever the path or the message hold.
 pub fn short(seen: &Seen<'_>, warnings: bool, deny_warnings: bool) -> String {
     let report = seen.report;
-    let path = escaped(seen.path);
+    let path = for_terminal(seen.path);
     let mut out = String::new();
     for finding in located(seen, deny_warnings) {
         if !finding.diagnostic && !warnings {
@@ -155,8 +155,8 @@ pub fn short(seen: &Seen<'_>, warnings: bool, deny_warnings: bool) -> String {
         let _ = writeln!(
             out,
             "{place}: {severity}[{}]: {}",
-            escaped(finding.rule),
-            escaped(&finding.message)
+            for_terminal(finding.rule),
+            for_terminal(&finding.message)
         );
     }
     if warnings && report.warnings_omitted > 0 {
@@ -165,7 +165,7 @@ pub fn short(seen: &Seen<'_>, warnings: bool, deny_warnings: bool) -> String {
             out,
             "{path}: note: {more} more {}, not listed (a record keeps its first {})",
             if more == 1 { "warning" } else { "warnings" },
-            crate::KEPT_WARNINGS
+            crate::replay::KEPT_WARNINGS
         );
     }
     out

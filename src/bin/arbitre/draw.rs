@@ -10,7 +10,7 @@ use miette::{
     SourceCode, SourceSpan, SpanContents,
 };
 
-use arbitre::escape::{self, escaped};
+use arbitre::escape::{self, for_terminal};
 use arbitre::words::counted;
 use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Unreadable, Verdict};
 
@@ -159,7 +159,7 @@ impl View {
         let base = source.record.offset;
         let Some(label) = label else {
             return View {
-                name: escaped(source.name).into_owned(),
+                name: for_terminal(source.name).into_owned(),
                 text: String::new(),
                 first_line: source.record.line.saturating_sub(1),
                 lines: Vec::new(),
@@ -200,7 +200,7 @@ impl View {
             column - LINE_SHOWN / 4
         };
         let mut view = View {
-            name: escaped(source.name).into_owned(),
+            name: for_terminal(source.name).into_owned(),
             text: String::new(),
             first_line: source.record.line.saturating_sub(1)
                 + text[..spans[0].0].matches('\n').count(),
@@ -227,7 +227,7 @@ impl View {
             });
             view.text.push_str(prefix);
             let body = view.text.len();
-            view.text.push_str(&escaped(shown));
+            view.text.push_str(&for_terminal(shown));
             if shown_end < line.len() {
                 view.text.push_str(ELLIPSIS);
             }
@@ -254,7 +254,7 @@ impl View {
                 .map_or(view.text.len(), |line| line.at - 1)
         });
         view.label = Some(LabeledSpan::new(
-            label.label().map(|text| escaped(text).into_owned()),
+            label.label().map(|text| for_terminal(text).into_owned()),
             begin,
             finish.saturating_sub(begin),
         ));
@@ -336,7 +336,7 @@ impl fmt::Debug for Drawn<'_> {
 
 impl fmt::Display for Drawn<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&escaped(&self.inner.to_string()))
+        f.write_str(&for_terminal(&self.inner.to_string()))
     }
 }
 
@@ -345,7 +345,7 @@ impl std::error::Error for Drawn<'_> {}
 impl miette::Diagnostic for Drawn<'_> {
     fn code<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         let code = self.inner.code()?.to_string();
-        Some(Box::new(escaped(&code).into_owned()))
+        Some(Box::new(for_terminal(&code).into_owned()))
     }
     fn severity(&self) -> Option<miette::Severity> {
         self.inner.severity()
@@ -481,7 +481,11 @@ pub fn warnings(report: &RecordReport, source: &Snippet<'_>, style: Style) -> St
         .iter()
         .map(|w| match w.span {
             Some(_) => render(style, &Drawn::new(w, source)),
-            None => format!("  warning[{}]: {}\n", escaped(&w.rule), escaped(&w.message)),
+            None => format!(
+                "  warning[{}]: {}\n",
+                for_terminal(&w.rule),
+                for_terminal(&w.message)
+            ),
         })
         .collect();
     text.push_str(&omitted_warnings(report, "  "));
@@ -518,7 +522,7 @@ pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool
     // Written into one string, pushed rather than formatted: this runs for
     // every record of a batch.
     let mut line = String::with_capacity(report.path.len() + 80);
-    line.push_str(&escaped(&report.path));
+    line.push_str(&for_terminal(&report.path));
     line.push('#');
     line.push_str(itoa::Buffer::new().format(report.index));
     line.push_str(": ");
@@ -530,12 +534,12 @@ pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool
     }
     let _ = match (&report.diagnostic, &report.description) {
         (Some(d), _) => {
-            let rule = escaped(&d.rule);
+            let rule = for_terminal(&d.rule);
             match (&d.turn, d.turn_index) {
                 (Some(turn), _) => write!(
                     line,
                     "{rule} at {} ({}:{})",
-                    escaped(turn),
+                    for_terminal(turn),
                     d.line,
                     d.column
                 ),
@@ -546,7 +550,7 @@ pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool
             }
         }
         (None, Some(description)) => {
-            line.push_str(&escaped(description));
+            line.push_str(&for_terminal(description));
             line.push_str(" after ");
             line.push_str(&arbitre::words::turns(report.turns));
             Ok(())
@@ -602,7 +606,7 @@ pub fn summary(tally: &Tally, style: Style) -> String {
         let mut by_rule = grid(style);
         by_rule.set_header(vec!["rule", "records"]);
         for (rule, n) in &tally.rules {
-            by_rule.add_row(vec![escaped(rule).into_owned(), n.to_string()]);
+            by_rule.add_row(vec![for_terminal(rule).into_owned(), n.to_string()]);
         }
         text.push_str(&format!("{by_rule}\n"));
     }
@@ -661,7 +665,10 @@ pub fn failures(listed: &[String], total: usize, records_omitted: usize) -> Stri
 
 /// `path: unreadable: why`, for the closing list.
 pub fn unreadable_line(unreadable: &Unreadable, style: Style) -> String {
-    let (path, error) = (escaped(&unreadable.path), escaped(&unreadable.error));
+    let (path, error) = (
+        for_terminal(&unreadable.path),
+        for_terminal(&unreadable.error),
+    );
     if style.color {
         format!("{path}: \x1b[35munreadable\x1b[0m: {error}")
     } else {

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::games;
 use arbitre::pipeline::{self, Items};
 use arbitre::words::{self, counted};
@@ -21,7 +21,7 @@ pub fn cannot_read(err: &mut dyn Write, path: &str, error: &str) -> io::Result<(
 }
 
 pub fn cannot_read_line(path: &str, error: &str) -> String {
-    format!("error: cannot read {}: {}", escaped(path), escaped(error))
+    format!("error: cannot read {}: {}", for_terminal(path), for_terminal(error))
 }
 
 /// `--rule` values, checked against the house rules some game defines.
@@ -71,7 +71,7 @@ pub fn idle_rules(switches: &Switches, by_game: &ByGame) -> Vec<String> {
             let defining: Vec<String> = defining.iter().map(|g| g.title().to_string()).collect();
             Some(format!(
                 "note: --rule {} applies to {} only; it changed nothing for {}",
-                escaped(rule.as_str()),
+                for_terminal(rule.as_str()),
                 and_list(&defining),
                 and_list(&idle)
             ))
@@ -136,7 +136,7 @@ pub fn items(
         } else {
             "warning"
         };
-        let line = format!("{level}: {}", escaped(&problem.to_string()));
+        let line = format!("{level}: {}", for_terminal(&problem.to_string()));
         writeln!(output.err, "{}", shield(line))?;
     }
     for line in left_out_lines(&walked, walk.list_left_out) {
@@ -162,7 +162,7 @@ pub fn left_out_lines(walked: &arbitre::Walked, list: bool) -> Vec<String> {
             lines.push(format!(
                 "note: left out ({}): {}",
                 entry.reason,
-                escaped(&entry.path)
+                for_terminal(&entry.path)
             ));
         }
     }

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::{Machine, Record, RecordReport, Tally};
 use serde::Serialize;
 
@@ -49,7 +49,7 @@ pub fn machine_of(format: Format) -> Option<Machine> {
 
 /// A usage error; what it quotes (a path, a `--turn`) is escaped.
 pub fn usage(output: &mut Output<'_>, message: &str) -> io::Result<u8> {
-    writeln!(output.err, "error: {}", escaped(message))?;
+    writeln!(output.err, "error: {}", for_terminal(message))?;
     Ok(TROUBLE)
 }
 

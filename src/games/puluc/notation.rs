@@ -12,11 +12,11 @@ use nom::sequence::{pair, preceded};
 use nom::IResult;
 
 use crate::games::duel::MoveNumber;
-use crate::limits::quote;
 use crate::record::movetext::{
     consumed, natural, offset_of, parse_whole, span_in, Input, Numeral, SyntaxError, Token,
 };
 use crate::span::{Span, Spanned};
+use crate::text::quote;
 
 use super::board::THROWS;
 

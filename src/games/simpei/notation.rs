@@ -12,12 +12,12 @@ use nom::IResult;
 use smallvec::SmallVec;
 
 use crate::games::duel::MoveNumber;
-use crate::limits::quote;
 use crate::record::movetext::{
     consumed, natural, parse_whole, read_turns, value_of, Input, Numeral, SyntaxError, Token,
     TurnReading,
 };
 use crate::span::{Span, Spanned};
+use crate::text::quote;
 
 /// A square name as written: a letter and a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

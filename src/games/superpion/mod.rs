@@ -31,13 +31,13 @@ use crate::game::{
     self, breach, Alternatives, CanonicalTurn, Notation, Presentation, RecordFormat, Rules as _,
     Scores, Summary, Table, Violation, Warning,
 };
-use crate::limits::quote;
 use crate::record::movetext::{Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::switches::HouseRule;
+use crate::text::quote;
 
 use crate::game::Breach as _;
 use rules::{attempt, focus, texts, Breach};

@@ -11,12 +11,12 @@ use nom::multi::many1;
 use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
-use crate::limits::quote;
 use crate::record::movetext::{
     consumed, natural, parse_whole, read_turns, value_of, Input, Numeral, SyntaxError, Token,
     TurnReading,
 };
 use crate::span::{Span, Spanned};
+use crate::text::quote;
 
 use super::board::Camp;
 use super::modes::Colour;

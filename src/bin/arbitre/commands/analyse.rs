@@ -5,7 +5,7 @@ use std::cell::Cell;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::games::simpei::solve::{self, Outline, Table};
 use arbitre::{Machine, Switches, SCHEMA, VERSION};
 use serde::Serialize;
@@ -166,7 +166,7 @@ fn write_analysis(
 /// One line of the human analysis: the turn, its values, what it gave
 /// away.
 fn write_turn(out: &mut dyn Write, turn: &solve::Analysed, width: usize) -> io::Result<()> {
-    let played = format!("{} {}", turn.label, escaped(&turn.turn));
+    let played = format!("{} {}", turn.label, for_terminal(&turn.turn));
     write!(
         out,
         "  {played:<width$}  {} -> {}",
@@ -191,7 +191,7 @@ impl Document for AnalyseDocument<'_> {
         writeln!(
             out,
             "{}: with perfect play from the start, {}",
-            escaped(self.file),
+            for_terminal(self.file),
             self.outline.start.text
         )?;
         let width = self.width;
@@ -220,7 +220,7 @@ impl Document for AnalyseDocument<'_> {
                 "  {} is illegal ({}): {}; the analysis stops there",
                 illegal.label,
                 illegal.rule,
-                escaped(&illegal.message)
+                for_terminal(&illegal.message)
             )?;
         }
         let end = if self.turns.count > 0 && self.outline.end_value.turns == Some(0) {
@@ -231,7 +231,7 @@ impl Document for AnalyseDocument<'_> {
         writeln!(
             out,
             "{}: {}; with perfect play from its start, {}; {}",
-            escaped(self.file),
+            for_terminal(self.file),
             end,
             self.outline.start.text,
             match self.slips {

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::games::simpei::solve::{self, BestLine, BestTurns, Said, Table};
 use arbitre::games::simpei::{Colour, Position, Simpei};
 use arbitre::{Machine, Record, Switches, SCHEMA, VERSION};
@@ -189,12 +189,12 @@ impl Document for Best<'_> {
             (Some(said), _) => writeln!(
                 out,
                 "{}: {}; {}, best first:",
-                escaped(&self.turn),
+                for_terminal(&self.turn),
                 said.text,
                 arbitre::words::counted_grouped(count, "legal turn", "legal turns")
             )?,
-            (None, Some(how)) => writeln!(out, "0 legal turns. Game over: {}", escaped(how))?,
-            (None, None) => writeln!(out, "{}: no turn to value", escaped(&self.turn))?,
+            (None, Some(how)) => writeln!(out, "0 legal turns. Game over: {}", for_terminal(how))?,
+            (None, None) => writeln!(out, "{}: no turn to value", for_terminal(&self.turn))?,
         }
         match &self.legal {
             Legal::Each(turns, to_act) => {

@@ -17,14 +17,14 @@ pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io:
     if args.list {
         let rules = Rules {
             listed: true,
-            rules: rules::all().collect(),
+            rules: rules::Rule::all().collect(),
         };
         emit(&rules, form, output.out)?;
         return Ok(LEGAL);
     }
     let id = args.rule.as_deref().unwrap_or_default();
-    let Some(rule) = rules::find(id) else {
-        let near = rules::near(id);
+    let Some(rule) = rules::Rule::find(id) else {
+        let near = rules::Rule::near(id);
         let hint = match near.as_slice() {
             [] => "`arbitre explain --list` lists them all".to_string(),
             [one] => format!("did you mean `{}`?", one.id),

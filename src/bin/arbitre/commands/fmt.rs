@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::pipeline;
 use arbitre::{Checked, Limits, Record, RecordReport, Switches};
 
@@ -39,7 +39,7 @@ pub fn fmt(args: &FmtArgs, output: &mut Output<'_>) -> io::Result<u8> {
         } else {
             "warning"
         };
-        writeln!(output.err, "{level}: {}", escaped(&problem.to_string()))?;
+        writeln!(output.err, "{level}: {}", for_terminal(&problem.to_string()))?;
     }
     for line in left_out_lines(&walked, args.walk.list_left_out) {
         writeln!(output.err, "{line}")?;
@@ -89,7 +89,7 @@ fn fmt_file(
         writeln!(
             output.err,
             "error: cannot rewrite {}: not a regular file ({}); fmt --in-place leaves it alone",
-            escaped(path),
+            for_terminal(path),
             arbitre::special_file(special.file_type())
         )?;
         return Ok(TROUBLE);
@@ -119,14 +119,14 @@ fn fmt_file(
                 writeln!(
                     output.err,
                     "error: cannot rewrite {}: {}",
-                    escaped(path),
-                    escaped(&e.to_string())
+                    for_terminal(path),
+                    for_terminal(&e.to_string())
                 )?;
                 return Ok(TROUBLE);
             }
         }
     } else if args.check {
-        Destination::Diff(arbitre::UnifiedDiff::new(&escaped(name)))
+        Destination::Diff(arbitre::UnifiedDiff::new(&for_terminal(name)))
     } else {
         Destination::Print
     };
@@ -179,7 +179,7 @@ fn fmt_file(
         return Err(e);
     }
     if let Err(e) = ran {
-        writeln!(err, "error: {}: {}", escaped(name), escaped(&e.to_string()))?;
+        writeln!(err, "error: {}: {}", for_terminal(name), for_terminal(&e.to_string()))?;
         return Ok(TROUBLE);
     }
     let rewritten = match destination {
@@ -201,8 +201,8 @@ fn fmt_file(
         writeln!(
             err,
             "error: cannot rewrite {}: {}",
-            escaped(path),
-            escaped(&e.to_string())
+            for_terminal(path),
+            for_terminal(&e.to_string())
         )?;
         return Ok(TROUBLE);
     }
@@ -226,8 +226,8 @@ fn left_as_it_is(
         &Checked::malformed(checked.game, kept.clone()),
     );
     let place = report.diagnostic.as_ref().map_or_else(
-        || escaped(name).into_owned(),
-        |d| format!("{}:{}:{}", escaped(name), d.line, d.column),
+        || for_terminal(name).into_owned(),
+        |d| format!("{}:{}:{}", for_terminal(name), d.line, d.column),
     );
     let message = report
         .diagnostic
@@ -235,7 +235,7 @@ fn left_as_it_is(
     writeln!(
         err,
         "{place}: warning: left as it is: {}",
-        escaped(&message)
+        for_terminal(&message)
     )
 }
 

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use arbitre::escape::{self, escaped};
+use arbitre::escape::{self, for_terminal};
 use arbitre::words::{self, turns};
 use arbitre::{Machine, PositionReport, Record, RecordReport, Stop, StopError, Switches};
 use serde::Serialize;
@@ -102,8 +102,8 @@ pub fn position(
                 output.err,
                 "error: cannot show --turn {}: the {}, so the last position that can be shown \
                  is the one before it, after {} (--turn {})",
-                escaped(&asked.to_string()),
-                escaped(&illegal_at(&report)),
+                for_terminal(&asked.to_string()),
+                for_terminal(&illegal_at(&report)),
                 turns(checked.turns),
                 checked.turns
             )?;
@@ -164,7 +164,7 @@ fn picture(
         match crate::png::png(&svg) {
             Ok(png) => output.out.write_all(&png)?,
             Err(err) => {
-                writeln!(output.err, "error: cannot draw the PNG: {}", escaped(&err))?;
+                writeln!(output.err, "error: cannot draw the PNG: {}", for_terminal(&err))?;
                 return Ok(TROUBLE);
             }
         }
@@ -241,7 +241,7 @@ impl Document for Position<'_> {
             writeln!(
                 out,
                 "The {}: showing {shown}.",
-                escaped(&illegal_at(&report))
+                for_terminal(&illegal_at(&report))
             )?;
         }
         if let Print::Moves { expand, .. } = self.print {
@@ -251,13 +251,13 @@ impl Document for Position<'_> {
                     out,
                     "After {}: 0 legal turns. Game over: {}",
                     turns(self.stop.turn),
-                    escaped(how)
+                    for_terminal(how)
                 )?,
                 None => writeln!(
                     out,
                     "After {}, {}: {}",
                     turns(self.stop.turn),
-                    escaped(&self.stop.label),
+                    for_terminal(&self.stop.label),
                     words::counted_grouped(
                         groups.iter().map(|g| g.turns).sum(),
                         "legal turn",
@@ -268,22 +268,22 @@ impl Document for Position<'_> {
             if expand {
                 self.stop
                     .legal
-                    .each(|play| writeln!(out, "  {}", escaped(&play.to_string())))?;
+                    .each(|play| writeln!(out, "  {}", for_terminal(&play.to_string())))?;
             } else {
                 for group in &groups {
                     match group.turns {
-                        1 => writeln!(out, "  {}", escaped(&group.text))?,
+                        1 => writeln!(out, "  {}", for_terminal(&group.text))?,
                         n => writeln!(
                             out,
                             "  {}: {}",
-                            escaped(&group.text),
+                            for_terminal(&group.text),
                             words::counted_grouped(n, "turn", "turns")
                         )?,
                     }
                 }
             }
             for note in &self.stop.notes {
-                writeln!(out, "{}", escaped(note))?;
+                writeln!(out, "{}", for_terminal(note))?;
             }
         } else {
             write!(

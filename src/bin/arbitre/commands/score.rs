@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::words;
 use arbitre::{Record, RecordReport, Table, Verdict};
 use serde::Serialize;
@@ -49,7 +49,7 @@ pub struct Scored<'a> {
 
 impl Serialize for Scored<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        arbitre::Document::new(vec![self.report.clone()]).serialize(serializer)
+        arbitre::ReportsDocument::new(vec![self.report.clone()]).serialize(serializer)
     }
 }
 
@@ -65,7 +65,7 @@ impl Document for Scored<'_> {
             writeln!(
                 out,
                 "{} after {}",
-                escaped(description),
+                for_terminal(description),
                 words::turns(report.turns)
             )?;
         }

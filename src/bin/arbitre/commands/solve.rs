@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::time::Instant;
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::games::simpei::solve::{self, Alignment, Said, Table, TableError};
 use arbitre::games::simpei::{Position, Simpei};
 use arbitre::{SCHEMA, VERSION};
@@ -60,7 +60,7 @@ pub fn solve(args: &SolveArgs, style: Style, output: &mut Output<'_>) -> io::Res
             writeln!(
                 output.err,
                 "note: {}; building it again",
-                escaped(&err.to_string())
+                for_terminal(&err.to_string())
             )?;
             None
         }
@@ -103,7 +103,7 @@ pub fn solve(args: &SolveArgs, style: Style, output: &mut Output<'_>) -> io::Res
                 Err(err) => return usage(output, &err.to_string()),
             };
             if let Err(err) = table.save(&path) {
-                writeln!(output.err, "error: {}", escaped(&err.to_string()))?;
+                writeln!(output.err, "error: {}", for_terminal(&err.to_string()))?;
                 let solved = Solved {
                     heading: None,
                     findings: findings(&table, None, args),
@@ -122,7 +122,7 @@ pub fn solve(args: &SolveArgs, style: Style, output: &mut Output<'_>) -> io::Res
     let solved = Solved {
         heading: Some(format!(
             "Table {how}: {}",
-            escaped(&path.display().to_string())
+            for_terminal(&path.display().to_string())
         )),
         findings: findings(&table, Some(&path), args),
     };

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::pipeline::Item;
 use arbitre::words::counted;
 use arbitre::{Skipped, StatsDocument, Switches, ThrowRecord, ThrowTotal};
@@ -123,7 +123,7 @@ impl Document for Stats {
             writeln!(
                 out,
                 "{}#{}: {}, {}, {p}",
-                escaped(&r.path),
+                for_terminal(&r.path),
                 r.index,
                 r.game,
                 counted(r.throws.throws, "throw", "throws")
@@ -137,9 +137,9 @@ impl Document for Stats {
             writeln!(
                 out,
                 "{}#{}: skipped: {}",
-                escaped(&s.path),
+                for_terminal(&s.path),
                 s.index,
-                escaped(&s.reason)
+                for_terminal(&s.reason)
             )?;
         }
         if let Some(line) = draw::without_throws(&self.without_throws) {

@@ -15,7 +15,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::words::counted;
 use arbitre::Unreadable;
 
@@ -40,7 +40,7 @@ impl Github {
 
 /// A message as the runner reads it: `%`, CR and LF by their codes.
 fn data(text: &str) -> String {
-    escaped(text)
+    for_terminal(text)
         .replace('%', "%25")
         .replace('\r', "%0D")
         .replace('\n', "%0A")
@@ -190,8 +190,8 @@ mod tests {
             prop_assert!(!value.contains([':', ',', '\n', '\r']), "{value:?}");
             let message = data(&text);
             prop_assert!(!message.contains(['\n', '\r']), "{message:?}");
-            prop_assert_eq!(decoded(&value), escaped(&text).into_owned());
-            prop_assert_eq!(decoded(&message), escaped(&text).into_owned());
+            prop_assert_eq!(decoded(&value), for_terminal(&text).into_owned());
+            prop_assert_eq!(decoded(&message), for_terminal(&text).into_owned());
         }
 
         /// A path is read back whole, its line ends included; no character
@@ -205,7 +205,7 @@ mod tests {
                 .chars()
                 .map(|c| match c {
                     '\n' | '\r' => c.to_string(),
-                    c => escaped(c.encode_utf8(&mut [0; 4])).into_owned(),
+                    c => for_terminal(c.encode_utf8(&mut [0; 4])).into_owned(),
                 })
                 .collect();
             prop_assert_eq!(decoded(&value), shown);

@@ -16,7 +16,7 @@ use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::Arc;
 
-use arbitre::escape::{markup, shortened};
+use arbitre::escape::{for_markup, shortened};
 use arbitre::games::simpei::solve::{Said, Table};
 use arbitre::games::simpei::Simpei;
 use arbitre::words::{counted, grouped};
@@ -188,12 +188,15 @@ fn movetext(seen: &Seen<'_>, frames: &[Frame]) -> String {
 }
 
 /// Text of a record as a `<pre>` holds it: its line breaks and tabs kept,
-/// everything else as [`markup`] escapes it.
+/// everything else as [`for_markup`] escapes it.
 fn verbatim(text: &str) -> String {
     text.split('\n')
         .map(|line| {
             let line = line.strip_suffix('\r').unwrap_or(line);
-            line.split('\t').map(markup).collect::<Vec<_>>().join("\t")
+            line.split('\t')
+                .map(for_markup)
+                .collect::<Vec<_>>()
+                .join("\t")
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -248,15 +251,15 @@ fn excerpt(seen: &Seen<'_>, offset: usize, length: usize) -> String {
         let _ = writeln!(
             out,
             "<span class=\"ln\">{number:>4} </span>{}",
-            markup(&beside(line, Keep::Start))
+            for_markup(&beside(line, Keep::Start))
         );
     }
     let _ = write!(
         out,
         "<span class=\"ln\">{first_line:>4} </span>{}<mark>{}</mark>{}",
-        markup(&beside(before.get(line_start..).unwrap_or(""), Keep::End)),
-        markup(&beside(spanned, Keep::Both)),
-        markup(&beside(rest.get(..line_end).unwrap_or(""), Keep::Start))
+        for_markup(&beside(before.get(line_start..).unwrap_or(""), Keep::End)),
+        for_markup(&beside(spanned, Keep::Both)),
+        for_markup(&beside(rest.get(..line_end).unwrap_or(""), Keep::Start))
     );
     out.push_str("</pre>");
     out
@@ -265,7 +268,7 @@ fn excerpt(seen: &Seen<'_>, offset: usize, length: usize) -> String {
 /// Free text from the record (a name), cut as messages cut it, then
 /// escaped: a name costs the page at most a few dozen characters.
 fn named(text: &str) -> String {
-    markup(&shortened(text))
+    for_markup(&shortened(text))
 }
 
 /// Who played, as the header names them.
@@ -289,7 +292,7 @@ fn scores(seen: &Seen<'_>) -> String {
 
 /// The record as the page names it: its file and line.
 fn place(seen: &Seen<'_>) -> String {
-    format!("{}:{}", markup(seen.path), seen.record.line)
+    format!("{}:{}", for_markup(seen.path), seen.record.line)
 }
 
 impl Renderer {
@@ -448,13 +451,13 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
             class.push("current");
         }
         let value = frame.value.as_deref().map_or(String::new(), |v| {
-            format!(" <span class=\"value\">{}</span>", markup(v))
+            format!(" <span class=\"value\">{}</span>", for_markup(v))
         });
         let _ = write!(
             out,
             "<li class=\"{}\"><button type=\"button\" data-frame=\"{i}\">{}</button>{value}</li>",
             class.join(" "),
-            markup(&frame.label)
+            for_markup(&frame.label)
         );
     }
     out.push_str("</ol>");
@@ -480,9 +483,9 @@ fn heading(seen: &Seen<'_>, class: &str) -> String {
     let game = report.game.as_deref().unwrap_or("?");
     format!(
         "<section class=\"record {verdict}{class}\" id=\"{}\"><h3><span class=\"verdict\">{verdict}</span> <code>{}</code> <span class=\"game\">{}</span> <span class=\"players\">{}</span></h3>",
-        markup(&format!("r-{}-{}", seen.path, seen.record.line)),
+        for_markup(&format!("r-{}-{}", seen.path, seen.record.line)),
         place(seen),
-        markup(game),
+        for_markup(game),
         players(seen)
     )
 }
@@ -492,11 +495,11 @@ fn message(d: &Diagnostic) -> String {
     let turn = d
         .turn
         .as_ref()
-        .map_or(String::new(), |t| format!(" (turn {})", markup(t)));
+        .map_or(String::new(), |t| format!(" (turn {})", for_markup(t)));
     format!(
         "<p class=\"message\"><code class=\"rule\">{}</code> {}{turn} <span class=\"at\">line {}, column {}</span></p>",
-        markup(&d.rule),
-        markup(&d.message),
+        for_markup(&d.rule),
+        for_markup(&d.message),
         d.line,
         d.column
     )
@@ -518,7 +521,7 @@ impl Renderer {
             let listed: Vec<String> = d
                 .expected
                 .iter()
-                .map(|e| format!("<code>{}</code>", markup(e)))
+                .map(|e| format!("<code>{}</code>", for_markup(e)))
                 .collect();
             out.push_str(&listed.join(" "));
             if d.expected_total > d.expected.len() {
@@ -527,24 +530,28 @@ impl Renderer {
             out.push_str("</p>");
         }
         if let Some(help) = &d.help {
-            let _ = write!(out, "<p class=\"help\">{}</p>", markup(help));
+            let _ = write!(out, "<p class=\"help\">{}</p>", for_markup(help));
         }
-        if let Some(rule) = arbitre::rules::find(&d.rule) {
+        if let Some(rule) = arbitre::rules::Rule::find(&d.rule) {
             let _ = write!(
                 out,
                 "<div class=\"explanation\"><p class=\"summary\">{}: {}.</p>",
-                markup(rule.id),
-                markup(rule.summary)
+                for_markup(rule.id),
+                for_markup(rule.summary)
             );
             if let Some(explanation) = rule.explanation {
-                let _ = write!(out, "<p class=\"words\">{}</p>", markup(explanation.words));
+                let _ = write!(
+                    out,
+                    "<p class=\"words\">{}</p>",
+                    for_markup(explanation.words)
+                );
             }
             out.push_str("</div>");
         }
         let commands: Vec<String> = [&d.explain_command, &d.moves_command]
             .into_iter()
             .flatten()
-            .map(|c| format!("<code>{}</code>", markup(c)))
+            .map(|c| format!("<code>{}</code>", for_markup(c)))
             .collect();
         if !commands.is_empty() {
             let _ = write!(out, "<p class=\"commands\">{}</p>", commands.join(" "));
@@ -591,10 +598,10 @@ fn legal_row(seen: &Seen<'_>) -> String {
     let mut out = format!(
             "<div class=\"legal-row\" role=\"row\"><code role=\"cell\" class=\"where\">{}</code><span role=\"cell\" class=\"game\">{}</span><span role=\"cell\" class=\"players\">{}</span><span role=\"cell\" class=\"turns-count\">{}</span><span role=\"cell\" class=\"result\">{}</span><span role=\"cell\" class=\"scores\">{}</span>",
             place(seen),
-            markup(report.game.as_deref().unwrap_or("")),
+            for_markup(report.game.as_deref().unwrap_or("")),
             players(seen),
             report.turns,
-            markup(&result),
+            for_markup(&result),
             scores(seen)
         );
     if report.warning_count() > 0 {
@@ -698,8 +705,8 @@ impl Sink for Html {
         writeln!(
             out,
             "<section class=\"record unreadable\"><h3><span class=\"verdict\">unreadable</span> <code>{}</code></h3><p class=\"message\">cannot read: {}</p></section>",
-            markup(&path.path),
-            markup(&path.error)
+            for_markup(&path.path),
+            for_markup(&path.error)
         )
     }
 
@@ -715,7 +722,7 @@ impl Sink for Html {
                 let _ = write!(
                     totals,
                     "<li><code>{}</code> <span class=\"count\">{count}</span></li>",
-                    markup(rule)
+                    for_markup(rule)
                 );
             }
             totals.push_str("</ul>");
@@ -755,7 +762,7 @@ fn left_out(counts: &arbitre::LeftOut) -> String {
     }
     format!(
         "<div class=\"bad\"><dt>left out</dt><dd id=\"left-out-count\" title=\"{}\">{}</dd></div>",
-        markup(&counts.to_string()),
+        for_markup(&counts.to_string()),
         counts.total()
     )
 }
@@ -807,10 +814,10 @@ mod tests {
     #[test]
     fn markup_and_controls_are_escaped() {
         assert_eq!(
-            markup("<script>\"a\" & 'b'</template>"),
+            for_markup("<script>\"a\" & 'b'</template>"),
             "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/template&gt;"
         );
-        assert!(!markup("a\u{1b}[31mb\u{0}").contains(['\u{1b}', '\u{0}']));
-        assert_eq!(markup("plain"), "plain");
+        assert!(!for_markup("a\u{1b}[31mb\u{0}").contains(['\u{1b}', '\u{0}']));
+        assert_eq!(for_markup("plain"), "plain");
     }
 }

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Seek, Write};
 
-use arbitre::escape::{cut, markup};
+use arbitre::escape::{cut, for_markup};
 use arbitre::{Unreadable, Verdict};
 
 use super::{located, Kept, Piece, Render, Run, Seen, Sink};
@@ -91,9 +91,9 @@ fn case_name(seen: &Seen<'_>) -> String {
 fn case(path: &str, name: &str) -> String {
     format!(
         "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\">\n",
-        markup(&class_name(path)),
-        markup(name),
-        markup(path)
+        for_markup(&class_name(path)),
+        for_markup(name),
+        for_markup(path)
     )
 }
 
@@ -120,20 +120,20 @@ impl Render for Renderer {
                     body.push('\n');
                     body.push_str(help);
                 }
-                let body: Vec<String> = body.lines().map(markup).collect();
+                let body: Vec<String> = body.lines().map(for_markup).collect();
                 let _ = writeln!(
                     case,
                     "      <{element} type=\"{}\" message=\"{}\">{}</{element}>",
-                    markup(finding.rule),
-                    markup(&finding.message),
+                    for_markup(finding.rule),
+                    for_markup(&finding.message),
                     body.join("\n")
                 );
             } else {
                 let _ = writeln!(
                     out_lines,
                     "{place}warning[{}]: {}",
-                    markup(finding.rule),
-                    markup(&finding.message)
+                    for_markup(finding.rule),
+                    for_markup(&finding.message)
                 );
             }
         }
@@ -181,7 +181,7 @@ impl Sink for Junit {
     fn unreadable(&mut self, path: &Unreadable, _out: &mut dyn Write) -> io::Result<()> {
         self.tests += 1;
         self.errors += 1;
-        let message = markup(&format!("cannot read: {}", path.error));
+        let message = for_markup(&format!("cannot read: {}", path.error));
         let case = case(&path.path, "unreadable");
         write!(
             self.cases,
@@ -239,7 +239,7 @@ mod tests {
         assert_eq!(class_name("../a.arb"), "__.a");
         assert_eq!(class_name("-"), "-");
     }
-    use arbitre::escape::escaped;
+    use arbitre::escape::for_terminal;
     use proptest::prelude::*;
 
     proptest! {
@@ -247,11 +247,11 @@ mod tests {
         /// well formed, and reads back as people are shown it.
         #[test]
         fn any_text_stays_well_formed(text in any::<String>()) {
-            let document = format!("<a b=\"{}\">{}</a>", markup(&text), markup(&text));
+            let document = format!("<a b=\"{}\">{}</a>", for_markup(&text), for_markup(&text));
             let parsed = roxmltree::Document::parse(&document);
             prop_assert!(parsed.is_ok(), "{document:?}");
             let parsed = parsed.unwrap();
-            let shown: String = escaped(&text)
+            let shown: String = for_terminal(&text)
                 .chars()
                 .map(|c| if matches!(c, '\u{fffe}' | '\u{ffff}') { '\u{fffd}' } else { c })
                 .collect();

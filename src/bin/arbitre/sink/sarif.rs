@@ -91,7 +91,7 @@ fn plain(text: &str) -> String {
 /// rule's page (and requires). No `helpUri`: arbitre has no public page
 /// of its own to point at, and the help holds the whole of it.
 fn rules() -> Vec<Value> {
-    arbitre::rules::all()
+    arbitre::rules::Rule::all()
         .map(|rule| {
             let help = Help::of(rule);
             json!({
@@ -138,7 +138,7 @@ impl Render for Renderer {
                 "message": {"text": plain(&text)},
                 "locations": [location],
             });
-            if let Some(index) = arbitre::rules::all().position(|r| r.id == finding.rule) {
+            if let Some(index) = arbitre::rules::Rule::all().position(|r| r.id == finding.rule) {
                 result["ruleIndex"] = json!(index);
             }
             // One result a line: compact JSON holds no raw newline.

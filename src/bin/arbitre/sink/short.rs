@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use arbitre::escape::escaped;
+use arbitre::escape::for_terminal;
 use arbitre::Unreadable;
 
 use super::{short, Options, Piece, Render, Run, Seen, Sink};
@@ -41,8 +41,8 @@ impl Sink for Short {
         writeln!(
             out,
             "{}: error: cannot read: {}",
-            escaped(&path.path),
-            escaped(&path.error)
+            for_terminal(&path.path),
+            for_terminal(&path.error)
         )
     }
 

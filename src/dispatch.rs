@@ -1,18 +1,14 @@
-//! Checking a record with the right game.
-
-use std::io::{self, Read};
+//! The dispatcher: a record checked, shown or scored by the game its header
+//! names, found in the registry.
 
 use crate::at::At;
 use crate::game::Table;
 use crate::games;
-use crate::limits::{grouped, quote};
-use crate::reader::{Fault, Reader, Record};
+use crate::reader::Record;
 use crate::record::header::Text;
-use crate::record::{self, HeaderError, RawRecord, Switches};
-use crate::replay::{Checked, Malformed, Referee, Stop, StopError};
-use crate::report::RecordReport;
-use crate::rules;
-use crate::span::Span;
+use crate::record::{self, HeaderError, Switches};
+use crate::replay::{frame, Checked, Malformed, Referee, Stop, StopError};
+use crate::text::quote;
 
 /// Check one record as the reader handed it over. The verdict's spans are
 /// offsets in `record.text`; the report adds where the record sits.
@@ -51,54 +47,6 @@ pub(crate) fn game_of(record: &Record) -> Result<&'static dyn Referee, Malformed
     Ok(referee_for(&raw.header)?)
 }
 
-/// The record's header and movetext; or why the record is malformed before
-/// any game reads it. (The header's limits are checked before it is
-/// parsed, by whoever parses it.)
-pub(crate) fn frame(record: &Record) -> Result<RawRecord<'_>, Malformed> {
-    match record.fault {
-        Some(Fault::NotUtf8 { at }) => Err(Malformed {
-            rule: &rules::SYNTAX,
-            message: "this record is not UTF-8 text".into(),
-            span: Span::new(at, 1),
-            help: Some("records are UTF-8; is this the right file?".into()),
-        }),
-        Some(Fault::TooLong { limit }) => Err(Malformed {
-            rule: &rules::SYNTAX,
-            message: format!(
-                "this record is longer than {} bytes, the limit (--max-record-bytes)",
-                grouped(limit)
-            ),
-            span: first_line(&record.text),
-            help: Some(
-                "no real record comes near it; raise the limit with --max-record-bytes".into(),
-            ),
-        }),
-        None => {
-            // As the reader found it, or looked for in the text.
-            match record.framed() {
-                Some(raw) => Ok(raw),
-                None => Ok(RawRecord {
-                    limits: record.limits(),
-                    ..record::first(&record.text)?
-                }),
-            }
-        }
-    }
-}
-
-/// The first line that is not blank: where a record as a whole is pointed at.
-fn first_line(text: &str) -> Span {
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim_end();
-        if !trimmed.trim_start().is_empty() {
-            return Span::new(offset, trimmed.len());
-        }
-        offset += line.len();
-    }
-    Span::new(0, 0)
-}
-
 /// The game a header names.
 pub fn referee_for(header: &record::HeaderText<'_>) -> Result<&'static dyn Referee, HeaderError> {
     let name = header.game(games::names())?;
@@ -108,26 +56,6 @@ pub fn referee_for(header: &record::HeaderText<'_>) -> Result<&'static dyn Refer
             header.within("game", &name),
         )
         .with_help(games::suggest(&name))
-    })
-}
-
-/// Every record of a text, checked and reported in order, as `check` reports
-/// a file named `path` holding that text.
-pub fn check_str(path: &str, text: &str, switches: &Switches) -> Vec<RecordReport> {
-    check_reader(path, text.as_bytes(), switches)
-        .filter_map(Result::ok)
-        .collect()
-}
-
-/// Every record of a stream, checked and reported one at a time as it is
-/// read; memory is bounded by the largest record.
-pub fn check_reader<'a, R: Read + 'a>(
-    path: &'a str,
-    input: R,
-    switches: &'a Switches,
-) -> impl Iterator<Item = io::Result<RecordReport>> + 'a {
-    Reader::new(input).map(move |record| {
-        record.map(|record| RecordReport::of(path, &record, check(&record, switches)))
     })
 }
 
