@@ -289,16 +289,12 @@ fn left_out_lines(walked: &arbitre::Walked, list: bool) -> Vec<String> {
             ));
         }
     }
-    let total = counts.total();
-    let files = if total == 1 { "file" } else { "files" };
     let hint = if list {
         ""
     } else {
         "; --list-left-out names them"
     };
-    lines.push(format!(
-        "note: {total} *.arb {files} left out unread ({counts}){hint}"
-    ));
+    lines.push(format!("note: {}{hint}", counts.said()));
     lines
 }
 
@@ -617,6 +613,11 @@ fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Result<
         if document.totals.is_empty() {
             writeln!(output.out, "no record with throws")?;
         }
+        // As the totals of `check` count them: the note on standard error
+        // is not all a reader of the report sees.
+        if !document.left_out.is_empty() {
+            writeln!(output.out, "\n{}", document.left_out.said())?;
+        }
     }
     Ok(if unreadable { TROUBLE } else { LEGAL })
 }
@@ -908,7 +909,7 @@ fn position(
                 }
             }
         }
-        for note in &stop.notes {
+        for note in &stop.legal.notes() {
             writeln!(output.out, "{}", escaped(note))?;
         }
     } else {

@@ -848,7 +848,7 @@ impl PositionReport {
         let shell = PositionReport {
             legal: Some(Vec::new()),
             legal_total: Some(total),
-            notes: Some(stop.notes.clone()),
+            notes: Some(stop.legal.notes()),
             ..self
         };
         let text = machine.document(&shell);
@@ -889,7 +889,7 @@ impl PositionReport {
         };
         self.legal = Some(legal);
         self.legal_total = Some(total);
-        self.notes = Some(stop.notes.clone());
+        self.notes = Some(stop.legal.notes());
         self
     }
 }
@@ -988,6 +988,14 @@ impl LeftOut {
     /// Whether nothing was left out.
     pub fn is_empty(&self) -> bool {
         self.total() == 0
+    }
+
+    /// "2 *.arb files left out unread (2 hidden)": how the note on standard
+    /// error, `--format short` and the human `stats` say the counts.
+    pub fn said(&self) -> String {
+        let total = self.total();
+        let files = if total == 1 { "file" } else { "files" };
+        format!("{total} *.arb {files} left out unread ({self})")
     }
 
     /// Count one more file left out for `reason`.
