@@ -700,6 +700,7 @@ trait LegalAt: Send + Sync {
         &self,
         f: &mut dyn FnMut(&dyn fmt::Display) -> std::io::Result<()>,
     ) -> std::io::Result<()>;
+    fn notes(&self) -> Vec<String>;
 }
 
 struct PositionOf<G: Presentation> {
@@ -724,6 +725,10 @@ impl<G: Presentation> LegalAt for PositionOf<G> {
     ) -> std::io::Result<()> {
         G::legal(&self.position).iter().try_for_each(|play| f(play))
     }
+
+    fn notes(&self) -> Vec<String> {
+        G::moves_notes(&self.position)
+    }
 }
 
 impl Legal {
@@ -746,6 +751,13 @@ impl Legal {
     /// Whether no turn is legal.
     pub fn is_empty(&self) -> bool {
         self.0.is_none()
+    }
+
+    /// What the game adds under the legal turns (the throw to make, say),
+    /// made when asked: only `moves` shows it, and on a crowded Superpion
+    /// board it lists the maximum captures; none once the game is over.
+    pub fn notes(&self) -> Vec<String> {
+        self.0.as_ref().map_or_else(Vec::new, |at| at.notes())
     }
 
     /// The turns as `arbitre moves` lists them by default.

@@ -192,8 +192,6 @@ pub struct Stop {
     /// The legal turns, grouped, counted or listed when asked; none once
     /// the game is over.
     pub legal: Legal,
-    /// Lines the game adds under the legal turns (the throw to make, say).
-    pub notes: Vec<String>,
     /// How the game ended, when it is over here, in the words of `check`'s
     /// summary ("finished (time): blue wins"): after a win, or at the end
     /// of a record whose header `end` the replay bears out.
@@ -751,11 +749,10 @@ fn stopped<G: Game>(
         ),
         _ => (None, G::diagram(position)),
     };
-    let (legal, notes, to_move) = if over.is_some() {
-        (Legal::none(), Vec::new(), None)
+    let (legal, to_move) = if over.is_some() {
+        (Legal::none(), None)
     } else {
-        let to_move = G::summary(header, position, false).to_move;
-        (legal, G::moves_notes(position), to_move)
+        (legal, G::summary(header, position, false).to_move)
     };
     let caption = caption::<G>(
         header,
@@ -771,7 +768,6 @@ fn stopped<G: Game>(
         diagram,
         label,
         legal,
-        notes,
         over,
         to_move,
         setup: G::setup(position),

@@ -825,6 +825,28 @@ fn crowded_positions_are_searched_once_per_command() {
         assert!(p.capture_actions_over(20) == first && p.capture_actions_over(21).is_empty());
     });
     assert_eq!(asked_thrice, listing, "one search for every ask");
+    // `show` (and the HTML page's boards) only ask whether a turn is
+    // legal: no search; `moves` lists the turns and the notes on them
+    // with one.
+    let drawn = states(|| {
+        let record = arbitre::Record::from_text(
+            std::fs::read_to_string("samples/superpion/hostile-capture.arb").unwrap(),
+        );
+        let stop = arbitre::stop(&record, &Switches::new(), None).unwrap();
+        assert!(!stop.legal.is_empty());
+        assert!(stop.picture.svg().contains("data-square=\"k5\""));
+    });
+    assert_eq!(drawn, 0, "show searches no capture");
+    let moved = states(|| {
+        let record = arbitre::Record::from_text(
+            std::fs::read_to_string("samples/superpion/hostile-capture.arb").unwrap(),
+        );
+        let stop = arbitre::stop(&record, &Switches::new(), None).unwrap();
+        assert_eq!(stop.legal.len(), 171);
+        let notes = stop.legal.notes();
+        assert!(notes[0].contains("at most 21 pieces"), "{notes:?}");
+    });
+    assert_eq!(moved, listing, "moves lists the captures once");
     let short_form = states(|| {
         let r = report(&among_superpions("", "1.B k5xl6"), &[]);
         assert_eq!(r.diagnostic.unwrap().expected_total, 171);
@@ -850,6 +872,32 @@ fn crowded_positions_are_searched_once_per_command() {
     assert!(longest <= listing, "{longest} states");
     assert!(short_form < 200_000, "{short_form} states");
     assert!(missed < 200_000, "{missed} states");
+}
+
+/// A Superpion turn is legal until the game is over (a camp with no
+/// action passes): what `show` asks instead of listing the turns, checked
+/// against the listing along random games of every mode.
+#[test]
+fn a_turn_is_legal_exactly_while_the_game_goes_on() {
+    use arbitre::games::superpion::Superpion;
+    use arbitre::Rules as _;
+    let mut rng = arbitre::Rng::new(31);
+    let mut over = 0;
+    for mode in ["four-players", "two-players", "teams", "three-players"] {
+        for _ in 0..5 {
+            let mut position = Superpion::initial(Some(mode)).unwrap();
+            for _ in 0..400 {
+                let has = Superpion::has_legal(&position);
+                assert_eq!(has, !Superpion::legal(&position).is_empty(), "{mode}");
+                let Some(play) = Superpion::random_play(&position, &mut rng) else {
+                    over += 1;
+                    break;
+                };
+                Superpion::apply(&mut position, &play);
+            }
+        }
+    }
+    assert!(over > 0, "some game ends");
 }
 
 /// perft from the start, as BENCHMARKS.md gives it: the legal turns do not

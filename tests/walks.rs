@@ -374,6 +374,35 @@ fn a_folders_own_ignore_files_cannot_hide_an_illegal_record_by_default() {
             "{command}"
         );
     }
+    // `--format short` and the human `stats` close with the counts; with
+    // nothing left out they write what they always wrote.
+    let short = |extra: &[&str]| {
+        let mut args = vec!["--format", "short"];
+        args.extend_from_slice(extra);
+        args.push(&dir);
+        arbitre(&args).stdout
+    };
+    let read_all = short(&[]);
+    assert!(!read_all.contains("note:"), "{read_all}");
+    assert_eq!(read_all.lines().count(), 3, "{read_all}");
+    assert_eq!(
+        short(&["--respect-ignore"]),
+        "note: 3 *.arb files left out unread (3 ignored)\n"
+    );
+    let stats = |extra: &[&str]| {
+        let mut args = extra.to_vec();
+        args.push(&dir);
+        run_command(Command::cargo_bin("arbitre").unwrap(), "stats", &args).stdout
+    };
+    assert_eq!(
+        stats(&[]),
+        "skipped: 4 records of games without throws (simpei 4)\nno record with throws\n"
+    );
+    assert_eq!(
+        stats(&["--respect-ignore"]),
+        "skipped: 1 record of games without throws (simpei 1)\nno record with throws\n\n\
+         3 *.arb files left out unread (3 ignored)\n"
+    );
 }
 
 #[test]

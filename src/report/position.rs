@@ -114,7 +114,7 @@ impl PositionReport {
         let shell = PositionReport {
             legal: Some(Vec::new()),
             legal_total: Some(total),
-            notes: Some(stop.notes.clone()),
+            notes: Some(stop.legal.notes()),
             ..self
         };
         let text = machine.document(&shell);
@@ -155,7 +155,7 @@ impl PositionReport {
         };
         self.legal = Some(legal);
         self.legal_total = Some(total);
-        self.notes = Some(stop.notes.clone());
+        self.notes = Some(stop.legal.notes());
         self
     }
 }

@@ -58,6 +58,14 @@ impl LeftOut {
         self.total() == 0
     }
 
+    /// "2 *.arb files left out unread (2 hidden)": how the note on standard
+    /// error, `--format short` and the human `stats` say the counts.
+    pub fn said(&self) -> String {
+        let total = self.total();
+        let files = if total == 1 { "file" } else { "files" };
+        format!("{total} *.arb {files} left out unread ({self})")
+    }
+
     /// Count one more file left out for `reason`.
     pub fn count(&mut self, reason: LeftOutReason) {
         match reason {

@@ -166,16 +166,12 @@ pub fn left_out_lines(walked: &arbitre::Walked, list: bool) -> Vec<String> {
             ));
         }
     }
-    let total = counts.total();
-    let files = if total == 1 { "file" } else { "files" };
     let hint = if list {
         ""
     } else {
         "; --list-left-out names them"
     };
-    lines.push(format!(
-        "note: {total} *.arb {files} left out unread ({counts}){hint}"
-    ));
+    lines.push(format!("note: {}{hint}", counts.said()));
     lines
 }
 

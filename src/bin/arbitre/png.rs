@@ -29,5 +29,28 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     let mut pixmap = tiny_skia::Pixmap::new(width, height)
         .ok_or_else(|| format!("no image of {width}x{height} pixels can be made"))?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| e.to_string())
+    encoded(pixmap)
+}
+
+/// The pixels as a PNG file, deflated at level 1 rather than at the level
+/// 6 of `tiny_skia`'s own encoder: the same pixels, filtered alike, in a
+/// file about 40% larger at a quarter of the cost (on a crowded Superpion
+/// board level 6 alone cost 130 M instructions, three times the drawing;
+/// `fdeflate` would save a little more but doubles the file).
+fn encoded(pixmap: tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
+    let (width, height) = (pixmap.width(), pixmap.height());
+    // PNG's colours are straight, tiny-skia's premultiplied by alpha.
+    let pixels = pixmap.take_demultiplied();
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, width, height);
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_deflate_compression(png::DeflateCompression::Level(1));
+    encoder.set_filter(png::Filter::Adaptive);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    writer
+        .write_image_data(&pixels)
+        .map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(out)
 }

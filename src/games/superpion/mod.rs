@@ -285,6 +285,12 @@ impl game::Rules for Superpion {
         format!("{}.{}", position.round, position.to_move.letter())
     }
 
+    /// A camp with no action passes, so a turn is legal until the game is
+    /// over: no capture search for `show`, which only asks this.
+    fn has_legal(position: &Position) -> bool {
+        !position.over
+    }
+
     fn legal(position: &Position) -> Vec<Play> {
         if position.over {
             return Vec::new();

@@ -282,7 +282,7 @@ impl Document for Position<'_> {
                     }
                 }
             }
-            for note in &self.stop.notes {
+            for note in &self.stop.legal.notes() {
                 writeln!(out, "{}", for_terminal(note))?;
             }
         } else {

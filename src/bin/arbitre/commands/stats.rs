@@ -158,6 +158,11 @@ impl Document for Stats {
         if self.document.totals.is_empty() {
             writeln!(out, "no record with throws")?;
         }
+        // As the totals of `check` count them: the note on standard error
+        // is not all a reader of the report sees.
+        if !self.document.left_out.is_empty() {
+            writeln!(out, "\n{}", self.document.left_out.said())?;
+        }
         Ok(())
     }
 }

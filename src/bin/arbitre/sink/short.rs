@@ -46,8 +46,15 @@ impl Sink for Short {
         )
     }
 
-    fn end(&mut self, _run: &Run<'_>, _out: &mut dyn Write) -> io::Result<()> {
-        Ok(())
+    /// What the walk left out, on a closing line of its own (as rustc
+    /// closes its short form with a count), since the lines before name
+    /// only what was read; nothing when nothing was left out.
+    fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
+        let left_out = &run.tally.left_out;
+        if left_out.is_empty() {
+            return Ok(());
+        }
+        writeln!(out, "note: {}", left_out.said())
     }
 
     fn progress(&self) -> bool {

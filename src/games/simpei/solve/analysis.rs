@@ -46,11 +46,17 @@ impl Said {
     }
 
     /// The value of `position` by `table`: "red has won" once the game is
-    /// won; `None` when the table does not hold the position.
+    /// won; `None` when the table does not hold the position, or holds a
+    /// value its turns do not give it (checked as `analyse` checks each
+    /// position it reports: [`Table::check_position`]).
     pub fn of(table: &Table, position: &Position) -> Option<Said> {
         match position.winner {
             Some(winner) => Some(Said::won(winner)),
-            None => Some(Said::new(table.value(position)?, position.to_move)),
+            None => {
+                let value = table.value(position)?;
+                table.check_position(position).ok()?;
+                Some(Said::new(value, position.to_move))
+            }
         }
     }
 

@@ -465,6 +465,38 @@ fn any_one_value_changed_disagrees_with_its_successors() {
     assert!(said.contains("out of range"), "{said}");
 }
 
+/// The value the HTML page shows of a position ([`Said::of`]) is checked
+/// against its successors, as `analyse` checks what it reports: a value
+/// changed in the table is shown as none, the others as they are.
+#[test]
+fn a_value_said_agrees_with_its_successors() {
+    let table = solve_movement(3, 1, 1, Alignment::Gapped, &mut |_| {}).expect("solved");
+    let mut rng = Rng::new(7);
+    for _ in 0..20 {
+        let (layer, range) = table.layers[rng.below(table.layers.len())].clone();
+        let index = rng.next_u64() % layer.size();
+        let (red, blue) = layer.arrangement(index);
+        let position = Position {
+            pieces: [grid(red), grid(blue)],
+            hand: [0, 0],
+            to_move: layer.to_move,
+            ..Position::default()
+        };
+        let sound = Said::of(&table, &position).expect("a value of the solver's");
+        assert_eq!(
+            Some(sound.text),
+            table.value(&position).map(|v| v.said(layer.to_move))
+        );
+        let at = range.start + index as usize;
+        let held = table.values[at];
+        let mut changed = table.clone();
+        changed.values[at] = (held & !REACHED) ^ 1 | held & REACHED;
+        // Any other value disagrees with the successors' (they are unchanged).
+        assert!(changed.check_position(&position).is_err(), "{position:?}");
+        assert_eq!(Said::of(&changed, &position), None, "{position:?}");
+    }
+}
+
 /// The game with three pieces each forged three ways, its checksum summed
 /// again each time: every forgery is refused.
 #[test]
