@@ -9,7 +9,7 @@ use arbitre::games;
 use arbitre::pipeline::{self, Item, Items};
 use arbitre::words::{self, counted};
 use arbitre::{
-    Checked, Document, Limits, Machine, PositionReport, Reader, Record, RecordReport, Referee,
+    AnyGame, Checked, Document, Limits, Machine, PositionReport, Reader, Record, RecordReport,
     Skipped, StatsDocument, StopError, Switches, Tally, ThrowRecord, ThrowTotal, Unreadable,
     Verdict,
 };
@@ -127,7 +127,7 @@ pub fn usage(output: &mut Output<'_>, message: &str) -> io::Result<u8> {
 fn with_game(
     name: &str,
     output: &mut Output<'_>,
-    f: impl FnOnce(&'static dyn Referee, &mut Output<'_>) -> io::Result<u8>,
+    f: impl FnOnce(&'static dyn AnyGame, &mut Output<'_>) -> io::Result<u8>,
 ) -> io::Result<u8> {
     match games::find(name) {
         Some(game) => f(game, output),
@@ -172,7 +172,7 @@ fn idle_rules(switches: &Switches, by_game: &ByGame) -> Vec<String> {
     switches
         .keys()
         .filter_map(|rule| {
-            let (defining, idle): (Vec<&&dyn Referee>, Vec<&&dyn Referee>) =
+            let (defining, idle): (Vec<&&dyn AnyGame>, Vec<&&dyn AnyGame>) =
                 all.iter().partition(|g| g.switches().contains(&rule));
             let idle: Vec<String> = idle
                 .iter()
@@ -215,7 +215,8 @@ fn note_idle_rules(err: &mut dyn Write, switches: &Switches, by_game: &ByGame) -
 
 /// The single record of `score`, `show` or `moves`, for [`idle_rules`].
 fn one_game(record: &Record) -> ByGame {
-    arbitre::referee_of(record)
+    arbitre::game_of(record)
+        .ok()
         .map(|g| (g.name(), 1))
         .into_iter()
         .collect()

@@ -16,7 +16,7 @@ use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::rules::Rule;
 use crate::span::Span;
-use crate::switches::HouseRule;
+use crate::switches::HouseSwitch;
 
 /// A rule broken by a turn as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -158,7 +158,7 @@ impl Alternatives {
 
     /// The legal turns at `position`: the first [`LISTED`], and the count
     /// of all.
-    pub fn legal<R: Rules>(position: &R::Position) -> Self {
+    pub fn legal<R: Mechanics>(position: &R::Position) -> Self {
         let (first, total) = R::legal_first(position, LISTED);
         Alternatives::first(first, total)
     }
@@ -388,7 +388,7 @@ pub struct Summary {
 
 /// Positions and legal turns: everything the rules decide, nothing about
 /// text records. [`perft`] and [`random_plays`] need only this.
-pub trait Rules: 'static {
+pub trait Mechanics: 'static {
     /// Compared to tell turns apart by where they lead ([`denoted`]), and
     /// by the tests of [`Notation::play`]'s all-or-nothing contract.
     type Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
@@ -408,7 +408,7 @@ pub trait Rules: 'static {
     /// Every legal turn; empty once the game is over.
     fn legal(position: &Self::Position) -> Vec<Self::Play>;
 
-    /// The first `n` turns of [`Rules::legal`], in its order, and how many
+    /// The first `n` turns of [`Mechanics::legal`], in its order, and how many
     /// it gives in all. Games whose turns multiply (a choice for each of
     /// several pieces) count them without building the list.
     fn legal_first(position: &Self::Position, n: usize) -> (Vec<Self::Play>, usize) {
@@ -438,7 +438,7 @@ pub trait Rules: 'static {
 }
 
 /// The written turns: movetext to turns, and turns played against the rules.
-pub trait Notation: Rules {
+pub trait Notation: Mechanics {
     /// A turn as written: notation with spans, legality unknown.
     type Turn: Clone;
 
@@ -518,7 +518,7 @@ pub trait Notation: Rules {
     /// format, so that a report's label names the same turn again.
     type Label: fmt::Debug;
 
-    /// Read a label as [`Rules::turn_label`] prints it; the error says
+    /// Read a label as [`Mechanics::turn_label`] prints it; the error says
     /// which forms the game takes.
     fn read_label(text: &str) -> Result<Self::Label, String>;
 
@@ -557,7 +557,7 @@ pub trait RecordFormat: Notation {
     /// hours, and a depth of 100 would never end.
     const DEEPEST_PERFT: u32;
     /// House-rule switches the game understands.
-    const SWITCHES: &'static [HouseRule] = &[];
+    const SWITCHES: &'static [HouseSwitch] = &[];
     /// Every rule the game reports, declared in its folder.
     const RULES: &'static [crate::rules::Rule];
 
@@ -601,7 +601,7 @@ pub trait RecordFormat: Notation {
 }
 
 /// Positions shown to humans (`arbitre show`, `arbitre moves`).
-pub trait Presentation: Rules {
+pub trait Presentation: Mechanics {
     /// The position as an ASCII diagram; its last line says whose turn it
     /// is, or that the game is over.
     fn diagram(position: &Self::Position) -> String;
@@ -636,7 +636,7 @@ pub trait Presentation: Rules {
     }
 
     /// The legal turns as `arbitre moves` lists them, in the order of
-    /// [`Rules::legal`]: by default each turn alone; a game whose turns
+    /// [`Mechanics::legal`]: by default each turn alone; a game whose turns
     /// multiply gives the turns that share an action as one group.
     fn legal_groups(position: &Self::Position) -> Vec<Group> {
         Self::legal(position)
@@ -815,7 +815,7 @@ pub fn resolve_by_outcome<N: Notation + ?Sized>(
 /// The first of `candidates` that leads from `position` to `after`. None
 /// doing so would be a referee bug (a turn `play` accepts but the rules do
 /// not list), reported rather than panicked on.
-pub fn denoted<R: Rules + ?Sized>(
+pub fn denoted<R: Mechanics + ?Sized>(
     position: &R::Position,
     after: &R::Position,
     candidates: impl IntoIterator<Item = R::Play>,
@@ -856,7 +856,7 @@ pub(crate) fn handed_on<T: Clone>(
 }
 
 /// perft: distinct legal turn sequences of `depth` turns.
-pub fn perft<R: Rules>(position: &R::Position, depth: u32) -> u64 {
+pub fn perft<R: Mechanics>(position: &R::Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -876,7 +876,7 @@ pub fn perft<R: Rules>(position: &R::Position, depth: u32) -> u64 {
 
 /// Up to `max_turns` random legal turns from `start`, stopping when the game
 /// is over.
-pub fn random_plays<R: Rules>(
+pub fn random_plays<R: Mechanics>(
     start: &R::Position,
     rng: &mut Rng,
     max_turns: usize,

@@ -16,7 +16,7 @@
 //! - **Checking**: [`check`] gives a record's typed verdict, [`Checked`];
 //!   [`check_str`] and [`check_reader`] give located [`RecordReport`]s, the
 //!   fields of `--format json`, in file lines and columns.
-//! - **Playing**: each game implements [`Rules`] (positions and legal
+//! - **Playing**: each game implements [`Mechanics`] (positions and legal
 //!   turns), [`Notation`] (written turns), [`RecordFormat`] (header, setup,
 //!   end) and [`Presentation`] (diagrams); [`Game`] is all four. [`open`]
 //!   gives a record's typed start and turns, [`parse_turn`] reads one
@@ -47,7 +47,7 @@
 //!
 //! ```
 //! use arbitre::games::puluc::Puluc;
-//! use arbitre::{open, Rules, Switches};
+//! use arbitre::{open, Mechanics, Switches};
 //!
 //! let text = "---\ngame: puluc\n---\n1. 2:e-2 3:e-7\n2. 1:2-3\n";
 //! let record = open::<Puluc>(text, &Switches::new()).map_err(|m| m.message)?;
@@ -62,7 +62,7 @@
 //!
 //! ```
 //! use arbitre::games::superpion::Superpion;
-//! use arbitre::{parse_turn, Notation, Rules};
+//! use arbitre::{parse_turn, Notation, Mechanics};
 //!
 //! let mut position = Superpion::initial(Some("two-players")).map_err(|e| e)?;
 //! let before = position.clone();
@@ -135,8 +135,8 @@ pub use format::{
 };
 pub use game::{
     denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Game, Group,
-    Legal, Notation, Outcome, Players, Presentation, RecordFormat, Rules, Scores, Summary, Table,
-    Team, Violation, Warning, LISTED,
+    Legal, Mechanics, Notation, Outcome, Players, Presentation, RecordFormat, Scores, Summary,
+    Table, Team, Violation, Warning, LISTED,
 };
 pub use limits::Limits;
 pub use reader::{Fault, Reader, Record};
@@ -144,7 +144,7 @@ pub use record::header::{Date, Text};
 pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
 pub use replay::{
-    check_as, open, parse_turn, position_after, random_record, Checked, Malformed, Opened, Referee,
+    check_as, open, parse_turn, position_after, random_record, AnyGame, Checked, Malformed, Opened,
     Stop, StopError, KEPT_WARNINGS,
 };
 pub use report::{
@@ -153,10 +153,10 @@ pub use report::{
     ThrowRecord, ThrowTotal, Unreadable, Verdict, WarningReport, SCHEMA, VERSION,
 };
 pub use rng::Rng;
-pub use source::{check, check_reader, check_str, event_of, referee_of, score_table, stop};
+pub use source::{check, check_reader, check_str, event_of, game_of, score_table, stop};
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
-pub use switches::{HouseRule, UnknownHouseRule};
+pub use switches::{HouseSwitch, UnknownHouseSwitch};
 pub use walk::{
     expand, natural_cmp, special_file, walk, IgnoreFileReason, IgnoreFileRefusal, LeftOutEntry,
     PatternError, WalkOptions, WalkProblem, WalkProblemKind, Walked, Walker, MAX_IGNORE_BYTES,

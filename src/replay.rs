@@ -1,6 +1,6 @@
 //! The replay engine: a record in, a verdict out. It knows games only
 //! through the traits of [`crate::game`], and hands the commands a
-//! type-erased [`Referee`].
+//! type-erased [`AnyGame`].
 
 use std::borrow::Cow;
 use std::fmt;
@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use crate::at::At;
 use crate::finding::{finding, Finding};
 use crate::game::{
-    self, Alternatives, Game, Legal, Notation, RecordFormat, Rules, Summary, Table, Violation,
+    self, Alternatives, Game, Legal, Mechanics, Notation, RecordFormat, Summary, Table, Violation,
     Warning,
 };
 use crate::limits::cut_quotes;
@@ -23,7 +23,7 @@ use crate::rules::{self, Rule};
 use crate::source::frame;
 use crate::span::Span;
 use crate::stats::ThrowStats;
-use crate::switches::HouseRule;
+use crate::switches::HouseSwitch;
 
 /// Why a record could not be replayed at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -327,7 +327,7 @@ struct Replay<G: RecordFormat> {
     /// The label of the record's last turn, once played: what a verdict on
     /// the whole game (a time end mid-round) names it by.
     last_label: Option<String>,
-    /// Throws written, per value of [`Rules::FAIR_THROWS`], counted also
+    /// Throws written, per value of [`Mechanics::FAIR_THROWS`], counted also
     /// after an illegal turn: the statistics are about what was thrown,
     /// not about the verdict.
     throws: Vec<u64>,
@@ -842,7 +842,7 @@ pub fn random_record<G: RecordFormat>(
     ))
 }
 
-pub fn perft<R: Rules>(mode: Option<&str>, depth: u32) -> Result<u64, String> {
+pub fn perft<R: Mechanics>(mode: Option<&str>, depth: u32) -> Result<u64, String> {
     Ok(game::perft::<R>(&R::initial(mode)?, depth))
 }
 
@@ -865,11 +865,11 @@ pub fn parse_turn<N: Notation>(text: &str) -> Result<N::Turn, SyntaxError> {
 }
 
 /// A game with its type erased, for the commands.
-pub trait Referee: Sync {
+pub trait AnyGame: Sync {
     /// The `game:` value.
     fn name(&self) -> &'static str;
     /// House-rule switches the game understands.
-    fn switches(&self) -> &'static [HouseRule];
+    fn switches(&self) -> &'static [HouseSwitch];
     /// Every rule the game reports ([`rules::all`](crate::rules::all) adds
     /// the shared ones).
     fn rules(&self) -> &'static [Rule];
@@ -900,25 +900,25 @@ pub trait Referee: Sync {
     fn canonical(&self, record: &Record, switches: &Switches) -> Result<String, Malformed>;
 }
 
-pub struct Engine<G>(PhantomData<fn() -> G>);
+pub struct Erased<G>(PhantomData<fn() -> G>);
 
-impl<G> Engine<G> {
+impl<G> Erased<G> {
     pub const fn new() -> Self {
-        Engine(PhantomData)
+        Erased(PhantomData)
     }
 }
 
-impl<G> Default for Engine<G> {
+impl<G> Default for Erased<G> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<G: Game> Referee for Engine<G> {
+impl<G: Game> AnyGame for Erased<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
-    fn switches(&self) -> &'static [HouseRule] {
+    fn switches(&self) -> &'static [HouseSwitch] {
         G::SWITCHES
     }
     fn rules(&self) -> &'static [Rule] {

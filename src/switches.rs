@@ -1,6 +1,6 @@
 //! House rules: the switches a game defines (Superpion's
 //! `forgive-missed-captures`), set from a header's `rules` or the command
-//! line. A [`HouseRule`] exists only as a game defines it, so a misspelt
+//! line. A [`HouseSwitch`] exists only as a game defines it, so a misspelt
 //! name is an error when it is given, never a switch silently ignored.
 
 use std::collections::BTreeMap;
@@ -11,15 +11,15 @@ use std::str::FromStr;
 use crate::games;
 
 /// A house rule some game defines, by its name. Only the games make them:
-/// [`HouseRule::named`] finds one by name, and each game lists its own in
+/// [`HouseSwitch::named`] finds one by name, and each game lists its own in
 /// [`RecordFormat::SWITCHES`](crate::RecordFormat::SWITCHES).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct HouseRule(&'static str);
+pub struct HouseSwitch(&'static str);
 
-impl HouseRule {
+impl HouseSwitch {
     /// The rule a game defines under `name`.
     pub(crate) const fn new(name: &'static str) -> Self {
-        HouseRule(name)
+        HouseSwitch(name)
     }
 
     /// Its name, as headers and `--rule` write it.
@@ -28,8 +28,8 @@ impl HouseRule {
     }
 
     /// Every house rule of every game, each once, in registry order.
-    pub fn all() -> Vec<HouseRule> {
-        let mut all: Vec<HouseRule> = Vec::new();
+    pub fn all() -> Vec<HouseSwitch> {
+        let mut all: Vec<HouseSwitch> = Vec::new();
         for rule in games::all().iter().flat_map(|g| g.switches()) {
             if !all.contains(rule) {
                 all.push(*rule);
@@ -40,11 +40,11 @@ impl HouseRule {
 
     /// The house rule named `name` (as written: names are lowercase), or an
     /// error naming the known ones.
-    pub fn named(name: &str) -> Result<HouseRule, UnknownHouseRule> {
-        let known = HouseRule::all();
+    pub fn named(name: &str) -> Result<HouseSwitch, UnknownHouseSwitch> {
+        let known = HouseSwitch::all();
         match known.iter().find(|rule| rule.0 == name) {
             Some(rule) => Ok(*rule),
-            None => Err(UnknownHouseRule {
+            None => Err(UnknownHouseSwitch {
                 name: name.to_string(),
                 known,
             }),
@@ -52,33 +52,33 @@ impl HouseRule {
     }
 }
 
-impl fmt::Display for HouseRule {
+impl fmt::Display for HouseSwitch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0)
     }
 }
 
-impl FromStr for HouseRule {
-    type Err = UnknownHouseRule;
+impl FromStr for HouseSwitch {
+    type Err = UnknownHouseSwitch;
 
-    fn from_str(name: &str) -> Result<Self, UnknownHouseRule> {
-        HouseRule::named(name)
+    fn from_str(name: &str) -> Result<Self, UnknownHouseSwitch> {
+        HouseSwitch::named(name)
     }
 }
 
 /// A name no game defines as a house rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownHouseRule {
+pub struct UnknownHouseSwitch {
     /// The name as given.
     pub name: String,
     /// The house rules there are.
-    pub known: Vec<HouseRule>,
+    pub known: Vec<HouseSwitch>,
 }
 
 /// "`forgive-missed-capture` is not a house rule (known:
 /// forgive-missed-captures)". The name is quoted as given: escape it
 /// before printing it to a terminal.
-impl fmt::Display for UnknownHouseRule {
+impl fmt::Display for UnknownHouseSwitch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "`{}` is not a house rule (", self.name)?;
         if self.known.is_empty() {
@@ -91,13 +91,13 @@ impl fmt::Display for UnknownHouseRule {
     }
 }
 
-impl Error for UnknownHouseRule {}
+impl Error for UnknownHouseSwitch {}
 
 /// House rules switched on or off, beyond what a record's header says:
 /// what `--rule` gives. A switch wins over the header's `rules`; a game
 /// that does not define a rule is checked as if it were not given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Switches(BTreeMap<HouseRule, bool>);
+pub struct Switches(BTreeMap<HouseSwitch, bool>);
 
 impl Switches {
     /// No switch: every record is checked as its header says.
@@ -106,36 +106,36 @@ impl Switches {
     }
 
     /// Switch `rule` on or off.
-    pub fn set(&mut self, rule: HouseRule, on: bool) {
+    pub fn set(&mut self, rule: HouseSwitch, on: bool) {
         self.0.insert(rule, on);
     }
 
     /// The same switches with `rule` switched on or off.
-    pub fn with(mut self, rule: HouseRule, on: bool) -> Self {
+    pub fn with(mut self, rule: HouseSwitch, on: bool) -> Self {
         self.set(rule, on);
         self
     }
 
     /// Switch the rule named `name` on or off; a name that is no house rule
     /// is an error naming the known ones, and changes nothing.
-    pub fn set_named(&mut self, name: &str, on: bool) -> Result<HouseRule, UnknownHouseRule> {
-        let rule = HouseRule::named(name)?;
+    pub fn set_named(&mut self, name: &str, on: bool) -> Result<HouseSwitch, UnknownHouseSwitch> {
+        let rule = HouseSwitch::named(name)?;
         self.set(rule, on);
         Ok(rule)
     }
 
     /// Whether `rule` is switched on, off, or left to the header (`None`).
-    pub fn get(&self, rule: HouseRule) -> Option<bool> {
+    pub fn get(&self, rule: HouseSwitch) -> Option<bool> {
         self.0.get(&rule).copied()
     }
 
     /// The rules switched, in the order of their names.
-    pub fn keys(&self) -> impl Iterator<Item = HouseRule> + '_ {
+    pub fn keys(&self) -> impl Iterator<Item = HouseSwitch> + '_ {
         self.0.keys().copied()
     }
 
     /// The rules switched and how, in the order of their names.
-    pub fn iter(&self) -> impl Iterator<Item = (HouseRule, bool)> + '_ {
+    pub fn iter(&self) -> impl Iterator<Item = (HouseSwitch, bool)> + '_ {
         self.0.iter().map(|(rule, on)| (*rule, *on))
     }
 
@@ -152,16 +152,16 @@ mod tests {
 
     #[test]
     fn a_house_rule_is_found_by_its_name_and_only_by_it() {
-        assert_eq!(HouseRule::named("forgive-missed-captures"), Ok(FORGIVE));
+        assert_eq!(HouseSwitch::named("forgive-missed-captures"), Ok(FORGIVE));
         assert_eq!("forgive-missed-captures".parse(), Ok(FORGIVE));
-        assert_eq!(HouseRule::all(), vec![FORGIVE]);
-        let typo = HouseRule::named("forgive-missed-capture").unwrap_err();
+        assert_eq!(HouseSwitch::all(), vec![FORGIVE]);
+        let typo = HouseSwitch::named("forgive-missed-capture").unwrap_err();
         assert_eq!(
             typo.to_string(),
             "`forgive-missed-capture` is not a house rule (known: forgive-missed-captures)"
         );
-        assert!(HouseRule::named("Forgive-Missed-Captures").is_err());
-        assert!(HouseRule::named("").is_err());
+        assert!(HouseSwitch::named("Forgive-Missed-Captures").is_err());
+        assert!(HouseSwitch::named("").is_err());
     }
 
     #[test]
@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn with_no_house_rule_the_message_says_so() {
-        let none = UnknownHouseRule {
+        let none = UnknownHouseSwitch {
             name: "x".into(),
             known: Vec::new(),
         };

@@ -857,7 +857,7 @@ fn crowded_positions_are_searched_once_per_command() {
 #[test]
 fn perft_counts_of_the_start() {
     use arbitre::games::superpion::Superpion;
-    use arbitre::Rules as _;
+    use arbitre::Mechanics as _;
     let perft = |mode| arbitre::perft::<Superpion>(&Superpion::initial(Some(mode)).unwrap(), 3);
     assert_eq!(perft("four-players"), 218_170);
     assert_eq!(perft("two-players"), 165_500);

@@ -144,7 +144,7 @@ pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
 
 /// A turn label read back (`--turn 3...`): the move number, and the side
 /// when it is written (`3... blue`), as
-/// [`Rules::turn_label`](crate::Rules::turn_label) prints them.
+/// [`Mechanics::turn_label`](crate::Mechanics::turn_label) prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Label<S> {
     /// `3.` or `3...`.

@@ -1,5 +1,5 @@
 //! The games arbitre referees. This registry is the one place that lists
-//! them; everything else reaches a game through [`Referee`].
+//! them; everything else reaches a game through [`AnyGame`].
 
 mod duel;
 pub mod puluc;
@@ -7,14 +7,14 @@ pub mod simpei;
 pub mod superpion;
 
 use crate::record::header::edit_distance;
-use crate::replay::{Engine, Referee};
+use crate::replay::{AnyGame, Erased};
 
-static SIMPEI: Engine<simpei::Simpei> = Engine::new();
-static PULUC: Engine<puluc::Puluc> = Engine::new();
-static SUPERPION: Engine<superpion::Superpion> = Engine::new();
+static SIMPEI: Erased<simpei::Simpei> = Erased::new();
+static PULUC: Erased<puluc::Puluc> = Erased::new();
+static SUPERPION: Erased<superpion::Superpion> = Erased::new();
 
 /// Every game, by its `game:` name.
-pub fn all() -> [&'static dyn Referee; 3] {
+pub fn all() -> [&'static dyn AnyGame; 3] {
     [&SUPERPION, &SIMPEI, &PULUC]
 }
 
@@ -25,7 +25,7 @@ pub fn names() -> [&'static str; 3] {
 
 /// The game a `game:` value names, in any case. Nearly every value (and
 /// every report's) is the name itself: compared as it is first.
-pub fn find(name: &str) -> Option<&'static dyn Referee> {
+pub fn find(name: &str) -> Option<&'static dyn AnyGame> {
     let games = all();
     games.into_iter().find(|g| g.name() == name).or_else(|| {
         let name = name.trim();

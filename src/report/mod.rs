@@ -808,7 +808,8 @@ impl PositionReport {
             arbitre: version(),
             path: path.to_string(),
             index: record.index,
-            game: crate::source::referee_of(record)
+            game: crate::source::game_of(record)
+                .ok()
                 .map_or_else(String::new, |g| g.name().to_string()),
             turns: stop.turn,
             label: stop.label.clone(),

@@ -7,22 +7,22 @@ mod board;
 mod declared;
 mod diagram;
 mod header;
+mod legality;
 mod moves;
 mod notation;
 mod picture;
 mod position;
-mod rules;
 
 /// A turn label read back (`--turn 3...`), and its move number.
 pub use super::duel::{Label, MoveNumber};
 pub use board::{Origin, Side, Stack, PAWNS};
 pub use header::{Counts, End, Header, Players, Setup, SquareKey};
+pub use legality::{throw_sticks, WON_BY};
 pub use notation::{Number, Source, Turn, Written};
 pub use position::{Action, Play, Position};
-pub use rules::{throw_sticks, WON_BY};
 
 use crate::game::{
-    self, breach, CanonicalTurn, Notation, Presentation, RecordFormat, Rules, Summary, Table,
+    self, breach, CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table,
     Violation, Warning,
 };
 use crate::games::duel;
@@ -33,13 +33,13 @@ use crate::rules::Rule;
 use crate::span::Span;
 
 use board::{DEFAULT_SQUARES, THROWS};
-use rules::{Absent, Breach, FAIR};
+use legality::{Absent, Breach, FAIR};
 
 /// Puluc, the [`Game`](crate::Game): a race with captures along a track,
 /// driven by four throwing sticks.
 pub struct Puluc;
 
-impl Rules for Puluc {
+impl Mechanics for Puluc {
     type Position = Position;
     type Play = Play;
 

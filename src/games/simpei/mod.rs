@@ -6,23 +6,23 @@ mod board;
 mod declared;
 mod diagram;
 mod header;
+mod legality;
 mod moves;
 mod notation;
 mod picture;
 mod position;
-mod rules;
 pub mod solve;
 
 /// A turn label read back (`--turn 3...`), and its move number.
 pub use super::duel::{Label, MoveNumber};
 pub use board::{Colour, Point, World};
 pub use header::{End, Header, Players, Setup};
+pub use legality::WON_BY;
 pub use notation::{Square, Turn, Written};
 pub use position::{Action, Play, Position};
-pub use rules::WON_BY;
 
 use crate::game::{
-    self, breach, CanonicalTurn, Notation, Presentation, RecordFormat, Rules, Summary, Table,
+    self, breach, CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table,
     Violation, Warning,
 };
 use crate::games::duel;
@@ -32,14 +32,14 @@ use crate::rules::Rule;
 use crate::span::Span;
 
 use board::points;
+use legality::{action, point, Breach};
 use moves::{count_of, group_text, grouped, open_relocations, turns_of};
-use rules::{action, point, Breach};
 
 /// Simpei, the [`Game`](crate::Game): three in a row on two interlocking
 /// worlds.
 pub struct Simpei;
 
-impl Rules for Simpei {
+impl Mechanics for Simpei {
     type Position = Position;
     type Play = Play;
 

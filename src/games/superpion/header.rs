@@ -10,7 +10,7 @@ use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText};
 
 use super::board::{locate, Camp, Located, Sq};
-use super::modes::{Colour, Mode, Pile, Rules, PAWNS};
+use super::modes::{Colour, Mode, Pile, Variant, PAWNS};
 use super::position::Position;
 
 /// The `players` key: the players' names, by camp in the four-player modes,
@@ -55,7 +55,7 @@ pub enum End {
 /// The `rules` key: the house-rule switches.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct HouseRules {
+pub struct HouseSwitches {
     /// `forgive-missed-captures`: a missed or short capture is a warning,
     /// not an illegal action.
     #[serde(
@@ -154,7 +154,7 @@ pub struct Header {
     pub result: Option<BTreeMap<String, i64>>,
     /// The `rules` key: the house rules in force.
     #[serde(default, deserialize_with = "present")]
-    pub rules: Option<HouseRules>,
+    pub rules: Option<HouseSwitches>,
     /// The `setup` key: a position to start from instead of the initial one.
     #[serde(default, deserialize_with = "present")]
     pub setup: Option<Setup>,
@@ -165,8 +165,8 @@ impl Header {
         self.mode.unwrap_or(Mode::FourPlayers)
     }
 
-    pub(super) fn rules(&self) -> Rules {
-        Rules::new(self.mode(), self.neutral)
+    pub(super) fn variant(&self) -> Variant {
+        Variant::new(self.mode(), self.neutral)
     }
 
     /// The header key of a player slot: a camp, or `player1`/`player2`.
@@ -204,7 +204,7 @@ impl Header {
     /// twice, none that is another player's key. Asked for every player
     /// a summary names: compared in place, nothing copied.
     pub(super) fn labels_distinct(&self) -> bool {
-        let players = self.rules().players();
+        let players = self.variant().players();
         players.iter().enumerate().all(|(i, &p)| {
             let label = self.label_text(p);
             !players[..i].iter().any(|&q| self.label_text(q) == label)
@@ -224,17 +224,17 @@ impl Header {
 
     /// The player slot a `result` key names.
     pub(super) fn player_named(&self, key: &str) -> Option<usize> {
-        let rules = self.rules();
-        rules.players().into_iter().find(|&p| {
+        let variant = self.variant();
+        variant.players().into_iter().find(|&p| {
             self.name(p) == Some(key.trim()) || self.key(p).eq_ignore_ascii_case(key.trim())
         })
     }
 
-    pub(super) fn team_label(&self, rules: &Rules, team: usize) -> String {
-        let members: Vec<usize> = rules
+    pub(super) fn team_label(&self, variant: &Variant, team: usize) -> String {
+        let members: Vec<usize> = variant
             .players()
             .into_iter()
-            .filter(|&p| rules.side(Camp::from_index(p)) == team)
+            .filter(|&p| variant.side(Camp::from_index(p)) == team)
             .collect();
         let named: Vec<&str> = members.iter().filter_map(|&p| self.name(p)).collect();
         if named.len() == members.len() && self.labels_distinct() {
@@ -287,7 +287,7 @@ impl Header {
             for key in result.keys() {
                 if self.player_named(key).is_none() {
                     let known: Vec<String> = self
-                        .rules()
+                        .variant()
                         .players()
                         .into_iter()
                         .map(|p| format!("`{}`", self.label(p)))
@@ -414,15 +414,15 @@ fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>
 pub fn set_up(
     header: &Header,
     setup: &Setup,
-    rules: Rules,
+    variant: Variant,
     text: &HeaderText<'_>,
 ) -> Result<Position, HeaderError> {
     let Some(pieces) = &setup.pieces else {
         // The initial position, perhaps with piles and another camp to move.
         let counts = [PAWNS, PAWNS, PAWNS, PAWNS, 0];
-        return finish_setup(header, setup, Position::initial(rules), counts, text);
+        return finish_setup(header, setup, Position::initial(variant), counts, text);
     };
-    let mut position = Position::empty(rules);
+    let mut position = Position::empty(variant);
     let mut counts = [0u32; 5];
     for (key, entries) in pieces.entries() {
         let Some(camp) = Camp::from_name(key) else {
@@ -443,7 +443,7 @@ pub fn set_up(
                     at,
                 ));
             }
-            if under.is_none() && rules.plays(camp) {
+            if under.is_none() && variant.plays(camp) {
                 if let Some(reached) = position.promotion_camp(camp, sq) {
                     return Err(HeaderError::setup(
                         format!("a {camp} pawn cannot stand on {sq}: it is on {reached}'s back line, where it would have become a Superpion"),
@@ -472,7 +472,7 @@ fn finish_setup(
     mut counts: [u32; 5],
     text: &HeaderText<'_>,
 ) -> Result<Position, HeaderError> {
-    let rules = position.rules;
+    let variant = position.variant;
     for (key, entries) in setup.piles.entries() {
         if entries.is_empty() {
             continue;
@@ -525,7 +525,7 @@ fn finish_setup(
     }
     match setup.to_move {
         Some(camp) if !position.in_play(camp) => {
-            let why = if rules.plays(camp) {
+            let why = if variant.plays(camp) {
                 "it has no piece on the board"
             } else {
                 "it is the neutral camp"

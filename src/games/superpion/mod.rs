@@ -10,26 +10,26 @@ mod capture;
 mod declared;
 mod diagram;
 mod header;
+mod legality;
 mod modes;
 mod moves;
 mod notation;
 mod picture;
 mod position;
-mod rules;
 mod score;
 
 pub use board::{squares, Camp, Sq, Squares};
 pub use capture::worked;
-pub use modes::{Colour, Mode, Rules};
+pub use modes::{Colour, Mode, Variant};
 pub use notation::{Actions, Label, Landings, Square, Turn, Written, WrittenAction};
 pub use position::{Action, Path, Play, Position};
 pub use score::Holding;
 
-pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
+pub use header::{End, Header, HouseSwitches, Keyed, Players, Setup};
 
 use crate::game::{
-    self, breach, Alternatives, CanonicalTurn, Notation, Presentation, RecordFormat, Rules as _,
-    Scores, Summary, Table, Violation, Warning,
+    self, breach, Alternatives, CanonicalTurn, Mechanics as _, Notation, Presentation,
+    RecordFormat, Scores, Summary, Table, Violation, Warning,
 };
 use crate::limits::quote;
 use crate::record::movetext::{Numeral, SyntaxError, Token};
@@ -37,17 +37,17 @@ use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::rules::Rule;
 use crate::span::Span;
-use crate::switches::HouseRule;
+use crate::switches::HouseSwitch;
 
 use crate::game::Breach as _;
-use rules::{attempt, focus, texts, Breach};
+use legality::{attempt, focus, texts, Breach};
 
 /// Superpion, the [`Game`](crate::Game): draughts on a cross for two to four
 /// players, two pieces acting per turn.
 pub struct Superpion;
 
 /// The house rule that turns missed and short captures into warnings.
-pub const FORGIVE: HouseRule = HouseRule::new("forgive-missed-captures");
+pub const FORGIVE: HouseSwitch = HouseSwitch::new("forgive-missed-captures");
 
 impl Superpion {
     /// A written turn checked and played on `position`, which an illegal
@@ -183,15 +183,15 @@ impl Superpion {
     }
 
     fn winner(header: &Header, position: &Position, holdings: &[Holding]) -> Option<String> {
-        let rules = position.rules;
-        if rules.mode == Mode::Teams {
+        let variant = position.variant;
+        if variant.mode == Mode::Teams {
             let mut totals = [0u32; 2];
             for h in holdings {
-                totals[rules.side(Camp::from_index(h.player))] += h.points;
+                totals[variant.side(Camp::from_index(h.player))] += h.points;
             }
             return match totals[0].cmp(&totals[1]) {
-                std::cmp::Ordering::Greater => Some(header.team_label(&rules, 0)),
-                std::cmp::Ordering::Less => Some(header.team_label(&rules, 1)),
+                std::cmp::Ordering::Greater => Some(header.team_label(&variant, 0)),
+                std::cmp::Ordering::Less => Some(header.team_label(&variant, 1)),
                 std::cmp::Ordering::Equal => None,
             };
         }
@@ -204,8 +204,8 @@ impl Superpion {
     }
 
     /// The players' names by player key (camp, or `player1`/`player2`).
-    fn players(header: &Header, rules: &Rules) -> Option<game::Players> {
-        let named: Vec<(String, String)> = rules
+    fn players(header: &Header, variant: &Variant) -> Option<game::Players> {
+        let named: Vec<(String, String)> = variant
             .players()
             .into_iter()
             .filter_map(|p| Some((header.key(p).to_string(), header.name(p)?.to_string())))
@@ -221,7 +221,7 @@ impl Superpion {
         holdings: &[Holding],
         end: Option<End>,
     ) -> game::Outcome {
-        let rules = position.rules;
+        let variant = position.variant;
         let word = if position.over {
             "one-side-left"
         } else if end == Some(End::Time) {
@@ -236,12 +236,12 @@ impl Superpion {
                 .map(|h| (key(h.player), i64::from(h.points)))
                 .collect(),
         );
-        let (winners, teams) = if rules.mode == Mode::Teams {
+        let (winners, teams) = if variant.mode == Mode::Teams {
             let teams: Vec<game::Team> = (0..2)
                 .map(|team| {
                     let members: Vec<&Holding> = holdings
                         .iter()
-                        .filter(|h| rules.side(Camp::from_index(h.player)) == team)
+                        .filter(|h| variant.side(Camp::from_index(h.player)) == team)
                         .collect();
                     game::Team {
                         sides: members.iter().map(|h| key(h.player)).collect(),
@@ -277,7 +277,7 @@ impl Superpion {
     }
 }
 
-impl game::Rules for Superpion {
+impl game::Mechanics for Superpion {
     type Position = Position;
     type Play = Play;
 
@@ -325,7 +325,7 @@ impl game::Rules for Superpion {
     }
 
     fn initial(mode: Option<&str>) -> Result<Position, String> {
-        Ok(Position::initial(Rules::parse(mode)?))
+        Ok(Position::initial(Variant::parse(mode)?))
     }
 
     fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
@@ -423,7 +423,7 @@ impl RecordFormat for Superpion {
         "1.B g3-g5 i3-i5   1.R c5-e5 c7-e7   1.Y h12-h10 j12-j10   1.K l4-j4 l8-j8";
     /// Depth 4: 5 to 21 s, by mode; depth 5 runs past a minute.
     const DEEPEST_PERFT: u32 = 4;
-    const SWITCHES: &'static [HouseRule] = &[FORGIVE];
+    const SWITCHES: &'static [HouseSwitch] = &[FORGIVE];
     const RULES: &'static [Rule] = declared::RULES;
 
     type Header = Header;
@@ -434,8 +434,8 @@ impl RecordFormat for Superpion {
         switches: &Switches,
     ) -> Result<Position, HeaderError> {
         header.validate(text)?;
-        let mut rules = header.rules();
-        rules.forgive_missed_captures = switches
+        let mut variant = header.variant();
+        variant.forgive_missed_captures = switches
             .get(FORGIVE)
             .or_else(|| {
                 header
@@ -445,8 +445,8 @@ impl RecordFormat for Superpion {
             })
             .unwrap_or(false);
         match &header.setup {
-            None => Ok(Position::initial(rules)),
-            Some(setup) => header::set_up(header, setup, rules, text),
+            None => Ok(Position::initial(variant)),
+            Some(setup) => header::set_up(header, setup, variant, text),
         }
     }
 
@@ -582,7 +582,7 @@ impl RecordFormat for Superpion {
             // The camp, and its player when the header names one, as
             // Simpei and Puluc name theirs: `2.B (blue, Alice) to play`.
             let camp = position.to_move;
-            let who = match position.rules.player(camp).and_then(|p| header.name(p)) {
+            let who = match position.variant.player(camp).and_then(|p| header.name(p)) {
                 Some(name) => format!("{camp}, {}", quote(name)),
                 None => camp.to_string(),
             };
@@ -598,14 +598,14 @@ impl RecordFormat for Superpion {
             winner,
             to_move: (!finished).then(|| position.to_move.name().to_string()),
             scores: Some(scores),
-            players: Superpion::players(header, &position.rules),
+            players: Superpion::players(header, &position.variant),
             outcome,
             description,
         }
     }
 
     fn table(header: &Header, position: &Position) -> Option<Table> {
-        let rules = position.rules;
+        let variant = position.variant;
         let holdings = position.holdings();
         let mut rows: Vec<Vec<String>> = holdings
             .iter()
@@ -621,15 +621,15 @@ impl RecordFormat for Superpion {
                 ]
             })
             .collect();
-        if rules.mode == Mode::Teams {
+        if variant.mode == Mode::Teams {
             for team in 0..2 {
                 let total: u32 = holdings
                     .iter()
-                    .filter(|h| rules.side(Camp::from_index(h.player)) == team)
+                    .filter(|h| variant.side(Camp::from_index(h.player)) == team)
                     .map(|h| h.points)
                     .sum();
                 rows.push(vec![
-                    format!("team {}", header.team_label(&rules, team)),
+                    format!("team {}", header.team_label(&variant, team)),
                     String::new(),
                     String::new(),
                     String::new(),
@@ -654,9 +654,9 @@ impl RecordFormat for Superpion {
     }
 
     fn record_header(start: &Position) -> String {
-        let rules = start.rules;
-        let mut out = format!("game: superpion\nmode: {}\n", rules.mode);
-        if let Some(neutral) = rules.neutral {
+        let variant = start.variant;
+        let mut out = format!("game: superpion\nmode: {}\n", variant.mode);
+        if let Some(neutral) = variant.neutral {
             out.push_str(&format!("neutral: {neutral}\n"));
         }
         out
@@ -672,7 +672,7 @@ impl Presentation for Superpion {
     /// pawn under it, `"i9=R"`), and each player's pile by colour letter,
     /// keyed by camp or, in the two-player modes, by `player1`/`player2`.
     fn setup(position: &Position) -> serde_json::Value {
-        let rules = position.rules;
+        let variant = position.variant;
         let pieces: serde_json::Map<String, serde_json::Value> = Camp::ALL
             .into_iter()
             .filter(|c| position.camps[c.index()] != 0)
@@ -690,7 +690,7 @@ impl Presentation for Superpion {
                 (camp.name().to_string(), serde_json::json!(listed))
             })
             .collect();
-        let piles: serde_json::Map<String, serde_json::Value> = rules
+        let piles: serde_json::Map<String, serde_json::Value> = variant
             .players()
             .into_iter()
             .filter_map(|player| {
@@ -704,7 +704,7 @@ impl Presentation for Superpion {
                         )
                     })
                     .collect();
-                let key = if rules.mode.two_player() {
+                let key = if variant.mode.two_player() {
                     ["player1", "player2"][player.min(1)]
                 } else {
                     Camp::from_index(player).name()

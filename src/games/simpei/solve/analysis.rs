@@ -12,7 +12,7 @@ use super::super::notation::Turn;
 use super::super::position::{Play, Position};
 use super::super::Simpei;
 use super::{Disagreement, Table, Value};
-use crate::game::{Notation, Rules, Violation};
+use crate::game::{Mechanics, Notation, Violation};
 use crate::record::{self, Switches};
 use crate::replay::{set_up, tokens_of, Malformed, Opened};
 

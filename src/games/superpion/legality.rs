@@ -359,7 +359,7 @@ impl Position {
         let mut sides = Camp::ALL
             .into_iter()
             .filter(|&c| self.camps[c.index()] != 0)
-            .map(|c| self.rules.side(c));
+            .map(|c| self.variant.side(c));
         let first = sides.next();
         self.over = sides.all(|s| Some(s) == first);
     }
@@ -373,13 +373,13 @@ impl Position {
         }
         Camp::ALL
             .into_iter()
-            .find(|&c| c.on_back_line(to) && self.rules.opponents(camp, c))
+            .find(|&c| c.on_back_line(to) && self.variant.opponents(camp, c))
     }
 
     /// Whether a promotion on `reached`'s back line may carry `colour`:
     /// what [`Position::promotion_options`] lists, without the list.
     fn may_mark(&self, reached: Camp, colour: Colour) -> bool {
-        let Some(player) = self.rules.player(reached) else {
+        let Some(player) = self.variant.player(reached) else {
             return colour == Colour::Spare;
         };
         let pile = &self.piles[player];
@@ -394,7 +394,7 @@ impl Position {
     /// the pile of the player owning `reached`, or `S` (a spare the pile
     /// holds, or a new one when the pile is empty or the camp neutral).
     pub fn promotion_options(&self, reached: Camp) -> Vec<Colour> {
-        let Some(player) = self.rules.player(reached) else {
+        let Some(player) = self.variant.player(reached) else {
             return vec![Colour::Spare];
         };
         let pile = &self.piles[player];
@@ -421,7 +421,7 @@ impl Position {
             let Some(owner) = self.camp_at(taken) else {
                 continue;
             };
-            if let Some(player) = self.rules.player(camp) {
+            if let Some(player) = self.variant.player(camp) {
                 let under = self.is_superpion(taken).then(|| self.under[taken.index()]);
                 let pile = &mut self.piles[player];
                 let own = &mut pile[Colour::of(owner).index()];
@@ -454,7 +454,7 @@ impl Position {
         self.promoted |= to.bit();
         let owner = self
             .promotion_camp(camp, to)
-            .and_then(|reached| self.rules.player(reached));
+            .and_then(|reached| self.variant.player(reached));
         match owner {
             Some(player) if self.piles[player][colour.index()] > 0 => {
                 self.piles[player][colour.index()] -= 1;
@@ -509,7 +509,7 @@ impl Position {
                 // the longest captures are searched for when listed.
                 let forgiven = if !self.can_capture() {
                     None
-                } else if self.rules.forgive_missed_captures {
+                } else if self.variant.forgive_missed_captures {
                     Some(Box::new(self.forgiven_missed_capture(self.capturers())))
                 } else {
                     return Err(Box::new(fault(self.mandatory_capture(), Focus::Action)));
@@ -532,7 +532,7 @@ impl Position {
         if d == camp.backward() {
             return at(Breach::BackwardMove { from, to, camp });
         }
-        if Some(d) == self.rules.two_player_forbidden(camp) {
+        if Some(d) == self.variant.two_player_forbidden(camp) {
             let direction = ["north", "east", "south", "west"][d];
             return at(Breach::TwoPlayerDirection {
                 from,
@@ -792,7 +792,7 @@ impl Position {
             max,
             required,
         };
-        if self.rules.forgive_missed_captures {
+        if self.variant.forgive_missed_captures {
             Ok(Some(Box::new(breach)))
         } else {
             Err(Box::new(fault(breach, Focus::Action)))
@@ -987,7 +987,7 @@ impl Position {
             (Some(reached), Some(colour)) => {
                 if !self.may_mark(reached, colour) {
                     let allowed = self.promotion_options(reached);
-                    let why = match self.rules.player(reached) {
+                    let why = match self.variant.player(reached) {
                         None => format!("{reached} is neutral: the pawn under the Superpion is a spare, `=S`"),
                         Some(_) if colour == Colour::Spare => format!(
                             "the pile of {reached}'s player is not empty and holds no spare: take one of its pawns ({})",
@@ -1048,7 +1048,7 @@ fn letters(colours: &[Colour]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::superpion::modes::{Mode, Rules};
+    use crate::games::superpion::modes::{Mode, Variant};
 
     fn sq(name: &str) -> Sq {
         Sq::parse(name).unwrap()
@@ -1056,13 +1056,13 @@ mod tests {
 
     #[test]
     fn first_turn_has_eight_moves() {
-        let p = Position::initial(Rules::new(Mode::FourPlayers, None));
+        let p = Position::initial(Variant::new(Mode::FourPlayers, None));
         assert_eq!(p.actions().len(), 8);
     }
 
     #[test]
     fn a_superpion_flies_and_turns_but_never_back() {
-        let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+        let mut p = Position::empty(Variant::new(Mode::FourPlayers, None));
         p.place(Camp::Blue, sq("e5"), Some(Colour::Spare));
         p.place(Camp::Red, sq("g7"), None);
         p.place(Camp::Red, sq("i7"), None);
