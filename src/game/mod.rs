@@ -1,0 +1,28 @@
+//! The contract through which a game plugs into the shared machinery, one
+//! trait per role, and the vocabulary the games answer in. Each file holds
+//! one part: the roles (`mechanics`, `notation`, `record_format`,
+//! `presentation`), the findings (`violation`, `alternatives`) and what a
+//! replay says of a record (`summary`).
+
+mod alternatives;
+mod mechanics;
+mod notation;
+mod presentation;
+mod record_format;
+mod summary;
+mod violation;
+
+pub use alternatives::Alternatives;
+pub use mechanics::{denoted, perft, random_plays, Mechanics};
+pub use notation::{resolve_by_outcome, CanonicalTurn, Notation};
+pub use presentation::{Group, Legal, Presentation};
+pub use record_format::RecordFormat;
+pub use summary::{Outcome, Players, Scores, Summary, Table, Team};
+pub(crate) use violation::listing;
+pub use violation::{breach, Breach, Violation, Warning, LISTED};
+
+/// A game in full. The replay engine, the reports and the commands see games
+/// only through these traits; code that needs one role asks for that one.
+pub trait Game: RecordFormat + Presentation + crate::picture::Picture {}
+
+impl<G: RecordFormat + Presentation + crate::picture::Picture> Game for G {}
