@@ -15,12 +15,13 @@ use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::rc::Rc;
 
+use crate::game::{set_up, tokens_of, Malformed};
 use crate::game::{CanonicalTurn, RecordFormat};
 use crate::limits::{grouped, quote, Limits};
 use crate::reader::{Reader, Record};
 use crate::record::movetext::{Comment, Comments};
 use crate::record::{RawRecord, Switches};
-use crate::replay::{set_up, tokens_of, Checked, Malformed};
+use crate::replay::Checked;
 use crate::rules;
 use crate::source::{check, frame, game_of};
 use crate::span::Span;

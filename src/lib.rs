@@ -134,19 +134,17 @@ pub use format::{
     format, format_stream, held_bytes, Formatted, Piece, UnifiedDiff, MAX_DIFF_LINES,
 };
 pub use game::{
-    denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Game, Group,
-    Legal, Mechanics, Notation, Outcome, Players, Presentation, RecordFormat, Scores, Summary,
-    Table, Team, Violation, Warning, LISTED,
+    denoted, open, parse_turn, perft, random_plays, random_record, resolve_by_outcome,
+    Alternatives, CanonicalTurn, Game, Group, Legal, Malformed, Mechanics, Notation, Opened,
+    Outcome, Players, Presentation, RecordFormat, Scores, Summary, Table, Team, Violation, Warning,
+    LISTED,
 };
 pub use limits::Limits;
 pub use reader::{Fault, Reader, Record};
 pub use record::header::{Date, Text};
 pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
-pub use replay::{
-    check_as, open, parse_turn, position_after, random_record, AnyGame, Checked, Malformed, Opened,
-    Stop, StopError, KEPT_WARNINGS,
-};
+pub use replay::{check_as, position_after, AnyGame, Checked, Stop, StopError, KEPT_WARNINGS};
 pub use report::{
     located, moves_command, short, Batch, Diagnostic, Document, LeftOut, LeftOutReason, Located,
     Machine, PositionReport, RecordReport, Region, Seen, Skipped, StatsDocument, StatusWord, Tally,

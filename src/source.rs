@@ -3,13 +3,14 @@
 use std::io::{self, Read};
 
 use crate::at::At;
+use crate::game::Malformed;
 use crate::game::Table;
 use crate::games;
 use crate::limits::{grouped, quote};
 use crate::reader::{Fault, Reader, Record};
 use crate::record::header::Text;
 use crate::record::{self, HeaderError, RawRecord, Switches};
-use crate::replay::{AnyGame, Checked, Malformed, Stop, StopError};
+use crate::replay::{AnyGame, Checked, Stop, StopError};
 use crate::report::RecordReport;
 use crate::rules;
 use crate::span::Span;

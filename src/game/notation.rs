@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{denoted, Mechanics, Violation, Warning};
-use crate::record::movetext::{SyntaxError, Token};
+use crate::record::movetext::{self, SyntaxError, Token};
 use crate::span::Span;
 
 /// The written turns: movetext to turns, and turns played against the rules.
@@ -140,4 +140,22 @@ pub(crate) fn handed_on<T: Clone>(
         each(last);
     }
     Ok(())
+}
+
+/// One written turn alone, e.g. `"c3"` or `"3.B e5xg7 f2-f3"`, as `N::parse`
+/// reads it; its spans count from the start of `text`.
+pub fn parse_turn<N: Notation>(text: &str) -> Result<N::Turn, SyntaxError> {
+    let whole = Span::new(0, text.len());
+    let tokens = movetext::tokens(text, 0)?;
+    let turns = N::parse(&tokens)?;
+    let count = turns.len();
+    let mut turns = turns.into_iter();
+    match (turns.next(), turns.next()) {
+        (Some(turn), None) => Ok(turn),
+        (None, _) => Err(SyntaxError::new("no turn is written", whole)),
+        (Some(_), Some(_)) => Err(SyntaxError::new(
+            format!("one turn is expected, not {count}"),
+            whole,
+        )),
+    }
 }

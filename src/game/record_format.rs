@@ -4,6 +4,7 @@ use serde::de::DeserializeOwned;
 
 use super::{Notation, Summary, Table, Violation, Warning};
 use crate::record::{HeaderError, HeaderText, Switches};
+use crate::rng::Rng;
 use crate::switches::HouseSwitch;
 
 /// A record file's game: its `game:` name, header, and the checks made
@@ -62,4 +63,19 @@ pub trait RecordFormat: Notation {
 
     /// A commented record to start from (`arbitre new`).
     fn template() -> &'static str;
+}
+
+/// A random legal game as a record.
+pub fn random_record<G: RecordFormat>(
+    mode: Option<&str>,
+    seed: u64,
+    max_turns: usize,
+) -> Result<String, String> {
+    let start = G::initial(mode)?;
+    let plays = super::random_plays::<G>(&start, &mut Rng::new(seed), max_turns);
+    Ok(format!(
+        "---\n{}---\n{}",
+        G::record_header(&start),
+        G::movetext(&start, &plays)
+    ))
 }

@@ -38,16 +38,6 @@ impl Position {
             })
             .collect()
     }
-
-    /// Pawns on the board belonging to nobody (the neutral camp's).
-    pub fn neutral_pawns(&self) -> u32 {
-        let Some(camp) = self.variant.neutral else {
-            return 0;
-        };
-        squares(self.camps[camp.index()])
-            .map(|sq| 1 + u32::from(self.is_superpion(sq)))
-            .sum()
-    }
 }
 
 /// What one player gathers at the end, and its points.
