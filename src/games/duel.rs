@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::game::{CanonicalTurn, Outcome, Players, Violation};
+use crate::game::{CanonicalTurn, Outcome, Players, Summary, Table, Violation, Warning};
 use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
 use crate::rules::Rule;
@@ -301,6 +301,97 @@ pub fn check_result<S: Duellist>(
             .expecting(vec![winner.map_or("none", Duellist::key).to_string()]))
         }
         _ => Ok(()),
+    }
+}
+
+/// A two-player game's header as the shared code reads it: the players'
+/// names by side and the claimed `result`. A game gives these two; the
+/// rest (labels, the claim read and checked, the summary, the score table)
+/// is written here once.
+pub trait DuelHeader {
+    /// The game's sides.
+    type Side: Duellist;
+    /// The game's name in messages: `Simpei`.
+    const GAME: &'static str;
+
+    /// The name of the player of `side`, when the header gives one.
+    fn name(&self, side: Self::Side) -> Option<&str>;
+
+    /// The `result` key as written.
+    fn result(&self) -> Option<&str>;
+
+    /// "red (Aiko)" or "red".
+    fn side(&self, side: Self::Side) -> String {
+        label(side, self.name(side))
+    }
+
+    /// The claimed `result` as a winner (`None` for `none`).
+    fn claimed(&self, text: &HeaderText<'_>) -> Result<Option<Option<Self::Side>>, HeaderError> {
+        let name = |s| self.name(s).map(str::to_string);
+        claimed(self.result(), name, Self::GAME, text)
+    }
+}
+
+/// The checks of a duel's end that every duel makes: the claimed `result`
+/// against the replay's winner (`start` refused a `result` naming no one).
+pub fn conclude<H: DuelHeader>(
+    header: &H,
+    text: &HeaderText<'_>,
+    winner: Option<H::Side>,
+) -> Result<Vec<Warning>, Violation> {
+    let claimed = header.claimed(text).ok().flatten();
+    check_result(claimed, winner, |s| header.side(s), text)?;
+    Ok(Vec::new())
+}
+
+/// Where a duel stands: won by `winner` in the game's one way (`won_by`),
+/// or unfinished with `to_move` to `act` ("act", "throw").
+pub fn summary<H: DuelHeader>(
+    header: &H,
+    winner: Option<H::Side>,
+    to_move: H::Side,
+    act: &str,
+    won_by: &str,
+) -> Summary {
+    let description = match winner {
+        Some(winner) => header.side(winner) + " wins",
+        None => format!("unfinished, {} to {act}", header.side(to_move)),
+    };
+    Summary {
+        finished: winner.is_some(),
+        winner: winner.map(|s| s.key().to_string()),
+        to_move: winner.is_none().then(|| to_move.key().to_string()),
+        scores: None,
+        players: players(|side| header.name(side)),
+        outcome: outcome(won_by, winner),
+        description,
+    }
+}
+
+/// The score table of a duel: a row per side, its player, the game's own
+/// `columns` (`cells` of each side) and `winner` in the last.
+pub fn table<H: DuelHeader>(
+    header: &H,
+    winner: Option<H::Side>,
+    side: &str,
+    columns: &[&str],
+    cells: impl Fn(H::Side) -> Vec<String>,
+) -> Table {
+    let rows = H::Side::BOTH
+        .into_iter()
+        .map(|s| {
+            let mut row = vec![s.to_string(), header.name(s).unwrap_or("").to_string()];
+            row.extend(cells(s));
+            row.push(if winner == Some(s) { "winner" } else { "" }.to_string());
+            row
+        })
+        .collect();
+    let mut titles = vec![side.to_string(), "player".to_string()];
+    titles.extend(columns.iter().map(|c| c.to_string()));
+    titles.push("result".to_string());
+    Table {
+        header: titles,
+        rows,
     }
 }
 

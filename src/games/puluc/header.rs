@@ -6,7 +6,7 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer};
 
-use crate::games::duel;
+use crate::games::duel::DuelHeader;
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText};
@@ -134,8 +134,11 @@ pub struct Header {
     pub setup: Option<Setup>,
 }
 
-impl Header {
-    pub(super) fn name(&self, side: Side) -> Option<&str> {
+impl DuelHeader for Header {
+    type Side = Side;
+    const GAME: &'static str = "Puluc";
+
+    fn name(&self, side: Side) -> Option<&str> {
         let players = self.players.as_ref()?;
         match side {
             Side::A => players.a.as_deref(),
@@ -143,18 +146,8 @@ impl Header {
         }
     }
 
-    /// "a (Ana)" or "a".
-    pub(super) fn side(&self, side: Side) -> String {
-        duel::label(side, self.name(side))
-    }
-
-    /// The claimed `result` as a winner (`None` for `none`).
-    pub(super) fn claimed(
-        &self,
-        text: &HeaderText<'_>,
-    ) -> Result<Option<Option<Side>>, HeaderError> {
-        let name = |s| self.name(s).map(str::to_string);
-        duel::claimed(self.result.as_deref(), name, "Puluc", text)
+    fn result(&self) -> Option<&str> {
+        self.result.as_deref()
     }
 }
 

@@ -25,7 +25,7 @@ use crate::game::{
     self, breach, CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table,
     Violation, Warning,
 };
-use crate::games::duel;
+use crate::games::duel::{self, DuelHeader as _};
 use crate::record::movetext::{Numeral, SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
@@ -221,65 +221,28 @@ impl RecordFormat for Puluc {
                 text.key("end"),
             ));
         }
-        // `start` refused a `result` that names no one.
-        let claimed = header.claimed(text).ok().flatten();
-        duel::check_result(claimed, position.winner, |s| header.side(s), text)?;
-        Ok(Vec::new())
+        duel::conclude(header, text, position.winner)
     }
 
     fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
-        let description = match position.winner {
-            Some(winner) => header.side(winner) + " wins",
-            None => format!("unfinished, {} to throw", header.side(position.to_move)),
-        };
-        Summary {
-            finished: position.winner.is_some(),
-            winner: position.winner.map(|s| s.name().to_string()),
-            to_move: position
-                .winner
-                .is_none()
-                .then(|| position.to_move.name().to_string()),
-            scores: None,
-            players: duel::players(|side| header.name(side)),
-            outcome: duel::outcome(WON_BY, position.winner),
-            description,
-        }
+        duel::summary(header, position.winner, position.to_move, "throw", WON_BY)
     }
 
     fn table(header: &Header, position: &Position) -> Option<Table> {
-        let rows = [Side::A, Side::B]
-            .into_iter()
-            .map(|side| {
+        Some(duel::table(
+            header,
+            position.winner,
+            "side",
+            &["at start", "on track", "killed", "stacks (bottom to top)"],
+            |side| {
                 vec![
-                    side.to_string(),
-                    header.name(side).unwrap_or("").to_string(),
                     position.start[side.index()].to_string(),
                     position.on_track(side).to_string(),
                     position.killed[side.index()].to_string(),
                     position.squares_of(side),
-                    if position.winner == Some(side) {
-                        "winner"
-                    } else {
-                        ""
-                    }
-                    .to_string(),
                 ]
-            })
-            .collect();
-        Some(Table {
-            header: [
-                "side",
-                "player",
-                "at start",
-                "on track",
-                "killed",
-                "stacks (bottom to top)",
-                "result",
-            ]
-            .map(String::from)
-            .to_vec(),
-            rows,
-        })
+            },
+        ))
     }
 
     fn record_header(start: &Position) -> String {

@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 
-use crate::games::duel;
+use crate::games::duel::DuelHeader;
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText};
@@ -76,8 +76,11 @@ pub struct Header {
     pub setup: Option<Setup>,
 }
 
-impl Header {
-    pub(super) fn name(&self, colour: Colour) -> Option<&str> {
+impl DuelHeader for Header {
+    type Side = Colour;
+    const GAME: &'static str = "Simpei";
+
+    fn name(&self, colour: Colour) -> Option<&str> {
         let players = self.players.as_ref()?;
         match colour {
             Colour::Red => players.red.as_deref(),
@@ -85,18 +88,8 @@ impl Header {
         }
     }
 
-    /// "red (Aiko)" or "red".
-    pub(super) fn side(&self, colour: Colour) -> String {
-        duel::label(colour, self.name(colour))
-    }
-
-    /// The claimed `result` as a winner (`None` for `none`).
-    pub(super) fn claimed(
-        &self,
-        text: &HeaderText<'_>,
-    ) -> Result<Option<Option<Colour>>, HeaderError> {
-        let name = |c| self.name(c).map(str::to_string);
-        duel::claimed(self.result.as_deref(), name, "Simpei", text)
+    fn result(&self) -> Option<&str> {
+        self.result.as_deref()
     }
 }
 

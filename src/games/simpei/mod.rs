@@ -234,55 +234,26 @@ impl RecordFormat for Simpei {
                 text.key("end"),
             ));
         }
-        // `start` refused a `result` that names no one.
-        let claimed = header.claimed(text).ok().flatten();
-        duel::check_result(claimed, position.winner, |s| header.side(s), text)?;
-        Ok(Vec::new())
+        duel::conclude(header, text, position.winner)
     }
 
     fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
-        let description = match position.winner {
-            Some(winner) => header.side(winner) + " wins",
-            None => format!("unfinished, {} to act", header.side(position.to_move)),
-        };
-        Summary {
-            finished: position.winner.is_some(),
-            winner: position.winner.map(|c| c.to_string()),
-            to_move: position
-                .winner
-                .is_none()
-                .then(|| position.to_move.to_string()),
-            scores: None,
-            players: duel::players(|side| header.name(side)),
-            outcome: duel::outcome(WON_BY, position.winner),
-            description,
-        }
+        duel::summary(header, position.winner, position.to_move, "act", WON_BY)
     }
 
     fn table(header: &Header, position: &Position) -> Option<Table> {
-        let rows = [Colour::Red, Colour::Blue]
-            .into_iter()
-            .map(|c| {
+        Some(duel::table(
+            header,
+            position.winner,
+            "colour",
+            &["on board", "in hand"],
+            |c| {
                 vec![
-                    c.to_string(),
-                    header.name(c).unwrap_or("").to_string(),
                     position.pieces[c.index()].count_ones().to_string(),
                     position.hand[c.index()].to_string(),
-                    if position.winner == Some(c) {
-                        "winner"
-                    } else {
-                        ""
-                    }
-                    .to_string(),
                 ]
-            })
-            .collect();
-        Some(Table {
-            header: ["colour", "player", "on board", "in hand", "result"]
-                .map(String::from)
-                .to_vec(),
-            rows,
-        })
+            },
+        ))
     }
 
     fn record_header(_start: &Position) -> String {
