@@ -17,6 +17,8 @@ mod violation;
 pub use alternatives::Alternatives;
 pub use mechanics::{denoted, perft, random_plays, Mechanics};
 pub use notation::{parse_turn, resolve_by_outcome, CanonicalTurn, Notation};
+#[cfg(test)]
+pub(crate) use opened::assert_setups_read_back;
 pub use opened::{open, Malformed, Opened};
 pub(crate) use opened::{set_up, tokens_of};
 pub use presentation::{Group, Legal, Presentation};

@@ -130,3 +130,34 @@ fn load<G: RecordFormat>(
         turns,
     })
 }
+
+/// Tests of a game's setup: every position of random games where the game
+/// goes on, written as a `setup`
+/// ([`Presentation::setup`](super::Presentation::setup)) and read back by
+/// the header, writes the same setup and has the same legal turns. (A
+/// setup holds no more: not Superpion's round, nor a win already made,
+/// which a record's header tells apart.)
+#[cfg(test)]
+pub(crate) fn assert_setups_read_back<G: super::Game>(mode: Option<&str>, games: u64) {
+    use super::{random_plays, Mechanics as _};
+    let start = G::initial(mode).unwrap_or_else(|e| panic!("{e}"));
+    for seed in 0..games {
+        let plays = random_plays::<G>(&start, &mut crate::rng::Rng::new(seed), 60);
+        let mut position = start.clone();
+        for play in std::iter::once(None).chain(plays.iter().map(Some)) {
+            if let Some(play) = play {
+                G::apply(&mut position, play);
+            }
+            if !G::has_legal(&position) {
+                break;
+            }
+            let setup = G::setup(&position);
+            let text = format!("---\n{}setup: {setup}\n---\n", G::record_header(&start));
+            let read = open::<G>(&text, &Switches::default())
+                .unwrap_or_else(|e| panic!("{text}: {} ({})", e.message, e.rule))
+                .start;
+            assert_eq!(G::setup(&read), setup, "{text}");
+            assert_eq!(G::legal(&read), G::legal(&position), "{text}");
+        }
+    }
+}

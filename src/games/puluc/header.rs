@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::de::{self, Visitor};
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::games::duel::DuelHeader;
 use crate::record::header::{given, present, Date, Text};
@@ -36,14 +36,22 @@ pub enum End {
 }
 
 /// Pawns per side, as the setup's `start` and `killed` give them.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Counts {
     /// A's pawns.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub a: Option<u8>,
     /// B's pawns.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub b: Option<u8>,
 }
 
@@ -60,6 +68,13 @@ impl Counts {
 /// that the error can point at it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SquareKey(pub String);
+
+/// Written as the text it holds: a square number, or what was read.
+impl Serialize for SquareKey {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
 
 impl<'de> Deserialize<'de> for SquareKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -83,24 +98,66 @@ impl<'de> Deserialize<'de> for SquareKey {
     }
 }
 
-/// The `setup` key: the position the replay starts from.
-#[derive(Debug, Deserialize)]
+/// The `setup` key: the position the replay starts from. Read by the
+/// header, and written of a position by [`Setup::of`] (`show`, `moves`):
+/// one type, so that a setup written reads back as its position.
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The `to-move` key: the side to throw first (A without it).
-    #[serde(rename = "to-move", default, deserialize_with = "present")]
+    #[serde(
+        rename = "to-move",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub to_move: Option<Side>,
     /// The `start` key: the pawns on each side's start square; without it,
     /// those neither on the track nor killed.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub start: Option<Counts>,
     /// The `killed` key: each side's pawns killed, out of the game (none
     /// without it).
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub killed: Option<Counts>,
     /// Each square's pawns, bottom to top.
     #[serde(default, deserialize_with = "given")]
     pub track: BTreeMap<SquareKey, Vec<Side>>,
+}
+
+impl Setup {
+    /// The setup that starts from `position`: each side's pawns on its
+    /// start square and killed, and each occupied square's stack, bottom
+    /// to top. The track's length is the header's `squares`, not the
+    /// setup's.
+    pub fn of(position: &Position) -> Setup {
+        let by_side = |counts: [u8; 2]| Counts {
+            a: Some(counts[Side::A.index()]),
+            b: Some(counts[Side::B.index()]),
+        };
+        let track = position
+            .middle()
+            .filter(|&s| !position.track[usize::from(s)].is_empty())
+            .map(|s| {
+                let pawns = position.track[usize::from(s)].pawns().collect();
+                (SquareKey(s.to_string()), pawns)
+            })
+            .collect();
+        Setup {
+            to_move: Some(position.to_move),
+            start: Some(by_side(position.start)),
+            killed: Some(by_side(position.killed)),
+            track,
+        }
+    }
 }
 
 /// A Puluc record's header.

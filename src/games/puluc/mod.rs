@@ -262,24 +262,7 @@ impl Presentation for Puluc {
     /// `{to-move, start, killed, track}`: each side's pawns on its start
     /// square and killed, and each occupied square's stack, bottom to top.
     fn setup(position: &Position) -> serde_json::Value {
-        let by_side = |counts: [u8; 2]| serde_json::json!({"a": counts[Side::A.index()], "b": counts[Side::B.index()]});
-        let track: serde_json::Map<String, serde_json::Value> = position
-            .middle()
-            .filter(|&s| !position.track[usize::from(s)].is_empty())
-            .map(|s| {
-                let pawns: Vec<&str> = position.track[usize::from(s)]
-                    .pawns()
-                    .map(|side| side.name())
-                    .collect();
-                (s.to_string(), serde_json::json!(pawns))
-            })
-            .collect();
-        serde_json::json!({
-            "to-move": position.to_move.name(),
-            "start": by_side(position.start),
-            "killed": by_side(position.killed),
-            "track": track,
-        })
+        serde_json::to_value(Setup::of(position)).unwrap_or_default()
     }
 
     /// The throw, then the move: `["3", "4-7"]`, `["2", "-"]` for a pass.
@@ -319,6 +302,11 @@ impl Presentation for Puluc {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_setup_written_reads_back_as_its_position() {
+        crate::game::assert_setups_read_back::<Puluc>(None, 8);
+    }
     use crate::record;
 
     fn start(text: &str) -> Result<Position, HeaderError> {

@@ -1,13 +1,13 @@
 //! Simpei's header: its keys, and the position a `setup` starts from.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::duel::DuelHeader;
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText};
 
-use super::board::{Colour, Point};
+use super::board::{points, Colour, Point};
 use super::position::{Position, PIECES};
 
 /// The `players` key: who played each colour.
@@ -32,8 +32,10 @@ pub enum End {
     Abandoned,
 }
 
-/// The `setup` key: the position the replay starts from.
-#[derive(Debug, Deserialize)]
+/// The `setup` key: the position the replay starts from. Read by the
+/// header, and written of a position by [`Setup::of`] (`show`, `moves`):
+/// one type, so that a setup written reads back as its position.
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The `red` key: the points of Red's pieces on the board; the rest are
@@ -45,8 +47,30 @@ pub struct Setup {
     #[serde(default, deserialize_with = "given")]
     pub blue: Vec<String>,
     /// The `to-move` key: who acts first (Red without it).
-    #[serde(rename = "to-move", default, deserialize_with = "present")]
+    #[serde(
+        rename = "to-move",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub to_move: Option<Colour>,
+}
+
+impl Setup {
+    /// The setup that starts from `position`: the pieces on the board (the
+    /// ones in hand are the rest), and who acts.
+    pub fn of(position: &Position) -> Setup {
+        let on_board = |c: Colour| -> Vec<String> {
+            points(position.pieces[c.index()])
+                .map(|p| p.to_string())
+                .collect()
+        };
+        Setup {
+            red: on_board(Colour::Red),
+            blue: on_board(Colour::Blue),
+            to_move: Some(position.to_move),
+        }
+    }
 }
 
 /// A Simpei record's header.

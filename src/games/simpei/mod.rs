@@ -31,7 +31,6 @@ use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rules::Rule;
 use crate::span::Span;
 
-use board::points;
 use legality::{action, point, Breach};
 use moves::{count_of, group_text, grouped, open_relocations, turns_of};
 
@@ -269,16 +268,7 @@ impl Presentation for Simpei {
     /// `{red: [points], blue: [points], to-move}`: the pieces in hand are
     /// the rest.
     fn setup(position: &Position) -> serde_json::Value {
-        let on_board = |c: Colour| -> Vec<String> {
-            points(position.pieces[c.index()])
-                .map(|p| p.to_string())
-                .collect()
-        };
-        serde_json::json!({
-            "red": on_board(Colour::Red),
-            "blue": on_board(Colour::Blue),
-            "to-move": position.to_move.to_string(),
-        })
+        serde_json::to_value(Setup::of(position)).unwrap_or_default()
     }
 
     /// The action, then each relocation `from>to`.
@@ -318,5 +308,15 @@ impl Presentation for Simpei {
 
     fn diagram(position: &Position) -> String {
         diagram::diagram(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setup_written_reads_back_as_its_position() {
+        crate::game::assert_setups_read_back::<Simpei>(None, 8);
     }
 }

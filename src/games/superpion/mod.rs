@@ -766,3 +766,17 @@ impl Presentation for Superpion {
         notes
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setup_written_reads_back_as_its_position() {
+        crate::game::assert_setups_read_back::<Superpion>(None, 8);
+        crate::game::assert_setups_read_back::<Superpion>(Some("two-players"), 8);
+        crate::game::assert_setups_read_back::<Superpion>(Some("three-players:red"), 8);
+        crate::game::assert_setups_read_back::<Superpion>(Some("teams"), 8);
+        crate::game::assert_setups_read_back::<Superpion>(Some("two-super-players"), 8);
+    }
+}
