@@ -3,13 +3,13 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText};
 
-use super::board::{locate, Camp, Located, Sq};
+use super::board::{self, locate, Camp, Located, Sq};
 use super::modes::{Colour, Mode, Pile, Variant, PAWNS};
 use super::position::Position;
 
@@ -68,31 +68,68 @@ pub struct HouseSwitches {
 
 /// Setup lists keyed by camp (pieces, and piles in the four-player modes)
 /// or by player (piles in the two-player modes).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Keyed {
     /// Blue's entries: its pieces, or its player's pile in the four-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub blue: Vec<String>,
     /// Red's entries: its pieces, or its player's pile in the four-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub red: Vec<String>,
     /// Yellow's entries: its pieces, or its player's pile in the four-player
     /// modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub yellow: Vec<String>,
     /// Black's entries: its pieces, or its player's pile in the four-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub black: Vec<String>,
     /// Player 1's pile, in the two-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub player1: Vec<String>,
     /// Player 2's pile, in the two-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub player2: Vec<String>,
 }
 
 impl Keyed {
+    /// The list under `key`, as the setup writes it.
+    fn entry(&mut self, key: &str) -> Option<&mut Vec<String>> {
+        Some(match key {
+            "blue" => &mut self.blue,
+            "red" => &mut self.red,
+            "yellow" => &mut self.yellow,
+            "black" => &mut self.black,
+            "player1" => &mut self.player1,
+            "player2" => &mut self.player2,
+            _ => return None,
+        })
+    }
+
     fn entries(&self) -> [(&'static str, &Vec<String>); 6] {
         [
             ("blue", &self.blue),
@@ -105,23 +142,86 @@ impl Keyed {
     }
 }
 
-/// The `setup` key: the position the replay starts from.
-#[derive(Debug, Deserialize)]
+/// The `setup` key: the position the replay starts from. Read by the
+/// header, and written of a position by [`Setup::of`] (`show`, `moves`):
+/// one type, so that a setup written reads back as its position.
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The `to-move` key: the camp to play first; without it, the first camp
     /// in the order B, R, Y, K that plays and has pieces.
-    #[serde(rename = "to-move", default, deserialize_with = "present")]
+    #[serde(
+        rename = "to-move",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub to_move: Option<Camp>,
     /// The `pieces` key: each camp's pieces, a Superpion written with the
     /// pawn under it (`"i9=R"`); without it, the pieces of the initial
     /// position (so that `to-move` alone starts the game with another camp).
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub pieces: Option<Keyed>,
     /// The `piles` key: the pawns each player has captured, by colour letter
     /// (`S` for a spare).
     #[serde(default, deserialize_with = "given")]
     pub piles: Keyed,
+}
+
+impl Setup {
+    /// The setup that starts from `position`: each camp's pieces (a
+    /// Superpion with the pawn under it), each player's pile by colour
+    /// letter, and who plays. The mode and the neutral camp are the
+    /// header's, not the setup's.
+    pub fn of(position: &Position) -> Setup {
+        let variant = position.variant;
+        let mut pieces = Keyed::default();
+        for camp in Camp::ALL {
+            if let Some(entry) = pieces.entry(camp.name()) {
+                *entry = board::ranked(position.camps[camp.index()])
+                    .into_iter()
+                    .map(|sq| {
+                        if position.is_superpion(sq) {
+                            format!("{sq}={}", position.under[sq.index()].letter())
+                        } else {
+                            sq.to_string()
+                        }
+                    })
+                    .collect();
+            }
+        }
+        let mut piles = Keyed::default();
+        for player in variant.players() {
+            let Some(pile) = position.piles.get(player) else {
+                continue;
+            };
+            let key = if variant.mode.two_player() {
+                ["player1", "player2"][player.min(1)]
+            } else {
+                Camp::from_index(player).name()
+            };
+            if let Some(entry) = piles.entry(key) {
+                *entry = Colour::ALL
+                    .into_iter()
+                    .flat_map(|colour| {
+                        std::iter::repeat_n(
+                            colour.letter().to_string(),
+                            usize::from(pile[colour.index()]),
+                        )
+                    })
+                    .collect();
+            }
+        }
+        Setup {
+            to_move: Some(position.to_move),
+            pieces: Some(pieces),
+            piles,
+        }
+    }
 }
 
 /// A Superpion record's header.

@@ -672,51 +672,7 @@ impl Presentation for Superpion {
     /// pawn under it, `"i9=R"`), and each player's pile by colour letter,
     /// keyed by camp or, in the two-player modes, by `player1`/`player2`.
     fn setup(position: &Position) -> serde_json::Value {
-        let variant = position.variant;
-        let pieces: serde_json::Map<String, serde_json::Value> = Camp::ALL
-            .into_iter()
-            .filter(|c| position.camps[c.index()] != 0)
-            .map(|camp| {
-                let listed: Vec<String> = board::ranked(position.camps[camp.index()])
-                    .into_iter()
-                    .map(|sq| {
-                        if position.is_superpion(sq) {
-                            format!("{sq}={}", position.under[sq.index()].letter())
-                        } else {
-                            sq.to_string()
-                        }
-                    })
-                    .collect();
-                (camp.name().to_string(), serde_json::json!(listed))
-            })
-            .collect();
-        let piles: serde_json::Map<String, serde_json::Value> = variant
-            .players()
-            .into_iter()
-            .filter_map(|player| {
-                let pile = position.piles.get(player)?;
-                let letters: Vec<String> = Colour::ALL
-                    .into_iter()
-                    .flat_map(|colour| {
-                        std::iter::repeat_n(
-                            colour.letter().to_string(),
-                            usize::from(pile[colour.index()]),
-                        )
-                    })
-                    .collect();
-                let key = if variant.mode.two_player() {
-                    ["player1", "player2"][player.min(1)]
-                } else {
-                    Camp::from_index(player).name()
-                };
-                (!letters.is_empty()).then(|| (key.to_string(), serde_json::json!(letters)))
-            })
-            .collect();
-        serde_json::json!({
-            "to-move": position.to_move.name(),
-            "pieces": pieces,
-            "piles": piles,
-        })
+        serde_json::to_value(Setup::of(position)).unwrap_or_default()
     }
 
     /// Each action, in the order played; `--` for a pass.
