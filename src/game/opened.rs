@@ -139,7 +139,7 @@ fn load<G: RecordFormat>(
 /// which a record's header tells apart.)
 #[cfg(test)]
 pub(crate) fn assert_setups_read_back<G: super::Game>(mode: Option<&str>, games: u64) {
-    use super::{random_plays, Mechanics as _};
+    use super::random_plays;
     let start = G::initial(mode).unwrap_or_else(|e| panic!("{e}"));
     for seed in 0..games {
         let plays = random_plays::<G>(&start, &mut crate::rng::Rng::new(seed), 60);

@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::games::duel::DuelHeader;
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
-use crate::record::{HeaderError, HeaderText};
+use crate::record::{HeaderError, HeaderText, Switches};
 use crate::span::Span;
 
 use super::board::{Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, MIN_SQUARES, PAWNS};
@@ -210,7 +210,11 @@ impl DuelHeader for Header {
 
 /// The position a record starts from: the track its `squares` gives, and
 /// its `setup` checked to be one that play reaches.
-pub fn start(header: &Header, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+pub fn start(
+    header: &Header,
+    text: &HeaderText<'_>,
+    _switches: &Switches,
+) -> Result<Position, HeaderError> {
     header.claimed(text)?;
     let squares = header.squares.unwrap_or(u32::from(DEFAULT_SQUARES));
     if !(u32::from(MIN_SQUARES)..=u32::from(MAX_SQUARES)).contains(&squares) {
@@ -225,7 +229,7 @@ pub fn start(header: &Header, text: &HeaderText<'_>) -> Result<Position, HeaderE
     let squares = squares as u8;
     match &header.setup {
         None => Ok(Position::new(squares)),
-        Some(setup) => set_up(setup, squares, text),
+        Some(setup) => from_setup(setup, squares, text),
     }
 }
 
@@ -242,7 +246,7 @@ fn track_entry(text: &HeaderText<'_>, key: &str) -> Span {
 }
 
 /// Build the setup's position and check it is one play can reach.
-fn set_up(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+fn from_setup(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
     let mut position = Position::new(squares);
     let mut on_track = [0u8; 2];
     for (key, pawns) in &setup.track {

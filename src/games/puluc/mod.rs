@@ -200,9 +200,9 @@ impl RecordFormat for Puluc {
     fn start(
         header: &Header,
         text: &HeaderText<'_>,
-        _switches: &Switches,
+        switches: &Switches,
     ) -> Result<Position, HeaderError> {
-        header::start(header, text)
+        header::start(header, text, switches)
     }
 
     fn conclude(
@@ -302,12 +302,12 @@ impl Presentation for Puluc {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record;
 
     #[test]
     fn a_setup_written_reads_back_as_its_position() {
         crate::game::assert_setups_read_back::<Puluc>(None, 8);
     }
-    use crate::record;
 
     fn start(text: &str) -> Result<Position, HeaderError> {
         let source = format!("---\n{text}---\n");

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::games::duel::DuelHeader;
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
-use crate::record::{HeaderError, HeaderText};
+use crate::record::{HeaderError, HeaderText, Switches};
 
 use super::board::{points, Colour, Point};
 use super::position::{Position, PIECES};
@@ -119,7 +119,11 @@ impl DuelHeader for Header {
 
 /// The position a record starts from: the empty board, or its `setup`,
 /// checked to be one that play reaches.
-pub fn start(header: &Header, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+pub fn start(
+    header: &Header,
+    text: &HeaderText<'_>,
+    _switches: &Switches,
+) -> Result<Position, HeaderError> {
     header.claimed(text)?;
     let Some(setup) = &header.setup else {
         return Ok(Position::default());

@@ -211,9 +211,9 @@ impl RecordFormat for Simpei {
     fn start(
         header: &Header,
         text: &HeaderText<'_>,
-        _switches: &Switches,
+        switches: &Switches,
     ) -> Result<Position, HeaderError> {
-        header::start(header, text)
+        header::start(header, text, switches)
     }
 
     fn conclude(

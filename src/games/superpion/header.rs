@@ -7,11 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
-use crate::record::{HeaderError, HeaderText};
+use crate::record::{HeaderError, HeaderText, Switches};
 
 use super::board::{self, locate, Camp, Located, Sq};
 use super::modes::{Colour, Mode, Pile, Variant, PAWNS};
 use super::position::Position;
+use super::FORGIVE;
 
 /// The `players` key: the players' names, by camp in the four-player modes,
 /// by `player1`/`player2` in the two-player modes.
@@ -510,8 +511,33 @@ fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>
     Ok((sq, under))
 }
 
+/// The position a record starts from: the initial one of its mode, or its
+/// `setup`, checked; missed captures forgiven as the command line or the
+/// header's `rules` say.
+pub fn start(
+    header: &Header,
+    text: &HeaderText<'_>,
+    switches: &Switches,
+) -> Result<Position, HeaderError> {
+    header.validate(text)?;
+    let mut variant = header.variant();
+    variant.forgive_missed_captures = switches
+        .get(FORGIVE)
+        .or_else(|| {
+            header
+                .rules
+                .as_ref()
+                .and_then(|r| r.forgive_missed_captures)
+        })
+        .unwrap_or(false);
+    match &header.setup {
+        None => Ok(Position::initial(variant)),
+        Some(setup) => from_setup(header, setup, variant, text),
+    }
+}
+
 /// The position a `setup` describes, checked for consistency.
-pub fn set_up(
+fn from_setup(
     header: &Header,
     setup: &Setup,
     variant: Variant,

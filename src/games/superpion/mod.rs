@@ -433,21 +433,7 @@ impl RecordFormat for Superpion {
         text: &HeaderText<'_>,
         switches: &Switches,
     ) -> Result<Position, HeaderError> {
-        header.validate(text)?;
-        let mut variant = header.variant();
-        variant.forgive_missed_captures = switches
-            .get(FORGIVE)
-            .or_else(|| {
-                header
-                    .rules
-                    .as_ref()
-                    .and_then(|r| r.forgive_missed_captures)
-            })
-            .unwrap_or(false);
-        match &header.setup {
-            None => Ok(Position::initial(variant)),
-            Some(setup) => header::set_up(header, setup, variant, text),
-        }
+        header::start(header, text, switches)
     }
 
     fn conclude(
