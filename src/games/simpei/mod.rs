@@ -22,7 +22,7 @@ pub use notation::{Square, Turn, Written};
 pub use position::{Action, Play, Position};
 
 use crate::game::{
-    self, breach, CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table,
+    self, CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table,
     Violation, Warning,
 };
 use crate::games::duel;
@@ -31,8 +31,8 @@ use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rules::Rule;
 use crate::span::Span;
 
-use legality::{action, point, Breach};
-use moves::{count_of, group_text, grouped, open_relocations, turns_of};
+use legality::{action, point};
+use moves::{count_of, group_text, grouped, turns_of};
 
 /// Simpei, the [`Game`](crate::Game): three in a row on two interlocking
 /// worlds.
@@ -89,31 +89,6 @@ impl Mechanics for Simpei {
     }
 }
 
-impl Simpei {
-    /// A turn's relocations checked and played on `next`, the position its
-    /// action left.
-    fn relocations(next: &mut Position, turn: &Turn, action_span: Span) -> Result<(), Violation> {
-        for relocation in &turn.relocations {
-            let (from, to) = relocation.value;
-            // A square that names no point lists the relocations still
-            // open: the named piece's, when it is one that waits.
-            let from_point = point(from).map_err(|v| v.expecting(open_relocations(next, None)))?;
-            let waiting = (next.lifted & from_point.bit() != 0).then_some(from_point);
-            let to_point = point(to).map_err(|v| v.expecting(open_relocations(next, waiting)))?;
-            next.check_relocation(from_point, to_point)
-                .map_err(|b| match b {
-                    Breach::RelocationOccupied(_) => {
-                        breach(b, to.span).expecting(open_relocations(next, Some(from_point)))
-                    }
-                    _ => breach(b, from.span).expecting(open_relocations(next, None)),
-                })?;
-            next.relocate(from_point, to_point);
-        }
-        next.check_relocated()
-            .map_err(|b| breach(b, action_span).expecting(open_relocations(next, None)))
-    }
-}
-
 impl Notation for Simpei {
     type Turn = Turn;
 
@@ -125,36 +100,7 @@ impl Notation for Simpei {
     }
 
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
-        if let Some(winner) = position.winner {
-            return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::<Play>::new()));
-        }
-        duel::check_move_number(
-            &declared::MOVE_NUMBER,
-            turn.number,
-            position.opener,
-            index,
-            position.to_move,
-        )?;
-        let action_span = turn.action.span;
-        // A wrong action lists the actions legal instead, not the whole
-        // turns: one sandwich's relocations would crowd out every other
-        // action.
-        let action = action(&turn.action.value).map_err(|v| v.expecting(position.actions()))?;
-        position
-            .check(action)
-            .map_err(|b| breach(b, action_span).expecting(position.actions()))?;
-        // The relocations are checked against the position the action left,
-        // played where it stands; a copy puts it back if the turn is
-        // illegal. (Played on a copy moved in at the end, the copy is read
-        // back whole just after its fields were written.)
-        let before = position.clone();
-        position.act(action);
-        let relocated = Simpei::relocations(position, turn, action_span);
-        match relocated {
-            Ok(()) => position.end_turn(),
-            Err(_) => *position = before,
-        }
-        relocated.map(|()| Vec::new())
+        legality::play(position, turn, index)
     }
 
     /// Two pieces of one colour relocated crosswise lead to one position:

@@ -7,7 +7,8 @@
 
 use thiserror::Error;
 
-use crate::game::{self, breach, Violation};
+use crate::game::Breach as _;
+use crate::game::{self, breach, Alternatives, Violation, Warning};
 use crate::record::movetext::Numeral;
 use crate::rules::Rule;
 use crate::span::{Span, Spanned};
@@ -20,7 +21,7 @@ use super::capture::{Search, FOLLOWED};
 use super::declared;
 use super::modes::Colour;
 use super::moves::distinct;
-use super::notation::{Square, Written, WrittenAction};
+use super::notation::{Square, Turn, Written, WrittenAction};
 use super::position::{Action, Listing, Path, Position, Situation};
 
 /// An action as written, squares located; legality unknown. A capture's
@@ -1043,6 +1044,138 @@ fn letters(colours: &[Colour]) -> String {
         .map(|c| c.letter().to_string())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A written turn checked and played on `position`, which an illegal
+/// turn leaves as it was: the warnings, and each action as accepted
+/// given to `accepted`, in the order written. Replaying keeps none of
+/// them, so a turn checked costs no list.
+pub(super) fn turn(
+    position: &mut Position,
+    turn: &Turn,
+    accepted: impl FnMut(&Action),
+) -> Result<Vec<Warning>, Violation> {
+    // The second action is checked against the position the first left,
+    // played where it stands; a copy puts it back if the turn is illegal.
+    let before = position.clone();
+    let played = play_on(position, turn, accepted);
+    if played.is_err() {
+        *position = before;
+    }
+    played
+}
+
+/// [`turn`] on a position the caller may throw away: an
+/// illegal turn leaves it part played.
+pub(super) fn play_on(
+    position: &mut Position,
+    turn: &Turn,
+    mut accepted: impl FnMut(&Action),
+) -> Result<Vec<Warning>, Violation> {
+    if position.over {
+        return Err(breach(Breach::GameOver, turn.span));
+    }
+    if let Some(number) = turn.number {
+        if number.value != Numeral::Value(position.round) {
+            return Err(breach(
+                Breach::MoveNumber {
+                    written: number.value,
+                    expected: position.round,
+                },
+                number.span,
+            ));
+        }
+    }
+    let camp = position.to_move;
+    if turn.camp.value != camp {
+        return Err(breach(
+            Breach::WrongCamp {
+                written: turn.camp.value,
+                expected: camp,
+            },
+            turn.camp.span,
+        )
+        .expecting(vec![camp.letter().to_string()]));
+    }
+    let mut warnings = Vec::new();
+    if let Some(pass) = turn.pass {
+        if position.any_action() {
+            return Err(breach(
+                Breach::IllegalPass {
+                    camp,
+                    options: texts(&position.actions()),
+                },
+                pass,
+            ));
+        }
+        if position.passed[camp.index()] {
+            warnings.push(Warning::new(
+                &declared::BLOCKING,
+                format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
+                Some(pass),
+            ));
+        }
+        position.end_turn(true);
+        return Ok(warnings);
+    }
+    actions(position, turn, &mut accepted, &mut warnings)?;
+    position.end_turn(false);
+    Ok(warnings)
+}
+
+/// The actions of a turn that does not pass, played on `next` one
+/// after the other.
+fn actions(
+    next: &mut Position,
+    turn: &Turn,
+    accepted: &mut impl FnMut(&Action),
+    warnings: &mut Vec<Warning>,
+) -> Result<(), Violation> {
+    let camp = next.to_move;
+    // Where each action's landings and the action as accepted are
+    // written, in place.
+    let mut landings = Path::new();
+    let mut kept: Option<Action> = None;
+    for written in &turn.actions {
+        if next.over {
+            return Err(breach(Breach::GameOver, written.span));
+        }
+        // A wrong action lists the actions legal where it was written:
+        // after the first action, the second actions that may follow it.
+        let legal_here = |mut v: Violation| {
+            if v.expected.is_none() {
+                v.expected = Some(Alternatives::new(next.actions()));
+            }
+            v
+        };
+        let attempt = attempt(&written.value, &mut landings).map_err(legal_here)?;
+        let mark = written.value.mark.map(|m| m.value);
+        let action = kept.get_or_insert_with(|| Action::capture(attempt.from(), &[], 0));
+        let forgiven = next
+            .check_action(attempt, mark, action)
+            .map_err(|fault| legal_here(focus(*fault, written)))?;
+        if let Some(forgiven) = forgiven {
+            next.note_forgiven(&forgiven);
+            warnings.push(Warning::new(
+                forgiven.rule(),
+                forgiven.to_string(),
+                Some(written.span),
+            ));
+        }
+        next.act(action);
+        accepted(action);
+    }
+    if turn.actions.len() == 1 && next.any_action() {
+        let end = Span::new(turn.span.end(), 0);
+        return Err(breach(
+            Breach::MissingSecondAction {
+                camp,
+                options: texts(&next.actions()),
+            },
+            turn.span.to(end),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

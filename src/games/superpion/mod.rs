@@ -28,19 +28,18 @@ pub use score::Holding;
 pub use header::{End, Header, HouseSwitches, Keyed, Players, Setup};
 
 use crate::game::{
-    self, breach, Alternatives, CanonicalTurn, Mechanics as _, Notation, Presentation,
-    RecordFormat, Scores, Summary, Table, Violation, Warning,
+    self, breach, CanonicalTurn, Mechanics as _, Notation, Presentation, RecordFormat, Scores,
+    Summary, Table, Violation, Warning,
 };
 use crate::limits::quote;
-use crate::record::movetext::{Numeral, SyntaxError, Token};
+use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::rules::Rule;
 use crate::span::Span;
 use crate::switches::HouseSwitch;
 
-use crate::game::Breach as _;
-use legality::{attempt, focus, texts, Breach};
+use legality::{texts, Breach};
 
 /// Superpion, the [`Game`](crate::Game): draughts on a cross for two to four
 /// players, two pieces acting per turn.
@@ -50,138 +49,6 @@ pub struct Superpion;
 pub const FORGIVE: HouseSwitch = HouseSwitch::new("forgive-missed-captures");
 
 impl Superpion {
-    /// A written turn checked and played on `position`, which an illegal
-    /// turn leaves as it was: the warnings, and each action as accepted
-    /// given to `accepted`, in the order written. Replaying keeps none of
-    /// them, so a turn checked costs no list.
-    fn turn(
-        position: &mut Position,
-        turn: &Turn,
-        accepted: impl FnMut(&Action),
-    ) -> Result<Vec<Warning>, Violation> {
-        // The second action is checked against the position the first left,
-        // played where it stands; a copy puts it back if the turn is illegal.
-        let before = position.clone();
-        let played = Superpion::play_on(position, turn, accepted);
-        if played.is_err() {
-            *position = before;
-        }
-        played
-    }
-
-    /// [`Superpion::turn`] on a position the caller may throw away: an
-    /// illegal turn leaves it part played.
-    fn play_on(
-        position: &mut Position,
-        turn: &Turn,
-        mut accepted: impl FnMut(&Action),
-    ) -> Result<Vec<Warning>, Violation> {
-        if position.over {
-            return Err(breach(Breach::GameOver, turn.span));
-        }
-        if let Some(number) = turn.number {
-            if number.value != Numeral::Value(position.round) {
-                return Err(breach(
-                    Breach::MoveNumber {
-                        written: number.value,
-                        expected: position.round,
-                    },
-                    number.span,
-                ));
-            }
-        }
-        let camp = position.to_move;
-        if turn.camp.value != camp {
-            return Err(breach(
-                Breach::WrongCamp {
-                    written: turn.camp.value,
-                    expected: camp,
-                },
-                turn.camp.span,
-            )
-            .expecting(vec![camp.letter().to_string()]));
-        }
-        let mut warnings = Vec::new();
-        if let Some(pass) = turn.pass {
-            if position.any_action() {
-                return Err(breach(
-                    Breach::IllegalPass {
-                        camp,
-                        options: texts(&position.actions()),
-                    },
-                    pass,
-                ));
-            }
-            if position.passed[camp.index()] {
-                warnings.push(Warning::new(
-                    &declared::BLOCKING,
-                    format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
-                    Some(pass),
-                ));
-            }
-            position.end_turn(true);
-            return Ok(warnings);
-        }
-        Superpion::actions(position, turn, &mut accepted, &mut warnings)?;
-        position.end_turn(false);
-        Ok(warnings)
-    }
-
-    /// The actions of a turn that does not pass, played on `next` one
-    /// after the other.
-    fn actions(
-        next: &mut Position,
-        turn: &Turn,
-        accepted: &mut impl FnMut(&Action),
-        warnings: &mut Vec<Warning>,
-    ) -> Result<(), Violation> {
-        let camp = next.to_move;
-        // Where each action's landings and the action as accepted are
-        // written, in place.
-        let mut landings = Path::new();
-        let mut kept: Option<Action> = None;
-        for written in &turn.actions {
-            if next.over {
-                return Err(breach(Breach::GameOver, written.span));
-            }
-            // A wrong action lists the actions legal where it was written:
-            // after the first action, the second actions that may follow it.
-            let legal_here = |mut v: Violation| {
-                if v.expected.is_none() {
-                    v.expected = Some(Alternatives::new(next.actions()));
-                }
-                v
-            };
-            let attempt = attempt(&written.value, &mut landings).map_err(legal_here)?;
-            let mark = written.value.mark.map(|m| m.value);
-            let action = kept.get_or_insert_with(|| Action::capture(attempt.from(), &[], 0));
-            let forgiven = next
-                .check_action(attempt, mark, action)
-                .map_err(|fault| legal_here(focus(*fault, written)))?;
-            if let Some(forgiven) = forgiven {
-                next.note_forgiven(&forgiven);
-                warnings.push(Warning::new(
-                    forgiven.rule(),
-                    forgiven.to_string(),
-                    Some(written.span),
-                ));
-            }
-            next.act(action);
-            accepted(action);
-        }
-        if turn.actions.len() == 1 && next.any_action() {
-            let end = Span::new(turn.span.end(), 0);
-            return Err(breach(
-                Breach::MissingSecondAction {
-                    camp,
-                    options: texts(&next.actions()),
-                },
-                turn.span.to(end),
-            ));
-        }
-        Ok(())
-    }
-
     fn winner(header: &Header, position: &Position, holdings: &[Holding]) -> Option<String> {
         let variant = position.variant;
         if variant.mode == Mode::Teams {
@@ -365,14 +232,14 @@ impl Notation for Superpion {
         turn: &Turn,
         _index: usize,
     ) -> Result<Vec<Warning>, Violation> {
-        Superpion::turn(position, turn, |_| {})
+        legality::turn(position, turn, |_| {})
     }
 
     /// Built from the actions as accepted: two orders of the same actions
     /// lead to one position, and a forgiven turn is in no list of legal ones.
     fn resolve(position: &Position, turn: &Turn, _index: usize) -> Result<Play, Violation> {
         let mut actions = Vec::with_capacity(turn.actions.len());
-        Superpion::play_on(&mut position.clone(), turn, |action| {
+        legality::play_on(&mut position.clone(), turn, |action| {
             actions.push(action.clone())
         })?;
         Ok(Play {
