@@ -64,8 +64,32 @@ pub trait Notation: Mechanics {
         resolve_by_outcome::<Self>(position, turn, index)
     }
 
-    /// Movetext for turns played from `start`, with move numbers.
-    fn movetext(start: &Self::Position, plays: &[Self::Play]) -> String;
+    /// Movetext for turns played from `start`, with move numbers: by
+    /// default each turn as [`Notation::canonical`] writes it, a line for
+    /// the turns that share one.
+    fn movetext(start: &Self::Position, plays: &[Self::Play]) -> String {
+        let mut out = String::new();
+        let mut position = start.clone();
+        let mut line = None;
+        for (index, play) in plays.iter().enumerate() {
+            let turn = Self::canonical(&position, play, index);
+            if line == Some(turn.line) {
+                out.push(' ');
+                out.push_str(&turn.continued);
+            } else {
+                if line.is_some() {
+                    out.push('\n');
+                }
+                out.push_str(&turn.numbered);
+            }
+            line = Some(turn.line);
+            Self::apply(&mut position, play);
+        }
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out
+    }
 
     /// Where a written turn stands in the record, its move number
     /// included: `arbitre fmt` keeps each comment after the turn it

@@ -92,23 +92,6 @@ fn wrong_move_number<S: Duellist>(
     .expecting(vec![expected.to_string()])
 }
 
-/// Turns written two to a line with their move numbers: `1. c5 f4`.
-pub fn movetext<S: Duellist, P: fmt::Display>(opener: S, plays: &[P]) -> String {
-    let mut out = String::new();
-    for (index, play) in plays.iter().enumerate() {
-        let number = MoveNumber::expected(opener, index);
-        match (number.ellipsis, index) {
-            (false, _) => out.push_str(&format!("{number} {play}")),
-            (true, 0) => out.push_str(&format!("{number} {play}\n")),
-            (true, _) => out.push_str(&format!(" {play}\n")),
-        }
-    }
-    if !out.is_empty() && !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out
-}
-
 /// The `index`-th turn of a record `opener` began, as the canonical
 /// movetext writes it: a pair of turns to a line, under the pair's number.
 pub fn canonical<S: Duellist, P: fmt::Display>(opener: S, play: &P, index: usize) -> CanonicalTurn {
@@ -450,12 +433,5 @@ mod tests {
                 "{bad} is refused with the forms"
             );
         }
-    }
-
-    #[test]
-    fn movetext_pairs_turns() {
-        assert_eq!(movetext(Side::First, &["a", "b", "c"]), "1. a b\n2. c\n");
-        assert_eq!(movetext(Side::Second, &["a", "b", "c"]), "1... a\n2. b c\n");
-        assert_eq!(movetext::<Side, &str>(Side::First, &[]), "");
     }
 }

@@ -97,10 +97,6 @@ impl Notation for Puluc {
         game::denoted::<Self>(position, &after, position.plays(turn.throw.value as u8))
     }
 
-    fn movetext(start: &Position, plays: &[Play]) -> String {
-        duel::movetext(start.opener, plays)
-    }
-
     fn turn_span(turn: &Turn) -> Span {
         turn.whole()
     }

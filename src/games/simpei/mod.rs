@@ -121,10 +121,6 @@ impl Notation for Simpei {
         game::denoted::<Self>(position, &after, [play])
     }
 
-    fn movetext(start: &Position, plays: &[Play]) -> String {
-        duel::movetext(start.opener, plays)
-    }
-
     fn turn_span(turn: &Turn) -> Span {
         turn.span()
     }
@@ -260,6 +256,36 @@ impl Presentation for Simpei {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn movetext_pairs_turns_under_their_numbers() {
+        let start = Simpei::initial(None).unwrap_or_else(|e| panic!("{e}"));
+        let mut position = start.clone();
+        let mut three = Vec::new();
+        for _ in 0..3 {
+            let play = Simpei::legal(&position).remove(0);
+            Simpei::apply(&mut position, &play);
+            three.push(play);
+        }
+        let [a, b, c] = [&three[0], &three[1], &three[2]];
+        assert_eq!(
+            Simpei::movetext(&start, &three),
+            format!("1. {a} {b}\n2. {c}\n")
+        );
+        assert_eq!(Simpei::movetext(&start, &[]), "");
+        // A record that Blue opens numbers its first turn `1...`.
+        let mut blue = start;
+        blue.to_move = Colour::Blue;
+        blue.opener = Colour::Blue;
+        let first = Simpei::legal(&blue).remove(0);
+        let mut after = blue.clone();
+        Simpei::apply(&mut after, &first);
+        let second = Simpei::legal(&after).remove(0);
+        assert_eq!(
+            Simpei::movetext(&blue, &[first.clone(), second.clone()]),
+            format!("1... {first}\n2. {second}\n")
+        );
+    }
 
     #[test]
     fn a_setup_written_reads_back_as_its_position() {
