@@ -23,9 +23,6 @@ pub trait Mechanics: 'static {
     /// The initial position of a mode (`None`: the default).
     fn initial(mode: Option<&str>) -> Result<Self::Position, String>;
 
-    /// "3. red", "12.B": how a referee names the turn about to be played.
-    fn turn_label(position: &Self::Position, index: usize) -> String;
-
     /// Every legal turn; empty once the game is over.
     fn legal(position: &Self::Position) -> Vec<Self::Play>;
 

@@ -107,11 +107,15 @@ pub trait Notation: Mechanics {
         None
     }
 
+    /// "3. red", "12.B": how a referee names the turn about to be played,
+    /// the `index`-th of its record.
+    fn turn_label(position: &Self::Position, index: usize) -> String;
+
     /// A turn label read back from a person (`--turn 3.B`): the game's own
     /// format, so that a report's label names the same turn again.
     type Label: fmt::Debug;
 
-    /// Read a label as [`Mechanics::turn_label`] prints it; the error says
+    /// Read a label as [`Notation::turn_label`] prints it; the error says
     /// which forms the game takes.
     fn read_label(text: &str) -> Result<Self::Label, String>;
 

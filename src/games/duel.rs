@@ -127,7 +127,7 @@ pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
 
 /// A turn label read back (`--turn 3...`): the move number, and the side
 /// when it is written (`3... blue`), as
-/// [`Mechanics::turn_label`](crate::Mechanics::turn_label) prints them.
+/// [`Notation::turn_label`](crate::Notation::turn_label) prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Label<S> {
     /// `3.` or `3...`.

@@ -45,10 +45,6 @@ impl Mechanics for Puluc {
 
     const FAIR_THROWS: &'static [(u32, f64)] = &FAIR;
 
-    fn turn_label(position: &Position, index: usize) -> String {
-        duel::turn_label(position.opener, index, position.to_move)
-    }
-
     fn legal(position: &Position) -> Vec<Play> {
         THROWS.flat_map(|throw| position.plays(throw)).collect()
     }
@@ -103,6 +99,10 @@ impl Notation for Puluc {
 
     fn canonical(position: &Position, play: &Play, index: usize) -> CanonicalTurn {
         duel::canonical(position.opener, play, index)
+    }
+
+    fn turn_label(position: &Position, index: usize) -> String {
+        duel::turn_label(position.opener, index, position.to_move)
     }
 
     type Label = duel::Label<Side>;

@@ -42,10 +42,6 @@ impl Mechanics for Simpei {
     type Position = Position;
     type Play = Play;
 
-    fn turn_label(position: &Position, index: usize) -> String {
-        duel::turn_label(position.opener, index, position.to_move)
-    }
-
     fn legal(position: &Position) -> Vec<Play> {
         Self::legal_first(position, usize::MAX).0
     }
@@ -127,6 +123,10 @@ impl Notation for Simpei {
 
     fn canonical(position: &Position, play: &Play, index: usize) -> CanonicalTurn {
         duel::canonical(position.opener, play, index)
+    }
+
+    fn turn_label(position: &Position, index: usize) -> String {
+        duel::turn_label(position.opener, index, position.to_move)
     }
 
     type Label = duel::Label<Colour>;

@@ -148,10 +148,6 @@ impl game::Mechanics for Superpion {
     type Position = Position;
     type Play = Play;
 
-    fn turn_label(position: &Position, _index: usize) -> String {
-        format!("{}.{}", position.round, position.to_move.letter())
-    }
-
     fn legal(position: &Position) -> Vec<Play> {
         if position.over {
             return Vec::new();
@@ -270,6 +266,10 @@ impl Notation for Superpion {
             numbered,
             line: u64::from(position.round),
         }
+    }
+
+    fn turn_label(position: &Position, _index: usize) -> String {
+        format!("{}.{}", position.round, position.to_move.letter())
     }
 
     type Label = Label;
