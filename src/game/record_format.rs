@@ -58,8 +58,12 @@ pub trait RecordFormat: Notation {
         None
     }
 
-    /// Header lines (without `---`) for a record generated from `initial`.
-    fn record_header(start: &Self::Position) -> String;
+    /// Header lines (without `---`) for a record generated from `start`:
+    /// by default the `game` alone, for a game whose start is always the
+    /// same.
+    fn record_header(_start: &Self::Position) -> String {
+        format!("game: {}\n", Self::NAME)
+    }
 
     /// A commented record to start from (`arbitre new`).
     fn template() -> &'static str;

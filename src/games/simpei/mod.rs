@@ -197,10 +197,6 @@ impl RecordFormat for Simpei {
         ))
     }
 
-    fn record_header(_start: &Position) -> String {
-        "game: simpei\n".into()
-    }
-
     fn template() -> &'static str {
         include_str!("template.arb")
     }
