@@ -2,7 +2,7 @@
 //! engine (parse + replay), the rules alone on pre-parsed turns, and perft.
 
 use arbitre::games::puluc::Puluc;
-use arbitre::{check_as, Notation, Rules, Switches};
+use arbitre::{check_as, Mechanics, Notation, Switches};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// Long random games (up to 2,000 turns each), as records.

@@ -5,7 +5,7 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 use arbitre::games::simpei::Simpei;
-use arbitre::{check_as, random_record, Notation, Rules, Switches};
+use arbitre::{check_as, random_record, Mechanics, Notation, Switches};
 
 /// 500 random games (they end by alignment after some 20 turns).
 fn corpus() -> Vec<String> {

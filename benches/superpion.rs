@@ -5,7 +5,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-use arbitre::games::superpion::{Camp, Colour, Mode, Position, Rules, Sq, Superpion};
+use arbitre::games::superpion::{Camp, Colour, Mode, Position, Sq, Superpion, Variant};
 use arbitre::{check_as, Switches};
 
 const MODES: [&str; 5] = [
@@ -45,7 +45,7 @@ fn replay(c: &mut Criterion) {
 /// Three blue Superpions among 25 red pawns: the worst of 3,000 random
 /// crowded positions for the capture search (one capture takes 14 pieces).
 fn crowded() -> Position {
-    let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+    let mut p = Position::empty(Variant::new(Mode::FourPlayers, None));
     for s in ["n6", "k11", "k1"] {
         p.place(Camp::Blue, Sq::parse(s).unwrap(), Some(Colour::Red));
     }
@@ -61,7 +61,7 @@ fn crowded() -> Position {
 /// other diagonal square: a pawn's capture can wander the whole lattice
 /// (the longest takes 23 pieces), the worst case built by hand.
 fn lattice() -> Position {
-    let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+    let mut p = Position::empty(Variant::new(Mode::FourPlayers, None));
     p.place(Camp::Blue, Sq::parse("e5").unwrap(), None);
     let rows = [
         (Camp::Red, "b4 b6 b8 b10 d2 d4 d6 d8 d10 d12 f2 f4"),
@@ -81,7 +81,7 @@ fn lattice() -> Position {
 /// search for slow capture searches (`samples/superpion/hostile-capture.arb`):
 /// 171 maximum captures of 21 pieces, each reached by thousands of orders.
 fn hostile() -> Position {
-    let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+    let mut p = Position::empty(Variant::new(Mode::FourPlayers, None));
     p.place(Camp::Blue, Sq::parse("k5").unwrap(), Some(Colour::Spare));
     let rows = [
         (Camp::Red, "d2 e3 g3 h4 j4 l4 i5 b6 h6 j6 g7 k7"),
@@ -101,7 +101,7 @@ fn hostile() -> Position {
 /// rounds (a fixed seed, actions drawn from the legal ones): ordinary
 /// positions, where few pieces can capture and most captures take one.
 fn ordinary() -> Vec<Position> {
-    let mut p = Position::initial(Rules::new(Mode::FourPlayers, None));
+    let mut p = Position::initial(Variant::new(Mode::FourPlayers, None));
     let mut seed: u64 = 19;
     let mut found = Vec::new();
     while found.len() < 800 && !p.over {

@@ -2,12 +2,13 @@
 //! names, found in the registry.
 
 use crate::at::At;
+use crate::game::Malformed;
 use crate::game::Table;
 use crate::games;
 use crate::reader::Record;
 use crate::record::header::Text;
 use crate::record::{self, HeaderError, Switches};
-use crate::replay::{frame, Checked, Malformed, Referee, Stop, StopError};
+use crate::replay::{frame, AnyGame, Checked, Stop, StopError};
 use crate::text::quote;
 
 /// Check one record as the reader handed it over. The verdict's spans are
@@ -17,12 +18,6 @@ pub fn check(record: &Record, switches: &Switches) -> Checked {
         Ok(referee) => referee.check(record, switches),
         Err(malformed) => Checked::malformed(None, malformed),
     }
-}
-
-/// The game a record's header names, when it names one arbitre knows:
-/// read from the header alone, nothing replayed.
-pub fn referee_of(record: &Record) -> Option<&'static dyn Referee> {
-    game_of(record).ok()
 }
 
 /// The header's `event`, when the header can be read and names one as
@@ -39,16 +34,17 @@ pub fn event_of(record: &Record) -> Option<String> {
     raw.header.deserialize::<Event>().ok()?.event.map(|e| e.0)
 }
 
-/// The game a record's header names; or why the record is malformed.
-pub(crate) fn game_of(record: &Record) -> Result<&'static dyn Referee, Malformed> {
+/// The game a record's header names, read from the header alone, nothing
+/// replayed; or why the record is malformed.
+pub fn game_of(record: &Record) -> Result<&'static dyn AnyGame, Malformed> {
     let raw = frame(record)?;
     // Before the header's `game` is looked for, which may parse it.
     raw.header.check_limits(&raw.limits)?;
-    Ok(referee_for(&raw.header)?)
+    Ok(game_named_in(&raw.header)?)
 }
 
 /// The game a header names.
-pub fn referee_for(header: &record::HeaderText<'_>) -> Result<&'static dyn Referee, HeaderError> {
+fn game_named_in(header: &record::HeaderText<'_>) -> Result<&'static dyn AnyGame, HeaderError> {
     let name = header.game(games::names())?;
     games::find(&name).ok_or_else(|| {
         HeaderError::header(
@@ -101,7 +97,7 @@ mod tests {
 
     #[test]
     fn the_game_of_a_record_is_read_from_its_header() {
-        let name = |text: &str| referee_of(&Record::from_text(text)).map(|g| g.name());
+        let name = |text: &str| game_of(&Record::from_text(text)).ok().map(|g| g.name());
         assert_eq!(
             name("---\ngame: simpei\n---\nc3 nonsense\n"),
             Some("simpei")

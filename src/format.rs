@@ -16,10 +16,11 @@ use std::io::{self, Read, Write};
 use std::rc::Rc;
 
 use crate::dispatch::{check, game_of};
+use crate::game::Malformed;
 use crate::limits::Limits;
 use crate::reader::{Reader, Record};
 use crate::record::Switches;
-use crate::replay::{frame, Checked, Malformed};
+use crate::replay::{frame, Checked};
 use crate::rules;
 use crate::span::Span;
 use crate::text::grouped;

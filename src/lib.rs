@@ -16,7 +16,7 @@
 //! - **Checking**: [`check`] gives a record's typed verdict, [`Checked`];
 //!   [`check_str`] and [`check_reader`] give located [`RecordReport`]s, the
 //!   fields of `--format json`, in file lines and columns.
-//! - **Playing**: each game implements [`Rules`] (positions and legal
+//! - **Playing**: each game implements [`Mechanics`] (positions and legal
 //!   turns), [`Notation`] (written turns), [`RecordFormat`] (header, setup,
 //!   end) and [`Presentation`] (diagrams); [`Game`] is all four. [`open`]
 //!   gives a record's typed start and turns, [`parse_turn`] reads one
@@ -47,7 +47,7 @@
 //!
 //! ```
 //! use arbitre::games::puluc::Puluc;
-//! use arbitre::{open, Rules, Switches};
+//! use arbitre::{open, Mechanics, Switches};
 //!
 //! let text = "---\ngame: puluc\n---\n1. 2:e-2 3:e-7\n2. 1:2-3\n";
 //! let record = open::<Puluc>(text, &Switches::new()).map_err(|m| m.message)?;
@@ -62,7 +62,7 @@
 //!
 //! ```
 //! use arbitre::games::superpion::Superpion;
-//! use arbitre::{parse_turn, Notation, Rules};
+//! use arbitre::{parse_turn, Notation, Mechanics};
 //!
 //! let mut position = Superpion::initial(Some("two-players")).map_err(|e| e)?;
 //! let before = position.clone();
@@ -131,15 +131,15 @@ pub mod words;
 pub struct LibraryPage;
 
 pub use at::At;
-pub use dispatch::{check, event_of, referee_of, score_table, stop};
+pub use dispatch::{check, event_of, game_of, score_table, stop};
 pub use finding::Verdict;
 pub use format::{
     format, format_stream, held_bytes, Formatted, Stretch, UnifiedDiff, MAX_DIFF_LINES,
 };
 pub use game::{
-    denoted, perft, random_plays, resolve_by_outcome, Alternatives, CanonicalTurn, Group, Legal,
-    Notation, Outcome, Players, Presentation, RecordFormat, Rules, Scores, Summary, Table, Team,
-    Violation, Warning, LISTED,
+    denoted, open, parse_turn, perft, random_plays, random_record, resolve_by_outcome,
+    Alternatives, CanonicalTurn, Group, Legal, Malformed, Mechanics, Notation, Opened, Outcome,
+    Players, Presentation, RecordFormat, Scores, Summary, Table, Team, Violation, Warning, LISTED,
 };
 pub use limits::Limits;
 pub use picture::Game;
@@ -147,10 +147,7 @@ pub use reader::{Reader, Record, RecordFault};
 pub use record::header::{Date, Text};
 pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
 pub use record::{HeaderError, HeaderText, Part, Switches};
-pub use replay::{
-    check_as, open, parse_turn, position_after, random_record, Checked, Malformed, Opened, Referee,
-    Stop, StopError, KEPT_WARNINGS,
-};
+pub use replay::{check_as, position_after, AnyGame, Checked, Stop, StopError, KEPT_WARNINGS};
 pub use report::{
     check_reader, check_str, located, moves_command, short, Batch, Diagnostic, LeftOut,
     LeftOutReason, Located, Machine, PositionReport, RecordReport, Region, ReportsDocument, Seen,
@@ -160,7 +157,7 @@ pub use report::{
 pub use rng::Rng;
 pub use span::{Span, Spanned};
 pub use stats::{ThrowStats, ValueCount};
-pub use switches::{HouseRule, UnknownHouseRule};
+pub use switches::{HouseSwitch, UnknownHouseSwitch};
 pub use walk::{
     expand, natural_cmp, special_file, walk, IgnoreFileReason, IgnoreFileRefusal, LeftOutEntry,
     PatternError, WalkOptions, WalkProblem, WalkProblemKind, Walked, Walker, MAX_IGNORE_BYTES,

@@ -4,12 +4,12 @@
 //! verdicts, playing a turn is all or nothing, a turn written canonically
 //! reads back as itself, perft(1) counts the legal turns, a position's
 //! setup reads back as that position, and the template is legal. The
-//! games see only the registry's `&dyn Referee`, as the commands do.
+//! games see only the registry's `&dyn AnyGame`, as the commands do.
 
 use std::path::Path;
 
 use arbitre::games;
-use arbitre::{check, format, CanonicalTurn, Checked, Record, Referee, Rng, Switches, Verdict};
+use arbitre::{check, format, AnyGame, CanonicalTurn, Checked, Record, Rng, Switches, Verdict};
 use proptest::prelude::*;
 
 /// Seeds of the sweeps over every game and mode.
@@ -35,14 +35,14 @@ fn checked(text: &str) -> Checked {
 }
 
 /// The default mode, then each mode the game names.
-fn modes(game: &dyn Referee) -> Vec<Option<&'static str>> {
+fn modes(game: &dyn AnyGame) -> Vec<Option<&'static str>> {
     std::iter::once(None)
         .chain(game.modes().iter().copied().map(Some))
         .collect()
 }
 
 /// A random legal game of `game` in the mode `pick` chooses.
-fn random(game: &dyn Referee, pick: usize, seed: u64, max_turns: usize) -> String {
+fn random(game: &dyn AnyGame, pick: usize, seed: u64, max_turns: usize) -> String {
     let modes = modes(game);
     let mode = modes[pick % modes.len()];
     game.random(mode, seed, max_turns)
@@ -242,7 +242,7 @@ fn reflowed(text: &str) -> String {
 /// Set-ups that hold of a game whatever its rules, checked for one random
 /// game of each registered game: see the tests that call it.
 fn each_game(
-    mut check: impl FnMut(&dyn Referee) -> Result<(), TestCaseError>,
+    mut check: impl FnMut(&dyn AnyGame) -> Result<(), TestCaseError>,
 ) -> Result<(), TestCaseError> {
     for game in games::all() {
         check(*game)?;
@@ -350,7 +350,7 @@ fn variants(turn: &str, at: usize, to: char) -> Vec<String> {
 /// played and changes the position, an illegal one stops the replay
 /// before it and leaves the position as it was. The verdict, or `None`
 /// when `tried` is not one turn the notation reads.
-fn played(game: &dyn Referee, text: &str, tried: &str) -> Result<Option<Verdict>, TestCaseError> {
+fn played(game: &dyn AnyGame, text: &str, tried: &str) -> Result<Option<Verdict>, TestCaseError> {
     let switches = Switches::new();
     let before = record(text);
     if game.resolve(&before, &switches, tried).is_err() {

@@ -5,8 +5,8 @@
 
 use arbitre::games::{puluc, simpei, superpion};
 use arbitre::{
-    check, check_as, check_reader, check_str, open, parse_turn, Limits, Machine, Notation, Reader,
-    RecordFault, RecordReport, Rules, Switches, Verdict,
+    check, check_as, check_reader, check_str, open, parse_turn, Limits, Machine, Mechanics,
+    Notation, Reader, RecordFault, RecordReport, Switches, Verdict,
 };
 
 const SIMPEI: &str = "---\ngame: simpei\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n";

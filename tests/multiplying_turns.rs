@@ -11,7 +11,7 @@ use assert_cmd::Command;
 use serde_json::Value;
 
 use arbitre::games::simpei::Simpei;
-use arbitre::{check_as, Presentation, Rules, Switches, LISTED};
+use arbitre::{check_as, Mechanics, Presentation, Switches, LISTED};
 
 /// Red's b2-a1 sandwiches c1, e1 (against g1) and a3, a5 (against a7);
 /// 21 points are empty once they are lifted.

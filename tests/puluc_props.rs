@@ -3,7 +3,7 @@
 //! at exactly that turn.
 
 use arbitre::games::puluc::{Action, Position, Puluc, Side, PAWNS};
-use arbitre::{check_as, Checked, Notation, Rng, Rules, Switches};
+use arbitre::{check_as, Checked, Mechanics, Notation, Rng, Switches};
 use proptest::prelude::*;
 
 mod common;

@@ -269,7 +269,7 @@ fn the_message_lists_the_sandwiched_points() {
 #[test]
 fn the_legal_actions_listed_for_a_refused_action_stay_typed() {
     use arbitre::games::simpei::Action;
-    use arbitre::Rules;
+    use arbitre::Mechanics;
 
     let checked = run("", "c3 c3");
     let expected = checked.violation.unwrap().expected.unwrap();

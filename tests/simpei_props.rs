@@ -3,7 +3,7 @@
 //! corrupted, and no input makes arbitre panic.
 
 use arbitre::games::simpei::{Play, Simpei};
-use arbitre::{check_as, random_record, Notation, Rng, Rules, Switches};
+use arbitre::{check_as, random_record, Mechanics, Notation, Rng, Switches};
 use proptest::prelude::*;
 
 mod common;

@@ -880,7 +880,7 @@ fn crowded_positions_are_searched_once_per_command() {
 #[test]
 fn a_turn_is_legal_exactly_while_the_game_goes_on() {
     use arbitre::games::superpion::Superpion;
-    use arbitre::Rules as _;
+    use arbitre::Mechanics as _;
     let mut rng = arbitre::Rng::new(31);
     let mut over = 0;
     for mode in ["four-players", "two-players", "teams", "three-players"] {
@@ -905,7 +905,7 @@ fn a_turn_is_legal_exactly_while_the_game_goes_on() {
 #[test]
 fn perft_counts_of_the_start() {
     use arbitre::games::superpion::Superpion;
-    use arbitre::Rules as _;
+    use arbitre::Mechanics as _;
     let perft = |mode| arbitre::perft::<Superpion>(&Superpion::initial(Some(mode)).unwrap(), 3);
     assert_eq!(perft("four-players"), 218_170);
     assert_eq!(perft("two-players"), 165_500);

@@ -3,7 +3,7 @@
 //! exactly that turn.
 
 use arbitre::games::superpion::{squares, Camp, Colour, Play, Position, Superpion};
-use arbitre::{Notation, RecordFormat, RecordReport, Rng, Rules, Switches, Verdict};
+use arbitre::{Mechanics, Notation, RecordFormat, RecordReport, Rng, Switches, Verdict};
 use proptest::prelude::*;
 
 mod common;
@@ -101,7 +101,7 @@ proptest! {
             prop_assert_eq!(h.threshold, h.other >= 5);
         }
         // Neutral pieces on the board belong to nobody.
-        if let Some(neutral) = end.rules.neutral {
+        if let Some(neutral) = end.variant.neutral {
             for sq in squares(end.camps[neutral.index()]) {
                 by_colour[Colour::of(neutral).index()] += 1;
                 if end.is_superpion(sq) {

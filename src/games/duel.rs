@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::game::{CanonicalTurn, Outcome, Players, Violation};
+use crate::game::{CanonicalTurn, Outcome, Players, Summary, Table, Violation, Warning};
 use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
 use crate::rules::Rule;
@@ -92,23 +92,6 @@ fn wrong_move_number<S: Duellist>(
     .expecting(vec![expected.to_string()])
 }
 
-/// Turns written two to a line with their move numbers: `1. c5 f4`.
-pub fn movetext<S: Duellist, P: fmt::Display>(opener: S, plays: &[P]) -> String {
-    let mut out = String::new();
-    for (index, play) in plays.iter().enumerate() {
-        let number = MoveNumber::expected(opener, index);
-        match (number.ellipsis, index) {
-            (false, _) => out.push_str(&format!("{number} {play}")),
-            (true, 0) => out.push_str(&format!("{number} {play}\n")),
-            (true, _) => out.push_str(&format!(" {play}\n")),
-        }
-    }
-    if !out.is_empty() && !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out
-}
-
 /// The `index`-th turn of a record `opener` began, as the canonical
 /// movetext writes it: a pair of turns to a line, under the pair's number.
 pub fn canonical<S: Duellist, P: fmt::Display>(opener: S, play: &P, index: usize) -> CanonicalTurn {
@@ -144,7 +127,7 @@ pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
 
 /// A turn label read back (`--turn 3...`): the move number, and the side
 /// when it is written (`3... blue`), as
-/// [`Rules::turn_label`](crate::Rules::turn_label) prints them.
+/// [`Notation::turn_label`](crate::Notation::turn_label) prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Label<S> {
     /// `3.` or `3...`.
@@ -304,6 +287,97 @@ pub fn check_result<S: Duellist>(
     }
 }
 
+/// A two-player game's header as the shared code reads it: the players'
+/// names by side and the claimed `result`. A game gives these two; the
+/// rest (labels, the claim read and checked, the summary, the score table)
+/// is written here once.
+pub trait DuelHeader {
+    /// The game's sides.
+    type Side: Duellist;
+    /// The game's name in messages: `Simpei`.
+    const GAME: &'static str;
+
+    /// The name of the player of `side`, when the header gives one.
+    fn name(&self, side: Self::Side) -> Option<&str>;
+
+    /// The `result` key as written.
+    fn result(&self) -> Option<&str>;
+
+    /// "red (Aiko)" or "red".
+    fn side(&self, side: Self::Side) -> String {
+        label(side, self.name(side))
+    }
+
+    /// The claimed `result` as a winner (`None` for `none`).
+    fn claimed(&self, text: &HeaderText<'_>) -> Result<Option<Option<Self::Side>>, HeaderError> {
+        let name = |s| self.name(s).map(str::to_string);
+        claimed(self.result(), name, Self::GAME, text)
+    }
+}
+
+/// The checks of a duel's end that every duel makes: the claimed `result`
+/// against the replay's winner (`start` refused a `result` naming no one).
+pub fn conclude<H: DuelHeader>(
+    header: &H,
+    text: &HeaderText<'_>,
+    winner: Option<H::Side>,
+) -> Result<Vec<Warning>, Violation> {
+    let claimed = header.claimed(text).ok().flatten();
+    check_result(claimed, winner, |s| header.side(s), text)?;
+    Ok(Vec::new())
+}
+
+/// Where a duel stands: won by `winner` in the game's one way (`won_by`),
+/// or unfinished with `to_move` to `act` ("act", "throw").
+pub fn summary<H: DuelHeader>(
+    header: &H,
+    winner: Option<H::Side>,
+    to_move: H::Side,
+    act: &str,
+    won_by: &str,
+) -> Summary {
+    let description = match winner {
+        Some(winner) => header.side(winner) + " wins",
+        None => format!("unfinished, {} to {act}", header.side(to_move)),
+    };
+    Summary {
+        finished: winner.is_some(),
+        winner: winner.map(|s| s.key().to_string()),
+        to_move: winner.is_none().then(|| to_move.key().to_string()),
+        scores: None,
+        players: players(|side| header.name(side)),
+        outcome: outcome(won_by, winner),
+        description,
+    }
+}
+
+/// The score table of a duel: a row per side, its player, the game's own
+/// `columns` (`cells` of each side) and `winner` in the last.
+pub fn table<H: DuelHeader>(
+    header: &H,
+    winner: Option<H::Side>,
+    side: &str,
+    columns: &[&str],
+    cells: impl Fn(H::Side) -> Vec<String>,
+) -> Table {
+    let rows = H::Side::BOTH
+        .into_iter()
+        .map(|s| {
+            let mut row = vec![s.to_string(), header.name(s).unwrap_or("").to_string()];
+            row.extend(cells(s));
+            row.push(if winner == Some(s) { "winner" } else { "" }.to_string());
+            row
+        })
+        .collect();
+    let mut titles = vec![side.to_string(), "player".to_string()];
+    titles.extend(columns.iter().map(|c| c.to_string()));
+    titles.push("result".to_string());
+    Table {
+        header: titles,
+        rows,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -359,12 +433,5 @@ mod tests {
                 "{bad} is refused with the forms"
             );
         }
-    }
-
-    #[test]
-    fn movetext_pairs_turns() {
-        assert_eq!(movetext(Side::First, &["a", "b", "c"]), "1. a b\n2. c\n");
-        assert_eq!(movetext(Side::Second, &["a", "b", "c"]), "1... a\n2. b c\n");
-        assert_eq!(movetext::<Side, &str>(Side::First, &[]), "");
     }
 }

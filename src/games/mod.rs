@@ -1,5 +1,5 @@
 //! The games arbitre referees. This registry is the one place that lists
-//! them; everything else reaches a game through [`Referee`].
+//! them; everything else reaches a game through [`AnyGame`].
 
 mod duel;
 pub mod puluc;
@@ -9,22 +9,22 @@ pub mod superpion;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use crate::replay::{Engine, Referee};
+use crate::replay::{AnyGame, Erased};
 
 use crate::record::Switches;
 use crate::rules::{self, Rule};
-use crate::switches::{HouseRule, UnknownHouseRule};
+use crate::switches::{HouseSwitch, UnknownHouseSwitch};
 use crate::text::edit_distance;
 
 /// Every game, by its `game:` name: registering a game is a line here.
-static GAMES: &[&dyn Referee] = &[
-    &Engine::<superpion::Superpion>::new(),
-    &Engine::<simpei::Simpei>::new(),
-    &Engine::<puluc::Puluc>::new(),
+static GAMES: &[&dyn AnyGame] = &[
+    &Erased::<superpion::Superpion>::new(),
+    &Erased::<simpei::Simpei>::new(),
+    &Erased::<puluc::Puluc>::new(),
 ];
 
 /// Every game, by its `game:` name.
-pub fn all() -> &'static [&'static dyn Referee] {
+pub fn all() -> &'static [&'static dyn AnyGame] {
     GAMES
 }
 
@@ -36,7 +36,7 @@ pub fn names() -> &'static [&'static str] {
 
 /// The game a `game:` value names, in any case. Nearly every value (and
 /// every report's) is the name itself: compared as it is first.
-pub fn find(name: &str) -> Option<&'static dyn Referee> {
+pub fn find(name: &str) -> Option<&'static dyn AnyGame> {
     let games = all().iter().copied();
     games.clone().find(|g| g.name() == name).or_else(|| {
         let name = name.trim();
@@ -102,10 +102,10 @@ impl Rule {
     }
 }
 
-impl HouseRule {
+impl HouseSwitch {
     /// Every house rule of every game, each once, in registry order.
-    pub fn all() -> Vec<HouseRule> {
-        let mut known: Vec<HouseRule> = Vec::new();
+    pub fn all() -> Vec<HouseSwitch> {
+        let mut known: Vec<HouseSwitch> = Vec::new();
         for rule in all().iter().flat_map(|g| g.switches()) {
             if !known.contains(rule) {
                 known.push(*rule);
@@ -116,11 +116,11 @@ impl HouseRule {
 
     /// The house rule named `name` (as written: names are lowercase), or an
     /// error naming the known ones.
-    pub fn named(name: &str) -> Result<HouseRule, UnknownHouseRule> {
-        let known = HouseRule::all();
+    pub fn named(name: &str) -> Result<HouseSwitch, UnknownHouseSwitch> {
+        let known = HouseSwitch::all();
         match known.iter().find(|rule| rule.as_str() == name) {
             Some(rule) => Ok(*rule),
-            None => Err(UnknownHouseRule {
+            None => Err(UnknownHouseSwitch {
                 name: name.to_string(),
                 known,
             }),
@@ -128,19 +128,19 @@ impl HouseRule {
     }
 }
 
-impl FromStr for HouseRule {
-    type Err = UnknownHouseRule;
+impl FromStr for HouseSwitch {
+    type Err = UnknownHouseSwitch;
 
-    fn from_str(name: &str) -> Result<Self, UnknownHouseRule> {
-        HouseRule::named(name)
+    fn from_str(name: &str) -> Result<Self, UnknownHouseSwitch> {
+        HouseSwitch::named(name)
     }
 }
 
 impl Switches {
     /// Switch the rule named `name` on or off; a name that is no house rule
     /// is an error naming the known ones, and changes nothing.
-    pub fn set_named(&mut self, name: &str, on: bool) -> Result<HouseRule, UnknownHouseRule> {
-        let rule = HouseRule::named(name)?;
+    pub fn set_named(&mut self, name: &str, on: bool) -> Result<HouseSwitch, UnknownHouseSwitch> {
+        let rule = HouseSwitch::named(name)?;
         self.set(rule, on);
         Ok(rule)
     }

@@ -2,10 +2,10 @@
 //! game: what `arbitre fmt` writes (`crate::format`), reached through the
 //! game's engine.
 
+use crate::game::{set_up, tokens_of, Malformed};
 use crate::game::{CanonicalTurn, RecordFormat};
 use crate::record::movetext::{Comment, Comments};
 use crate::record::{RawRecord, Switches};
-use crate::replay::{set_up, tokens_of, Malformed};
 use crate::rules;
 use crate::span::Span;
 use crate::text::{grouped, quote};

@@ -1,9 +1,9 @@
 //! A record as the reader handed it over, framed: its header and its
 //! movetext, or why it is malformed before any game reads it.
 
+use crate::game::Malformed;
 use crate::reader::{Record, RecordFault};
 use crate::record::{self, RawRecord};
-use crate::replay::Malformed;
 use crate::rules;
 use crate::span::Span;
 use crate::text::grouped;

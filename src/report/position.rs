@@ -74,7 +74,8 @@ impl PositionReport {
             arbitre: version(),
             path: path.to_string(),
             index: record.index,
-            game: crate::dispatch::referee_of(record)
+            game: crate::dispatch::game_of(record)
+                .ok()
                 .map_or_else(String::new, |g| g.name().to_string()),
             turns: stop.turn,
             label: stop.label.clone(),

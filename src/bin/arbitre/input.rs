@@ -9,7 +9,7 @@ use arbitre::escape::for_terminal;
 use arbitre::games;
 use arbitre::pipeline::{self, Items};
 use arbitre::words::{self, counted};
-use arbitre::{Limits, Reader, Record, Referee, Switches, Unreadable};
+use arbitre::{AnyGame, Limits, Reader, Record, Switches, Unreadable};
 
 use crate::cli::Switch;
 use crate::output::{usage, Output};
@@ -21,7 +21,11 @@ pub fn cannot_read(err: &mut dyn Write, path: &str, error: &str) -> io::Result<(
 }
 
 pub fn cannot_read_line(path: &str, error: &str) -> String {
-    format!("error: cannot read {}: {}", for_terminal(path), for_terminal(error))
+    format!(
+        "error: cannot read {}: {}",
+        for_terminal(path),
+        for_terminal(error)
+    )
 }
 
 /// `--rule` values, checked against the house rules some game defines.
@@ -55,7 +59,7 @@ pub fn idle_rules(switches: &Switches, by_game: &ByGame) -> Vec<String> {
     switches
         .keys()
         .filter_map(|rule| {
-            let (defining, idle): (Vec<&&dyn Referee>, Vec<&&dyn Referee>) =
+            let (defining, idle): (Vec<&&dyn AnyGame>, Vec<&&dyn AnyGame>) =
                 all.iter().partition(|g| g.switches().contains(&rule));
             let idle: Vec<String> = idle
                 .iter()
@@ -102,7 +106,8 @@ pub fn note_idle_rules(
 
 /// The single record of `score`, `show` or `moves`, for [`idle_rules`].
 pub fn one_game(record: &Record) -> ByGame {
-    arbitre::referee_of(record)
+    arbitre::game_of(record)
+        .ok()
         .map(|g| (g.name(), 1))
         .into_iter()
         .collect()

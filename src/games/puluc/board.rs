@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::games::duel::Duellist;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The values a throw of the four sticks can take.
 pub const THROWS: std::ops::RangeInclusive<u8> = 1..=5;
@@ -19,7 +19,7 @@ pub const MIN_SQUARES: u8 = 5;
 pub const MAX_SQUARES: u8 = 31;
 
 /// A is the side that throws first and starts on square 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
 pub enum Side {
     /// A, who throws first, starts on square 0 and moves up the track.
     #[serde(rename = "a")]

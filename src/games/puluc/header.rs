@@ -4,12 +4,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use serde::de::{self, Visitor};
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::games::duel;
+use crate::games::duel::DuelHeader;
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
-use crate::record::{HeaderError, HeaderText};
+use crate::record::{HeaderError, HeaderText, Switches};
 use crate::span::Span;
 
 use super::board::{Side, Stack, DEFAULT_SQUARES, MAX_SQUARES, MIN_SQUARES, PAWNS};
@@ -36,14 +36,22 @@ pub enum End {
 }
 
 /// Pawns per side, as the setup's `start` and `killed` give them.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Counts {
     /// A's pawns.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub a: Option<u8>,
     /// B's pawns.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub b: Option<u8>,
 }
 
@@ -60,6 +68,13 @@ impl Counts {
 /// that the error can point at it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SquareKey(pub String);
+
+/// Written as the text it holds: a square number, or what was read.
+impl Serialize for SquareKey {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.0)
+    }
+}
 
 impl<'de> Deserialize<'de> for SquareKey {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -83,24 +98,66 @@ impl<'de> Deserialize<'de> for SquareKey {
     }
 }
 
-/// The `setup` key: the position the replay starts from.
-#[derive(Debug, Deserialize)]
+/// The `setup` key: the position the replay starts from. Read by the
+/// header, and written of a position by [`Setup::of`] (`show`, `moves`):
+/// one type, so that a setup written reads back as its position.
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The `to-move` key: the side to throw first (A without it).
-    #[serde(rename = "to-move", default, deserialize_with = "present")]
+    #[serde(
+        rename = "to-move",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub to_move: Option<Side>,
     /// The `start` key: the pawns on each side's start square; without it,
     /// those neither on the track nor killed.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub start: Option<Counts>,
     /// The `killed` key: each side's pawns killed, out of the game (none
     /// without it).
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub killed: Option<Counts>,
     /// Each square's pawns, bottom to top.
     #[serde(default, deserialize_with = "given")]
     pub track: BTreeMap<SquareKey, Vec<Side>>,
+}
+
+impl Setup {
+    /// The setup that starts from `position`: each side's pawns on its
+    /// start square and killed, and each occupied square's stack, bottom
+    /// to top. The track's length is the header's `squares`, not the
+    /// setup's.
+    pub fn of(position: &Position) -> Setup {
+        let by_side = |counts: [u8; 2]| Counts {
+            a: Some(counts[Side::A.index()]),
+            b: Some(counts[Side::B.index()]),
+        };
+        let track = position
+            .middle()
+            .filter(|&s| !position.track[usize::from(s)].is_empty())
+            .map(|s| {
+                let pawns = position.track[usize::from(s)].pawns().collect();
+                (SquareKey(s.to_string()), pawns)
+            })
+            .collect();
+        Setup {
+            to_move: Some(position.to_move),
+            start: Some(by_side(position.start)),
+            killed: Some(by_side(position.killed)),
+            track,
+        }
+    }
 }
 
 /// A Puluc record's header.
@@ -134,8 +191,11 @@ pub struct Header {
     pub setup: Option<Setup>,
 }
 
-impl Header {
-    pub(super) fn name(&self, side: Side) -> Option<&str> {
+impl DuelHeader for Header {
+    type Side = Side;
+    const GAME: &'static str = "Puluc";
+
+    fn name(&self, side: Side) -> Option<&str> {
         let players = self.players.as_ref()?;
         match side {
             Side::A => players.a.as_deref(),
@@ -143,24 +203,18 @@ impl Header {
         }
     }
 
-    /// "a (Ana)" or "a".
-    pub(super) fn side(&self, side: Side) -> String {
-        duel::label(side, self.name(side))
-    }
-
-    /// The claimed `result` as a winner (`None` for `none`).
-    pub(super) fn claimed(
-        &self,
-        text: &HeaderText<'_>,
-    ) -> Result<Option<Option<Side>>, HeaderError> {
-        let name = |s| self.name(s).map(str::to_string);
-        duel::claimed(self.result.as_deref(), name, "Puluc", text)
+    fn result(&self) -> Option<&str> {
+        self.result.as_deref()
     }
 }
 
 /// The position a record starts from: the track its `squares` gives, and
 /// its `setup` checked to be one that play reaches.
-pub fn start(header: &Header, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+pub fn start(
+    header: &Header,
+    text: &HeaderText<'_>,
+    _switches: &Switches,
+) -> Result<Position, HeaderError> {
     header.claimed(text)?;
     let squares = header.squares.unwrap_or(u32::from(DEFAULT_SQUARES));
     if !(u32::from(MIN_SQUARES)..=u32::from(MAX_SQUARES)).contains(&squares) {
@@ -175,7 +229,7 @@ pub fn start(header: &Header, text: &HeaderText<'_>) -> Result<Position, HeaderE
     let squares = squares as u8;
     match &header.setup {
         None => Ok(Position::new(squares)),
-        Some(setup) => set_up(setup, squares, text),
+        Some(setup) => from_setup(setup, squares, text),
     }
 }
 
@@ -192,7 +246,7 @@ fn track_entry(text: &HeaderText<'_>, key: &str) -> Span {
 }
 
 /// Build the setup's position and check it is one play can reach.
-fn set_up(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+fn from_setup(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
     let mut position = Position::new(squares);
     let mut on_track = [0u8; 2];
     for (key, pawns) in &setup.track {

@@ -7,47 +7,43 @@ mod board;
 mod declared;
 mod diagram;
 mod header;
+mod legality;
 mod moves;
 mod notation;
 mod picture;
 mod position;
-mod rules;
 
 /// A turn label read back (`--turn 3...`), and its move number.
 pub use super::duel::{Label, MoveNumber};
 pub use board::{Origin, Side, Stack, PAWNS};
 pub use header::{Counts, End, Header, Players, Setup, SquareKey};
+pub use legality::{throw_sticks, WON_BY};
 pub use notation::{Number, Source, Turn, Written};
 pub use position::{Action, Play, Position};
-pub use rules::{throw_sticks, WON_BY};
 
 use crate::game::{
-    self, breach, CanonicalTurn, Notation, Presentation, RecordFormat, Rules, Summary, Table,
+    self, CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table,
     Violation, Warning,
 };
-use crate::games::duel;
-use crate::record::movetext::{Numeral, SyntaxError, Token};
+use crate::games::duel::{self, DuelHeader as _};
+use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::rules::Rule;
 use crate::span::Span;
 
 use board::{DEFAULT_SQUARES, THROWS};
-use rules::{Absent, Breach, FAIR};
+use legality::FAIR;
 
 /// Puluc, the [`Game`](crate::Game): a race with captures along a track,
 /// driven by four throwing sticks.
 pub struct Puluc;
 
-impl Rules for Puluc {
+impl Mechanics for Puluc {
     type Position = Position;
     type Play = Play;
 
     const FAIR_THROWS: &'static [(u32, f64)] = &FAIR;
-
-    fn turn_label(position: &Position, index: usize) -> String {
-        duel::turn_label(position.opener, index, position.to_move)
-    }
 
     fn legal(position: &Position) -> Vec<Play> {
         THROWS.flat_map(|throw| position.plays(throw)).collect()
@@ -86,70 +82,7 @@ impl Notation for Puluc {
     }
 
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
-        if let Some(winner) = position.winner {
-            return Err(
-                breach(Breach::GameOver(winner), turn.whole()).expecting(Vec::<Play>::new())
-            );
-        }
-        duel::check_move_number(
-            &declared::MOVE_NUMBER,
-            turn.number,
-            position.opener,
-            index,
-            position.to_move,
-        )?;
-        // The parser only lets throws 1-5 through.
-        let throw = turn.throw.value as u8;
-        // A pass or a move is checked whole before the position changes.
-        let refuse = |b: Breach, span: Span| breach(b, span).expecting(position.plays(throw));
-        match turn.written {
-            Written::Pass => {
-                position
-                    .check_pass(throw)
-                    .map_err(|b| refuse(b, turn.span))?;
-                position.pass();
-            }
-            Written::Move { source, to } => {
-                let from = match source.value {
-                    Source::Enter => None,
-                    // A leading zero names no square; a number too large
-                    // for any track is off it, zeros or not.
-                    Source::Square(Number {
-                        value: value @ Numeral::Value(_),
-                        padded: true,
-                    }) => {
-                        let why = Absent::LeadingZero;
-                        let breach = Breach::NoPieceThere { square: value, why };
-                        return Err(refuse(breach, source.span));
-                    }
-                    Source::Square(number) => Some(number.value),
-                };
-                let origin = position
-                    .check_source(from)
-                    .map_err(|b| refuse(b, source.span))?;
-                let padded = to.and_then(|to| match to.value {
-                    Number {
-                        value: Numeral::Value(value),
-                        padded: true,
-                    } => Some((value, to.span)),
-                    _ => None,
-                });
-                if let Some((value, span)) = padded {
-                    return Err(refuse(Breach::PaddedDestination(value), span));
-                }
-                let landing = position
-                    .check_landing(throw, origin, to.map(|t| t.value.value))
-                    .map_err(|b| {
-                        let span = match (&b, to) {
-                            (Breach::WrongDestination { .. }, Some(to)) => to.span,
-                            _ => turn.span,
-                        };
-                        refuse(b, span)
-                    })?;
-                position.advance(origin, landing);
-            }
-        }
-        Ok(Vec::new())
+        legality::play(position, turn, index)
     }
 
     /// A pass leads to the same position whatever the throw: only the
@@ -160,16 +93,16 @@ impl Notation for Puluc {
         game::denoted::<Self>(position, &after, position.plays(turn.throw.value as u8))
     }
 
-    fn movetext(start: &Position, plays: &[Play]) -> String {
-        duel::movetext(start.opener, plays)
-    }
-
     fn turn_span(turn: &Turn) -> Span {
         turn.whole()
     }
 
     fn canonical(position: &Position, play: &Play, index: usize) -> CanonicalTurn {
         duel::canonical(position.opener, play, index)
+    }
+
+    fn turn_label(position: &Position, index: usize) -> String {
+        duel::turn_label(position.opener, index, position.to_move)
     }
 
     type Label = duel::Label<Side>;
@@ -200,9 +133,9 @@ impl RecordFormat for Puluc {
     fn start(
         header: &Header,
         text: &HeaderText<'_>,
-        _switches: &Switches,
+        switches: &Switches,
     ) -> Result<Position, HeaderError> {
-        header::start(header, text)
+        header::start(header, text, switches)
     }
 
     fn conclude(
@@ -221,65 +154,28 @@ impl RecordFormat for Puluc {
                 text.key("end"),
             ));
         }
-        // `start` refused a `result` that names no one.
-        let claimed = header.claimed(text).ok().flatten();
-        duel::check_result(claimed, position.winner, |s| header.side(s), text)?;
-        Ok(Vec::new())
+        duel::conclude(header, text, position.winner)
     }
 
     fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
-        let description = match position.winner {
-            Some(winner) => header.side(winner) + " wins",
-            None => format!("unfinished, {} to throw", header.side(position.to_move)),
-        };
-        Summary {
-            finished: position.winner.is_some(),
-            winner: position.winner.map(|s| s.name().to_string()),
-            to_move: position
-                .winner
-                .is_none()
-                .then(|| position.to_move.name().to_string()),
-            scores: None,
-            players: duel::players(|side| header.name(side)),
-            outcome: duel::outcome(WON_BY, position.winner),
-            description,
-        }
+        duel::summary(header, position.winner, position.to_move, "throw", WON_BY)
     }
 
     fn table(header: &Header, position: &Position) -> Option<Table> {
-        let rows = [Side::A, Side::B]
-            .into_iter()
-            .map(|side| {
+        Some(duel::table(
+            header,
+            position.winner,
+            "side",
+            &["at start", "on track", "killed", "stacks (bottom to top)"],
+            |side| {
                 vec![
-                    side.to_string(),
-                    header.name(side).unwrap_or("").to_string(),
                     position.start[side.index()].to_string(),
                     position.on_track(side).to_string(),
                     position.killed[side.index()].to_string(),
                     position.squares_of(side),
-                    if position.winner == Some(side) {
-                        "winner"
-                    } else {
-                        ""
-                    }
-                    .to_string(),
                 ]
-            })
-            .collect();
-        Some(Table {
-            header: [
-                "side",
-                "player",
-                "at start",
-                "on track",
-                "killed",
-                "stacks (bottom to top)",
-                "result",
-            ]
-            .map(String::from)
-            .to_vec(),
-            rows,
-        })
+            },
+        ))
     }
 
     fn record_header(start: &Position) -> String {
@@ -299,24 +195,7 @@ impl Presentation for Puluc {
     /// `{to-move, start, killed, track}`: each side's pawns on its start
     /// square and killed, and each occupied square's stack, bottom to top.
     fn setup(position: &Position) -> serde_json::Value {
-        let by_side = |counts: [u8; 2]| serde_json::json!({"a": counts[Side::A.index()], "b": counts[Side::B.index()]});
-        let track: serde_json::Map<String, serde_json::Value> = position
-            .middle()
-            .filter(|&s| !position.track[usize::from(s)].is_empty())
-            .map(|s| {
-                let pawns: Vec<&str> = position.track[usize::from(s)]
-                    .pawns()
-                    .map(|side| side.name())
-                    .collect();
-                (s.to_string(), serde_json::json!(pawns))
-            })
-            .collect();
-        serde_json::json!({
-            "to-move": position.to_move.name(),
-            "start": by_side(position.start),
-            "killed": by_side(position.killed),
-            "track": track,
-        })
+        serde_json::to_value(Setup::of(position)).unwrap_or_default()
     }
 
     /// The throw, then the move: `["3", "4-7"]`, `["2", "-"]` for a pass.
@@ -357,6 +236,11 @@ impl Presentation for Puluc {
 mod tests {
     use super::*;
     use crate::record;
+
+    #[test]
+    fn a_setup_written_reads_back_as_its_position() {
+        crate::game::assert_setups_read_back::<Puluc>(None, 8);
+    }
 
     fn start(text: &str) -> Result<Position, HeaderError> {
         let source = format!("---\n{text}---\n");

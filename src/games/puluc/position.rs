@@ -1,6 +1,6 @@
 //! Puluc's position: the stacks on the track, the pawns at start and
 //! killed, and whose throw it is. What a turn may do to it is in
-//! `rules.rs`.
+//! `legality.rs`.
 
 use std::fmt;
 

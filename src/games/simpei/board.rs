@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::games::duel::Duellist;
 
@@ -282,7 +282,7 @@ pub fn points(mut set: u64) -> impl Iterator<Item = Point> {
 }
 
 /// The two players, named by the colour of their pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
     /// Red, who plays first.

@@ -1,13 +1,13 @@
 //! Simpei's header: its keys, and the position a `setup` starts from.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use crate::games::duel;
+use crate::games::duel::DuelHeader;
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
-use crate::record::{HeaderError, HeaderText};
+use crate::record::{HeaderError, HeaderText, Switches};
 
-use super::board::{Colour, Point};
+use super::board::{points, Colour, Point};
 use super::position::{Position, PIECES};
 
 /// The `players` key: who played each colour.
@@ -32,8 +32,10 @@ pub enum End {
     Abandoned,
 }
 
-/// The `setup` key: the position the replay starts from.
-#[derive(Debug, Deserialize)]
+/// The `setup` key: the position the replay starts from. Read by the
+/// header, and written of a position by [`Setup::of`] (`show`, `moves`):
+/// one type, so that a setup written reads back as its position.
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The `red` key: the points of Red's pieces on the board; the rest are
@@ -45,8 +47,30 @@ pub struct Setup {
     #[serde(default, deserialize_with = "given")]
     pub blue: Vec<String>,
     /// The `to-move` key: who acts first (Red without it).
-    #[serde(rename = "to-move", default, deserialize_with = "present")]
+    #[serde(
+        rename = "to-move",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub to_move: Option<Colour>,
+}
+
+impl Setup {
+    /// The setup that starts from `position`: the pieces on the board (the
+    /// ones in hand are the rest), and who acts.
+    pub fn of(position: &Position) -> Setup {
+        let on_board = |c: Colour| -> Vec<String> {
+            points(position.pieces[c.index()])
+                .map(|p| p.to_string())
+                .collect()
+        };
+        Setup {
+            red: on_board(Colour::Red),
+            blue: on_board(Colour::Blue),
+            to_move: Some(position.to_move),
+        }
+    }
 }
 
 /// A Simpei record's header.
@@ -76,8 +100,11 @@ pub struct Header {
     pub setup: Option<Setup>,
 }
 
-impl Header {
-    pub(super) fn name(&self, colour: Colour) -> Option<&str> {
+impl DuelHeader for Header {
+    type Side = Colour;
+    const GAME: &'static str = "Simpei";
+
+    fn name(&self, colour: Colour) -> Option<&str> {
         let players = self.players.as_ref()?;
         match colour {
             Colour::Red => players.red.as_deref(),
@@ -85,24 +112,18 @@ impl Header {
         }
     }
 
-    /// "red (Aiko)" or "red".
-    pub(super) fn side(&self, colour: Colour) -> String {
-        duel::label(colour, self.name(colour))
-    }
-
-    /// The claimed `result` as a winner (`None` for `none`).
-    pub(super) fn claimed(
-        &self,
-        text: &HeaderText<'_>,
-    ) -> Result<Option<Option<Colour>>, HeaderError> {
-        let name = |c| self.name(c).map(str::to_string);
-        duel::claimed(self.result.as_deref(), name, "Simpei", text)
+    fn result(&self) -> Option<&str> {
+        self.result.as_deref()
     }
 }
 
 /// The position a record starts from: the empty board, or its `setup`,
 /// checked to be one that play reaches.
-pub fn start(header: &Header, text: &HeaderText<'_>) -> Result<Position, HeaderError> {
+pub fn start(
+    header: &Header,
+    text: &HeaderText<'_>,
+    _switches: &Switches,
+) -> Result<Position, HeaderError> {
     header.claimed(text)?;
     let Some(setup) = &header.setup else {
         return Ok(Position::default());

@@ -6,23 +6,23 @@ mod board;
 mod declared;
 mod diagram;
 mod header;
+mod legality;
 mod moves;
 mod notation;
 mod picture;
 mod position;
-mod rules;
 pub mod solve;
 
 /// A turn label read back (`--turn 3...`), and its move number.
 pub use super::duel::{Label, MoveNumber};
 pub use board::{Colour, Point, World};
 pub use header::{End, Header, Players, Setup};
+pub use legality::WON_BY;
 pub use notation::{Square, Turn, Written};
 pub use position::{Action, Play, Position};
-pub use rules::WON_BY;
 
 use crate::game::{
-    self, breach, CanonicalTurn, Notation, Presentation, RecordFormat, Rules, Summary, Table,
+    self, CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table,
     Violation, Warning,
 };
 use crate::games::duel;
@@ -31,21 +31,16 @@ use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rules::Rule;
 use crate::span::Span;
 
-use board::points;
-use moves::{count_of, group_text, grouped, open_relocations, turns_of};
-use rules::{action, point, Breach};
+use legality::{action, point};
+use moves::{count_of, group_text, grouped, turns_of};
 
 /// Simpei, the [`Game`](crate::Game): three in a row on two interlocking
 /// worlds.
 pub struct Simpei;
 
-impl Rules for Simpei {
+impl Mechanics for Simpei {
     type Position = Position;
     type Play = Play;
-
-    fn turn_label(position: &Position, index: usize) -> String {
-        duel::turn_label(position.opener, index, position.to_move)
-    }
 
     fn legal(position: &Position) -> Vec<Play> {
         Self::legal_first(position, usize::MAX).0
@@ -90,31 +85,6 @@ impl Rules for Simpei {
     }
 }
 
-impl Simpei {
-    /// A turn's relocations checked and played on `next`, the position its
-    /// action left.
-    fn relocations(next: &mut Position, turn: &Turn, action_span: Span) -> Result<(), Violation> {
-        for relocation in &turn.relocations {
-            let (from, to) = relocation.value;
-            // A square that names no point lists the relocations still
-            // open: the named piece's, when it is one that waits.
-            let from_point = point(from).map_err(|v| v.expecting(open_relocations(next, None)))?;
-            let waiting = (next.lifted & from_point.bit() != 0).then_some(from_point);
-            let to_point = point(to).map_err(|v| v.expecting(open_relocations(next, waiting)))?;
-            next.check_relocation(from_point, to_point)
-                .map_err(|b| match b {
-                    Breach::RelocationOccupied(_) => {
-                        breach(b, to.span).expecting(open_relocations(next, Some(from_point)))
-                    }
-                    _ => breach(b, from.span).expecting(open_relocations(next, None)),
-                })?;
-            next.relocate(from_point, to_point);
-        }
-        next.check_relocated()
-            .map_err(|b| breach(b, action_span).expecting(open_relocations(next, None)))
-    }
-}
-
 impl Notation for Simpei {
     type Turn = Turn;
 
@@ -126,36 +96,7 @@ impl Notation for Simpei {
     }
 
     fn play(position: &mut Position, turn: &Turn, index: usize) -> Result<Vec<Warning>, Violation> {
-        if let Some(winner) = position.winner {
-            return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::<Play>::new()));
-        }
-        duel::check_move_number(
-            &declared::MOVE_NUMBER,
-            turn.number,
-            position.opener,
-            index,
-            position.to_move,
-        )?;
-        let action_span = turn.action.span;
-        // A wrong action lists the actions legal instead, not the whole
-        // turns: one sandwich's relocations would crowd out every other
-        // action.
-        let action = action(&turn.action.value).map_err(|v| v.expecting(position.actions()))?;
-        position
-            .check(action)
-            .map_err(|b| breach(b, action_span).expecting(position.actions()))?;
-        // The relocations are checked against the position the action left,
-        // played where it stands; a copy puts it back if the turn is
-        // illegal. (Played on a copy moved in at the end, the copy is read
-        // back whole just after its fields were written.)
-        let before = position.clone();
-        position.act(action);
-        let relocated = Simpei::relocations(position, turn, action_span);
-        match relocated {
-            Ok(()) => position.end_turn(),
-            Err(_) => *position = before,
-        }
-        relocated.map(|()| Vec::new())
+        legality::play(position, turn, index)
     }
 
     /// Two pieces of one colour relocated crosswise lead to one position:
@@ -176,16 +117,16 @@ impl Notation for Simpei {
         game::denoted::<Self>(position, &after, [play])
     }
 
-    fn movetext(start: &Position, plays: &[Play]) -> String {
-        duel::movetext(start.opener, plays)
-    }
-
     fn turn_span(turn: &Turn) -> Span {
         turn.span()
     }
 
     fn canonical(position: &Position, play: &Play, index: usize) -> CanonicalTurn {
         duel::canonical(position.opener, play, index)
+    }
+
+    fn turn_label(position: &Position, index: usize) -> String {
+        duel::turn_label(position.opener, index, position.to_move)
     }
 
     type Label = duel::Label<Colour>;
@@ -212,9 +153,9 @@ impl RecordFormat for Simpei {
     fn start(
         header: &Header,
         text: &HeaderText<'_>,
-        _switches: &Switches,
+        switches: &Switches,
     ) -> Result<Position, HeaderError> {
-        header::start(header, text)
+        header::start(header, text, switches)
     }
 
     fn conclude(
@@ -234,59 +175,26 @@ impl RecordFormat for Simpei {
                 text.key("end"),
             ));
         }
-        // `start` refused a `result` that names no one.
-        let claimed = header.claimed(text).ok().flatten();
-        duel::check_result(claimed, position.winner, |s| header.side(s), text)?;
-        Ok(Vec::new())
+        duel::conclude(header, text, position.winner)
     }
 
     fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
-        let description = match position.winner {
-            Some(winner) => header.side(winner) + " wins",
-            None => format!("unfinished, {} to act", header.side(position.to_move)),
-        };
-        Summary {
-            finished: position.winner.is_some(),
-            winner: position.winner.map(|c| c.to_string()),
-            to_move: position
-                .winner
-                .is_none()
-                .then(|| position.to_move.to_string()),
-            scores: None,
-            players: duel::players(|side| header.name(side)),
-            outcome: duel::outcome(WON_BY, position.winner),
-            description,
-        }
+        duel::summary(header, position.winner, position.to_move, "act", WON_BY)
     }
 
     fn table(header: &Header, position: &Position) -> Option<Table> {
-        let rows = [Colour::Red, Colour::Blue]
-            .into_iter()
-            .map(|c| {
+        Some(duel::table(
+            header,
+            position.winner,
+            "colour",
+            &["on board", "in hand"],
+            |c| {
                 vec![
-                    c.to_string(),
-                    header.name(c).unwrap_or("").to_string(),
                     position.pieces[c.index()].count_ones().to_string(),
                     position.hand[c.index()].to_string(),
-                    if position.winner == Some(c) {
-                        "winner"
-                    } else {
-                        ""
-                    }
-                    .to_string(),
                 ]
-            })
-            .collect();
-        Some(Table {
-            header: ["colour", "player", "on board", "in hand", "result"]
-                .map(String::from)
-                .to_vec(),
-            rows,
-        })
-    }
-
-    fn record_header(_start: &Position) -> String {
-        "game: simpei\n".into()
+            },
+        ))
     }
 
     fn template() -> &'static str {
@@ -298,16 +206,7 @@ impl Presentation for Simpei {
     /// `{red: [points], blue: [points], to-move}`: the pieces in hand are
     /// the rest.
     fn setup(position: &Position) -> serde_json::Value {
-        let on_board = |c: Colour| -> Vec<String> {
-            points(position.pieces[c.index()])
-                .map(|p| p.to_string())
-                .collect()
-        };
-        serde_json::json!({
-            "red": on_board(Colour::Red),
-            "blue": on_board(Colour::Blue),
-            "to-move": position.to_move.to_string(),
-        })
+        serde_json::to_value(Setup::of(position)).unwrap_or_default()
     }
 
     /// The action, then each relocation `from>to`.
@@ -347,5 +246,45 @@ impl Presentation for Simpei {
 
     fn diagram(position: &Position) -> String {
         diagram::diagram(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movetext_pairs_turns_under_their_numbers() {
+        let start = Simpei::initial(None).unwrap_or_else(|e| panic!("{e}"));
+        let mut position = start.clone();
+        let mut three = Vec::new();
+        for _ in 0..3 {
+            let play = Simpei::legal(&position).remove(0);
+            Simpei::apply(&mut position, &play);
+            three.push(play);
+        }
+        let [a, b, c] = [&three[0], &three[1], &three[2]];
+        assert_eq!(
+            Simpei::movetext(&start, &three),
+            format!("1. {a} {b}\n2. {c}\n")
+        );
+        assert_eq!(Simpei::movetext(&start, &[]), "");
+        // A record that Blue opens numbers its first turn `1...`.
+        let mut blue = start;
+        blue.to_move = Colour::Blue;
+        blue.opener = Colour::Blue;
+        let first = Simpei::legal(&blue).remove(0);
+        let mut after = blue.clone();
+        Simpei::apply(&mut after, &first);
+        let second = Simpei::legal(&after).remove(0);
+        assert_eq!(
+            Simpei::movetext(&blue, &[first.clone(), second.clone()]),
+            format!("1... {first}\n2. {second}\n")
+        );
+    }
+
+    #[test]
+    fn a_setup_written_reads_back_as_its_position() {
+        crate::game::assert_setups_read_back::<Simpei>(None, 8);
     }
 }

@@ -93,8 +93,8 @@ pub fn each_turn_of(
     each_relocation(next, &lifted, &mut play, &mut f)
 }
 
-/// Each legal turn of `position` in the order of [`Rules::legal`]
-/// (`crate::game::Rules`), handed to `f` until it breaks, without the
+/// Each legal turn of `position` in the order of [`Mechanics::legal`]
+/// (`crate::game::Mechanics`), handed to `f` until it breaks, without the
 /// list built.
 pub fn each_turn(position: &Position, mut f: impl FnMut(&Play) -> ControlFlow<()>) {
     for action in position.actions() {

@@ -1,5 +1,5 @@
 //! Simpei's position: the pieces on the board and in hand, and whose turn
-//! it is. What a turn may do to it is in `rules.rs`.
+//! it is. What a turn may do to it is in `legality.rs`.
 
 use std::fmt;
 

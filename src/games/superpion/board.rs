@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Files and ranks of the grid the cross is cut from.
 pub const SIZE: i8 = 14;
@@ -480,7 +480,7 @@ pub fn reverse(d: usize) -> usize {
 }
 
 /// The four camps, in the order of play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Camp {
     /// Blue, seated south, who plays first (letter B).

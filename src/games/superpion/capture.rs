@@ -244,7 +244,7 @@ impl Position {
     pub fn any_capture(&self) -> bool {
         Camp::ALL
             .into_iter()
-            .filter(|&c| self.rules.plays(c))
+            .filter(|&c| self.variant.plays(c))
             .any(|c| self.jumpers(self.camps[c.index()], self.foes(c)) != 0)
     }
 }
@@ -884,7 +884,7 @@ impl Search {
 mod tests {
     use super::*;
     use crate::games::superpion::board::diagonal_between;
-    use crate::games::superpion::modes::{Colour, Mode, Rules};
+    use crate::games::superpion::modes::{Colour, Mode, Variant};
     use crate::games::superpion::moves::distinct;
     use crate::games::superpion::position::Action;
     use crate::rng::Rng;
@@ -943,7 +943,7 @@ mod tests {
     /// Crowded random positions: a few blue pieces, Superpions among them,
     /// amid many opponents.
     fn crowded(rng: &mut Rng) -> Position {
-        let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+        let mut p = Position::empty(Variant::new(Mode::FourPlayers, None));
         let all: Vec<Sq> = Sq::all().collect();
         for _ in 0..3 {
             let sq = all[rng.below(all.len())];
@@ -1034,7 +1034,7 @@ mod tests {
             one += usize::from(longest == 1);
             two += usize::from(longest >= 2);
         }
-        let mut p = Position::initial(Rules::new(Mode::FourPlayers, None));
+        let mut p = Position::initial(Variant::new(Mode::FourPlayers, None));
         for _ in 0..400 {
             let longest = p.max_capture();
             assert_eq!(p.can_capture(), longest >= 1, "{p:?}");

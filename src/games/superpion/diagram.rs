@@ -34,17 +34,17 @@ pub fn draw(position: &Position) -> String {
     out.truncate(out.trim_end().len());
     out.push('\n');
     out.push_str("   (b r y k pawns; B=R a blue Superpion over a red pawn; . empty white square; : dark square)\n");
-    let rules = position.rules;
-    if let Some(neutral) = rules.neutral {
-        out.push_str(&format!("Mode {}, {neutral} neutral\n", rules.mode));
+    let variant = position.variant;
+    if let Some(neutral) = variant.neutral {
+        out.push_str(&format!("Mode {}, {neutral} neutral\n", variant.mode));
     } else {
-        out.push_str(&format!("Mode {}\n", rules.mode));
+        out.push_str(&format!("Mode {}\n", variant.mode));
     }
-    let piles: Vec<String> = rules
+    let piles: Vec<String> = variant
         .players()
         .into_iter()
         .map(|p| {
-            let key = if rules.mode.two_player() {
+            let key = if variant.mode.two_player() {
                 format!("player{}", p + 1)
             } else {
                 Camp::from_index(p).name().to_string()

@@ -3,15 +3,16 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
-use crate::record::{HeaderError, HeaderText};
+use crate::record::{HeaderError, HeaderText, Switches};
 
-use super::board::{locate, Camp, Located, Sq};
-use super::modes::{Colour, Mode, Pile, Rules, PAWNS};
+use super::board::{self, locate, Camp, Located, Sq};
+use super::modes::{Colour, Mode, Pile, Variant, PAWNS};
 use super::position::Position;
+use super::FORGIVE;
 
 /// The `players` key: the players' names, by camp in the four-player modes,
 /// by `player1`/`player2` in the two-player modes.
@@ -55,7 +56,7 @@ pub enum End {
 /// The `rules` key: the house-rule switches.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct HouseRules {
+pub struct HouseSwitches {
     /// `forgive-missed-captures`: a missed or short capture is a warning,
     /// not an illegal action.
     #[serde(
@@ -68,31 +69,68 @@ pub struct HouseRules {
 
 /// Setup lists keyed by camp (pieces, and piles in the four-player modes)
 /// or by player (piles in the two-player modes).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Keyed {
     /// Blue's entries: its pieces, or its player's pile in the four-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub blue: Vec<String>,
     /// Red's entries: its pieces, or its player's pile in the four-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub red: Vec<String>,
     /// Yellow's entries: its pieces, or its player's pile in the four-player
     /// modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub yellow: Vec<String>,
     /// Black's entries: its pieces, or its player's pile in the four-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub black: Vec<String>,
     /// Player 1's pile, in the two-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub player1: Vec<String>,
     /// Player 2's pile, in the two-player modes.
-    #[serde(default, deserialize_with = "given")]
+    #[serde(
+        default,
+        deserialize_with = "given",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub player2: Vec<String>,
 }
 
 impl Keyed {
+    /// The list under `key`, as the setup writes it.
+    fn entry(&mut self, key: &str) -> Option<&mut Vec<String>> {
+        Some(match key {
+            "blue" => &mut self.blue,
+            "red" => &mut self.red,
+            "yellow" => &mut self.yellow,
+            "black" => &mut self.black,
+            "player1" => &mut self.player1,
+            "player2" => &mut self.player2,
+            _ => return None,
+        })
+    }
+
     fn entries(&self) -> [(&'static str, &Vec<String>); 6] {
         [
             ("blue", &self.blue),
@@ -105,23 +143,86 @@ impl Keyed {
     }
 }
 
-/// The `setup` key: the position the replay starts from.
-#[derive(Debug, Deserialize)]
+/// The `setup` key: the position the replay starts from. Read by the
+/// header, and written of a position by [`Setup::of`] (`show`, `moves`):
+/// one type, so that a setup written reads back as its position.
+#[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// The `to-move` key: the camp to play first; without it, the first camp
     /// in the order B, R, Y, K that plays and has pieces.
-    #[serde(rename = "to-move", default, deserialize_with = "present")]
+    #[serde(
+        rename = "to-move",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub to_move: Option<Camp>,
     /// The `pieces` key: each camp's pieces, a Superpion written with the
     /// pawn under it (`"i9=R"`); without it, the pieces of the initial
     /// position (so that `to-move` alone starts the game with another camp).
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub pieces: Option<Keyed>,
     /// The `piles` key: the pawns each player has captured, by colour letter
     /// (`S` for a spare).
     #[serde(default, deserialize_with = "given")]
     pub piles: Keyed,
+}
+
+impl Setup {
+    /// The setup that starts from `position`: each camp's pieces (a
+    /// Superpion with the pawn under it), each player's pile by colour
+    /// letter, and who plays. The mode and the neutral camp are the
+    /// header's, not the setup's.
+    pub fn of(position: &Position) -> Setup {
+        let variant = position.variant;
+        let mut pieces = Keyed::default();
+        for camp in Camp::ALL {
+            if let Some(entry) = pieces.entry(camp.name()) {
+                *entry = board::ranked(position.camps[camp.index()])
+                    .into_iter()
+                    .map(|sq| {
+                        if position.is_superpion(sq) {
+                            format!("{sq}={}", position.under[sq.index()].letter())
+                        } else {
+                            sq.to_string()
+                        }
+                    })
+                    .collect();
+            }
+        }
+        let mut piles = Keyed::default();
+        for player in variant.players() {
+            let Some(pile) = position.piles.get(player) else {
+                continue;
+            };
+            let key = if variant.mode.two_player() {
+                ["player1", "player2"][player.min(1)]
+            } else {
+                Camp::from_index(player).name()
+            };
+            if let Some(entry) = piles.entry(key) {
+                *entry = Colour::ALL
+                    .into_iter()
+                    .flat_map(|colour| {
+                        std::iter::repeat_n(
+                            colour.letter().to_string(),
+                            usize::from(pile[colour.index()]),
+                        )
+                    })
+                    .collect();
+            }
+        }
+        Setup {
+            to_move: Some(position.to_move),
+            pieces: Some(pieces),
+            piles,
+        }
+    }
 }
 
 /// A Superpion record's header.
@@ -154,7 +255,7 @@ pub struct Header {
     pub result: Option<BTreeMap<String, i64>>,
     /// The `rules` key: the house rules in force.
     #[serde(default, deserialize_with = "present")]
-    pub rules: Option<HouseRules>,
+    pub rules: Option<HouseSwitches>,
     /// The `setup` key: a position to start from instead of the initial one.
     #[serde(default, deserialize_with = "present")]
     pub setup: Option<Setup>,
@@ -165,8 +266,8 @@ impl Header {
         self.mode.unwrap_or(Mode::FourPlayers)
     }
 
-    pub(super) fn rules(&self) -> Rules {
-        Rules::new(self.mode(), self.neutral)
+    pub(super) fn variant(&self) -> Variant {
+        Variant::new(self.mode(), self.neutral)
     }
 
     /// The header key of a player slot: a camp, or `player1`/`player2`.
@@ -204,7 +305,7 @@ impl Header {
     /// twice, none that is another player's key. Asked for every player
     /// a summary names: compared in place, nothing copied.
     pub(super) fn labels_distinct(&self) -> bool {
-        let players = self.rules().players();
+        let players = self.variant().players();
         players.iter().enumerate().all(|(i, &p)| {
             let label = self.label_text(p);
             !players[..i].iter().any(|&q| self.label_text(q) == label)
@@ -224,17 +325,17 @@ impl Header {
 
     /// The player slot a `result` key names.
     pub(super) fn player_named(&self, key: &str) -> Option<usize> {
-        let rules = self.rules();
-        rules.players().into_iter().find(|&p| {
+        let variant = self.variant();
+        variant.players().into_iter().find(|&p| {
             self.name(p) == Some(key.trim()) || self.key(p).eq_ignore_ascii_case(key.trim())
         })
     }
 
-    pub(super) fn team_label(&self, rules: &Rules, team: usize) -> String {
-        let members: Vec<usize> = rules
+    pub(super) fn team_label(&self, variant: &Variant, team: usize) -> String {
+        let members: Vec<usize> = variant
             .players()
             .into_iter()
-            .filter(|&p| rules.side(Camp::from_index(p)) == team)
+            .filter(|&p| variant.side(Camp::from_index(p)) == team)
             .collect();
         let named: Vec<&str> = members.iter().filter_map(|&p| self.name(p)).collect();
         if named.len() == members.len() && self.labels_distinct() {
@@ -287,7 +388,7 @@ impl Header {
             for key in result.keys() {
                 if self.player_named(key).is_none() {
                     let known: Vec<String> = self
-                        .rules()
+                        .variant()
                         .players()
                         .into_iter()
                         .map(|p| format!("`{}`", self.label(p)))
@@ -410,19 +511,44 @@ fn setup_entry(entry: &str, text: &HeaderText<'_>) -> Result<(Sq, Option<Colour>
     Ok((sq, under))
 }
 
+/// The position a record starts from: the initial one of its mode, or its
+/// `setup`, checked; missed captures forgiven as the command line or the
+/// header's `rules` say.
+pub fn start(
+    header: &Header,
+    text: &HeaderText<'_>,
+    switches: &Switches,
+) -> Result<Position, HeaderError> {
+    header.validate(text)?;
+    let mut variant = header.variant();
+    variant.forgive_missed_captures = switches
+        .get(FORGIVE)
+        .or_else(|| {
+            header
+                .rules
+                .as_ref()
+                .and_then(|r| r.forgive_missed_captures)
+        })
+        .unwrap_or(false);
+    match &header.setup {
+        None => Ok(Position::initial(variant)),
+        Some(setup) => from_setup(header, setup, variant, text),
+    }
+}
+
 /// The position a `setup` describes, checked for consistency.
-pub fn set_up(
+fn from_setup(
     header: &Header,
     setup: &Setup,
-    rules: Rules,
+    variant: Variant,
     text: &HeaderText<'_>,
 ) -> Result<Position, HeaderError> {
     let Some(pieces) = &setup.pieces else {
         // The initial position, perhaps with piles and another camp to move.
         let counts = [PAWNS, PAWNS, PAWNS, PAWNS, 0];
-        return finish_setup(header, setup, Position::initial(rules), counts, text);
+        return finish_setup(header, setup, Position::initial(variant), counts, text);
     };
-    let mut position = Position::empty(rules);
+    let mut position = Position::empty(variant);
     let mut counts = [0u32; 5];
     for (key, entries) in pieces.entries() {
         let Some(camp) = Camp::from_name(key) else {
@@ -443,7 +569,7 @@ pub fn set_up(
                     at,
                 ));
             }
-            if under.is_none() && rules.plays(camp) {
+            if under.is_none() && variant.plays(camp) {
                 if let Some(reached) = position.promotion_camp(camp, sq) {
                     return Err(HeaderError::setup(
                         format!("a {camp} pawn cannot stand on {sq}: it is on {reached}'s back line, where it would have become a Superpion"),
@@ -472,7 +598,7 @@ fn finish_setup(
     mut counts: [u32; 5],
     text: &HeaderText<'_>,
 ) -> Result<Position, HeaderError> {
-    let rules = position.rules;
+    let variant = position.variant;
     for (key, entries) in setup.piles.entries() {
         if entries.is_empty() {
             continue;
@@ -525,7 +651,7 @@ fn finish_setup(
     }
     match setup.to_move {
         Some(camp) if !position.in_play(camp) => {
-            let why = if rules.plays(camp) {
+            let why = if variant.plays(camp) {
                 "it has no piece on the board"
             } else {
                 "it is the neutral camp"

@@ -10,188 +10,55 @@ mod capture;
 mod declared;
 mod diagram;
 mod header;
+mod legality;
 mod modes;
 mod moves;
 mod notation;
 mod picture;
 mod position;
-mod rules;
 mod score;
 
 pub use board::{squares, Camp, Sq, Squares};
 pub use capture::worked;
-pub use modes::{Colour, Mode, Rules};
+pub use modes::{Colour, Mode, Variant};
 pub use notation::{Actions, Label, Landings, Square, Turn, Written, WrittenAction};
 pub use position::{Action, Path, Play, Position};
 pub use score::Holding;
 
-pub use header::{End, Header, HouseRules, Keyed, Players, Setup};
+pub use header::{End, Header, HouseSwitches, Keyed, Players, Setup};
 
 use crate::game::{
-    self, breach, Alternatives, CanonicalTurn, Notation, Presentation, RecordFormat, Rules as _,
-    Scores, Summary, Table, Violation, Warning,
+    self, breach, CanonicalTurn, Mechanics as _, Notation, Presentation, RecordFormat, Scores,
+    Summary, Table, Violation, Warning,
 };
-use crate::record::movetext::{Numeral, SyntaxError, Token};
+use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::rules::Rule;
 use crate::span::Span;
-use crate::switches::HouseRule;
+use crate::switches::HouseSwitch;
 use crate::text::quote;
 
-use crate::game::Breach as _;
-use rules::{attempt, focus, texts, Breach};
+use legality::{texts, Breach};
 
 /// Superpion, the [`Game`](crate::Game): draughts on a cross for two to four
 /// players, two pieces acting per turn.
 pub struct Superpion;
 
 /// The house rule that turns missed and short captures into warnings.
-pub const FORGIVE: HouseRule = HouseRule::new("forgive-missed-captures");
+pub const FORGIVE: HouseSwitch = HouseSwitch::new("forgive-missed-captures");
 
 impl Superpion {
-    /// A written turn checked and played on `position`, which an illegal
-    /// turn leaves as it was: the warnings, and each action as accepted
-    /// given to `accepted`, in the order written. Replaying keeps none of
-    /// them, so a turn checked costs no list.
-    fn turn(
-        position: &mut Position,
-        turn: &Turn,
-        accepted: impl FnMut(&Action),
-    ) -> Result<Vec<Warning>, Violation> {
-        // The second action is checked against the position the first left,
-        // played where it stands; a copy puts it back if the turn is illegal.
-        let before = position.clone();
-        let played = Superpion::play_on(position, turn, accepted);
-        if played.is_err() {
-            *position = before;
-        }
-        played
-    }
-
-    /// [`Superpion::turn`] on a position the caller may throw away: an
-    /// illegal turn leaves it part played.
-    fn play_on(
-        position: &mut Position,
-        turn: &Turn,
-        mut accepted: impl FnMut(&Action),
-    ) -> Result<Vec<Warning>, Violation> {
-        if position.over {
-            return Err(breach(Breach::GameOver, turn.span));
-        }
-        if let Some(number) = turn.number {
-            if number.value != Numeral::Value(position.round) {
-                return Err(breach(
-                    Breach::MoveNumber {
-                        written: number.value,
-                        expected: position.round,
-                    },
-                    number.span,
-                ));
-            }
-        }
-        let camp = position.to_move;
-        if turn.camp.value != camp {
-            return Err(breach(
-                Breach::WrongCamp {
-                    written: turn.camp.value,
-                    expected: camp,
-                },
-                turn.camp.span,
-            )
-            .expecting(vec![camp.letter().to_string()]));
-        }
-        let mut warnings = Vec::new();
-        if let Some(pass) = turn.pass {
-            if position.any_action() {
-                return Err(breach(
-                    Breach::IllegalPass {
-                        camp,
-                        options: texts(&position.actions()),
-                    },
-                    pass,
-                ));
-            }
-            if position.passed[camp.index()] {
-                warnings.push(Warning::new(
-                    &declared::BLOCKING,
-                    format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
-                    Some(pass),
-                ));
-            }
-            position.end_turn(true);
-            return Ok(warnings);
-        }
-        Superpion::actions(position, turn, &mut accepted, &mut warnings)?;
-        position.end_turn(false);
-        Ok(warnings)
-    }
-
-    /// The actions of a turn that does not pass, played on `next` one
-    /// after the other.
-    fn actions(
-        next: &mut Position,
-        turn: &Turn,
-        accepted: &mut impl FnMut(&Action),
-        warnings: &mut Vec<Warning>,
-    ) -> Result<(), Violation> {
-        let camp = next.to_move;
-        // Where each action's landings and the action as accepted are
-        // written, in place.
-        let mut landings = Path::new();
-        let mut kept: Option<Action> = None;
-        for written in &turn.actions {
-            if next.over {
-                return Err(breach(Breach::GameOver, written.span));
-            }
-            // A wrong action lists the actions legal where it was written:
-            // after the first action, the second actions that may follow it.
-            let legal_here = |mut v: Violation| {
-                if v.expected.is_none() {
-                    v.expected = Some(Alternatives::new(next.actions()));
-                }
-                v
-            };
-            let attempt = attempt(&written.value, &mut landings).map_err(legal_here)?;
-            let mark = written.value.mark.map(|m| m.value);
-            let action = kept.get_or_insert_with(|| Action::capture(attempt.from(), &[], 0));
-            let forgiven = next
-                .check_action(attempt, mark, action)
-                .map_err(|fault| legal_here(focus(*fault, written)))?;
-            if let Some(forgiven) = forgiven {
-                next.note_forgiven(&forgiven);
-                warnings.push(Warning::new(
-                    forgiven.rule(),
-                    forgiven.to_string(),
-                    Some(written.span),
-                ));
-            }
-            next.act(action);
-            accepted(action);
-        }
-        if turn.actions.len() == 1 && next.any_action() {
-            let end = Span::new(turn.span.end(), 0);
-            return Err(breach(
-                Breach::MissingSecondAction {
-                    camp,
-                    options: texts(&next.actions()),
-                },
-                turn.span.to(end),
-            ));
-        }
-        Ok(())
-    }
-
     fn winner(header: &Header, position: &Position, holdings: &[Holding]) -> Option<String> {
-        let rules = position.rules;
-        if rules.mode == Mode::Teams {
+        let variant = position.variant;
+        if variant.mode == Mode::Teams {
             let mut totals = [0u32; 2];
             for h in holdings {
-                totals[rules.side(Camp::from_index(h.player))] += h.points;
+                totals[variant.side(Camp::from_index(h.player))] += h.points;
             }
             return match totals[0].cmp(&totals[1]) {
-                std::cmp::Ordering::Greater => Some(header.team_label(&rules, 0)),
-                std::cmp::Ordering::Less => Some(header.team_label(&rules, 1)),
+                std::cmp::Ordering::Greater => Some(header.team_label(&variant, 0)),
+                std::cmp::Ordering::Less => Some(header.team_label(&variant, 1)),
                 std::cmp::Ordering::Equal => None,
             };
         }
@@ -204,8 +71,8 @@ impl Superpion {
     }
 
     /// The players' names by player key (camp, or `player1`/`player2`).
-    fn players(header: &Header, rules: &Rules) -> Option<game::Players> {
-        let named: Vec<(String, String)> = rules
+    fn players(header: &Header, variant: &Variant) -> Option<game::Players> {
+        let named: Vec<(String, String)> = variant
             .players()
             .into_iter()
             .filter_map(|p| Some((header.key(p).to_string(), header.name(p)?.to_string())))
@@ -221,7 +88,7 @@ impl Superpion {
         holdings: &[Holding],
         end: Option<End>,
     ) -> game::Outcome {
-        let rules = position.rules;
+        let variant = position.variant;
         let word = if position.over {
             "one-side-left"
         } else if end == Some(End::Time) {
@@ -236,12 +103,12 @@ impl Superpion {
                 .map(|h| (key(h.player), i64::from(h.points)))
                 .collect(),
         );
-        let (winners, teams) = if rules.mode == Mode::Teams {
+        let (winners, teams) = if variant.mode == Mode::Teams {
             let teams: Vec<game::Team> = (0..2)
                 .map(|team| {
                     let members: Vec<&Holding> = holdings
                         .iter()
-                        .filter(|h| rules.side(Camp::from_index(h.player)) == team)
+                        .filter(|h| variant.side(Camp::from_index(h.player)) == team)
                         .collect();
                     game::Team {
                         sides: members.iter().map(|h| key(h.player)).collect(),
@@ -277,13 +144,9 @@ impl Superpion {
     }
 }
 
-impl game::Rules for Superpion {
+impl game::Mechanics for Superpion {
     type Position = Position;
     type Play = Play;
-
-    fn turn_label(position: &Position, _index: usize) -> String {
-        format!("{}.{}", position.round, position.to_move.letter())
-    }
 
     /// A camp with no action passes, so a turn is legal until the game is
     /// over: no capture search for `show`, which only asks this.
@@ -333,7 +196,7 @@ impl game::Rules for Superpion {
     const MODES: &'static [&'static str] = &modes::Mode::NAMES;
 
     fn initial(mode: Option<&str>) -> Result<Position, String> {
-        Ok(Position::initial(Rules::parse(mode)?))
+        Ok(Position::initial(Variant::parse(mode)?))
     }
 
     fn random_play(position: &Position, rng: &mut Rng) -> Option<Play> {
@@ -373,14 +236,14 @@ impl Notation for Superpion {
         turn: &Turn,
         _index: usize,
     ) -> Result<Vec<Warning>, Violation> {
-        Superpion::turn(position, turn, |_| {})
+        legality::turn(position, turn, |_| {})
     }
 
     /// Built from the actions as accepted: two orders of the same actions
     /// lead to one position, and a forgiven turn is in no list of legal ones.
     fn resolve(position: &Position, turn: &Turn, _index: usize) -> Result<Play, Violation> {
         let mut actions = Vec::with_capacity(turn.actions.len());
-        Superpion::play_on(&mut position.clone(), turn, |action| {
+        legality::play_on(&mut position.clone(), turn, |action| {
             actions.push(action.clone())
         })?;
         Ok(Play {
@@ -413,6 +276,10 @@ impl Notation for Superpion {
         }
     }
 
+    fn turn_label(position: &Position, _index: usize) -> String {
+        format!("{}.{}", position.round, position.to_move.letter())
+    }
+
     type Label = Label;
 
     fn read_label(text: &str) -> Result<Label, String> {
@@ -431,7 +298,7 @@ impl RecordFormat for Superpion {
         "1.B g3-g5 i3-i5   1.R c5-e5 c7-e7   1.Y h12-h10 j12-j10   1.K l4-j4 l8-j8";
     /// Depth 4: 5 to 21 s, by mode; depth 5 runs past a minute.
     const DEEPEST_PERFT: u32 = 4;
-    const SWITCHES: &'static [HouseRule] = &[FORGIVE];
+    const SWITCHES: &'static [HouseSwitch] = &[FORGIVE];
     const RULES: &'static [Rule] = declared::RULES;
 
     type Header = Header;
@@ -441,21 +308,7 @@ impl RecordFormat for Superpion {
         text: &HeaderText<'_>,
         switches: &Switches,
     ) -> Result<Position, HeaderError> {
-        header.validate(text)?;
-        let mut rules = header.rules();
-        rules.forgive_missed_captures = switches
-            .get(FORGIVE)
-            .or_else(|| {
-                header
-                    .rules
-                    .as_ref()
-                    .and_then(|r| r.forgive_missed_captures)
-            })
-            .unwrap_or(false);
-        match &header.setup {
-            None => Ok(Position::initial(rules)),
-            Some(setup) => header::set_up(header, setup, rules, text),
-        }
+        header::start(header, text, switches)
     }
 
     fn conclude(
@@ -590,7 +443,7 @@ impl RecordFormat for Superpion {
             // The camp, and its player when the header names one, as
             // Simpei and Puluc name theirs: `2.B (blue, Alice) to play`.
             let camp = position.to_move;
-            let who = match position.rules.player(camp).and_then(|p| header.name(p)) {
+            let who = match position.variant.player(camp).and_then(|p| header.name(p)) {
                 Some(name) => format!("{camp}, {}", quote(name)),
                 None => camp.to_string(),
             };
@@ -606,14 +459,14 @@ impl RecordFormat for Superpion {
             winner,
             to_move: (!finished).then(|| position.to_move.name().to_string()),
             scores: Some(scores),
-            players: Superpion::players(header, &position.rules),
+            players: Superpion::players(header, &position.variant),
             outcome,
             description,
         }
     }
 
     fn table(header: &Header, position: &Position) -> Option<Table> {
-        let rules = position.rules;
+        let variant = position.variant;
         let holdings = position.holdings();
         let mut rows: Vec<Vec<String>> = holdings
             .iter()
@@ -629,15 +482,15 @@ impl RecordFormat for Superpion {
                 ]
             })
             .collect();
-        if rules.mode == Mode::Teams {
+        if variant.mode == Mode::Teams {
             for team in 0..2 {
                 let total: u32 = holdings
                     .iter()
-                    .filter(|h| rules.side(Camp::from_index(h.player)) == team)
+                    .filter(|h| variant.side(Camp::from_index(h.player)) == team)
                     .map(|h| h.points)
                     .sum();
                 rows.push(vec![
-                    format!("team {}", header.team_label(&rules, team)),
+                    format!("team {}", header.team_label(&variant, team)),
                     String::new(),
                     String::new(),
                     String::new(),
@@ -662,9 +515,9 @@ impl RecordFormat for Superpion {
     }
 
     fn record_header(start: &Position) -> String {
-        let rules = start.rules;
-        let mut out = format!("game: superpion\nmode: {}\n", rules.mode);
-        if let Some(neutral) = rules.neutral {
+        let variant = start.variant;
+        let mut out = format!("game: superpion\nmode: {}\n", variant.mode);
+        if let Some(neutral) = variant.neutral {
             out.push_str(&format!("neutral: {neutral}\n"));
         }
         out
@@ -680,51 +533,7 @@ impl Presentation for Superpion {
     /// pawn under it, `"i9=R"`), and each player's pile by colour letter,
     /// keyed by camp or, in the two-player modes, by `player1`/`player2`.
     fn setup(position: &Position) -> serde_json::Value {
-        let rules = position.rules;
-        let pieces: serde_json::Map<String, serde_json::Value> = Camp::ALL
-            .into_iter()
-            .filter(|c| position.camps[c.index()] != 0)
-            .map(|camp| {
-                let listed: Vec<String> = board::ranked(position.camps[camp.index()])
-                    .into_iter()
-                    .map(|sq| {
-                        if position.is_superpion(sq) {
-                            format!("{sq}={}", position.under[sq.index()].letter())
-                        } else {
-                            sq.to_string()
-                        }
-                    })
-                    .collect();
-                (camp.name().to_string(), serde_json::json!(listed))
-            })
-            .collect();
-        let piles: serde_json::Map<String, serde_json::Value> = rules
-            .players()
-            .into_iter()
-            .filter_map(|player| {
-                let pile = position.piles.get(player)?;
-                let letters: Vec<String> = Colour::ALL
-                    .into_iter()
-                    .flat_map(|colour| {
-                        std::iter::repeat_n(
-                            colour.letter().to_string(),
-                            usize::from(pile[colour.index()]),
-                        )
-                    })
-                    .collect();
-                let key = if rules.mode.two_player() {
-                    ["player1", "player2"][player.min(1)]
-                } else {
-                    Camp::from_index(player).name()
-                };
-                (!letters.is_empty()).then(|| (key.to_string(), serde_json::json!(letters)))
-            })
-            .collect();
-        serde_json::json!({
-            "to-move": position.to_move.name(),
-            "pieces": pieces,
-            "piles": piles,
-        })
+        serde_json::to_value(Setup::of(position)).unwrap_or_default()
     }
 
     /// Each action, in the order played; `--` for a pass.
@@ -772,5 +581,19 @@ impl Presentation for Superpion {
             seen.push(text);
         }
         notes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setup_written_reads_back_as_its_position() {
+        crate::game::assert_setups_read_back::<Superpion>(None, 8);
+        crate::game::assert_setups_read_back::<Superpion>(Some("two-players"), 8);
+        crate::game::assert_setups_read_back::<Superpion>(Some("three-players:red"), 8);
+        crate::game::assert_setups_read_back::<Superpion>(Some("teams"), 8);
+        crate::game::assert_setups_read_back::<Superpion>(Some("two-super-players"), 8);
     }
 }

@@ -146,7 +146,7 @@ pub type Pile = [u8; 5];
 /// What the header fixes for a whole record: the mode, the neutral camp and
 /// the tolerated rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rules {
+pub struct Variant {
     /// The `mode` key.
     pub mode: Mode,
     /// The camp nobody plays, in `three-players` only.
@@ -156,12 +156,12 @@ pub struct Rules {
     pub forgive_missed_captures: bool,
 }
 
-impl Rules {
+impl Variant {
     /// The rules a `--mode` names: four-players without one, a
     /// three-players neutral camp after a colon.
-    pub(super) fn parse(mode: Option<&str>) -> Result<Rules, String> {
+    pub(super) fn parse(mode: Option<&str>) -> Result<Variant, String> {
         let Some(text) = mode else {
-            return Ok(Rules::new(Mode::FourPlayers, None));
+            return Ok(Variant::new(Mode::FourPlayers, None));
         };
         let (name, neutral) = match text.split_once(':') {
             Some((name, neutral)) => (name.trim(), Some(neutral.trim())),
@@ -187,13 +187,13 @@ impl Rules {
             }
             (_, None) => None,
         };
-        Ok(Rules::new(mode, neutral))
+        Ok(Variant::new(mode, neutral))
     }
 
     /// A mode's rules with no house rule; `neutral` counts in
     /// `three-players` only.
-    pub fn new(mode: Mode, neutral: Option<Camp>) -> Rules {
-        Rules {
+    pub fn new(mode: Mode, neutral: Option<Camp>) -> Variant {
+        Variant {
             mode,
             neutral: if mode == Mode::ThreePlayers {
                 neutral

@@ -163,7 +163,7 @@ impl Position {
     pub fn move_actions(&self) -> Vec<Action> {
         let camp = self.to_move;
         let occupied = self.occupied();
-        let forbidden = self.rules.two_player_forbidden(camp);
+        let forbidden = self.variant.two_player_forbidden(camp);
         let mut found = Vec::new();
         for from in squares(self.movers()) {
             let superpion = self.is_superpion(from);
@@ -210,7 +210,7 @@ impl Position {
     fn any_move(&self) -> bool {
         let camp = self.to_move;
         let occupied = self.occupied();
-        let forbidden = self.rules.two_player_forbidden(camp);
+        let forbidden = self.variant.two_player_forbidden(camp);
         squares(self.movers()).any(|from| {
             let superpion = self.is_superpion(from);
             (0..4).any(|d| {

@@ -229,17 +229,17 @@ fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Superpion>) {
 
 /// Beside the board: the mode, the piles, the legend.
 fn panel(svg: &mut Svg, position: &Position, mut y: f64, mistake: Option<&Mistake<Superpion>>) {
-    let rules = position.rules;
-    let mode = match rules.neutral {
-        Some(neutral) => format!("Mode {}, {neutral} neutral", rules.mode),
-        None => format!("Mode {}", rules.mode),
+    let variant = position.variant;
+    let mode = match variant.neutral {
+        Some(neutral) => format!("Mode {}, {neutral} neutral", variant.mode),
+        None => format!("Mode {}", variant.mode),
     };
     svg.text(PANEL, y, "note", &mode);
     y += 24.0;
     svg.text(PANEL, y, "status", "Piles (pawns captured)");
     y += 8.0;
-    for player in rules.players() {
-        let key = if rules.mode.two_player() {
+    for player in variant.players() {
+        let key = if variant.mode.two_player() {
             format!("player{}", player + 1)
         } else {
             Camp::from_index(player).name().to_string()

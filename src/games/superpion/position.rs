@@ -1,11 +1,11 @@
 //! Superpion's position: the camps' pieces, the Superpions and their
 //! under-pawns, the piles of captured pawns, and whose turn it is; and the
-//! actions that change it. What is legal is in `rules.rs`.
+//! actions that change it. What is legal is in `legality.rs`.
 
 use std::fmt;
 
 use super::board::{Camp, Sq, Squares, SQUARES};
-use super::modes::{Colour, Pile, Rules};
+use super::modes::{Colour, Pile, Variant};
 use smallvec::SmallVec;
 
 /// The squares an action lands on, in order: inline up to 16, more than
@@ -143,7 +143,7 @@ impl Eq for Listed {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// The mode, the neutral camp and the house rules of the record.
-    pub rules: Rules,
+    pub variant: Variant,
     /// Pieces of each camp.
     pub camps: [Squares; 4],
     /// Which pieces are Superpions.
@@ -174,9 +174,9 @@ pub struct Position {
 
 impl Position {
     /// An empty board; pieces are placed with [`Position::place`].
-    pub fn empty(rules: Rules) -> Position {
+    pub fn empty(variant: Variant) -> Position {
         Position {
-            rules,
+            variant,
             camps: [0; 4],
             supers: 0,
             under: [Colour::Spare; SQUARES],
@@ -194,8 +194,8 @@ impl Position {
     }
 
     /// Every camp on its arm, the first playing camp to move.
-    pub fn initial(rules: Rules) -> Position {
-        let mut position = Position::empty(rules);
+    pub fn initial(variant: Variant) -> Position {
+        let mut position = Position::empty(variant);
         for camp in Camp::ALL {
             position.camps[camp.index()] = camp.initial();
         }
@@ -223,7 +223,7 @@ impl Position {
 
     /// A camp that plays and still has pieces takes turns.
     pub fn in_play(&self, camp: Camp) -> bool {
-        self.rules.plays(camp) && self.camps[camp.index()] != 0
+        self.variant.plays(camp) && self.camps[camp.index()] != 0
     }
 
     /// Every piece on the board.
@@ -247,7 +247,7 @@ impl Position {
     pub fn foes(&self, camp: Camp) -> Squares {
         Camp::ALL
             .into_iter()
-            .filter(|&c| self.rules.opponents(camp, c))
+            .filter(|&c| self.variant.opponents(camp, c))
             .fold(0, |set, c| set | self.camps[c.index()])
     }
 

@@ -7,12 +7,12 @@ use super::position::Position;
 impl Position {
     /// Each player's holdings and points.
     pub fn holdings(&self) -> Vec<Holding> {
-        self.rules
+        self.variant
             .players()
             .into_iter()
             .map(|player| {
                 let mut held = self.piles[player].map(u32::from);
-                let camps = self.rules.camps_of(player);
+                let camps = self.variant.camps_of(player);
                 for &camp in &camps {
                     for sq in squares(self.camps[camp.index()]) {
                         held[Colour::of(camp).index()] += 1;
@@ -37,16 +37,6 @@ impl Position {
                 }
             })
             .collect()
-    }
-
-    /// Pawns on the board belonging to nobody (the neutral camp's).
-    pub fn neutral_pawns(&self) -> u32 {
-        let Some(camp) = self.rules.neutral else {
-            return 0;
-        };
-        squares(self.camps[camp.index()])
-            .map(|sq| 1 + u32::from(self.is_superpion(sq)))
-            .sum()
     }
 }
 

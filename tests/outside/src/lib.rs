@@ -7,7 +7,7 @@ use std::io::{BufRead, Read};
 
 use arbitre::games::simpei::Simpei;
 use arbitre::{
-    check, games, open, At, Machine, Reader, RecordReport, Rules, Switches, Tally, Verdict,
+    check, games, open, At, Machine, Mechanics, Reader, RecordReport, Switches, Tally, Verdict,
 };
 
 /// Every record of `input`, checked under the house rules `rules` (names

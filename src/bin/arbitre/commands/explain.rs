@@ -15,7 +15,7 @@ use crate::told::told;
 pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
     let form = Form::of(machine_of(args.format), style);
     if args.list {
-        let rules = Rules {
+        let rules = Mechanics {
             listed: true,
             rules: rules::Rule::all().collect(),
         };
@@ -38,7 +38,7 @@ pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io:
         };
         return usage(output, &format!("no rule is called `{id}`; {hint}"));
     };
-    let rules = Rules {
+    let rules = Mechanics {
         listed: false,
         rules: vec![rule],
     };
@@ -47,7 +47,7 @@ pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io:
 }
 
 /// The rules asked for: every one (`--list`), or the one told.
-struct Rules<'a> {
+struct Mechanics<'a> {
     listed: bool,
     rules: Vec<&'a Rule>,
 }
@@ -61,7 +61,7 @@ struct Stamped<'a, 'r> {
     rules: &'a [&'r Rule],
 }
 
-impl Serialize for Rules<'_> {
+impl Serialize for Mechanics<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         Stamped {
             schema: arbitre::SCHEMA,
@@ -72,7 +72,7 @@ impl Serialize for Rules<'_> {
     }
 }
 
-impl Document for Rules<'_> {
+impl Document for Mechanics<'_> {
     /// The list in columns, or the one rule told.
     fn human(&self, style: Style, out: &mut dyn Write) -> io::Result<()> {
         let text = match self.rules.as_slice() {

@@ -39,7 +39,11 @@ pub fn fmt(args: &FmtArgs, output: &mut Output<'_>) -> io::Result<u8> {
         } else {
             "warning"
         };
-        writeln!(output.err, "{level}: {}", for_terminal(&problem.to_string()))?;
+        writeln!(
+            output.err,
+            "{level}: {}",
+            for_terminal(&problem.to_string())
+        )?;
     }
     for line in left_out_lines(&walked, args.walk.list_left_out) {
         writeln!(output.err, "{line}")?;
@@ -179,7 +183,12 @@ fn fmt_file(
         return Err(e);
     }
     if let Err(e) = ran {
-        writeln!(err, "error: {}: {}", for_terminal(name), for_terminal(&e.to_string()))?;
+        writeln!(
+            err,
+            "error: {}: {}",
+            for_terminal(name),
+            for_terminal(&e.to_string())
+        )?;
         return Ok(TROUBLE);
     }
     let rewritten = match destination {

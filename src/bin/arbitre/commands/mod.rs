@@ -14,7 +14,7 @@ mod stats;
 use std::io;
 
 use arbitre::games;
-use arbitre::Referee;
+use arbitre::AnyGame;
 
 use crate::cli::{Cli, Command};
 use crate::output::{style_for, usage, Output, LEGAL};
@@ -79,7 +79,7 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
 fn with_game(
     name: &str,
     output: &mut Output<'_>,
-    f: impl FnOnce(&'static dyn Referee, &mut Output<'_>) -> io::Result<u8>,
+    f: impl FnOnce(&'static dyn AnyGame, &mut Output<'_>) -> io::Result<u8>,
 ) -> io::Result<u8> {
     match games::find(name) {
         Some(game) => f(game, output),

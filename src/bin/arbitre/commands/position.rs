@@ -164,7 +164,11 @@ fn picture(
         match crate::png::png(&svg) {
             Ok(png) => output.out.write_all(&png)?,
             Err(err) => {
-                writeln!(output.err, "error: cannot draw the PNG: {}", for_terminal(&err))?;
+                writeln!(
+                    output.err,
+                    "error: cannot draw the PNG: {}",
+                    for_terminal(&err)
+                )?;
                 return Ok(TROUBLE);
             }
         }

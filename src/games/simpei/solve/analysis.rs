@@ -12,9 +12,9 @@ use super::super::notation::Turn;
 use super::super::position::{Play, Position};
 use super::super::Simpei;
 use super::{Disagreement, Table, Value};
-use crate::game::{Notation, Rules, Violation};
+use crate::game::{set_up, tokens_of, Malformed, Opened};
+use crate::game::{Mechanics, Notation, Violation};
 use crate::record::{self, Switches};
-use crate::replay::{set_up, tokens_of, Malformed, Opened};
 
 /// A value said from the board, not from one side: who wins and in how
 /// many turns (both players' turns counted, the winning one included).

@@ -5,7 +5,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use super::*;
-use crate::game::Rules;
+use crate::game::Mechanics;
 use crate::games::simpei::Simpei;
 use crate::rng::Rng;
 

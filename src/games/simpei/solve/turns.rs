@@ -3,7 +3,7 @@
 //! could have led to it. The same win and sandwich tests as the referee's.
 
 use super::super::board::{ascends, holds_three, inside, points, Point};
-use super::super::rules::{sandwiched_by, wins_through};
+use super::super::legality::{sandwiched_by, wins_through};
 use super::index::{all_points, choose, Layer};
 
 /// Which three aligned win.

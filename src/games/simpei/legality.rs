@@ -3,14 +3,16 @@
 
 use thiserror::Error;
 
-use crate::game::{self, breach, Violation};
+use crate::game::{self, breach, Violation, Warning};
+use crate::games::duel;
 use crate::rules::Rule;
-use crate::span::Spanned;
+use crate::span::{Span, Spanned};
 
 use super::board::{holds_three, inside, points, Colour, Point};
 use super::declared;
-use super::notation::{Square, Written};
-use super::position::{Action, Position};
+use super::moves::open_relocations;
+use super::notation::{Square, Turn, Written};
+use super::position::{Action, Play, Position};
 
 /// A rule broken by an action, with the spec's rule id.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -315,6 +317,68 @@ pub(super) fn sandwiched_by(own: u64, theirs: u64, landing: Point) -> u64 {
         }
     }
     sandwiched
+}
+
+/// Play one written turn ([`Notation::play`](crate::Notation::play)):
+/// all or nothing, the position left as it was on a violation.
+pub(super) fn play(
+    position: &mut Position,
+    turn: &Turn,
+    index: usize,
+) -> Result<Vec<Warning>, Violation> {
+    if let Some(winner) = position.winner {
+        return Err(breach(Breach::GameOver(winner), turn.span()).expecting(Vec::<Play>::new()));
+    }
+    duel::check_move_number(
+        &declared::MOVE_NUMBER,
+        turn.number,
+        position.opener,
+        index,
+        position.to_move,
+    )?;
+    let action_span = turn.action.span;
+    // A wrong action lists the actions legal instead, not the whole
+    // turns: one sandwich's relocations would crowd out every other
+    // action.
+    let action = action(&turn.action.value).map_err(|v| v.expecting(position.actions()))?;
+    position
+        .check(action)
+        .map_err(|b| breach(b, action_span).expecting(position.actions()))?;
+    // The relocations are checked against the position the action left,
+    // played where it stands; a copy puts it back if the turn is
+    // illegal. (Played on a copy moved in at the end, the copy is read
+    // back whole just after its fields were written.)
+    let before = position.clone();
+    position.act(action);
+    let relocated = relocations(position, turn, action_span);
+    match relocated {
+        Ok(()) => position.end_turn(),
+        Err(_) => *position = before,
+    }
+    relocated.map(|()| Vec::new())
+}
+
+/// A turn's relocations checked and played on `next`, the position its
+/// action left.
+fn relocations(next: &mut Position, turn: &Turn, action_span: Span) -> Result<(), Violation> {
+    for relocation in &turn.relocations {
+        let (from, to) = relocation.value;
+        // A square that names no point lists the relocations still
+        // open: the named piece's, when it is one that waits.
+        let from_point = point(from).map_err(|v| v.expecting(open_relocations(next, None)))?;
+        let waiting = (next.lifted & from_point.bit() != 0).then_some(from_point);
+        let to_point = point(to).map_err(|v| v.expecting(open_relocations(next, waiting)))?;
+        next.check_relocation(from_point, to_point)
+            .map_err(|b| match b {
+                Breach::RelocationOccupied(_) => {
+                    breach(b, to.span).expecting(open_relocations(next, Some(from_point)))
+                }
+                _ => breach(b, from.span).expecting(open_relocations(next, None)),
+            })?;
+        next.relocate(from_point, to_point);
+    }
+    next.check_relocated()
+        .map_err(|b| breach(b, action_span).expecting(open_relocations(next, None)))
 }
 
 #[cfg(test)]

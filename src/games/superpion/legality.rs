@@ -7,7 +7,8 @@
 
 use thiserror::Error;
 
-use crate::game::{self, breach, Violation};
+use crate::game::Breach as _;
+use crate::game::{self, breach, Alternatives, Violation, Warning};
 use crate::record::movetext::Numeral;
 use crate::rules::Rule;
 use crate::span::{Span, Spanned};
@@ -20,7 +21,7 @@ use super::capture::{Search, FOLLOWED};
 use super::declared;
 use super::modes::Colour;
 use super::moves::distinct;
-use super::notation::{Square, Written, WrittenAction};
+use super::notation::{Square, Turn, Written, WrittenAction};
 use super::position::{Action, Listing, Path, Position, Situation};
 
 /// An action as written, squares located; legality unknown. A capture's
@@ -359,7 +360,7 @@ impl Position {
         let mut sides = Camp::ALL
             .into_iter()
             .filter(|&c| self.camps[c.index()] != 0)
-            .map(|c| self.rules.side(c));
+            .map(|c| self.variant.side(c));
         let first = sides.next();
         self.over = sides.all(|s| Some(s) == first);
     }
@@ -373,13 +374,13 @@ impl Position {
         }
         Camp::ALL
             .into_iter()
-            .find(|&c| c.on_back_line(to) && self.rules.opponents(camp, c))
+            .find(|&c| c.on_back_line(to) && self.variant.opponents(camp, c))
     }
 
     /// Whether a promotion on `reached`'s back line may carry `colour`:
     /// what [`Position::promotion_options`] lists, without the list.
     fn may_mark(&self, reached: Camp, colour: Colour) -> bool {
-        let Some(player) = self.rules.player(reached) else {
+        let Some(player) = self.variant.player(reached) else {
             return colour == Colour::Spare;
         };
         let pile = &self.piles[player];
@@ -394,7 +395,7 @@ impl Position {
     /// the pile of the player owning `reached`, or `S` (a spare the pile
     /// holds, or a new one when the pile is empty or the camp neutral).
     pub fn promotion_options(&self, reached: Camp) -> Vec<Colour> {
-        let Some(player) = self.rules.player(reached) else {
+        let Some(player) = self.variant.player(reached) else {
             return vec![Colour::Spare];
         };
         let pile = &self.piles[player];
@@ -421,7 +422,7 @@ impl Position {
             let Some(owner) = self.camp_at(taken) else {
                 continue;
             };
-            if let Some(player) = self.rules.player(camp) {
+            if let Some(player) = self.variant.player(camp) {
                 let under = self.is_superpion(taken).then(|| self.under[taken.index()]);
                 let pile = &mut self.piles[player];
                 let own = &mut pile[Colour::of(owner).index()];
@@ -454,7 +455,7 @@ impl Position {
         self.promoted |= to.bit();
         let owner = self
             .promotion_camp(camp, to)
-            .and_then(|reached| self.rules.player(reached));
+            .and_then(|reached| self.variant.player(reached));
         match owner {
             Some(player) if self.piles[player][colour.index()] > 0 => {
                 self.piles[player][colour.index()] -= 1;
@@ -509,7 +510,7 @@ impl Position {
                 // the longest captures are searched for when listed.
                 let forgiven = if !self.can_capture() {
                     None
-                } else if self.rules.forgive_missed_captures {
+                } else if self.variant.forgive_missed_captures {
                     Some(Box::new(self.forgiven_missed_capture(self.capturers())))
                 } else {
                     return Err(Box::new(fault(self.mandatory_capture(), Focus::Action)));
@@ -532,7 +533,7 @@ impl Position {
         if d == camp.backward() {
             return at(Breach::BackwardMove { from, to, camp });
         }
-        if Some(d) == self.rules.two_player_forbidden(camp) {
+        if Some(d) == self.variant.two_player_forbidden(camp) {
             let direction = ["north", "east", "south", "west"][d];
             return at(Breach::TwoPlayerDirection {
                 from,
@@ -792,7 +793,7 @@ impl Position {
             max,
             required,
         };
-        if self.rules.forgive_missed_captures {
+        if self.variant.forgive_missed_captures {
             Ok(Some(Box::new(breach)))
         } else {
             Err(Box::new(fault(breach, Focus::Action)))
@@ -987,7 +988,7 @@ impl Position {
             (Some(reached), Some(colour)) => {
                 if !self.may_mark(reached, colour) {
                     let allowed = self.promotion_options(reached);
-                    let why = match self.rules.player(reached) {
+                    let why = match self.variant.player(reached) {
                         None => format!("{reached} is neutral: the pawn under the Superpion is a spare, `=S`"),
                         Some(_) if colour == Colour::Spare => format!(
                             "the pile of {reached}'s player is not empty and holds no spare: take one of its pawns ({})",
@@ -1045,10 +1046,142 @@ fn letters(colours: &[Colour]) -> String {
         .join(", ")
 }
 
+/// A written turn checked and played on `position`, which an illegal
+/// turn leaves as it was: the warnings, and each action as accepted
+/// given to `accepted`, in the order written. Replaying keeps none of
+/// them, so a turn checked costs no list.
+pub(super) fn turn(
+    position: &mut Position,
+    turn: &Turn,
+    accepted: impl FnMut(&Action),
+) -> Result<Vec<Warning>, Violation> {
+    // The second action is checked against the position the first left,
+    // played where it stands; a copy puts it back if the turn is illegal.
+    let before = position.clone();
+    let played = play_on(position, turn, accepted);
+    if played.is_err() {
+        *position = before;
+    }
+    played
+}
+
+/// [`turn`] on a position the caller may throw away: an
+/// illegal turn leaves it part played.
+pub(super) fn play_on(
+    position: &mut Position,
+    turn: &Turn,
+    mut accepted: impl FnMut(&Action),
+) -> Result<Vec<Warning>, Violation> {
+    if position.over {
+        return Err(breach(Breach::GameOver, turn.span));
+    }
+    if let Some(number) = turn.number {
+        if number.value != Numeral::Value(position.round) {
+            return Err(breach(
+                Breach::MoveNumber {
+                    written: number.value,
+                    expected: position.round,
+                },
+                number.span,
+            ));
+        }
+    }
+    let camp = position.to_move;
+    if turn.camp.value != camp {
+        return Err(breach(
+            Breach::WrongCamp {
+                written: turn.camp.value,
+                expected: camp,
+            },
+            turn.camp.span,
+        )
+        .expecting(vec![camp.letter().to_string()]));
+    }
+    let mut warnings = Vec::new();
+    if let Some(pass) = turn.pass {
+        if position.any_action() {
+            return Err(breach(
+                Breach::IllegalPass {
+                    camp,
+                    options: texts(&position.actions()),
+                },
+                pass,
+            ));
+        }
+        if position.passed[camp.index()] {
+            warnings.push(Warning::new(
+                &declared::BLOCKING,
+                format!("{camp} passes for the second turn in a row: players agree not to block an opponent for more than one turn"),
+                Some(pass),
+            ));
+        }
+        position.end_turn(true);
+        return Ok(warnings);
+    }
+    actions(position, turn, &mut accepted, &mut warnings)?;
+    position.end_turn(false);
+    Ok(warnings)
+}
+
+/// The actions of a turn that does not pass, played on `next` one
+/// after the other.
+fn actions(
+    next: &mut Position,
+    turn: &Turn,
+    accepted: &mut impl FnMut(&Action),
+    warnings: &mut Vec<Warning>,
+) -> Result<(), Violation> {
+    let camp = next.to_move;
+    // Where each action's landings and the action as accepted are
+    // written, in place.
+    let mut landings = Path::new();
+    let mut kept: Option<Action> = None;
+    for written in &turn.actions {
+        if next.over {
+            return Err(breach(Breach::GameOver, written.span));
+        }
+        // A wrong action lists the actions legal where it was written:
+        // after the first action, the second actions that may follow it.
+        let legal_here = |mut v: Violation| {
+            if v.expected.is_none() {
+                v.expected = Some(Alternatives::new(next.actions()));
+            }
+            v
+        };
+        let attempt = attempt(&written.value, &mut landings).map_err(legal_here)?;
+        let mark = written.value.mark.map(|m| m.value);
+        let action = kept.get_or_insert_with(|| Action::capture(attempt.from(), &[], 0));
+        let forgiven = next
+            .check_action(attempt, mark, action)
+            .map_err(|fault| legal_here(focus(*fault, written)))?;
+        if let Some(forgiven) = forgiven {
+            next.note_forgiven(&forgiven);
+            warnings.push(Warning::new(
+                forgiven.rule(),
+                forgiven.to_string(),
+                Some(written.span),
+            ));
+        }
+        next.act(action);
+        accepted(action);
+    }
+    if turn.actions.len() == 1 && next.any_action() {
+        let end = Span::new(turn.span.end(), 0);
+        return Err(breach(
+            Breach::MissingSecondAction {
+                camp,
+                options: texts(&next.actions()),
+            },
+            turn.span.to(end),
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::superpion::modes::{Mode, Rules};
+    use crate::games::superpion::modes::{Mode, Variant};
 
     fn sq(name: &str) -> Sq {
         Sq::parse(name).unwrap()
@@ -1056,13 +1189,13 @@ mod tests {
 
     #[test]
     fn first_turn_has_eight_moves() {
-        let p = Position::initial(Rules::new(Mode::FourPlayers, None));
+        let p = Position::initial(Variant::new(Mode::FourPlayers, None));
         assert_eq!(p.actions().len(), 8);
     }
 
     #[test]
     fn a_superpion_flies_and_turns_but_never_back() {
-        let mut p = Position::empty(Rules::new(Mode::FourPlayers, None));
+        let mut p = Position::empty(Variant::new(Mode::FourPlayers, None));
         p.place(Camp::Blue, sq("e5"), Some(Colour::Spare));
         p.place(Camp::Red, sq("g7"), None);
         p.place(Camp::Red, sq("i7"), None);

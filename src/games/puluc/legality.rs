@@ -4,13 +4,16 @@
 
 use thiserror::Error;
 
-use crate::game;
+use crate::game::{self, breach, Violation, Warning};
+use crate::games::duel;
 use crate::record::movetext::Numeral;
 use crate::rng::Rng;
 use crate::rules::Rule;
+use crate::span::Span;
 
 use super::board::{Origin, Side, Stack, PAWNS};
 use super::declared;
+use super::notation::{Number, Source, Turn, Written};
 use super::position::{Action, Play, Position};
 
 /// Fair sticks: four two-sided sticks, 16 equally likely falls.
@@ -270,6 +273,77 @@ impl Position {
             Action::Pass => self.pass(),
         }
     }
+}
+
+/// Play one written turn ([`Notation::play`](crate::Notation::play)):
+/// a pass or a move checked whole before the position changes.
+pub(super) fn play(
+    position: &mut Position,
+    turn: &Turn,
+    index: usize,
+) -> Result<Vec<Warning>, Violation> {
+    if let Some(winner) = position.winner {
+        return Err(breach(Breach::GameOver(winner), turn.whole()).expecting(Vec::<Play>::new()));
+    }
+    duel::check_move_number(
+        &declared::MOVE_NUMBER,
+        turn.number,
+        position.opener,
+        index,
+        position.to_move,
+    )?;
+    // The parser only lets throws 1-5 through.
+    let throw = turn.throw.value as u8;
+    // A pass or a move is checked whole before the position changes.
+    let refuse = |b: Breach, span: Span| breach(b, span).expecting(position.plays(throw));
+    match turn.written {
+        Written::Pass => {
+            position
+                .check_pass(throw)
+                .map_err(|b| refuse(b, turn.span))?;
+            position.pass();
+        }
+        Written::Move { source, to } => {
+            let from = match source.value {
+                Source::Enter => None,
+                // A leading zero names no square; a number too large
+                // for any track is off it, zeros or not.
+                Source::Square(Number {
+                    value: value @ Numeral::Value(_),
+                    padded: true,
+                }) => {
+                    let why = Absent::LeadingZero;
+                    let breach = Breach::NoPieceThere { square: value, why };
+                    return Err(refuse(breach, source.span));
+                }
+                Source::Square(number) => Some(number.value),
+            };
+            let origin = position
+                .check_source(from)
+                .map_err(|b| refuse(b, source.span))?;
+            let padded = to.and_then(|to| match to.value {
+                Number {
+                    value: Numeral::Value(value),
+                    padded: true,
+                } => Some((value, to.span)),
+                _ => None,
+            });
+            if let Some((value, span)) = padded {
+                return Err(refuse(Breach::PaddedDestination(value), span));
+            }
+            let landing = position
+                .check_landing(throw, origin, to.map(|t| t.value.value))
+                .map_err(|b| {
+                    let span = match (&b, to) {
+                        (Breach::WrongDestination { .. }, Some(to)) => to.span,
+                        _ => turn.span,
+                    };
+                    refuse(b, span)
+                })?;
+            position.advance(origin, landing);
+        }
+    }
+    Ok(Vec::new())
 }
 
 #[cfg(test)]

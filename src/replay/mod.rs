@@ -1,0 +1,20 @@
+//! The replay engine: a record in, a verdict out. It knows games only
+//! through the traits of [`crate::game`], and hands the commands a game
+//! with its type erased ([`AnyGame`]). One job a file: the verdict
+//! (`verdict`), the replay of a whole record (`check`), the position at a
+//! turn (`stop`), and the erased game (`erased`).
+
+mod canonical;
+mod check;
+mod erased;
+mod framing;
+mod stop;
+mod verdict;
+
+pub(crate) use canonical::canonical_movetext;
+pub(crate) use framing::frame;
+
+pub use check::{check, check_as, position_after, table};
+pub use erased::{AnyGame, Erased};
+pub use stop::{stop, Stop, StopError};
+pub use verdict::{Checked, KEPT_WARNINGS};
