@@ -138,7 +138,10 @@ fn load<G: RecordFormat>(
 /// setup holds no more: not Superpion's round, nor a win already made,
 /// which a record's header tells apart.)
 #[cfg(test)]
-pub(crate) fn assert_setups_read_back<G: crate::picture::Game>(mode: Option<&str>, games: u64) {
+pub(crate) fn assert_setups_read_back<G: super::RecordFormat + super::Presentation>(
+    mode: Option<&str>,
+    games: u64,
+) {
     use super::random_plays;
     let start = G::initial(mode).unwrap_or_else(|e| panic!("{e}"));
     for seed in 0..games {
