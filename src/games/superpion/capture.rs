@@ -25,6 +25,11 @@ thread_local! {
     /// The short form's search kept, as [`Position::longest_ending_on`]
     /// gives it again.
     static ENDING: RefCell<Option<Ending>> = const { RefCell::new(None) };
+    /// The search of every ending of the last long short form's piece,
+    /// its table filled by the short form's search: the maximum capture
+    /// rule asks next for the longest captures overall, and
+    /// [`Position::search`] hands it out once rather than searching again.
+    static EVERY_ENDING: RefCell<Option<Search>> = const { RefCell::new(None) };
 }
 
 /// How many capture states this thread's finished searches have worked out
@@ -36,12 +41,22 @@ pub fn worked() -> u64 {
 impl Position {
     /// The search of the piece on `from`.
     pub(super) fn search(&self, from: Sq, camp: Camp) -> Search {
-        Search::new(
+        let (occupied, foes, superpion) = (
             self.occupied() & !from.bit(),
             self.foes(camp),
             self.is_superpion(from),
-            from,
-        )
+        );
+        let kept = EVERY_ENDING.with_borrow_mut(|kept| {
+            let same = kept.as_ref().is_some_and(|s| {
+                (s.occupied, s.foes, s.superpion, s.from) == (occupied, foes, superpion, from)
+            });
+            if same {
+                kept.take()
+            } else {
+                None
+            }
+        });
+        kept.unwrap_or_else(|| Search::new(occupied, foes, superpion, from))
     }
 
     /// The complete captures of the piece on `from` (ones that cannot jump
@@ -85,7 +100,8 @@ impl Position {
         if let Some(found) = kept {
             return found;
         }
-        let search = self.search(from, camp).ending_on(to);
+        // A fresh search: the one kept counts every ending.
+        let search = Search::new(asked.0 & !from.bit(), asked.1, asked.2, from).ending_on(to);
         let longest = search.longest_over(from, 0, None, 0);
         if longest > 0 {
             search.complete(&mut Vec::new(), 0, None, longest, &mut |path, jumped| {
@@ -94,6 +110,7 @@ impl Position {
         }
         if search.worked.get() > KEPT_AFTER {
             ENDING.set(Some((asked, found.clone())));
+            EVERY_ENDING.set(Some(search.every_ending()));
         }
         found
     }
@@ -342,10 +359,10 @@ pub(super) struct Search {
     /// out only once a capture goes two jumps deep: most searches end
     /// before, and the bound costs more than they do.
     jumpable: Cell<Option<Squares>>,
-    /// The most a capture can still take from each state reached
+    /// What a capture can still do from each state reached
     /// [`REMEMBERED`] jumps deep or more; made only once a capture gets
     /// that far.
-    values: RefCell<Option<Memo<u8>>>,
+    values: RefCell<Option<Memo<Figures>>>,
     /// The landings a listing has already followed, so that each is
     /// followed once, by its first path in notation order. Made only once
     /// a listing goes that deep: most searches only measure, and a table
@@ -354,6 +371,10 @@ pub(super) struct Search {
     /// How many states this search has worked out, told to [`worked`]
     /// when it is done.
     worked: Cell<u64>,
+    /// How many states the search whose table this one starts from worked
+    /// out: work it spares, which counts when weighing whether what it
+    /// finds is worth keeping.
+    pub(super) inherited: u64,
 }
 
 impl Drop for Search {
@@ -365,6 +386,17 @@ impl Drop for Search {
 /// A state as the two halves the hash table keys by.
 fn halves(state: u128) -> (u64, u64) {
     (state as u64, (state >> 64) as u64)
+}
+
+/// What a search remembers of a state: the most a capture from there can
+/// still take wherever it ends, then the most it can take ending on the
+/// square asked for ([`UNREACHED`] when none ends there; the first figure
+/// again when any ending counts). A search counting one ending works out
+/// both, so that the search of every ending can start from its table.
+#[derive(Clone, Copy, Default)]
+struct Figures {
+    overall: u8,
+    ending: u8,
 }
 
 /// How many states a [`Memo`] keeps in its inline table.
@@ -439,11 +471,15 @@ impl<V: Copy + Default> Memo<V> {
 /// counts only captures ending on one square, `reaches` says whether any
 /// capture from the state ends there (`pieces` means nothing otherwise);
 /// it is always true when any ending counts.
+///
+/// `overall` is the most a capture from the state can take wherever it
+/// ends, which a search counting one ending works out on the way.
 #[derive(Clone, Copy)]
 struct Onward {
     pieces: u32,
     exact: bool,
     reaches: bool,
+    overall: u32,
 }
 
 impl Onward {
@@ -452,6 +488,7 @@ impl Onward {
         pieces: 0,
         exact: true,
         reaches: true,
+        overall: 0,
     };
     /// No capture from here ends on the square asked for: what `or` starts
     /// from.
@@ -459,24 +496,36 @@ impl Onward {
         pieces: 0,
         exact: true,
         reaches: false,
+        overall: 0,
     };
 
     fn or(self, other: Onward) -> Onward {
         let exact = self.exact && other.exact;
+        let overall = self.overall.max(other.overall);
         match (self.reaches, other.reaches) {
             (true, true) => Onward {
                 pieces: self.pieces.max(other.pieces),
                 exact,
                 reaches: true,
+                overall,
             },
-            (true, false) => Onward { exact, ..self },
-            (false, _) => Onward { exact, ..other },
+            (true, false) => Onward {
+                exact,
+                overall,
+                ..self
+            },
+            (false, _) => Onward {
+                exact,
+                overall,
+                ..other
+            },
         }
     }
 
     fn plus_one(self) -> Onward {
         Onward {
             pieces: self.pieces + 1,
+            overall: self.overall + 1,
             ..self
         }
     }
@@ -543,7 +592,19 @@ impl Search {
             values: RefCell::default(),
             listed: RefCell::default(),
             worked: Cell::new(0),
+            inherited: 0,
         }
+    }
+
+    /// The search of every ending of the same piece, starting from the
+    /// table of this one, which counts only the captures ending on one
+    /// square: every state it worked out in full, it worked out for any
+    /// ending as well ([`Figures`]).
+    fn every_ending(&self) -> Search {
+        let mut every = Search::new(self.occupied, self.foes, self.superpion, self.from);
+        every.values = RefCell::new(self.values.take());
+        every.inherited = self.inherited + self.worked.get();
+        every
     }
 
     /// The same search counting only the captures that end on `to`.
@@ -694,6 +755,7 @@ impl Search {
             pieces: 0,
             exact: false,
             reaches: self.target.is_none(),
+            overall: 0,
         }
     }
 
@@ -721,15 +783,26 @@ impl Search {
         };
         if remembered {
             let known = self.values.borrow().as_ref().and_then(|memo| memo.get(key));
-            if let Some(pieces) = known {
-                if pieces == UNREACHED {
-                    return Onward::NOWHERE;
-                }
-                self.reached(depth + u32::from(pieces));
+            if let Some(figures) = known {
+                let overall = u32::from(figures.overall);
+                // A search of every ending may start from the table of a
+                // search of one.
+                let pieces = match self.target {
+                    Some(_) if figures.ending == UNREACHED => {
+                        return Onward {
+                            overall,
+                            ..Onward::NOWHERE
+                        };
+                    }
+                    Some(_) => u32::from(figures.ending),
+                    None => overall,
+                };
+                self.reached(depth + pieces);
                 return Onward {
-                    pieces: u32::from(pieces),
+                    pieces,
                     exact: true,
                     reaches: true,
+                    overall,
                 };
             }
         }
@@ -765,13 +838,18 @@ impl Search {
         }
         if remembered && best.exact {
             // At most 80 pieces to take: the figure fits under UNREACHED.
-            let figure = if best.reaches {
-                best.pieces as u8
-            } else {
-                UNREACHED
+            let figures = Figures {
+                overall: best.overall as u8,
+                ending: if best.reaches {
+                    best.pieces as u8
+                } else {
+                    UNREACHED
+                },
             };
             let mut values = self.values.borrow_mut();
-            values.get_or_insert_with(Memo::default).insert(key, figure);
+            values
+                .get_or_insert_with(Memo::default)
+                .insert(key, figures);
         }
         best
     }
@@ -1130,6 +1208,41 @@ mod tests {
             shorter > 100,
             "too few ends short of the longest: {shorter}"
         );
+    }
+
+    /// The search of every ending that starts from a short form's table
+    /// (as the maximum capture rule asks for it next) finds what a fresh
+    /// one finds: the longest capture of the piece, and the maximum
+    /// captures.
+    #[test]
+    fn the_search_of_every_ending_agrees_after_a_short_form() {
+        use crate::games::superpion::moves::forget;
+        let mut rng = Rng::new(59);
+        let mut reused = 0;
+        for _ in 0..100 {
+            let p = crowded(&mut rng);
+            let expected = reference(&p);
+            for from in squares(p.movers()) {
+                let longest = p.longest(from);
+                let ends: Vec<Sq> = every_path(&p, from)
+                    .iter()
+                    .filter_map(|(path, _)| path.last().copied())
+                    .collect();
+                for &to in ends.iter().take(3) {
+                    p.longest_ending_on(from, to);
+                    let kept = EVERY_ENDING.with_borrow(|kept| {
+                        kept.as_ref()
+                            .map_or(0, |s| s.values.borrow().as_ref().map_or(0, |m| m.len))
+                    });
+                    reused += usize::from(kept > 0);
+                    assert_eq!(p.longest(from), longest, "{p:?} from {from} to {to}");
+                    p.longest_ending_on(from, to);
+                    forget();
+                    assert_eq!(p.capture_actions(), expected, "{p:?} from {from} to {to}");
+                }
+            }
+        }
+        assert!(reused > 100, "too few tables to start from: {reused}");
     }
 
     /// Every complete capture of each piece (the short form's listing),

@@ -74,6 +74,8 @@ impl Position {
         // The search kept, looked for once a piece is to be searched (most
         // asks have none) and before any is: (situation, work before).
         let mut asked = None;
+        // The work of the searches whose tables these start from.
+        let mut inherited = 0;
         // Only a piece with a first jump is searched, and a pawn only when
         // the foes its jumps reach are enough (see `max_capture_over`).
         for from in squares(self.capturers()) {
@@ -95,6 +97,7 @@ impl Position {
                 asked = Some((situation, worked()));
             }
             let search = self.search(from, self.to_move);
+            inherited += search.inherited;
             let longest = search.longest_over(from, 0, None, best - 1);
             if longest > best {
                 best = longest;
@@ -118,7 +121,7 @@ impl Position {
         // sparing; whatever the floor, the captures listed are then all
         // the longest ones.
         if let Some((situation, before)) = asked {
-            if !found.is_empty() && worked() - before > KEPT_AFTER {
+            if !found.is_empty() && worked() - before + inherited > KEPT_AFTER {
                 LAST.set(Some((situation, best, found.clone())));
             }
         }
