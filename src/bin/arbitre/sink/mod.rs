@@ -129,9 +129,7 @@ pub fn open(format: CheckFormat, options: Options, switches: &Switches) -> Box<d
     match format {
         CheckFormat::Human => Box::new(human::Human::new(options)),
         CheckFormat::Short => Box::new(short::Short::new(options)),
-        CheckFormat::Json => Box::new(machine::Document::new(arbitre::Machine::Json)),
-        CheckFormat::Yaml => Box::new(machine::Document::new(arbitre::Machine::Yaml)),
-        CheckFormat::Jsonl => Box::new(machine::Document::new(arbitre::Machine::JsonLines)),
+        CheckFormat::Machine(machine) => Box::new(machine::Document::new(machine)),
         CheckFormat::Github => Box::new(github::Github::new(options)),
         CheckFormat::Sarif => Box::new(sarif::Sarif::new(options)),
         CheckFormat::Junit => Box::new(junit::Junit::new()),
