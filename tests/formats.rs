@@ -704,3 +704,54 @@ fn every_document_is_written_as_json_lines_too() {
         assert_eq!(lines, json, "{args:?}");
     }
 }
+
+/// Every machine format of the library is a `--format` value of every
+/// command that writes a document and of `check`, listed in its help and
+/// written with the exit status of `json`: a format added to
+/// `Machine`'s registry reaches every command with no line in the binary.
+#[test]
+fn every_machine_format_reaches_every_command() {
+    let commands: [&[&str]; 6] = [
+        &["check", "samples/simpei"],
+        &["explain", "simpei/occupied"],
+        &["stats", "samples/puluc"],
+        &["score", ILLEGAL],
+        &["show", LEGAL, "--turn", "3"],
+        &["moves", LEGAL, "--turn", "3"],
+    ];
+    for args in commands {
+        let help = words(&run(&[args[0], "--help"]).1);
+        let with = |format: &str| {
+            let mut all = args.to_vec();
+            all.extend(["--format", format]);
+            run(&all)
+        };
+        let (json_status, _, _) = with("json");
+        for machine in arbitre::Machine::ALL {
+            let name = machine.name();
+            let about = if args[0] == "check" {
+                machine.about_run()
+            } else {
+                machine.about()
+            };
+            let listed = words(&format!("- {name}: {about}"));
+            assert!(help.contains(&listed), "{args:?} lists {listed}: {help}");
+            let (status, out, err) = with(name);
+            assert_eq!(status, json_status, "{args:?} {name}: {err}");
+            assert!(out.ends_with('\n'), "{args:?} {name}: {err}");
+        }
+    }
+    for command in ["solve", "analyse"] {
+        let help = words(&run(&[command, "--help"]).1);
+        for machine in arbitre::Machine::ALL {
+            let listed = words(&format!("- {}: {}", machine.name(), machine.about()));
+            assert!(help.contains(&listed), "{command} lists {listed}: {help}");
+        }
+    }
+}
+
+/// `text` with each run of white space one space: help as clap wraps and
+/// aligns it, compared by its words.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

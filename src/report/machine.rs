@@ -1,34 +1,146 @@
-//! The machine-readable forms (JSON, JSON lines, YAML), written a record at
-//! a time.
+//! The machine-readable forms, one file each behind one [`Writer`]: a
+//! whole document of any command, or `check`'s records written one at a
+//! time then its closing summary. [`Machine`] is the list of them, written
+//! once in the `machines!` line below; every command's `--format` offers
+//! each of its values.
+//!
+//! A new machine format is a file here implementing [`Writer`] and its
+//! line in `machines!`: the binary's commands and `check`'s streaming
+//! take it from [`Machine::ALL`] with nothing else to change.
 
 use serde::Serialize;
 
 use super::documents::Unreadable;
-use super::envelope::{stamped, STAMP};
 use super::record::RecordReport;
 use super::tally::Tally;
-use super::yaml;
 
-/// The machine-readable forms of a report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Machine {
+mod json;
+mod jsonl;
+mod yaml;
+
+/// One machine format: how it writes a whole document, and how it writes
+/// a run of records as they come so that the run is still one document of
+/// its kind (the pieces are strings, so that records can be rendered on
+/// any thread and written in order by one).
+pub trait Writer {
+    /// Its value of `--format`.
+    const NAME: &'static str;
+    /// What `--format` says of it for a command's one document.
+    const ABOUT: &'static str;
+    /// What `--format` says of it for `check`, which streams its records.
+    const ABOUT_RUN: &'static str;
+
+    /// A whole document's text, or the serialiser's complaint.
+    fn document<T: Serialize>(document: &T) -> Result<String, String>;
+
+    /// A whole document written to `out` as it is serialised.
+    fn write<T: Serialize>(document: &T, out: &mut dyn std::io::Write) -> std::io::Result<()>;
+
+    /// What comes before the first record.
+    fn opening() -> String;
+
+    /// One record, without the separator that [`Writer::between`] gives.
+    fn record(report: &RecordReport) -> String;
+
+    /// What goes between two records.
+    fn between() -> &'static str;
+
+    /// What an unreadable path adds where it is met.
+    fn unreadable(unreadable: &Unreadable) -> String;
+
+    /// What ends the run, after `records` records: the unreadable paths
+    /// and the totals.
+    fn closing(records: usize, unreadable: &[Unreadable], tally: &Tally) -> String;
+}
+
+/// The registry of machine formats: the enum, its list, and each method
+/// sent to the format's [`Writer`].
+macro_rules! machines {
+    ($($(#[$doc:meta])* $variant:ident => $writer:ty,)*) => {
+        /// The machine-readable forms of a report.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Machine {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl Machine {
+            /// Every machine format, in the order `--format` lists them.
+            pub const ALL: &'static [Machine] = &[$(Machine::$variant,)*];
+
+            /// Its value of `--format`.
+            pub fn name(self) -> &'static str {
+                match self { $(Machine::$variant => <$writer>::NAME,)* }
+            }
+
+            /// What `--format` says of it for one document.
+            pub fn about(self) -> &'static str {
+                match self { $(Machine::$variant => <$writer>::ABOUT,)* }
+            }
+
+            /// What `--format` says of it for a run of records.
+            pub fn about_run(self) -> &'static str {
+                match self { $(Machine::$variant => <$writer>::ABOUT_RUN,)* }
+            }
+
+            fn text<T: Serialize>(self, document: &T) -> Result<String, String> {
+                match self { $(Machine::$variant => <$writer>::document(document),)* }
+            }
+
+            fn write_as<T: Serialize>(
+                self,
+                document: &T,
+                out: &mut dyn std::io::Write,
+            ) -> std::io::Result<()> {
+                match self { $(Machine::$variant => <$writer>::write(document, out),)* }
+            }
+
+            /// What comes before the first record: the stamp, and the
+            /// records' key.
+            pub fn opening(self) -> String {
+                match self { $(Machine::$variant => <$writer>::opening(),)* }
+            }
+
+            /// One record, without the separator that `between` gives.
+            pub fn record(self, report: &RecordReport) -> String {
+                match self { $(Machine::$variant => <$writer>::record(report),)* }
+            }
+
+            /// What goes between two records.
+            pub fn between(self) -> &'static str {
+                match self { $(Machine::$variant => <$writer>::between(),)* }
+            }
+
+            /// What an unreadable path adds where it is met (a line of its
+            /// own in JSON lines; nothing in the documents, which list
+            /// them at the end).
+            pub fn unreadable(self, unreadable: &Unreadable) -> String {
+                match self { $(Machine::$variant => <$writer>::unreadable(unreadable),)* }
+            }
+
+            /// What ends the document, after `records` records: the
+            /// unreadable paths and the totals.
+            pub fn closing(self, records: usize, unreadable: &[Unreadable], tally: &Tally) -> String {
+                match self {
+                    $(Machine::$variant => <$writer>::closing(records, unreadable, tally),)*
+                }
+            }
+        }
+    };
+}
+
+machines! {
     /// One pretty JSON document.
-    Json,
-    /// One YAML document.
-    Yaml,
+    Json => json::Json,
     /// One compact JSON object per line: each record, then the summary.
-    JsonLines,
+    JsonLines => jsonl::JsonLines,
+    /// One YAML document.
+    Yaml => yaml::Yaml,
 }
 
 impl Machine {
     /// A whole document at once, for the reports of one record or of totals.
     pub fn document<T: Serialize>(self, document: &T) -> String {
-        let text = match self {
-            Machine::Yaml => yaml::to_string(document).map_err(|e| e.to_string()),
-            Machine::Json => serde_json::to_string_pretty(document).map_err(|e| e.to_string()),
-            Machine::JsonLines => serde_json::to_string(document).map_err(|e| e.to_string()),
-        };
-        match text {
+        match self.text(document) {
             Ok(mut text) => {
                 if !text.ends_with('\n') {
                     text.push('\n');
@@ -67,13 +179,7 @@ impl Machine {
             }
         }
         let mut to = Last { out, last: None };
-        match self {
-            Machine::Yaml => {
-                serde_yaml::to_writer(&mut to, document).map_err(std::io::Error::other)?
-            }
-            Machine::Json => serde_json::to_writer_pretty(&mut to, document)?,
-            Machine::JsonLines => serde_json::to_writer(&mut to, document)?,
-        }
+        self.write_as(document, &mut to)?;
         if to.last != Some(b'\n') {
             to.out.write_all(b"\n")?;
         }
@@ -81,100 +187,11 @@ impl Machine {
     }
 }
 
-/// A [`Batch`](super::Batch) written as the records come: `Json` and `Yaml` stay one
-/// valid document (byte for byte what the whole document would serialise
-/// to), `JsonLines` one object per record or unreadable path and a closing
-/// summary.
-/// The pieces are strings so that records can be rendered on any thread
-/// and written in order by one.
-impl Machine {
-    /// What comes before the first record: the stamp, and the records'
-    /// key.
-    pub fn opening(self) -> String {
-        match self {
-            Machine::Json => {
-                // The stamp as its own object, the records spliced in after.
-                let text = Machine::Json.document(&STAMP);
-                let fields = text.trim_end().strip_suffix('}').unwrap_or(&text);
-                format!("{},\n  \"records\": [", fields.trim_end())
-            }
-            Machine::Yaml => format!("{}records:", Machine::Yaml.document(&STAMP)),
-            Machine::JsonLines => String::new(),
-        }
-    }
-
-    /// One record, without the separator that `between` gives.
-    pub fn record(self, report: &RecordReport) -> String {
-        match self {
-            Machine::Json => match serde_json::to_string_pretty(report) {
-                Ok(text) => indented(&text, "    ", "    "),
-                Err(err) => format!("\n    {}", serde_json::Value::String(err.to_string())),
-            },
-            Machine::Yaml => match yaml::to_string(report) {
-                Ok(text) => indented(text.trim_end_matches('\n'), "- ", "  "),
-                Err(err) => format!("\n- {err:?}"),
-            },
-            Machine::JsonLines => match serde_json::to_string(&stamped(report)) {
-                Ok(text) => text + "\n",
-                Err(err) => format!("{}\n", serde_json::Value::String(err.to_string())),
-            },
-        }
-    }
-
-    /// What goes between two records.
-    pub fn between(self) -> &'static str {
-        match self {
-            Machine::Json => ",",
-            Machine::Yaml | Machine::JsonLines => "",
-        }
-    }
-
-    /// What an unreadable path adds where it is met: a line of its own in
-    /// `JsonLines`; nothing in the documents, which list them at the end.
-    pub fn unreadable(self, unreadable: &Unreadable) -> String {
-        #[derive(Serialize)]
-        struct Line<'a> {
-            unreadable: &'a Unreadable,
-        }
-        match self {
-            Machine::JsonLines => Machine::JsonLines.document(&stamped(Line { unreadable })),
-            Machine::Json | Machine::Yaml => String::new(),
-        }
-    }
-
-    /// What ends the document, after `records` records: the unreadable
-    /// paths and the totals.
-    pub fn closing(self, records: usize, unreadable: &[Unreadable], tally: &Tally) -> String {
-        #[derive(Serialize)]
-        struct Rest<'a> {
-            unreadable: &'a [Unreadable],
-            summary: &'a Tally,
-        }
-        let rest = Rest {
-            unreadable,
-            summary: tally,
-        };
-        match self {
-            Machine::Json => {
-                // The rest as its own object, spliced in after the records.
-                let text = Machine::Json.document(&rest);
-                let fields = text.strip_prefix('{').unwrap_or(&text);
-                let records_end = if records == 0 { "]" } else { "\n  ]" };
-                format!("{records_end},{fields}")
-            }
-            Machine::Yaml => {
-                let records_end = if records == 0 { " []\n" } else { "\n" };
-                format!("{records_end}{}", Machine::Yaml.document(&rest))
-            }
-            Machine::JsonLines => {
-                #[derive(Serialize)]
-                struct Closing<'a> {
-                    summary: &'a Tally,
-                }
-                Machine::JsonLines.document(&stamped(Closing { summary: tally }))
-            }
-        }
-    }
+/// What ends a run whose document lists its records, after them.
+#[derive(Serialize)]
+struct Rest<'a> {
+    unreadable: &'a [Unreadable],
+    summary: &'a Tally,
 }
 
 /// Each line of `text` on a new line, the first after `first`, the others

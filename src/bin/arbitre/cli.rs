@@ -3,9 +3,10 @@
 
 use std::path::PathBuf;
 
+use clap::builder::PossibleValue;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use arbitre::{At, Limits};
+use arbitre::{At, Limits, Machine};
 
 /// When to colour, as asked on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -16,75 +17,105 @@ pub enum ColorChoice {
     Never,
 }
 
-/// Output formats of the commands that report on one record or on totals.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
-    /// For people: diagnostics, tables, one line per record.
-    Human,
-    /// One JSON document.
-    Json,
-    /// The same JSON document on one line (JSON lines).
-    Jsonl,
-    /// One YAML document.
-    Yaml,
-}
-
-/// Output formats of `show` and `moves`: a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum PositionFormat {
-    /// For people: the diagram (show) or the legal turns (moves).
-    Human,
-    /// One JSON document.
-    Json,
-    /// The same JSON document on one line (JSON lines).
-    Jsonl,
-    /// One YAML document.
-    Yaml,
-    /// show only: the position drawn as one self-contained SVG picture.
-    Svg,
-    /// show only: the same picture as a PNG image.
-    Png,
-}
-
-impl PositionFormat {
-    /// The text format: the human one for a picture.
-    pub fn text(self) -> Format {
-        match self {
-            PositionFormat::Json => Format::Json,
-            PositionFormat::Jsonl => Format::Jsonl,
-            PositionFormat::Yaml => Format::Yaml,
-            PositionFormat::Human | PositionFormat::Svg | PositionFormat::Png => Format::Human,
+/// A command's `--format`: its own values for people and tools, and every
+/// machine format of the library ([`Machine::ALL`]) after the first of
+/// them, so that a machine format added to the library reaches every
+/// command. Each own value is `Variant("name", "help")`.
+macro_rules! formats {
+    ($(#[$doc:meta])* $name:ident, $about:ident,
+     $first:ident($first_name:literal, $first_help:literal)
+     $(, $own:ident($own_name:literal, $own_help:literal))* $(,)?) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum $name {
+            $first,
+            /// A machine format: the library writes any document in it.
+            Machine(Machine),
+            $($own,)*
         }
-    }
+
+        impl $name {
+            /// The machine format asked for, if any (`check` matches the
+            /// variant in its sinks instead).
+            #[allow(dead_code)]
+            pub fn machine(self) -> Option<Machine> {
+                match self {
+                    $name::Machine(machine) => Some(machine),
+                    _ => None,
+                }
+            }
+        }
+
+        impl clap::ValueEnum for $name {
+            fn value_variants<'a>() -> &'a [Self] {
+                static ALL: std::sync::LazyLock<Vec<$name>> = std::sync::LazyLock::new(|| {
+                    let mut all = vec![$name::$first];
+                    all.extend(Machine::ALL.iter().map(|&machine| $name::Machine(machine)));
+                    let own: &[$name] = &[$($name::$own),*];
+                    all.extend_from_slice(own);
+                    all
+                });
+                &ALL
+            }
+
+            fn to_possible_value(&self) -> Option<PossibleValue> {
+                Some(match self {
+                    $name::$first => PossibleValue::new($first_name).help($first_help),
+                    $name::Machine(machine) => {
+                        PossibleValue::new(machine.name()).help(machine.$about())
+                    }
+                    $($name::$own => PossibleValue::new($own_name).help($own_help),)*
+                })
+            }
+        }
+    };
 }
 
-/// Output formats of `check`, which streams its records.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum CheckFormat {
-    /// For people: diagnostics, tables, one line per record.
-    Human,
-    /// One JSON document, written as the records are checked.
-    Json,
-    /// One JSON object per line, one per record, then `{"summary": ...}`.
-    Jsonl,
-    /// One YAML document, written as the records are checked.
-    Yaml,
-    /// One line per finding, `path:line:col: error[rule]: illegal: message`
-    /// (warnings as `warning[rule]:`), as rustc and gcc write them, for
-    /// editors and problem matchers.
-    Short,
-    /// GitHub Actions workflow commands: each finding an annotation
-    /// (`::error file=...,line=...::message`, warnings as `::warning`).
-    Github,
-    /// SARIF 2.1.0, for code scanning: one run, every rule declared, each
-    /// finding a result with its region.
-    Sarif,
-    /// JUnit XML, one test case per record: a failure when illegal, an
-    /// error when malformed or unreadable.
-    Junit,
-    /// One self-contained HTML page: the totals, every record that is not
-    /// legal with its diagnostic and a replay board, then the legal ones.
-    Html,
+formats! {
+    /// Output formats of the commands that report on one record or on totals.
+    Format, about,
+    Human("human", "For people: diagnostics, tables, one line per record"),
+}
+
+formats! {
+    /// Output formats of `show` and `moves`: a position.
+    PositionFormat, about,
+    Human("human", "For people: the diagram (show) or the legal turns (moves)"),
+    Svg("svg", "show only: the position drawn as one self-contained SVG picture"),
+    Png("png", "show only: the same picture as a PNG image"),
+}
+
+formats! {
+    /// Output formats of `check`, which streams its records; a machine
+    /// format is written as the records are checked.
+    CheckFormat, about_run,
+    Human("human", "For people: diagnostics, tables, one line per record"),
+    Short(
+        "short",
+        "One line per finding, `path:line:col: error[rule]: illegal: message` \
+         (warnings as `warning[rule]:`), as rustc and gcc write them, for editors \
+         and problem matchers"
+    ),
+    Github(
+        "github",
+        "GitHub Actions workflow commands: each finding an annotation \
+         (`::error file=...,line=...::message`, warnings as `::warning`)"
+    ),
+    Sarif(
+        "sarif",
+        "SARIF 2.1.0, for code scanning: one run, every rule declared, each finding \
+         a result with its region"
+    ),
+    Junit(
+        "junit",
+        "JUnit XML, one test case per record: a failure when illegal, an error when \
+         malformed or unreadable"
+    ),
+    Html(
+        "html",
+        "One self-contained HTML page: the totals, every record that is not legal \
+         with its diagnostic and a replay board, then the legal ones"
+    ),
 }
 
 /// What `check` does with warnings in human and short output.

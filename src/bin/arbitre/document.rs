@@ -1,12 +1,11 @@
 //! One output model for every command: a command builds a [`Document`], a
 //! serialisable value whose JSON is what `--format json` prints, and
-//! [`emit`] writes it in the format asked for. The machine formats (JSON,
-//! YAML, JSON lines) are the library's [`Machine`], one writer each that
-//! takes any document; the human form is the document's own renderer. A
-//! new machine format is a [`Machine`] writer, a `--format` value and its
-//! line in `output::machine_of`, and every command that emits a
-//! document gets it. `check` streams its records through its own sinks
-//! (`sink/`), whose machine sink writes with the same writers.
+//! [`emit`] writes it in the format asked for. The machine formats are the
+//! library's [`Machine`], one file each, written once in its registry;
+//! every command's `--format` lists all of them (`cli::formats!`), so a
+//! machine format added to the library reaches every command that emits
+//! a document, and `check`'s streaming (`sink/machine.rs`), with no line
+//! here. The human form is the document's own renderer.
 
 use std::io::{self, Write};
 

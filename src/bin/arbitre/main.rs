@@ -24,6 +24,44 @@
 //!    `best.rs` for `--best`, `show` and `moves` use `score.rs`'s document
 //!    for a record with no position to give);
 //! 5. this file: standard output guarded, the command run, its status.
+//!
+//! # Adding a machine format
+//!
+//! A machine format (JSON, JSON lines and YAML today; TOML or CBOR, say)
+//! is a file in the library, `src/report/machine/<format>.rs`, holding a
+//! type that implements the `Writer` trait of `src/report/machine.rs`: its `--format` name
+//! and help, a whole document written at once or as it is serialised,
+//! and a run of `check`'s records written one at a time then the closing
+//! summary. Register it with one line in the `machines!` list of
+//! `src/report/machine.rs`. Nothing in this binary changes: every
+//! command's `--format` lists `Machine::ALL` (the `formats!` enums of
+//! [`cli`]), every [`document::Document`] is written by it, and `check`'s
+//! machine sink (`sink/machine.rs`) streams with it. Regenerate the man
+//! pages (`ARBITRE_UPDATE_MAN=1 cargo test --test man`), which list the
+//! new value, and describe it in `docs/json.md` if its readers need more
+//! than its help line; `tests/formats.rs` checks it reaches every
+//! command.
+//!
+//! A format for people or tools that is not a document of its own (an
+//! image, SARIF, JUnit) belongs to the commands that can give it: a
+//! value beside the command's own in its `formats!` enum, and for
+//! `check` a sink file in [`sink`] with its line in `sink::open`.
+//!
+//! # Adding a command
+//!
+//! 1. Its arguments in [`cli`]: a variant of `Command` with its help and
+//!    examples, and an `Args` struct whose `--format` is `Format` (or a
+//!    `formats!` enum of its own, when it has values for people beyond
+//!    `human`).
+//! 2. Its file in [`commands`], with its line in `commands::run`: read
+//!    through [`input`], ask the library, and build a document, a
+//!    serialisable value implementing [`document::Document`] whose
+//!    `human` renders it for people with [`draw`]'s style; then
+//!    `document::emit(&it, Form::of(args.format.machine(), style), out)`.
+//!    Every machine format comes with it, now and later.
+//! 3. Its man page: `ARBITRE_UPDATE_MAN=1 cargo test --test man`; its
+//!    document's JSON described in `docs/json.md`, with a schema in
+//!    `docs/schema/` when it is a new document.
 
 mod cli;
 mod commands;

@@ -1,15 +1,14 @@
 //! Where a command writes, and what it ends with: the writers, the exit
-//! statuses, a usage error, the style of the terminal, and the format a
-//! `--format` flag asks for. Below every command and sink.
+//! statuses, a usage error and the style of the terminal. Below every command and sink.
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use arbitre::escape::for_terminal;
-use arbitre::{Machine, Record, RecordReport, Tally};
+use arbitre::{Record, RecordReport, Tally};
 use serde::Serialize;
 
-use crate::cli::{ColorChoice, Format};
+use crate::cli::ColorChoice;
 use crate::draw::{self, Snippet, Style};
 
 /// Exit statuses of `record.md`.
@@ -35,16 +34,6 @@ pub struct Output<'a> {
     /// Set once `out` is a closed pipe: nobody reads any more, so a long
     /// check stops there.
     pub closed: &'a std::cell::Cell<bool>,
-}
-
-/// The machine format a `--format` asks for; `None` for people.
-pub fn machine_of(format: Format) -> Option<Machine> {
-    match format {
-        Format::Human => None,
-        Format::Json => Some(Machine::Json),
-        Format::Jsonl => Some(Machine::JsonLines),
-        Format::Yaml => Some(Machine::Yaml),
-    }
 }
 
 /// A usage error; what it quotes (a path, a `--turn`) is escaped.

@@ -14,7 +14,7 @@ use crate::cli::AnalyseArgs;
 use crate::document::{emit, Document, Form};
 use crate::draw::Style;
 use crate::input::one_record;
-use crate::output::{element, machine_of, usage, Output, ILLEGAL, LEGAL};
+use crate::output::{element, usage, Output, ILLEGAL, LEGAL};
 use crate::table::{game_table, readable};
 
 /// What `analyse` prints, as JSON and YAML give it: the layout of a
@@ -121,7 +121,7 @@ pub fn analyse(args: &AnalyseArgs, style: Style, output: &mut Output<'_>) -> io:
         Ok(table) => table,
         Err(message) => return usage(output, &message),
     };
-    let form = Form::of(machine_of(args.format), style);
+    let form = Form::of(args.format.machine(), style);
     write_analysis(&table, &record.text, args, form, output)
 }
 

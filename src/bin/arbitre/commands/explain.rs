@@ -9,11 +9,11 @@ use serde::Serialize;
 use crate::cli::ExplainArgs;
 use crate::document::{emit, Document, Form};
 use crate::draw::Style;
-use crate::output::{machine_of, usage, Output, LEGAL};
+use crate::output::{usage, Output, LEGAL};
 use crate::told::told;
 
 pub fn explain(args: &ExplainArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
-    let form = Form::of(machine_of(args.format), style);
+    let form = Form::of(args.format.machine(), style);
     if args.list {
         let rules = Mechanics {
             listed: true,

@@ -13,7 +13,7 @@ use crate::cli::{PositionArgs, PositionFormat};
 use crate::document::{emit, Document, Form};
 use crate::draw::Style;
 use crate::input::{note_idle_rules, one_game, one_record, switches};
-use crate::output::{machine_of, status_of_report, usage, Output, ILLEGAL, LEGAL, TROUBLE};
+use crate::output::{status_of_report, usage, Output, ILLEGAL, LEGAL, TROUBLE};
 
 /// What `show` and `moves` print of a position.
 #[derive(Clone, Copy)]
@@ -45,7 +45,7 @@ pub fn position(
     note_idle_rules(output.err, &switches, &one_game(&record))?;
     let file = args.file.as_str();
     let at = args.turn.clone().unwrap_or_default();
-    let machine = machine_of(args.format.text());
+    let machine = args.format.machine();
     let form = Form::of(machine, style);
     let drawn = matches!(args.format, PositionFormat::Svg | PositionFormat::Png);
     if drawn && matches!(print, Print::Moves { .. }) {

@@ -11,7 +11,7 @@ use crate::cli::ScoreArgs;
 use crate::document::{emit, Document, Form};
 use crate::draw::{self, Snippet, Style};
 use crate::input::{note_idle_rules, one_game, one_record, switches};
-use crate::output::{failure, machine_of, status_of_report, usage, Output};
+use crate::output::{failure, status_of_report, usage, Output};
 
 pub fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
     let switches = match switches(&args.switch) {
@@ -33,7 +33,7 @@ pub fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Res
         report,
         table,
     };
-    emit(&score, Form::of(machine_of(args.format), style), output.out)?;
+    emit(&score, Form::of(args.format.machine(), style), output.out)?;
     Ok(status)
 }
 

@@ -15,12 +15,12 @@ use serde::Serialize;
 use crate::cli::{AlignmentArg, SolveArgs};
 use crate::document::{emit, Document, Form};
 use crate::draw::Style;
-use crate::output::{machine_of, usage, Output, LEGAL, TROUBLE};
+use crate::output::{usage, Output, LEGAL, TROUBLE};
 use crate::table::table_path;
 
 /// `arbitre solve simpei`.
 pub fn solve(args: &SolveArgs, style: Style, output: &mut Output<'_>) -> io::Result<u8> {
-    let form = Form::of(machine_of(args.format), style);
+    let form = Form::of(args.format.machine(), style);
     if !args.game.eq_ignore_ascii_case("simpei") {
         return usage(
             output,

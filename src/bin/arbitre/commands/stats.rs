@@ -11,7 +11,7 @@ use crate::cli::StatsArgs;
 use crate::document::{emit, Document, Form};
 use crate::draw::{self, Style};
 use crate::input::{cannot_read, items};
-use crate::output::{machine_of, usage, Output, LEGAL, TROUBLE};
+use crate::output::{usage, Output, LEGAL, TROUBLE};
 
 /// Throw statistics of every record that has throws, by record and by game.
 /// A report, not a verdict: illegal records count too (their throws were
@@ -96,7 +96,7 @@ pub fn stats(args: &StatsArgs, style: Style, output: &mut Output<'_>) -> io::Res
         without_throws,
         malformed_skips,
     };
-    emit(&stats, Form::of(machine_of(args.format), style), output.out)?;
+    emit(&stats, Form::of(args.format.machine(), style), output.out)?;
     Ok(if unreadable { TROUBLE } else { LEGAL })
 }
 

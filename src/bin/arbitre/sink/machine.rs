@@ -1,5 +1,7 @@
-//! JSON, JSON lines and YAML: the library's documents, written as the
-//! records come (the bytes of the whole document serialised at once).
+//! Every machine format of the library (JSON, JSON lines, YAML, and any
+//! registered later): its run document, written as the records come (the
+//! bytes of the whole document serialised at once), by the format's own
+//! writer.
 
 use std::io::{self, Write};
 

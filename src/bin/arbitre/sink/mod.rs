@@ -1,7 +1,9 @@
 //! How `check` writes what it finds, one format per file behind one
 //! interface (as ripgrep's printers are): the command reads, checks and
 //! counts; a [`Sink`] decides every byte of standard output. A new format
-//! is a file here and a line in [`open`]; the command does not change.
+//! is a file here and a line in [`open`]; the command does not change. A
+//! machine format needs neither: it is the library's, and `machine.rs`
+//! streams every one.
 //!
 //! Records are rendered on the worker threads, by a [`Render`] that the
 //! sink hands out, and written in input order by the sink itself, which
@@ -129,9 +131,7 @@ pub fn open(format: CheckFormat, options: Options, switches: &Switches) -> Box<d
     match format {
         CheckFormat::Human => Box::new(human::Human::new(options)),
         CheckFormat::Short => Box::new(short::Short::new(options)),
-        CheckFormat::Json => Box::new(machine::Document::new(arbitre::Machine::Json)),
-        CheckFormat::Yaml => Box::new(machine::Document::new(arbitre::Machine::Yaml)),
-        CheckFormat::Jsonl => Box::new(machine::Document::new(arbitre::Machine::JsonLines)),
+        CheckFormat::Machine(machine) => Box::new(machine::Document::new(machine)),
         CheckFormat::Github => Box::new(github::Github::new(options)),
         CheckFormat::Sarif => Box::new(sarif::Sarif::new(options)),
         CheckFormat::Junit => Box::new(junit::Junit::new()),
