@@ -10,7 +10,7 @@ use aliases::aliased_header;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use arbitre::games::simpei::solve::{analyse_record, Table};
+use arbitre::games::simpei::solve::{analyse_record, Tablebase};
 use arbitre::games::simpei::Simpei;
 use arbitre::{check, score_table, stop, Record, RecordReport, Switches, Verdict, KEPT_WARNINGS};
 use peak_alloc::PeakAlloc;
@@ -192,7 +192,7 @@ fn a_long_record_is_analysed_and_valued_a_turn_at_a_time() {
     let Some(path) = solved_table::solved("a_long_record_is_analysed") else {
         return;
     };
-    let table = Table::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let table = Tablebase::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let ((outline, analysed), held) = peak_of(|| {
         let mut analysed = 0;
         let outline = analyse_record(&table, &simpei.text, &Switches::new(), |_| {

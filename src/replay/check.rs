@@ -51,7 +51,7 @@ pub fn position_after<G: RecordFormat>(
 /// header's `game` says.
 pub fn check_as<G: RecordFormat>(text: &str, switches: &Switches) -> Checked {
     match record::first(text) {
-        Ok(raw) => check::<G>(&raw, switches),
+        Ok(raw) => verdict_of::<G>(&raw, switches),
         Err(framing) => Checked::malformed(Some(G::NAME), framing.into()),
     }
 }
@@ -178,7 +178,7 @@ pub(super) fn step<G: RecordFormat>(
 }
 
 /// Check one record of game `G` completely.
-pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
+pub fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
     let (header, replay, last) = match replay::<G>(record, switches) {
         Ok(replayed) => replayed,
         Err(malformed) => return Checked::malformed(Some(G::NAME), malformed),

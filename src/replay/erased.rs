@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 
 use super::check::replay;
 use super::frame;
-use super::{check, stop, table, Checked, Stop, StopError};
+use super::{stop, table, verdict_of, Checked, Stop, StopError};
 use crate::at::At;
 use crate::game::{
     self, parse_turn, random_record, CanonicalTurn, Malformed, RecordFormat, Table, Violation,
@@ -119,7 +119,7 @@ impl<G: Game> AnyGame for Erased<G> {
     }
     fn check(&self, record: &Record, switches: &Switches) -> Checked {
         match frame(record) {
-            Ok(raw) => check::<G>(&raw, switches),
+            Ok(raw) => verdict_of::<G>(&raw, switches),
             Err(malformed) => Checked::malformed(Some(G::NAME), malformed),
         }
     }

@@ -14,7 +14,7 @@ mod verdict;
 pub(crate) use canonical::canonical_movetext;
 pub(crate) use framing::frame;
 
-pub use check::{check, check_as, position_after, table};
+pub use check::{check_as, position_after, table, verdict_of};
 pub use erased::{AnyGame, Erased};
 pub use stop::{stop, Stop, StopError};
 pub use verdict::{Checked, KEPT_WARNINGS};

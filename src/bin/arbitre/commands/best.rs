@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use arbitre::escape::for_terminal;
-use arbitre::games::simpei::solve::{self, BestLine, BestTurns, Said, Table};
+use arbitre::games::simpei::solve::{self, BestLine, BestTurns, Said, Tablebase};
 use arbitre::games::simpei::{Colour, Position, Simpei};
 use arbitre::{Machine, Record, Switches, SCHEMA, VERSION};
 use serde::Serialize;
@@ -119,7 +119,7 @@ pub fn best(
 /// The legal turns of `position` valued by `table`, as `moves --best`
 /// prints them.
 fn write_best(
-    table: &Table,
+    table: &Tablebase,
     position: &Position,
     form: Form,
     expand: bool,

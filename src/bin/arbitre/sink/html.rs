@@ -17,7 +17,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use arbitre::escape::{for_markup, shortened};
-use arbitre::games::simpei::solve::{Said, Table};
+use arbitre::games::simpei::solve::{Said, Tablebase};
 use arbitre::games::simpei::Simpei;
 use arbitre::words::{counted, grouped};
 use arbitre::{Diagnostic, Record, Stop, Switches, Unreadable, Verdict};
@@ -54,7 +54,7 @@ pub struct Html {
 
 /// Simpei's table, read from the cache directory when a page first shows
 /// a Simpei record: a page without one does not pay for it.
-type Values = Arc<std::sync::OnceLock<Option<Table>>>;
+type Values = Arc<std::sync::OnceLock<Option<Tablebase>>>;
 
 impl Html {
     /// The page's sink; with Simpei's table in the cache directory, its
