@@ -12,7 +12,8 @@ use std::path::Path;
 
 use arbitre::games::simpei::solve::{analyse, Analysis, Tablebase};
 use arbitre::games::simpei::Simpei;
-use arbitre::{Machine, Switches, SCHEMA, VERSION};
+use arbitre::report::{SCHEMA, VERSION};
+use arbitre::{Machine, Switches};
 use assert_cmd::Command;
 use serde::Serialize;
 

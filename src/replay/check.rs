@@ -178,7 +178,7 @@ pub(super) fn step<G: RecordFormat>(
 }
 
 /// Check one record of game `G` completely.
-pub fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
+pub(crate) fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
     let (header, replay, last) = match replay::<G>(record, switches) {
         Ok(replayed) => replayed,
         Err(malformed) => return Checked::malformed(Some(G::NAME), malformed),
@@ -227,7 +227,7 @@ pub fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) 
 
 /// The game's score table where the replay of a record stops (at its end,
 /// or before its first illegal turn); `None` for a malformed record.
-pub fn table<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
+pub(crate) fn table<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
     let (header, replay, _) = replay::<G>(record, switches).ok()?;
     G::table(&header, &replay.position)
 }

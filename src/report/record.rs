@@ -37,7 +37,7 @@ pub struct Diagnostic {
     /// The turn (0-based) of an illegal action.
     pub turn_index: Option<usize>,
     /// What was legal instead, in canonical notation: the first
-    /// [`LISTED`](crate::LISTED) of them.
+    /// [`LISTED`](crate::game::LISTED) of them.
     pub expected: Vec<String>,
     /// How many alternatives there were in all.
     pub expected_total: usize,

@@ -5,7 +5,8 @@ use std::path::PathBuf;
 
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use arbitre::{At, Limits};
+use arbitre::at::At;
+use arbitre::Limits;
 
 /// When to colour, as asked on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -481,7 +482,7 @@ pub struct WalkArgs {
 
 impl WalkArgs {
     /// The walker of these flags, or the pattern that is no glob.
-    pub fn walker(&self) -> Result<arbitre::Walker, arbitre::PatternError> {
+    pub fn walker(&self) -> Result<arbitre::walk::Walker, arbitre::walk::PatternError> {
         arbitre::WalkOptions {
             hidden: self.hidden,
             respect_ignore: self.respect_ignore,

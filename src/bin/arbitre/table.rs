@@ -62,12 +62,12 @@ pub fn game_table(asked: Option<&PathBuf>) -> Result<Tablebase, String> {
 /// asked before the table is read, of the whole record (a syntax error
 /// anywhere makes it malformed), without keeping its turns.
 pub fn readable(record: &Record) -> Result<(), String> {
-    match arbitre::game_of(record).ok().map(|g| g.name()) {
+    match arbitre::dispatch::game_of(record).ok().map(|g| g.name()) {
         Some("simpei") => {}
         Some(other) => return Err(format!("only Simpei is solved: this record is {other}")),
         None => return Err("the record names no game arbitre knows".into()),
     }
-    match arbitre::check_as::<Simpei>(&record.text, &Switches::default()).malformed {
+    match arbitre::replay::check_as::<Simpei>(&record.text, &Switches::default()).malformed {
         Some(m) => Err(format!("the record is malformed: {}", m.message)),
         None => Ok(()),
     }

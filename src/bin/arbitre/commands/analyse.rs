@@ -7,7 +7,8 @@ use std::ops::ControlFlow;
 
 use arbitre::escape::for_terminal;
 use arbitre::games::simpei::solve::{self, Outline, Tablebase};
-use arbitre::{Machine, Switches, SCHEMA, VERSION};
+use arbitre::report::{SCHEMA, VERSION};
+use arbitre::{Machine, Switches};
 use serde::Serialize;
 
 use crate::cli::AnalyseArgs;

@@ -8,7 +8,7 @@ use std::time::Instant;
 use arbitre::escape::for_terminal;
 use arbitre::games::simpei::solve::{self, Alignment, Said, Tablebase, TablebaseError};
 use arbitre::games::simpei::{Position, Simpei};
-use arbitre::{SCHEMA, VERSION};
+use arbitre::report::{SCHEMA, VERSION};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
