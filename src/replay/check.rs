@@ -25,7 +25,7 @@ impl<G: RecordFormat> Opened<G> {
 /// `text` (all of them, if fewer), or the first of them that is illegal:
 /// what [`Opened::position_after`] gives, the record replayed as it is read
 /// rather than held as turns, so that its memory does not grow with the
-/// record. As for [`open`], a syntax error anywhere makes it malformed.
+/// record. As for [`open`](crate::game::open), a syntax error anywhere makes it malformed.
 pub fn position_after<G: RecordFormat>(
     text: &str,
     switches: &Switches,

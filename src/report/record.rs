@@ -86,7 +86,7 @@ pub struct RecordReport {
     pub verdict: Verdict,
     /// Why it is not legal.
     pub diagnostic: Option<Diagnostic>,
-    /// Tolerated infractions and remarks: the first [`crate::KEPT_WARNINGS`].
+    /// Tolerated infractions and remarks: the first [`crate::replay::KEPT_WARNINGS`].
     pub warnings: Vec<WarningReport>,
     /// The record's warnings past those, counted but not listed; left out
     /// of JSON when there are none.
