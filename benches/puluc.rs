@@ -2,13 +2,14 @@
 //! engine (parse + replay), the rules alone on pre-parsed turns, and perft.
 
 use arbitre::games::puluc::Puluc;
-use arbitre::{check_as, Mechanics, Notation, Switches};
+use arbitre::replay::check_as;
+use arbitre::{Mechanics, Notation, Switches};
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
 /// Long random games (up to 2,000 turns each), as records.
 fn records() -> Vec<String> {
     (0..20)
-        .map(|seed| arbitre::random_record::<Puluc>(None, seed, 2_000).unwrap())
+        .map(|seed| arbitre::game::random_record::<Puluc>(None, seed, 2_000).unwrap())
         .collect()
 }
 
@@ -40,7 +41,7 @@ fn check_records(c: &mut Criterion) {
     group.bench_function("tokenize + parse notation, per turn", |b| {
         b.iter(|| {
             for text in &texts {
-                let tokens = arbitre::tokens(movetext(text), 0).unwrap();
+                let tokens = arbitre::record::movetext::tokens(movetext(text), 0).unwrap();
                 black_box(Puluc::parse(&tokens).unwrap());
             }
         })
@@ -48,7 +49,7 @@ fn check_records(c: &mut Criterion) {
     group.bench_function("tokenize only, per turn", |b| {
         b.iter(|| {
             for text in &texts {
-                black_box(arbitre::tokens(movetext(text), 0).unwrap());
+                black_box(arbitre::record::movetext::tokens(movetext(text), 0).unwrap());
             }
         })
     });
@@ -56,7 +57,7 @@ fn check_records(c: &mut Criterion) {
     let parsed: Vec<_> = texts
         .iter()
         .map(|text| {
-            let tokens = arbitre::tokens(movetext(text), 0).unwrap();
+            let tokens = arbitre::record::movetext::tokens(movetext(text), 0).unwrap();
             Puluc::parse(&tokens).unwrap()
         })
         .collect();
@@ -73,7 +74,7 @@ fn check_records(c: &mut Criterion) {
     });
     group.finish();
     c.bench_function("puluc perft 6", |b| {
-        b.iter(|| arbitre::perft::<Puluc>(black_box(&start), 6))
+        b.iter(|| arbitre::game::perft::<Puluc>(black_box(&start), 6))
     });
 }
 

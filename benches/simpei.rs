@@ -4,8 +4,10 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
 
+use arbitre::game::random_record;
 use arbitre::games::simpei::Simpei;
-use arbitre::{check_as, random_record, Mechanics, Notation, Switches};
+use arbitre::replay::check_as;
+use arbitre::{Mechanics, Notation, Switches};
 
 /// 500 random games (they end by alignment after some 20 turns).
 fn corpus() -> Vec<String> {
@@ -42,7 +44,7 @@ fn replay(c: &mut Criterion) {
     group.bench_function("tokenize + parse notation", |b| {
         b.iter(|| {
             for r in &records {
-                let tokens = arbitre::tokens(movetext(r), 0).unwrap_or_default();
+                let tokens = arbitre::record::movetext::tokens(movetext(r), 0).unwrap_or_default();
                 black_box(Simpei::parse(&tokens).map(|t| t.len()).unwrap_or(0));
             }
         })
@@ -50,7 +52,7 @@ fn replay(c: &mut Criterion) {
     let parsed: Vec<_> = records
         .iter()
         .map(|r| {
-            let tokens = arbitre::tokens(movetext(r), 0).unwrap_or_default();
+            let tokens = arbitre::record::movetext::tokens(movetext(r), 0).unwrap_or_default();
             Simpei::parse(&tokens).unwrap_or_default()
         })
         .collect();

@@ -6,7 +6,8 @@
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 use arbitre::games::superpion::{Camp, Colour, Mode, Position, Sq, Superpion, Variant};
-use arbitre::{check_as, Switches};
+use arbitre::replay::check_as;
+use arbitre::Switches;
 
 const MODES: [&str; 5] = [
     "four-players",
@@ -28,7 +29,7 @@ fn actions(record: &str) -> u64 {
 fn replay(c: &mut Criterion) {
     let mut group = c.benchmark_group("superpion/replay");
     for mode in MODES {
-        let text = arbitre::random_record::<Superpion>(Some(mode), 1, 200).unwrap();
+        let text = arbitre::game::random_record::<Superpion>(Some(mode), 1, 200).unwrap();
         group.throughput(Throughput::Elements(actions(&text)));
         let switches = Switches::new();
         group.bench_with_input(BenchmarkId::from_parameter(mode), &text, |b, text| {

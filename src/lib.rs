@@ -5,26 +5,50 @@
 //! legal (with the result and scores), illegal (the first illegal action,
 //! the rule it breaks and what was legal instead) or malformed.
 //!
-//! The crate is built in layers, each usable alone:
+//! The crate root is the front door: what a platform reaches first is
+//! here, the rest is in the module named for its role.
 //!
 //! - **Reading**: a [`Reader`] yields the [`Record`]s of any byte stream one
 //!   at a time, so memory is bounded by the largest record, not the file;
-//!   [`walk`] finds the record files of the paths given, every `*.arb`
+//!   [`walk()`] finds the record files of the paths given, every `*.arb`
 //!   under a directory but hidden ones, which are counted as left out
 //!   ([`WalkOptions`] to choose otherwise: ignore files honoured, globs,
-//!   links followed), what it skips reported by path.
-//! - **Checking**: [`check`] gives a record's typed verdict, [`Checked`];
-//!   [`check_str`] and [`check_reader`] give located [`RecordReport`]s, the
-//!   fields of `--format json`, in file lines and columns.
+//!   links followed), what it skips reported by path. [`Limits`] bounds
+//!   every input; [`Switches`] are a record's house switches.
+//! - **Checking**: [`check`] gives a record's typed verdict, [`Checked`]
+//!   (its [`Verdict`] word: legal, illegal, malformed); [`check_str`] and
+//!   [`check_reader`] give located [`RecordReport`]s, the fields of
+//!   `--format json`, in file lines and columns.
 //! - **Playing**: each game implements [`Mechanics`] (positions and legal
 //!   turns), [`Notation`] (written turns), [`RecordFormat`] (header, setup,
-//!   end) and [`Presentation`] (diagrams); [`Game`] is all four. [`open`]
-//!   gives a record's typed start and turns, [`parse_turn`] reads one
-//!   written turn, and [`Notation::play`] plays it all or nothing.
+//!   end) and [`Presentation`] (diagrams); [`Game`] is all four, and
+//!   [`AnyGame`] a game with its type erased, as [`games::all`] lists them.
+//!   [`open`] gives a record's typed start and turns, [`parse_turn`] reads
+//!   one written turn, and [`Notation::play`] plays it all or nothing.
 //! - **Reporting**: [`Machine`] writes JSON, JSON lines or YAML a record at
-//!   a time; [`Diagnostic`] and [`WarningReport`] are `miette` diagnostics.
-//!   Every rule id they carry is declared once in [`rules`], with its kind
+//!   a time, and [`Tally`] counts the verdicts of a run.
+//!
+//! Behind the door, a module a role:
+//!
+//! - [`game`]: the game contract whole (violations, outcomes, score
+//!   tables, random games, perft); [`games`]: the games and their registry.
+//! - [`reader`] and [`record`]: the byte stream cut into records, a
+//!   record's framing, header ([`record::header`]) and movetext tokens
+//!   ([`record::movetext`]); [`switches`]: the house switches' types.
+//! - [`replay`]: a record replayed to its verdict, the position at a turn
+//!   ([`replay::Stop`]); [`dispatch`]: the same by the header's game (the
+//!   position at a turn of any record, [`dispatch::stop`], at an [`at::At`]).
+//! - [`report`]: reports and documents ([`report::Diagnostic`] and
+//!   [`report::WarningReport`] are `miette` diagnostics), counts, the
+//!   position report; [`format`]: records written canonically (`fmt`);
+//!   [`walk`](mod@walk): the record files of the paths given, and why some
+//!   were left out; [`pipeline`]: a batch checked on threads, in order.
+//! - [`rules`]: every rule id a report carries, declared once with its kind
 //!   and a one-line summary.
+//! - Helpers a platform may share: [`span`] (byte ranges), [`stats`] (throw
+//!   statistics), [`rng`] (the seeded generator of random games),
+//!   [`picture`] (SVG drawings), [`escape`] (untrusted text made safe) and
+//!   [`words`] (counted words).
 //!
 //! The `cli` feature, on by default, builds the `arbitre` command and
 //! brings its dependencies (clap, comfy-table, indicatif, miette's drawn
@@ -101,27 +125,27 @@
 #![deny(unnameable_types)]
 #![forbid(unsafe_code)]
 
-mod at;
-mod dispatch;
+pub mod at;
+pub mod dispatch;
 pub mod escape;
 mod finding;
-mod format;
-mod game;
+pub mod format;
+pub mod game;
 pub mod games;
 mod limits;
 pub mod picture;
 pub mod pipeline;
-mod reader;
-mod record;
-mod replay;
-mod report;
-mod rng;
+pub mod reader;
+pub mod record;
+pub mod replay;
+pub mod report;
+pub mod rng;
 pub mod rules;
-mod span;
-mod stats;
-mod switches;
+pub mod span;
+pub mod stats;
+pub mod switches;
 mod text;
-mod walk;
+pub mod walk;
 pub mod words;
 
 /// The examples of `docs/library.md`, run as doc tests so that the page
@@ -130,36 +154,15 @@ pub mod words;
 #[cfg(doctest)]
 pub struct LibraryPage;
 
-pub use at::At;
-pub use dispatch::{check, event_of, game_of, score_table, stop};
+// The front door: what a platform reaches first. Everything else is in the
+// module named for its role.
+pub use dispatch::check;
 pub use finding::Verdict;
-pub use format::{
-    format, format_stream, held_bytes, Formatted, Stretch, UnifiedDiff, MAX_DIFF_LINES,
-};
-pub use game::{
-    denoted, open, parse_turn, perft, random_plays, random_record, resolve_by_outcome,
-    Alternatives, CanonicalTurn, Group, Legal, Malformed, Mechanics, Notation, Opened, Outcome,
-    Players, Presentation, RecordFormat, Scores, Summary, Table, Team, Violation, Warning, LISTED,
-};
+pub use game::{open, parse_turn, Mechanics, Notation, Presentation, RecordFormat};
 pub use limits::Limits;
 pub use picture::Game;
-pub use reader::{Reader, Record, RecordFault};
-pub use record::header::{Date, Text};
-pub use record::movetext::{tokens, Numeral, SyntaxError, Token};
-pub use record::{HeaderError, HeaderText, Part, Switches};
-pub use replay::{check_as, position_after, AnyGame, Checked, Stop, StopError, KEPT_WARNINGS};
-pub use report::{
-    check_reader, check_str, located, moves_command, short, Batch, Diagnostic, LeftOut,
-    LeftOutReason, Located, Machine, PositionReport, RecordReport, Region, ReportsDocument, Seen,
-    Skipped, StatsDocument, StatusWord, Tally, ThrowRecord, ThrowTotal, Unreadable, WarningReport,
-    SCHEMA, VERSION,
-};
-pub use rng::Rng;
-pub use span::{Span, Spanned};
-pub use stats::{ThrowStats, ValueCount};
-pub use switches::{HouseSwitch, UnknownHouseSwitch};
-pub use walk::{
-    expand, natural_cmp, special_file, walk, IgnoreFileReason, IgnoreFileRefusal, LeftOutEntry,
-    PatternError, WalkOptions, WalkProblem, WalkProblemKind, Walked, Walker, MAX_IGNORE_BYTES,
-    MAX_WALK_DEPTH,
-};
+pub use reader::{Reader, Record};
+pub use record::Switches;
+pub use replay::{AnyGame, Checked};
+pub use report::{check_reader, check_str, Machine, RecordReport, Tally};
+pub use walk::{walk, WalkOptions};

@@ -52,7 +52,7 @@ pub trait Picture: Presentation + Notation<Turn: Send + Sync> {
     ) -> String;
 }
 
-/// A picture drawn when asked: [`Stop`](crate::Stop) keeps the position
+/// A picture drawn when asked: [`Stop`](crate::replay::Stop) keeps the position
 /// (and the refused turn) so that `show` in its other formats draws none.
 #[derive(Clone)]
 pub struct Drawing(Arc<dyn Fn() -> String + Send + Sync>);

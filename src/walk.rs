@@ -1057,8 +1057,8 @@ fn is_record_name(path: &Path) -> bool {
 ///
 /// ```
 /// use std::cmp::Ordering;
-/// assert_eq!(arbitre::natural_cmp("game-2.arb", "game-10.arb"), Ordering::Less);
-/// assert_eq!(arbitre::natural_cmp("b", "a10"), Ordering::Greater);
+/// assert_eq!(arbitre::walk::natural_cmp("game-2.arb", "game-10.arb"), Ordering::Less);
+/// assert_eq!(arbitre::walk::natural_cmp("b", "a10"), Ordering::Greater);
 /// ```
 pub fn natural_cmp(a: &str, b: &str) -> Ordering {
     natural_bytes(a.as_bytes(), b.as_bytes())

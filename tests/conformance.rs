@@ -8,8 +8,11 @@
 
 use std::path::Path;
 
+use arbitre::format::format;
+use arbitre::game::CanonicalTurn;
 use arbitre::games;
-use arbitre::{check, format, AnyGame, CanonicalTurn, Checked, Record, Rng, Switches, Verdict};
+use arbitre::rng::Rng;
+use arbitre::{check, AnyGame, Checked, Record, Switches, Verdict};
 use proptest::prelude::*;
 
 /// Seeds of the sweeps over every game and mode.
@@ -63,7 +66,7 @@ fn and_then(text: &str, turn: &str) -> String {
 
 /// The verdict, the turns replayed and where the record stands: what a
 /// record says.
-fn said(checked: &Checked) -> (Verdict, usize, Option<arbitre::Summary>) {
+fn said(checked: &Checked) -> (Verdict, usize, Option<arbitre::game::Summary>) {
     (checked.verdict(), checked.turns, checked.summary.clone())
 }
 
@@ -443,7 +446,7 @@ fn setups_round_trip() {
         for (pick, mode) in modes(*game).into_iter().enumerate() {
             for seed in 0..SEEDS {
                 let text = random(*game, pick, seed, (seed as usize * 5) % (MAX_TURNS / 2));
-                let stopped = arbitre::stop(&record(&text), &switches, None)
+                let stopped = arbitre::dispatch::stop(&record(&text), &switches, None)
                     .unwrap_or_else(|e| panic!("{}: {e}\n{text}", game.name()));
                 if stopped.over.is_some() {
                     // A finished game's setup leaves out how it ended
@@ -460,13 +463,13 @@ fn setups_round_trip() {
                     game.name(),
                     again.malformed
                 );
-                let shown = arbitre::stop(&record(&set_up), &switches, None)
+                let shown = arbitre::dispatch::stop(&record(&set_up), &switches, None)
                     .unwrap_or_else(|e| panic!("{e}"));
                 let what = format!("{} {mode:?}:\n{text}\n{set_up}", game.name());
                 assert_eq!(shown.setup, stopped.setup, "{what}");
                 assert_eq!(shown.to_move, stopped.to_move, "{what}");
                 assert_eq!(shown.over, stopped.over, "{what}");
-                let groups = |stop: &arbitre::Stop| {
+                let groups = |stop: &arbitre::replay::Stop| {
                     let groups = stop.legal.groups();
                     groups
                         .into_iter()

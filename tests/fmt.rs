@@ -11,7 +11,8 @@ use std::path::Path;
 
 use scratch::Scratch;
 
-use arbitre::{Limits, Reader, RecordReport, Rng, Switches};
+use arbitre::rng::Rng;
+use arbitre::{Limits, Reader, RecordReport, Switches};
 use assert_cmd::Command;
 use proptest::prelude::*;
 
@@ -48,7 +49,7 @@ fn formatted(text: &[u8]) -> Vec<u8> {
 /// What `fmt` writes of `text`, read under `limits`.
 fn formatted_within(text: &[u8], limits: Limits) -> Vec<u8> {
     let mut out = Vec::new();
-    arbitre::format_stream(text, limits, &Switches::new(), |piece| {
+    arbitre::format::format_stream(text, limits, &Switches::new(), |piece| {
         out.extend_from_slice(piece.written);
         Ok(())
     })
@@ -75,7 +76,7 @@ fn said_within(text: &[u8], limits: Limits) -> Vec<String> {
                 .diagnostic
                 .as_ref()
                 .map(|d| (d.rule.clone(), d.turn_index, d.turn.clone()));
-            let position = arbitre::stop(&record, &switches, None)
+            let position = arbitre::dispatch::stop(&record, &switches, None)
                 .map_or_else(|_| "no position".to_string(), |stop| stop.diagram);
             format!(
                 "{:?} {diagnostic:?} turns={} {:?} {:?} {:?} {:?}\n{position}",
@@ -996,7 +997,7 @@ fn low_limits_keep_some_records_and_format_others() {
         let record = random_record(seed as usize, seed as usize, seed, 30);
         let text = mutated(&record, seed + 1000);
         let limits = low_limits(&text, seed as usize % 8, seed as usize % 64);
-        arbitre::format_stream(text.as_bytes(), limits, &Switches::new(), |piece| {
+        arbitre::format::format_stream(text.as_bytes(), limits, &Switches::new(), |piece| {
             kept += usize::from(piece.kept.is_some());
             changed += usize::from(piece.changed());
             Ok(())

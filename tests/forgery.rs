@@ -235,7 +235,7 @@ fn a_path_with_a_newline_stays_on_its_line() {
 
 /// Bytes as `/dev/urandom` gives them, the same each run.
 fn noise(seed: u64, len: usize) -> Vec<u8> {
-    let mut rng = arbitre::Rng::new(seed);
+    let mut rng = arbitre::rng::Rng::new(seed);
     (0..len).map(|_| rng.next_u64() as u8).collect()
 }
 

@@ -4,7 +4,8 @@
 //! fine. And the YAML mistakes people make in a header, each said in plain
 //! words at the right line and column.
 
-use arbitre::{check_str, Diagnostic, RecordReport, Switches, Verdict};
+use arbitre::report::Diagnostic;
+use arbitre::{check_str, RecordReport, Switches, Verdict};
 
 fn report(text: &str) -> RecordReport {
     let mut reports = check_str("case.arb", text, &Switches::new());

@@ -5,8 +5,9 @@
 //! YAML parser sees their nesting, and the capture search of a crowded
 //! board is checked on boards far denser than games reach.
 
+use arbitre::dispatch::stop;
 use arbitre::games::superpion::Sq;
-use arbitre::{check_str, stop, Limits, Machine, Reader, Switches, Verdict};
+use arbitre::{check_str, Limits, Machine, Reader, Switches, Verdict};
 use proptest::prelude::*;
 
 /// Reports of `text`, each written as JSON, with their total size.
@@ -98,7 +99,7 @@ proptest! {
         prop_assert!(size < REPORT_BYTES, "{size} bytes of report");
         for report in &reports {
             if let Some(d) = &report.diagnostic {
-                prop_assert!(d.expected.len() <= arbitre::LISTED);
+                prop_assert!(d.expected.len() <= arbitre::game::LISTED);
                 prop_assert!(d.expected_total >= d.expected.len());
             }
         }
@@ -130,7 +131,7 @@ fn the_readme_promises_the_limits_that_hold() {
         size(limits.header_bytes),
         size(limits.token_bytes),
         format!("{} brackets", limits.header_brackets),
-        format!("{}", arbitre::LISTED),
+        format!("{}", arbitre::game::LISTED),
     ] {
         assert!(
             section.contains(&promised),

@@ -6,7 +6,8 @@
 //! command names the turn by its label, and is left off after a finished
 //! game.
 
-use arbitre::{check_str, Diagnostic, Switches, Verdict};
+use arbitre::report::Diagnostic;
+use arbitre::{check_str, Switches, Verdict};
 
 /// The diagnostic of the only record of `game` with `header` lines and
 /// `movetext`.

@@ -4,9 +4,11 @@
 //! and the verdict types as errors and miette diagnostics.
 
 use arbitre::games::{puluc, simpei, superpion};
+use arbitre::reader::RecordFault;
+use arbitre::replay::check_as;
 use arbitre::{
-    check, check_as, check_reader, check_str, open, parse_turn, Limits, Machine, Mechanics,
-    Notation, Reader, RecordFault, RecordReport, Switches, Verdict,
+    check, check_reader, check_str, open, parse_turn, Limits, Machine, Mechanics, Notation, Reader,
+    RecordReport, Switches, Verdict,
 };
 
 const SIMPEI: &str = "---\ngame: simpei\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n";
@@ -180,7 +182,9 @@ fn first_record(text: &str) -> arbitre::Record {
 
 #[test]
 fn a_stop_is_a_count_a_label_or_the_end() {
-    use arbitre::{stop, At, StopError};
+    use arbitre::at::At;
+    use arbitre::dispatch::stop;
+    use arbitre::replay::StopError;
     let switches = Switches::new();
     let legal = first_record(SIMPEI);
     let by_count = stop(&legal, &switches, 3).unwrap_or_else(|e| panic!("{e:?}"));
@@ -266,15 +270,15 @@ fn an_illegal_report_carries_the_command_to_settle_it() {
         )
     );
     assert_eq!(
-        arbitre::moves_command("-", 0, 4, &Switches::new()),
+        arbitre::report::moves_command("-", 0, 4, &Switches::new()),
         "arbitre moves <file> --turn 4"
     );
     assert_eq!(
-        arbitre::moves_command("-x.arb", 0, 0, &Switches::new()),
+        arbitre::report::moves_command("-x.arb", 0, 0, &Switches::new()),
         "arbitre moves ./-x.arb --turn 0"
     );
     assert_eq!(
-        arbitre::moves_command("g.arb", 0, "2.B", &Switches::new()),
+        arbitre::report::moves_command("g.arb", 0, "2.B", &Switches::new()),
         "arbitre moves g.arb --turn 2.B"
     );
 }
@@ -332,8 +336,8 @@ fn a_game_from_the_registry_checks_a_record_of_the_reader() {
     let checked = simpei.check(&record, &switches);
     assert_eq!(checked.verdict(), Verdict::Illegal);
     assert_eq!(checked.verdict(), check(&record, &switches).verdict());
-    let at_start = simpei.stop(&record, &switches, &arbitre::At::Count(1));
-    let by_header = arbitre::stop(&record, &switches, 1);
+    let at_start = simpei.stop(&record, &switches, &arbitre::at::At::Count(1));
+    let by_header = arbitre::dispatch::stop(&record, &switches, 1);
     assert_eq!(
         at_start.map(|s| s.legal.len()).ok(),
         by_header.map(|s| s.legal.len()).ok()
@@ -370,7 +374,10 @@ fn a_game_from_the_registry_checks_a_record_of_the_reader() {
 
 #[test]
 fn every_error_of_the_api_is_a_std_error() {
-    use arbitre::{stop, At, StopError, WalkProblem, WalkProblemKind};
+    use arbitre::at::At;
+    use arbitre::dispatch::stop;
+    use arbitre::replay::StopError;
+    use arbitre::walk::{WalkProblem, WalkProblemKind};
     fn error<E: std::error::Error>(e: &E) -> String {
         e.to_string()
     }
@@ -460,7 +467,8 @@ fn reports_read_back_from_their_json_and_yaml_as_written() {
         run.push_str(&Machine::Json.record(report));
     }
     run.push_str(&Machine::Json.closing(reports.len(), &[], &tally));
-    let batch: arbitre::Batch = serde_json::from_str(&run).unwrap_or_else(|e| panic!("{e}\n{run}"));
+    let batch: arbitre::report::Batch =
+        serde_json::from_str(&run).unwrap_or_else(|e| panic!("{e}\n{run}"));
     assert_eq!((batch.records.len(), batch.summary), (reports.len(), tally));
     // A status is one of its two words.
     let odd = json.replacen("\"finished\"", "\"done\"", 1);

@@ -10,9 +10,11 @@ use aliases::aliased_header;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use arbitre::games::simpei::solve::{analyse_record, Table};
+use arbitre::dispatch::{score_table, stop};
+use arbitre::games::simpei::solve::{analyse_record, Tablebase};
 use arbitre::games::simpei::Simpei;
-use arbitre::{check, score_table, stop, Record, RecordReport, Switches, Verdict, KEPT_WARNINGS};
+use arbitre::replay::KEPT_WARNINGS;
+use arbitre::{check, Record, RecordReport, Switches, Verdict};
 use peak_alloc::PeakAlloc;
 
 #[path = "common/table.rs"]
@@ -179,8 +181,9 @@ fn a_long_record_is_analysed_and_valued_a_turn_at_a_time() {
     let bound = simpei.text.len() / 8;
     // The position before the last turn, as `moves --best` and the HTML
     // report's values replay it.
-    let (position, held) =
-        peak_of(|| arbitre::position_after::<Simpei>(&simpei.text, &Switches::new(), turns - 1));
+    let (position, held) = peak_of(|| {
+        arbitre::replay::position_after::<Simpei>(&simpei.text, &Switches::new(), turns - 1)
+    });
     let position = position
         .unwrap_or_else(|e| panic!("{}", e.message))
         .unwrap_or_else(|v| panic!("{}", v.message));
@@ -192,7 +195,7 @@ fn a_long_record_is_analysed_and_valued_a_turn_at_a_time() {
     let Some(path) = solved_table::solved("a_long_record_is_analysed") else {
         return;
     };
-    let table = Table::load(&path).unwrap_or_else(|e| panic!("{e}"));
+    let table = Tablebase::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let ((outline, analysed), held) = peak_of(|| {
         let mut analysed = 0;
         let outline = analyse_record(&table, &simpei.text, &Switches::new(), |_| {

@@ -10,8 +10,10 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
+use arbitre::game::LISTED;
 use arbitre::games::simpei::Simpei;
-use arbitre::{check_as, Mechanics, Presentation, Switches, LISTED};
+use arbitre::replay::check_as;
+use arbitre::{Mechanics, Presentation, Switches};
 
 /// Red's b2-a1 sandwiches c1, e1 (against g1) and a3, a5 (against a7);
 /// 21 points are empty once they are lifted.
@@ -92,7 +94,7 @@ fn an_action_that_sandwiches_two_or_more_is_one_group_and_one_piece_is_not() {
 
 #[test]
 fn the_legal_turns_are_counted_and_only_the_first_kept() {
-    let legal = arbitre::Alternatives::legal::<Simpei>(&start(FOUR));
+    let legal = arbitre::game::Alternatives::legal::<Simpei>(&start(FOUR));
     assert_eq!(legal.len(), 143_647);
     assert_eq!(legal.to_strings().len(), LISTED);
     assert_eq!(legal.to_strings()[0], "g1-f2");
@@ -167,8 +169,8 @@ fn show_draws_the_position_whatever_its_turns() {
 #[test]
 fn a_stopped_position_counts_and_groups_its_turns_and_lists_them_when_asked() {
     let record = arbitre::Record::from_text(record(FOUR, ""));
-    let stopped =
-        arbitre::stop(&record, &Switches::new(), None).unwrap_or_else(|e| panic!("{e:?}"));
+    let stopped = arbitre::dispatch::stop(&record, &Switches::new(), None)
+        .unwrap_or_else(|e| panic!("{e:?}"));
     assert_eq!(stopped.legal.len(), 143_647);
     assert_eq!(stopped.legal.groups().len(), 8);
     let mut each = 0;

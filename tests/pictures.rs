@@ -423,7 +423,8 @@ fn every_sample_is_drawn_as_well_formed_svg() {
             let text = std::fs::read(&path).unwrap();
             for record in arbitre::Reader::new(&text[..]).take(20) {
                 let Ok(record) = record else { break };
-                let Ok(stopped) = arbitre::stop(&record, &switches, arbitre::At::End) else {
+                let Ok(stopped) = arbitre::dispatch::stop(&record, &switches, arbitre::at::At::End)
+                else {
                     continue;
                 };
                 let svg = stopped.picture.svg();

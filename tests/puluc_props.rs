@@ -3,7 +3,9 @@
 //! at exactly that turn.
 
 use arbitre::games::puluc::{Action, Position, Puluc, Side, PAWNS};
-use arbitre::{check_as, Checked, Mechanics, Notation, Rng, Switches};
+use arbitre::replay::check_as;
+use arbitre::rng::Rng;
+use arbitre::{Checked, Mechanics, Notation, Switches};
 use proptest::prelude::*;
 
 mod common;
@@ -36,14 +38,14 @@ proptest! {
     #[test]
     fn every_turn_resolves_to_its_play(seed in any::<u64>()) {
         let start = Puluc::initial(None).unwrap();
-        let plays = arbitre::random_plays::<Puluc>(&start, &mut Rng::new(seed), 200);
+        let plays = arbitre::game::random_plays::<Puluc>(&start, &mut Rng::new(seed), 200);
         // Passes of every throw lead to one position: the written throw counts.
         resolves::<Puluc>(&start, &plays, |_, play| play.to_string())?;
     }
 
     #[test]
     fn random_games_replay_as_legal(seed in any::<u64>()) {
-        let text = arbitre::random_record::<Puluc>(None, seed, 300).unwrap();
+        let text = arbitre::game::random_record::<Puluc>(None, seed, 300).unwrap();
         let checked = check(&text);
         prop_assert!(checked.malformed.is_none(), "{:?}", checked.malformed);
         prop_assert!(checked.violation.is_none(), "{:?}\n{text}", checked.violation);
@@ -66,7 +68,7 @@ proptest! {
 
     #[test]
     fn a_changed_throw_is_caught_where_it_was_changed(seed in any::<u64>(), pick in any::<prop::sample::Index>(), shift in 1u32..5) {
-        let text = arbitre::random_record::<Puluc>(None, seed, 120).unwrap();
+        let text = arbitre::game::random_record::<Puluc>(None, seed, 120).unwrap();
         let (header, mut turns) = turns_of(&text);
         let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
         prop_assume!(!moves.is_empty());
@@ -82,7 +84,7 @@ proptest! {
 
     #[test]
     fn a_refused_turn_leaves_the_position_as_it_was(seed in any::<u64>(), pick in any::<prop::sample::Index>(), shift in 0u32..5) {
-        let text = arbitre::random_record::<Puluc>(None, seed, 120).unwrap();
+        let text = arbitre::game::random_record::<Puluc>(None, seed, 120).unwrap();
         let (_, mut turns) = turns_of(&text);
         let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
         prop_assume!(!moves.is_empty());
@@ -99,7 +101,7 @@ proptest! {
 
     #[test]
     fn a_pass_instead_of_a_move_is_caught_there(seed in any::<u64>(), pick in any::<prop::sample::Index>()) {
-        let text = arbitre::random_record::<Puluc>(None, seed, 120).unwrap();
+        let text = arbitre::game::random_record::<Puluc>(None, seed, 120).unwrap();
         let (header, mut turns) = turns_of(&text);
         let moves: Vec<usize> = (0..turns.len()).filter(|&i| !turns[i].ends_with(":-")).collect();
         prop_assume!(!moves.is_empty());
@@ -120,7 +122,7 @@ fn random_games_throw_with_fair_chances() {
     for _ in 0..16_000 {
         counts[usize::from(arbitre::games::puluc::throw_sticks(&mut rng)) - 1] += 1;
     }
-    let stats = arbitre::ThrowStats::from_counts(Puluc::FAIR_THROWS, &counts);
+    let stats = arbitre::stats::ThrowStats::from_counts(Puluc::FAIR_THROWS, &counts);
     assert!(stats.p_value.unwrap() > 0.001, "{counts:?}");
 }
 
@@ -148,7 +150,7 @@ fn one_turn_is_parsed_and_resolved_alone() {
     assert!(Puluc::legal(&start).contains(&play));
     // A move is told apart by where it leads: the generic way finds it too.
     assert_eq!(
-        arbitre::resolve_by_outcome::<Puluc>(&start, &turn, 0),
+        arbitre::game::resolve_by_outcome::<Puluc>(&start, &turn, 0),
         Ok(play)
     );
 

@@ -2,7 +2,8 @@
 //! situation with the one detail that makes it legal.
 
 use arbitre::games::simpei::Simpei;
-use arbitre::{check_as, Checked, Switches};
+use arbitre::replay::check_as;
+use arbitre::{Checked, Switches};
 
 fn run(header: &str, movetext: &str) -> Checked {
     let text = format!("---\ngame: simpei\n{header}---\n{movetext}\n");

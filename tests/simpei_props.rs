@@ -2,8 +2,11 @@
 //! games replay as legal, a corrupted turn is caught exactly where it was
 //! corrupted, and no input makes arbitre panic.
 
+use arbitre::game::random_record;
 use arbitre::games::simpei::{Play, Simpei};
-use arbitre::{check_as, random_record, Mechanics, Notation, Rng, Switches};
+use arbitre::replay::check_as;
+use arbitre::rng::Rng;
+use arbitre::{Mechanics, Notation, Switches};
 use proptest::prelude::*;
 
 mod common;
@@ -40,7 +43,7 @@ proptest! {
     #[test]
     fn every_turn_resolves_to_its_play(seed in any::<u64>(), max in 0usize..80) {
         let start = Simpei::initial(None).unwrap();
-        let plays = arbitre::random_plays::<Simpei>(&start, &mut Rng::new(seed), max);
+        let plays = arbitre::game::random_plays::<Simpei>(&start, &mut Rng::new(seed), max);
         resolves::<Simpei>(&start, &plays, |_, play| play.to_string())?;
     }
 

@@ -10,9 +10,10 @@
 
 use std::path::Path;
 
-use arbitre::games::simpei::solve::{analyse, Analysis, Table};
+use arbitre::games::simpei::solve::{analyse, Analysis, Tablebase};
 use arbitre::games::simpei::Simpei;
-use arbitre::{Machine, Switches, SCHEMA, VERSION};
+use arbitre::report::{SCHEMA, VERSION};
+use arbitre::{Machine, Switches};
 use assert_cmd::Command;
 use serde::Serialize;
 
@@ -359,7 +360,7 @@ fn a_fifo_for_a_table_is_refused_without_waiting() {
 #[cfg(unix)]
 #[test]
 fn a_table_is_not_written_through_a_planted_link() {
-    use arbitre::games::simpei::solve::{self, Alignment, Table};
+    use arbitre::games::simpei::solve::{self, Alignment, Tablebase};
     let dir = tempfile::tempdir().unwrap();
     let precious = dir.path().join("precious.txt");
     std::fs::write(&precious, "my notes\n").unwrap();
@@ -372,7 +373,7 @@ fn a_table_is_not_written_through_a_planted_link() {
     solved.save(&table).unwrap();
     assert_eq!(std::fs::read_to_string(&precious).unwrap(), "my notes\n");
     assert!(std::fs::symlink_metadata(&table).unwrap().is_file());
-    assert_eq!(Table::load(&table).unwrap(), solved);
+    assert_eq!(Tablebase::load(&table).unwrap(), solved);
     assert_eq!(std::fs::read_link(&planted).unwrap(), precious);
     // Nothing else is left beside the table.
     let mut names: Vec<_> = std::fs::read_dir(dir.path())
@@ -490,7 +491,7 @@ fn analyse_writes_as_it_values_what_it_wrote_holding_the_whole_analysis() {
         return;
     };
     let path = path.as_path();
-    let table = Table::load(path).unwrap();
+    let table = Tablebase::load(path).unwrap();
     let dir = tempfile::tempdir().unwrap();
     for (file, status) in [
         ("samples/simpei/spec-example.arb", 0),

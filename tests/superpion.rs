@@ -673,7 +673,7 @@ fn forgiven_missed_captures_are_listed_once_per_camp() {
     // Every action misses a capture, but Yellow's in odd rounds (its
     // pawn on f8 is not yet next to a red one).
     // The report keeps the first of them and counts the rest.
-    assert_eq!(messages.len(), arbitre::KEPT_WARNINGS);
+    assert_eq!(messages.len(), arbitre::replay::KEPT_WARNINGS);
     assert_eq!(messages.len() + r.warnings_omitted, 200 * 6 + 100 * 2);
     assert!(
         messages[0].starts_with("a capture is mandatory: blue must capture, taking 21 pieces: k5x"),
@@ -787,9 +787,13 @@ fn short_forms_among_superpions() {
 /// blue Superpion among 27 opponents, 171 maximum captures of 21 pieces.
 fn hostile_position() -> arbitre::games::superpion::Position {
     let text = std::fs::read_to_string("samples/superpion/hostile-capture.arb").unwrap();
-    arbitre::position_after::<arbitre::games::superpion::Superpion>(&text, &Switches::new(), 0)
-        .unwrap_or_else(|m| panic!("{}", m.message))
-        .unwrap_or_else(|v| panic!("{}", v.message))
+    arbitre::replay::position_after::<arbitre::games::superpion::Superpion>(
+        &text,
+        &Switches::new(),
+        0,
+    )
+    .unwrap_or_else(|m| panic!("{}", m.message))
+    .unwrap_or_else(|v| panic!("{}", v.message))
 }
 
 /// The work of the capture search on the crowded positions, counted in
@@ -832,7 +836,7 @@ fn crowded_positions_are_searched_once_per_command() {
         let record = arbitre::Record::from_text(
             std::fs::read_to_string("samples/superpion/hostile-capture.arb").unwrap(),
         );
-        let stop = arbitre::stop(&record, &Switches::new(), None).unwrap();
+        let stop = arbitre::dispatch::stop(&record, &Switches::new(), None).unwrap();
         assert!(!stop.legal.is_empty());
         assert!(stop.picture.svg().contains("data-square=\"k5\""));
     });
@@ -841,7 +845,7 @@ fn crowded_positions_are_searched_once_per_command() {
         let record = arbitre::Record::from_text(
             std::fs::read_to_string("samples/superpion/hostile-capture.arb").unwrap(),
         );
-        let stop = arbitre::stop(&record, &Switches::new(), None).unwrap();
+        let stop = arbitre::dispatch::stop(&record, &Switches::new(), None).unwrap();
         assert_eq!(stop.legal.len(), 171);
         let notes = stop.legal.notes();
         assert!(notes[0].contains("at most 21 pieces"), "{notes:?}");
@@ -883,7 +887,7 @@ fn crowded_positions_are_searched_once_per_command() {
 fn a_turn_is_legal_exactly_while_the_game_goes_on() {
     use arbitre::games::superpion::Superpion;
     use arbitre::Mechanics as _;
-    let mut rng = arbitre::Rng::new(31);
+    let mut rng = arbitre::rng::Rng::new(31);
     let mut over = 0;
     for mode in ["four-players", "two-players", "teams", "three-players"] {
         for _ in 0..5 {
@@ -908,7 +912,8 @@ fn a_turn_is_legal_exactly_while_the_game_goes_on() {
 fn perft_counts_of_the_start() {
     use arbitre::games::superpion::Superpion;
     use arbitre::Mechanics as _;
-    let perft = |mode| arbitre::perft::<Superpion>(&Superpion::initial(Some(mode)).unwrap(), 3);
+    let perft =
+        |mode| arbitre::game::perft::<Superpion>(&Superpion::initial(Some(mode)).unwrap(), 3);
     assert_eq!(perft("four-players"), 218_170);
     assert_eq!(perft("two-players"), 165_500);
     assert_eq!(perft("teams"), 218_134);

@@ -3,7 +3,8 @@
 //! exactly that turn.
 
 use arbitre::games::superpion::{squares, Camp, Colour, Play, Position, Superpion};
-use arbitre::{Mechanics, Notation, RecordFormat, RecordReport, Rng, Switches, Verdict};
+use arbitre::rng::Rng;
+use arbitre::{Mechanics, Notation, RecordFormat, RecordReport, Switches, Verdict};
 use proptest::prelude::*;
 
 mod common;
@@ -79,7 +80,7 @@ proptest! {
 
     #[test]
     fn random_games_replay_as_legal(mode in 0..MODES.len(), seed in any::<u64>()) {
-        let record = arbitre::random_record::<Superpion>(Some(MODES[mode]), seed, 150).unwrap();
+        let record = arbitre::game::random_record::<Superpion>(Some(MODES[mode]), seed, 150).unwrap();
         let r = report(&record);
         prop_assert_eq!(r.verdict, Verdict::Legal, "{}\n{:?}", record, r.diagnostic);
         let written = record.lines().filter(|l| l.contains('.') && !l.contains(':')).count();

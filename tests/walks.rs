@@ -445,7 +445,7 @@ fn ignore_files_past_the_bound_are_an_error_that_names_them() {
     let dir = scratch.dir("d");
     let a = scratch.record("d/a.arb");
     let inner = scratch.record("d/sub/b.arb");
-    let limit = arbitre::MAX_IGNORE_BYTES as usize;
+    let limit = arbitre::walk::MAX_IGNORE_BYTES as usize;
     // At the bound: honoured.
     let mut at = "x\n".repeat(limit / 2);
     at.truncate(limit);

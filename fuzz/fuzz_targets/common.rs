@@ -9,9 +9,9 @@
 mod human;
 
 use arbitre::escape::first_unshown;
-use arbitre::{
-    check, score_table, Machine, Reader, Record, RecordReport, Switches, Tally, Unreadable,
-};
+use arbitre::{check, Machine, Reader, Record, RecordReport, Switches, Tally};
+use arbitre::dispatch::score_table;
+use arbitre::report::Unreadable;
 
 /// Panics on the first character of `shown` a terminal would act on.
 fn assert_unforged(shown: &str, color: bool) {
@@ -85,14 +85,14 @@ pub fn report(record: &Record, switches: &Switches) -> RecordReport {
         assert_unforged(&human::warnings(&report, &source, style), color);
     }
     for warnings in [false, true] {
-        let seen = arbitre::Seen {
+        let seen = arbitre::report::Seen {
             path: "fuzz.arb",
             record,
             report: &report,
             fails: false,
         };
         for deny in [false, true] {
-            assert_unforged(&arbitre::short(&seen, warnings, deny), false);
+            assert_unforged(&arbitre::report::short(&seen, warnings, deny), false);
         }
     }
     for machine in [Machine::Json, Machine::JsonLines, Machine::Yaml] {

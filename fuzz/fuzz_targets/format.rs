@@ -5,7 +5,8 @@
 
 #![no_main]
 
-use arbitre::{check_str, format_stream, Limits, RecordReport, Switches};
+use arbitre::{check_str, Limits, RecordReport, Switches};
+use arbitre::format::format_stream;
 
 /// What formatting must keep of a record: its outcome, not its spans.
 fn outcome(report: &RecordReport) -> String {

@@ -15,9 +15,9 @@ mod human;
 
 use arbitre::escape::first_unshown;
 use arbitre::games::superpion::FORGIVE;
-use arbitre::{
-    check, moves_command, score_table, Reader, RecordReport, Switches, Tally, Unreadable, Verdict,
-};
+use arbitre::{check, Reader, RecordReport, Switches, Tally, Verdict};
+use arbitre::dispatch::score_table;
+use arbitre::report::{moves_command, Unreadable};
 
 /// The longest path taken from the input, in bytes.
 const PATH_MAX: usize = 4096;
@@ -144,13 +144,13 @@ libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
             }
         }
         for warnings in [false, true] {
-            let seen = arbitre::Seen {
+            let seen = arbitre::report::Seen {
                 path,
                 record: &record,
                 report: &report,
                 fails,
             };
-            assert_unforged(&arbitre::short(&seen, warnings, fails), false, "short output");
+            assert_unforged(&arbitre::report::short(&seen, warnings, fails), false, "short output");
         }
         // The command the help ends with, alone: what a user copies.
         let command = moves_command(path, record.index, report.turns, switches);

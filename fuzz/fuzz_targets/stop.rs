@@ -4,7 +4,8 @@
 
 #![no_main]
 
-use arbitre::{stop, Reader, Switches};
+use arbitre::{Reader, Switches};
+use arbitre::dispatch::stop;
 
 libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
     let Some((&turn, file)) = bytes.split_first() else {

@@ -15,7 +15,7 @@ pub use header::{HeaderError, HeaderText, Part, Switches};
 
 /// One record of a file, located but not yet understood.
 #[derive(Clone, Copy, Debug)]
-pub struct RawRecord<'a> {
+pub(crate) struct RawRecord<'a> {
     pub header: HeaderText<'a>,
     pub movetext: &'a str,
     pub movetext_offset: usize,
@@ -231,7 +231,7 @@ fn lines(source: &str) -> impl Iterator<Item = Line<'_>> {
 }
 
 /// The first record of a text, or why it holds none.
-pub fn first(source: &str) -> Result<RawRecord<'_>, FramingError> {
+pub(crate) fn first(source: &str) -> Result<RawRecord<'_>, FramingError> {
     split(source)
         .into_iter()
         .next()
@@ -264,7 +264,7 @@ fn stray(line: &Line<'_>) -> FramingError {
 /// record of its own, malformed, and the records after it are split as
 /// usual. Only an unclosed header at the end of the file is a framing error
 /// that ends the split.
-pub fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
+pub(crate) fn split(source: &str) -> Vec<Result<RawRecord<'_>, FramingError>> {
     let mut lines = lines(source);
     let mut records = Vec::new();
     let mut preamble = Preamble::default();

@@ -25,7 +25,7 @@ impl<G: RecordFormat> Opened<G> {
 /// `text` (all of them, if fewer), or the first of them that is illegal:
 /// what [`Opened::position_after`] gives, the record replayed as it is read
 /// rather than held as turns, so that its memory does not grow with the
-/// record. As for [`open`], a syntax error anywhere makes it malformed.
+/// record. As for [`open`](crate::game::open), a syntax error anywhere makes it malformed.
 pub fn position_after<G: RecordFormat>(
     text: &str,
     switches: &Switches,
@@ -51,7 +51,7 @@ pub fn position_after<G: RecordFormat>(
 /// header's `game` says.
 pub fn check_as<G: RecordFormat>(text: &str, switches: &Switches) -> Checked {
     match record::first(text) {
-        Ok(raw) => check::<G>(&raw, switches),
+        Ok(raw) => verdict_of::<G>(&raw, switches),
         Err(framing) => Checked::malformed(Some(G::NAME), framing.into()),
     }
 }
@@ -178,7 +178,7 @@ pub(super) fn step<G: RecordFormat>(
 }
 
 /// Check one record of game `G` completely.
-pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
+pub(crate) fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
     let (header, replay, last) = match replay::<G>(record, switches) {
         Ok(replayed) => replayed,
         Err(malformed) => return Checked::malformed(Some(G::NAME), malformed),
@@ -227,7 +227,7 @@ pub fn check<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Ch
 
 /// The game's score table where the replay of a record stops (at its end,
 /// or before its first illegal turn); `None` for a malformed record.
-pub fn table<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
+pub(crate) fn table<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
     let (header, replay, _) = replay::<G>(record, switches).ok()?;
     G::table(&header, &replay.position)
 }

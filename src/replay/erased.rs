@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 
 use super::check::replay;
 use super::frame;
-use super::{check, stop, table, Checked, Stop, StopError};
+use super::{stop, table, verdict_of, Checked, Stop, StopError};
 use crate::at::At;
 use crate::game::{
     self, parse_turn, random_record, CanonicalTurn, Malformed, RecordFormat, Table, Violation,
@@ -32,7 +32,7 @@ pub trait AnyGame: Sync {
     /// `game` says ([`check`](crate::check) picks the game by the header).
     fn check(&self, record: &Record, switches: &Switches) -> Checked;
     /// The position at `at`, with the legal turns, the record read as this
-    /// game ([`stop`](crate::stop) picks the game by the header).
+    /// game ([`stop`](crate::dispatch::stop) picks the game by the header).
     fn stop(&self, record: &Record, switches: &Switches, at: &At) -> Result<Stop, StopError>;
     /// A random legal game as a record, reproducible by its seed.
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String>;
@@ -87,9 +87,11 @@ fn replayed_to<G: RecordFormat>(
     Ok((replay.position, replay.played))
 }
 
+/// Game `G` seen as an [`AnyGame`]: what the registry lists.
 pub struct Erased<G>(PhantomData<fn() -> G>);
 
 impl<G> Erased<G> {
+    /// `G` erased; a constant, so that the registry is a static list.
     pub const fn new() -> Self {
         Erased(PhantomData)
     }
@@ -119,7 +121,7 @@ impl<G: Game> AnyGame for Erased<G> {
     }
     fn check(&self, record: &Record, switches: &Switches) -> Checked {
         match frame(record) {
-            Ok(raw) => check::<G>(&raw, switches),
+            Ok(raw) => verdict_of::<G>(&raw, switches),
             Err(malformed) => Checked::malformed(Some(G::NAME), malformed),
         }
     }

@@ -14,7 +14,9 @@ mod verdict;
 pub(crate) use canonical::canonical_movetext;
 pub(crate) use framing::frame;
 
-pub use check::{check, check_as, position_after, table};
+pub use check::{check_as, position_after};
+pub(crate) use check::{table, verdict_of};
 pub use erased::{AnyGame, Erased};
-pub use stop::{stop, Stop, StopError};
+pub(crate) use stop::stop;
+pub use stop::{Stop, StopError};
 pub use verdict::{Checked, KEPT_WARNINGS};

@@ -132,7 +132,7 @@ impl std::error::Error for StopError {}
 /// against the turns as the reports name them. The movetext is read twice,
 /// keeping no turn: once for its syntax and its count of turns (what
 /// `--turn` is measured against), once to replay it.
-pub fn stop<G: Game>(
+pub(crate) fn stop<G: Game>(
     record: &RawRecord<'_>,
     switches: &Switches,
     at: &At,

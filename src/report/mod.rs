@@ -103,7 +103,7 @@ mod tests {
                 .next()
                 .and_then(Result::ok)
                 .unwrap_or_else(|| panic!("{text}"));
-            let stop = crate::dispatch::stop(&record, &Switches::new(), crate::At::End)
+            let stop = crate::dispatch::stop(&record, &Switches::new(), crate::at::At::End)
                 .unwrap_or_else(|_| panic!("{text}"));
             let report = PositionReport::new("a.arb", &record, &stop, &Switches::new());
             for machine in [Machine::Json, Machine::Yaml] {

@@ -37,7 +37,7 @@ pub struct Diagnostic {
     /// The turn (0-based) of an illegal action.
     pub turn_index: Option<usize>,
     /// What was legal instead, in canonical notation: the first
-    /// [`LISTED`](crate::LISTED) of them.
+    /// [`LISTED`](crate::game::LISTED) of them.
     pub expected: Vec<String>,
     /// How many alternatives there were in all.
     pub expected_total: usize,
@@ -86,7 +86,7 @@ pub struct RecordReport {
     pub verdict: Verdict,
     /// Why it is not legal.
     pub diagnostic: Option<Diagnostic>,
-    /// Tolerated infractions and remarks: the first [`crate::KEPT_WARNINGS`].
+    /// Tolerated infractions and remarks: the first [`crate::replay::KEPT_WARNINGS`].
     pub warnings: Vec<WarningReport>,
     /// The record's warnings past those, counted but not listed; left out
     /// of JSON when there are none.

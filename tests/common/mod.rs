@@ -10,7 +10,7 @@ pub fn refused<G: Notation>(
     start: &G::Position,
     movetext: &str,
 ) -> Result<Option<usize>, TestCaseError> {
-    let tokens = arbitre::tokens(movetext, 0).expect("tokens");
+    let tokens = arbitre::record::movetext::tokens(movetext, 0).expect("tokens");
     let turns = G::parse(&tokens).expect("turns");
     let mut position = start.clone();
     for (index, turn) in turns.iter().enumerate() {

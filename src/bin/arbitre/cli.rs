@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
-use arbitre::{At, Limits, Machine};
+use arbitre::at::At;
+use arbitre::{Limits, Machine};
 
 /// When to colour, as asked on the command line.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -512,7 +513,7 @@ pub struct WalkArgs {
 
 impl WalkArgs {
     /// The walker of these flags, or the pattern that is no glob.
-    pub fn walker(&self) -> Result<arbitre::Walker, arbitre::PatternError> {
+    pub fn walker(&self) -> Result<arbitre::walk::Walker, arbitre::walk::PatternError> {
         arbitre::WalkOptions {
             hidden: self.hidden,
             respect_ignore: self.respect_ignore,

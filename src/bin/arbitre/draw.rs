@@ -11,8 +11,11 @@ use miette::{
 };
 
 use arbitre::escape::{self, for_terminal};
+use arbitre::game::Table;
+use arbitre::report::Unreadable;
+use arbitre::stats::ThrowStats;
 use arbitre::words::counted;
-use arbitre::{Record, RecordReport, Table, Tally, ThrowStats, Unreadable, Verdict};
+use arbitre::{Record, RecordReport, Tally, Verdict};
 
 /// How human output is drawn.
 #[derive(Clone, Copy, Debug)]
@@ -493,14 +496,14 @@ pub fn warnings(report: &RecordReport, source: &Snippet<'_>, style: Style) -> St
 }
 
 /// `... and N more warnings ...`, when a record has more warnings than it
-/// keeps ([`arbitre::KEPT_WARNINGS`]); empty otherwise.
+/// keeps ([`arbitre::replay::KEPT_WARNINGS`]); empty otherwise.
 fn omitted_warnings(report: &RecordReport, lead: &str) -> String {
     match report.warnings_omitted {
         0 => String::new(),
         more => format!(
             "{lead}... and {more} more {}, not listed (a record keeps its first {})\n",
             if more == 1 { "warning" } else { "warnings" },
-            arbitre::KEPT_WARNINGS
+            arbitre::replay::KEPT_WARNINGS
         ),
     }
 }
@@ -1035,18 +1038,18 @@ mod props {
                 out.push((verdict_line(&report, style), color));
                 out.push((diagnostic(&report, &source, style), color));
                 out.push((warnings(&report, &source, style), color));
-                if let Some(table) = arbitre::score_table(&record, &Switches::new()) {
+                if let Some(table) = arbitre::dispatch::score_table(&record, &Switches::new()) {
                     out.push((super::table(&table, style), color));
                 }
                 out.push((summary(&tally, style), color));
             }
-            let seen = arbitre::Seen {
+            let seen = arbitre::report::Seen {
                 path,
                 record: &record,
                 report: &report,
                 fails: false,
             };
-            out.push((arbitre::short(&seen, true, false), false));
+            out.push((arbitre::report::short(&seen, true, false), false));
         }
         out
     }

@@ -8,8 +8,9 @@ use std::io::{self, Write};
 use arbitre::escape::for_terminal;
 use arbitre::games;
 use arbitre::pipeline::{self, Items};
+use arbitre::report::Unreadable;
 use arbitre::words::{self, counted};
-use arbitre::{AnyGame, Limits, Reader, Record, Switches, Unreadable};
+use arbitre::{AnyGame, Limits, Reader, Record, Switches};
 
 use crate::cli::Switch;
 use crate::output::{usage, Output};
@@ -106,7 +107,7 @@ pub fn note_idle_rules(
 
 /// The single record of `score`, `show` or `moves`, for [`idle_rules`].
 pub fn one_game(record: &Record) -> ByGame {
-    arbitre::game_of(record)
+    arbitre::dispatch::game_of(record)
         .ok()
         .map(|g| (g.name(), 1))
         .into_iter()
@@ -123,11 +124,11 @@ pub fn one_game(record: &Record) -> ByGame {
 pub fn items(
     paths: &[String],
     walk: &crate::cli::WalkArgs,
-    walker: &arbitre::Walker,
+    walker: &arbitre::walk::Walker,
     limits: Limits,
     output: &mut Output<'_>,
     shield: &dyn Fn(String) -> String,
-) -> io::Result<(Items, usize, Vec<Unreadable>, arbitre::LeftOut)> {
+) -> io::Result<(Items, usize, Vec<Unreadable>, arbitre::report::LeftOut)> {
     let walked = walker.walk(paths);
     let mut unchecked = Vec::new();
     for problem in &walked.problems {
@@ -156,7 +157,7 @@ pub fn items(
 /// `--list-left-out` each file and why, then (always, when there are any)
 /// a note with the counts by reason. Nothing when nothing was left out,
 /// so that such a run's output is unchanged.
-pub fn left_out_lines(walked: &arbitre::Walked, list: bool) -> Vec<String> {
+pub fn left_out_lines(walked: &arbitre::walk::Walked, list: bool) -> Vec<String> {
     let counts = walked.left_out_counts();
     if counts.is_empty() {
         return Vec::new();

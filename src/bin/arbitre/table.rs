@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use arbitre::games::simpei::solve::{Alignment, Table};
+use arbitre::games::simpei::solve::{Alignment, Tablebase};
 use arbitre::games::simpei::Simpei;
 use arbitre::{Record, Switches};
 
@@ -23,7 +23,7 @@ fn cached(pieces: u8, alignment: Alignment) -> Option<PathBuf> {
 
 /// The game's table in the cache directory, when one is there and sound:
 /// the replay page gives values with it, and goes without otherwise.
-pub fn cached_table() -> Option<Table> {
+pub fn cached_table() -> Option<Tablebase> {
     game_table(None).ok()
 }
 
@@ -42,9 +42,9 @@ pub fn table_path(
 }
 
 /// The game's table for `analyse` and `moves --best`, or the usage error.
-pub fn game_table(asked: Option<&PathBuf>) -> Result<Table, String> {
+pub fn game_table(asked: Option<&PathBuf>) -> Result<Tablebase, String> {
     let path = table_path(asked, 4, Alignment::Gapped)?;
-    let table = Table::load(&path).map_err(|e| e.to_string())?;
+    let table = Tablebase::load(&path).map_err(|e| e.to_string())?;
     match (table.pieces(), table.alignment()) {
         (Some(4), Alignment::Gapped) => Ok(table),
         (Some(4), _) => Err(format!(
@@ -62,12 +62,12 @@ pub fn game_table(asked: Option<&PathBuf>) -> Result<Table, String> {
 /// asked before the table is read, of the whole record (a syntax error
 /// anywhere makes it malformed), without keeping its turns.
 pub fn readable(record: &Record) -> Result<(), String> {
-    match arbitre::game_of(record).ok().map(|g| g.name()) {
+    match arbitre::dispatch::game_of(record).ok().map(|g| g.name()) {
         Some("simpei") => {}
         Some(other) => return Err(format!("only Simpei is solved: this record is {other}")),
         None => return Err("the record names no game arbitre knows".into()),
     }
-    match arbitre::check_as::<Simpei>(&record.text, &Switches::default()).malformed {
+    match arbitre::replay::check_as::<Simpei>(&record.text, &Switches::default()).malformed {
         Some(m) => Err(format!("the record is malformed: {}", m.message)),
         None => Ok(()),
     }

@@ -5,9 +5,10 @@
 use std::error::Error;
 use std::io::{BufRead, Read};
 
+use arbitre::at::At;
 use arbitre::games::simpei::Simpei;
 use arbitre::{
-    check, games, open, At, Machine, Mechanics, Reader, RecordReport, Switches, Tally, Verdict,
+    check, games, open, Machine, Mechanics, Reader, RecordReport, Switches, Tally, Verdict,
 };
 
 /// Every record of `input`, checked under the house rules `rules` (names

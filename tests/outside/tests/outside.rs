@@ -2,7 +2,8 @@
 
 use std::process::{Command, Stdio};
 
-use arbitre::{At, Verdict};
+use arbitre::at::At;
+use arbitre::Verdict;
 use arbitre_outside::{check_stream, is_legal, read_back, simpei_turns_after, turns_at};
 
 const UPLOAD: &str = "---\ngame: simpei\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n\

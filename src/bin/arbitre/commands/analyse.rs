@@ -6,8 +6,9 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use arbitre::escape::for_terminal;
-use arbitre::games::simpei::solve::{self, Outline, Table};
-use arbitre::{Machine, Switches, SCHEMA, VERSION};
+use arbitre::games::simpei::solve::{self, Outline, Tablebase};
+use arbitre::report::{SCHEMA, VERSION};
+use arbitre::{Machine, Switches};
 use serde::Serialize;
 
 use crate::cli::AnalyseArgs;
@@ -56,7 +57,7 @@ impl Serialize for AnalyseDocument<'_> {
 /// A record's analysed turns, serialised as a list as they are valued:
 /// `count` of them, as a first analysis found.
 struct Turns<'a> {
-    table: &'a Table,
+    table: &'a Tablebase,
     text: &'a str,
     count: usize,
 }
@@ -90,7 +91,7 @@ struct Surveyed {
 /// The record analysed once, nothing kept of its turns but counts: so
 /// that a position missing from the table is refused before any output,
 /// as it was when the whole analysis was held.
-fn survey(table: &Table, text: &str) -> Result<Surveyed, solve::Unanalysable> {
+fn survey(table: &Tablebase, text: &str) -> Result<Surveyed, solve::Unanalysable> {
     let (mut turns, mut width, mut slips) = (0, 0, 0);
     let outline = solve::analyse_record(table, text, &Switches::default(), |turn| {
         turns += 1;
@@ -127,7 +128,7 @@ pub fn analyse(args: &AnalyseArgs, style: Style, output: &mut Output<'_>) -> io:
 
 /// The analysis of a readable record with `table`, as `args` asks.
 fn write_analysis(
-    table: &Table,
+    table: &Tablebase,
     text: &str,
     args: &AnalyseArgs,
     form: Form,

@@ -6,9 +6,10 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use arbitre::escape::for_terminal;
-use arbitre::games::simpei::solve::{self, BestLine, BestTurns, Said, Table};
+use arbitre::games::simpei::solve::{self, BestLine, BestTurns, Said, Tablebase};
 use arbitre::games::simpei::{Colour, Position, Simpei};
-use arbitre::{Machine, Record, Switches, SCHEMA, VERSION};
+use arbitre::report::{SCHEMA, VERSION};
+use arbitre::{Machine, Record, Switches};
 use serde::Serialize;
 
 use crate::document::{emit, Document, Form};
@@ -19,7 +20,7 @@ use crate::table::{game_table, readable};
 /// The position after `turns` turns of a readable record, replayed as it
 /// is read; `None` past an illegal turn.
 fn position_of(record: &Record, turns: usize) -> Result<Option<Position>, String> {
-    match arbitre::position_after::<Simpei>(&record.text, &Switches::default(), turns) {
+    match arbitre::replay::position_after::<Simpei>(&record.text, &Switches::default(), turns) {
         Ok(position) => Ok(position.ok()),
         Err(m) => Err(format!("the record is malformed: {}", m.message)),
     }
@@ -119,7 +120,7 @@ pub fn best(
 /// The legal turns of `position` valued by `table`, as `moves --best`
 /// prints them.
 fn write_best(
-    table: &Table,
+    table: &Tablebase,
     position: &Position,
     form: Form,
     expand: bool,

@@ -5,7 +5,8 @@ use std::io;
 
 use arbitre::games;
 use arbitre::pipeline::{self, Item};
-use arbitre::{RecordReport, Switches, Tally, Unreadable, Verdict};
+use arbitre::report::Unreadable;
+use arbitre::{RecordReport, Switches, Tally, Verdict};
 
 use crate::cli::CheckArgs;
 use crate::draw::Style;

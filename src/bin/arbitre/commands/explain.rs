@@ -64,8 +64,8 @@ struct Stamped<'a, 'r> {
 impl Serialize for Mechanics<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         Stamped {
-            schema: arbitre::SCHEMA,
-            arbitre: arbitre::VERSION,
+            schema: arbitre::report::SCHEMA,
+            arbitre: arbitre::report::VERSION,
             rules: &self.rules,
         }
         .serialize(serializer)

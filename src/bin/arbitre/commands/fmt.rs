@@ -62,7 +62,7 @@ pub fn fmt(args: &FmtArgs, output: &mut Output<'_>) -> io::Result<u8> {
 /// Where `fmt` writes a file's formatted text.
 enum Destination {
     Print,
-    Diff(arbitre::UnifiedDiff),
+    Diff(arbitre::format::UnifiedDiff),
     /// The temporary file beside the original, and the original.
     Rewrite(io::BufWriter<tempfile::NamedTempFile>, std::path::PathBuf),
 }
@@ -94,7 +94,7 @@ fn fmt_file(
             output.err,
             "error: cannot rewrite {}: not a regular file ({}); fmt --in-place leaves it alone",
             for_terminal(path),
-            arbitre::special_file(special.file_type())
+            arbitre::walk::special_file(special.file_type())
         )?;
         return Ok(TROUBLE);
     }
@@ -130,7 +130,7 @@ fn fmt_file(
             }
         }
     } else if args.check {
-        Destination::Diff(arbitre::UnifiedDiff::new(&for_terminal(name)))
+        Destination::Diff(arbitre::format::UnifiedDiff::new(&for_terminal(name)))
     } else {
         Destination::Print
     };
@@ -139,7 +139,7 @@ fn fmt_file(
     // A failure to write standard output, which ends the command.
     let mut failed_output: Option<io::Error> = None;
     let Output { out, err, .. } = output;
-    let ran = arbitre::format_stream(input, limits, switches, |piece| {
+    let ran = arbitre::format::format_stream(input, limits, switches, |piece| {
         changed |= piece.changed();
         let written = match &mut destination {
             Destination::Print => out.write_all(piece.written),
@@ -227,7 +227,7 @@ fn left_as_it_is(
     name: &str,
     record: &Record,
     checked: &Checked,
-    kept: &arbitre::Malformed,
+    kept: &arbitre::game::Malformed,
 ) -> io::Result<()> {
     let report = RecordReport::new(
         name,

@@ -4,8 +4,10 @@
 use std::io::{self, Write};
 
 use arbitre::escape::{self, for_terminal};
+use arbitre::replay::{Stop, StopError};
+use arbitre::report::PositionReport;
 use arbitre::words::{self, turns};
-use arbitre::{Machine, PositionReport, Record, RecordReport, Stop, StopError, Switches};
+use arbitre::{Machine, Record, RecordReport, Switches};
 use serde::Serialize;
 
 use super::score::Scored;
@@ -54,7 +56,7 @@ pub fn position(
             "moves lists turns and draws none: `arbitre show --format svg` draws the position",
         );
     }
-    let stop = match arbitre::stop(&record, &switches, at) {
+    let stop = match arbitre::dispatch::stop(&record, &switches, at) {
         Ok(stop) => stop,
         // No position to give: the record's report, as `score` gives it;
         // with no position to draw, on standard error, so that no picture
@@ -155,7 +157,7 @@ pub fn position(
 /// The position drawn, as SVG or PNG, on standard output.
 fn picture(
     format: PositionFormat,
-    stop: &arbitre::Stop,
+    stop: &arbitre::replay::Stop,
     status: u8,
     output: &mut Output<'_>,
 ) -> io::Result<u8> {

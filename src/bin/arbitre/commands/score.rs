@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 
 use arbitre::escape::for_terminal;
+use arbitre::game::Table;
 use arbitre::words;
-use arbitre::{Record, RecordReport, Table, Verdict};
+use arbitre::{Record, RecordReport, Verdict};
 use serde::Serialize;
 
 use crate::cli::ScoreArgs;
@@ -24,7 +25,7 @@ pub fn score(args: &ScoreArgs, style: Style, output: &mut Output<'_>) -> io::Res
     };
     note_idle_rules(output.err, &switches, &one_game(&record))?;
     let checked = arbitre::check(&record, &switches);
-    let table = arbitre::score_table(&record, &switches);
+    let table = arbitre::dispatch::score_table(&record, &switches);
     let report = RecordReport::new(&args.file, &record, &checked).with_switches(&switches);
     let status = status_of_report(&report);
     let score = Scored {
@@ -49,7 +50,7 @@ pub struct Scored<'a> {
 
 impl Serialize for Scored<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        arbitre::ReportsDocument::new(vec![self.report.clone()]).serialize(serializer)
+        arbitre::report::ReportsDocument::new(vec![self.report.clone()]).serialize(serializer)
     }
 }
 

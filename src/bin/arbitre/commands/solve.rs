@@ -6,9 +6,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use arbitre::escape::for_terminal;
-use arbitre::games::simpei::solve::{self, Alignment, Said, Table, TableError};
+use arbitre::games::simpei::solve::{self, Alignment, Said, Tablebase, TablebaseError};
 use arbitre::games::simpei::{Position, Simpei};
-use arbitre::{SCHEMA, VERSION};
+use arbitre::report::{SCHEMA, VERSION};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
@@ -39,10 +39,10 @@ pub fn solve(args: &SolveArgs, style: Style, output: &mut Output<'_>) -> io::Res
         Err(message) => return usage(output, &message),
     };
     let same_game =
-        |table: &Table| table.pieces() == Some(args.pieces) && table.alignment() == alignment;
+        |table: &Tablebase| table.pieces() == Some(args.pieces) && table.alignment() == alignment;
     // A file is written over only when it is missing, or a table of this
     // game that is damaged or stale (or sound, with --rebuild).
-    let found = match Table::load(&path) {
+    let found = match Tablebase::load(&path) {
         Ok(table) if same_game(&table) => (!args.rebuild).then_some(table),
         Ok(_) if args.rebuild => None,
         Ok(_) => {
@@ -55,7 +55,7 @@ pub fn solve(args: &SolveArgs, style: Style, output: &mut Output<'_>) -> io::Res
                 ),
             )
         }
-        Err(TableError::Missing(_)) => None,
+        Err(TablebaseError::Missing(_)) => None,
         Err(err) if err.rebuild_cures() => {
             writeln!(
                 output.err,
@@ -64,7 +64,7 @@ pub fn solve(args: &SolveArgs, style: Style, output: &mut Output<'_>) -> io::Res
             )?;
             None
         }
-        Err(err @ TableError::NotATable(_)) => {
+        Err(err @ TablebaseError::NotATable(_)) => {
             return usage(
                 output,
                 &format!("{err}: arbitre will not write over it; give another --table"),
@@ -73,7 +73,7 @@ pub fn solve(args: &SolveArgs, style: Style, output: &mut Output<'_>) -> io::Res
         Err(err) => return usage(output, &err.to_string()),
     };
     if found.is_none() {
-        if let Err(err) = Table::can_write(&path) {
+        if let Err(err) = Tablebase::can_write(&path) {
             return usage(output, &err.to_string());
         }
     }
@@ -201,7 +201,7 @@ fn setup_of(position: &Position) -> serde_json::Value {
 }
 
 /// What the table found, as `solve` reports it.
-fn findings(table: &Table, path: Option<&Path>, args: &SolveArgs) -> SolveDocument {
+fn findings(table: &Tablebase, path: Option<&Path>, args: &SolveArgs) -> SolveDocument {
     let found = table.findings();
     let red = arbitre::games::simpei::Colour::Red;
     let document = SolveDocument {

@@ -4,8 +4,9 @@ use std::io::{self, Write};
 
 use arbitre::escape::for_terminal;
 use arbitre::pipeline::Item;
+use arbitre::report::{Skipped, StatsDocument, ThrowRecord, ThrowTotal};
 use arbitre::words::counted;
-use arbitre::{Skipped, StatsDocument, Switches, ThrowRecord, ThrowTotal};
+use arbitre::Switches;
 
 use crate::cli::StatsArgs;
 use crate::document::{emit, Document, Form};

@@ -16,8 +16,8 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use arbitre::escape::for_terminal;
+use arbitre::report::Unreadable;
 use arbitre::words::counted;
-use arbitre::Unreadable;
 
 use super::{located, Options, Piece, Render, Run, Seen, Sink};
 use crate::cli::Warnings;
@@ -71,7 +71,7 @@ fn file(path: &str) -> String {
 /// The annotation's place: `file=`, and its lines and columns. Unnamed
 /// standard input is no file of the repository: the annotation is then on
 /// the run, its place in the message.
-fn place(path: &str, region: Option<arbitre::Region>) -> String {
+fn place(path: &str, region: Option<arbitre::report::Region>) -> String {
     if path == "-" {
         return String::new();
     }

@@ -17,10 +17,12 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use arbitre::escape::{for_markup, shortened};
-use arbitre::games::simpei::solve::{Said, Table};
+use arbitre::games::simpei::solve::{Said, Tablebase};
 use arbitre::games::simpei::Simpei;
+use arbitre::replay::Stop;
+use arbitre::report::{Diagnostic, Unreadable};
 use arbitre::words::{counted, grouped};
-use arbitre::{Diagnostic, Record, Stop, Switches, Unreadable, Verdict};
+use arbitre::{Record, Switches, Verdict};
 
 use super::{Brief, Piece, Render, Run, Seen, Sink};
 
@@ -54,7 +56,7 @@ pub struct Html {
 
 /// Simpei's table, read from the cache directory when a page first shows
 /// a Simpei record: a page without one does not pay for it.
-type Values = Arc<std::sync::OnceLock<Option<Table>>>;
+type Values = Arc<std::sync::OnceLock<Option<Tablebase>>>;
 
 impl Html {
     /// The page's sink; with Simpei's table in the cache directory, its
@@ -83,7 +85,7 @@ fn bases() -> Vec<Base> {
         .iter()
         .filter_map(|game| {
             let record = Record::from_text(format!("---\ngame: {}\n---\n", game.name()));
-            let stop = arbitre::stop(&record, &Switches::new(), None).ok()?;
+            let stop = arbitre::dispatch::stop(&record, &Switches::new(), None).ok()?;
             Some(Base {
                 game: game.name(),
                 lines: stop
@@ -320,7 +322,7 @@ impl Renderer {
             Some(span.offset.min(end)..end)
         };
         if first > 0 {
-            if let Ok(stop) = arbitre::stop(record, &self.switches, first - 1) {
+            if let Ok(stop) = arbitre::dispatch::stop(record, &self.switches, first - 1) {
                 label = stop.label;
             }
         }
@@ -332,14 +334,15 @@ impl Renderer {
         let value = |turns: usize| {
             let table = table?;
             let position =
-                arbitre::position_after::<Simpei>(&record.text, &self.switches, turns).ok()?;
+                arbitre::replay::position_after::<Simpei>(&record.text, &self.switches, turns)
+                    .ok()?;
             Said::of(table, &position.ok()?).map(|said| said.text)
         };
         // Before a refused turn, the position the last legal one reached
         // stands on its own, as the refused one is drawn over it.
         let refused = illegal.is_some_and(|d| d.turn.is_some());
         for turns in first..at + usize::from(refused) {
-            let Ok(stop) = arbitre::stop(record, &self.switches, turns) else {
+            let Ok(stop) = arbitre::dispatch::stop(record, &self.switches, turns) else {
                 break;
             };
             frames.push(Frame {
@@ -350,7 +353,7 @@ impl Renderer {
                 written: written(&stop),
             });
         }
-        if let Ok(stop) = arbitre::stop(record, &self.switches, None) {
+        if let Ok(stop) = arbitre::dispatch::stop(record, &self.switches, None) {
             frames.push(Frame {
                 label: match illegal {
                     Some(d) => format!("{} ✗", d.turn.as_deref().unwrap_or("end")),
@@ -756,7 +759,7 @@ impl Sink for Html {
 
 /// The count of files a walk left out unread, with its reasons, or
 /// nothing when there are none.
-fn left_out(counts: &arbitre::LeftOut) -> String {
+fn left_out(counts: &arbitre::report::LeftOut) -> String {
     if counts.is_empty() {
         return String::new();
     }

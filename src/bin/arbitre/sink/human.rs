@@ -72,7 +72,11 @@ impl Sink for Human {
     }
 
     /// Kept for the closing list (standard error has told it already).
-    fn unreadable(&mut self, path: &arbitre::Unreadable, _out: &mut dyn Write) -> io::Result<()> {
+    fn unreadable(
+        &mut self,
+        path: &arbitre::report::Unreadable,
+        _out: &mut dyn Write,
+    ) -> io::Result<()> {
         let line = draw::unreadable_line(path, self.options.style);
         self.failed.push(line, false);
         Ok(())

@@ -11,7 +11,8 @@ use std::fmt::Write as _;
 use std::io::{self, Seek, Write};
 
 use arbitre::escape::{cut, for_markup};
-use arbitre::{Unreadable, Verdict};
+use arbitre::report::Unreadable;
+use arbitre::Verdict;
 
 use super::{located, Kept, Piece, Render, Run, Seen, Sink};
 
@@ -78,7 +79,9 @@ fn case_name(seen: &Seen<'_>) -> String {
             .map(|(_, name)| cut(name).into_owned())
             .collect::<Vec<_>>()
             .join(" v "),
-        None => arbitre::event_of(seen.record).map_or(String::new(), |e| cut(&e).into_owned()),
+        None => {
+            arbitre::dispatch::event_of(seen.record).map_or(String::new(), |e| cut(&e).into_owned())
+        }
     };
     let (index, line) = (seen.report.index, seen.record.line);
     if who.is_empty() {

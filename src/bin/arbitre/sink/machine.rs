@@ -5,7 +5,8 @@
 
 use std::io::{self, Write};
 
-use arbitre::{Machine, Unreadable};
+use arbitre::report::Unreadable;
+use arbitre::Machine;
 
 use super::{Piece, Render, Run, Seen, Sink};
 

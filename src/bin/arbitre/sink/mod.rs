@@ -11,9 +11,10 @@
 
 use std::io::{self, Write};
 
-use arbitre::{Switches, Tally, Unreadable};
+use arbitre::report::Unreadable;
+use arbitre::{Switches, Tally};
 
-pub use arbitre::{located, short, Seen};
+pub use arbitre::report::{located, short, Seen};
 
 use crate::cli::CheckFormat;
 use crate::draw::Style;

@@ -9,7 +9,7 @@ use std::io::{self, Write};
 
 use serde_json::{json, Value};
 
-use arbitre::Unreadable;
+use arbitre::report::Unreadable;
 
 use super::{located, Options, Piece, Render, Run, Seen, Sink};
 use crate::told::Help;

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 
 use arbitre::escape::for_terminal;
-use arbitre::Unreadable;
+use arbitre::report::Unreadable;
 
 use super::{short, Options, Piece, Render, Run, Seen, Sink};
 use crate::cli::Warnings;

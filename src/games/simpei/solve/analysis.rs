@@ -11,7 +11,7 @@ use super::super::moves::{each_turn, each_turn_of, group_text, grouped};
 use super::super::notation::Turn;
 use super::super::position::{Play, Position};
 use super::super::Simpei;
-use super::{Disagreement, Table, Value};
+use super::{Disagreement, Tablebase, Value};
 use crate::game::{set_up, tokens_of, Malformed, Opened};
 use crate::game::{Mechanics, Notation, Violation};
 use crate::record::{self, Switches};
@@ -48,8 +48,8 @@ impl Said {
     /// The value of `position` by `table`: "red has won" once the game is
     /// won; `None` when the table does not hold the position, or holds a
     /// value its turns do not give it (checked as `analyse` checks each
-    /// position it reports: [`Table::check_position`]).
-    pub fn of(table: &Table, position: &Position) -> Option<Said> {
+    /// position it reports: [`Tablebase::check_position`]).
+    pub fn of(table: &Tablebase, position: &Position) -> Option<Said> {
         match position.winner {
             Some(winner) => Some(Said::won(winner)),
             None => {
@@ -171,7 +171,7 @@ pub enum Unanalysable {
 
 /// A position's value said, and as the table gives it for the colour to
 /// act (`None` once the game is won).
-fn valued(table: &Table, position: &Position) -> Result<(Said, Option<Value>), Unanalysable> {
+fn valued(table: &Tablebase, position: &Position) -> Result<(Said, Option<Value>), Unanalysable> {
     if let Some(winner) = position.winner {
         return Ok((Said::won(winner), None));
     }
@@ -185,7 +185,7 @@ fn valued(table: &Table, position: &Position) -> Result<(Said, Option<Value>), U
 }
 
 /// The value a turn gives the player who makes it.
-fn reached(table: &Table, after: &Position) -> Option<Value> {
+fn reached(table: &Tablebase, after: &Position) -> Option<Value> {
     if after.winner.is_some() {
         return Some(Value(1));
     }
@@ -210,7 +210,7 @@ pub struct Outline {
 /// and its value: each position is valued once, its value after one turn
 /// being its value before the next.
 struct Analyser<'t> {
-    table: &'t Table,
+    table: &'t Tablebase,
     position: Position,
     /// Turns played.
     index: usize,
@@ -223,7 +223,7 @@ struct Analyser<'t> {
 
 impl<'t> Analyser<'t> {
     /// The analysis from `start`, and the start's value.
-    fn new(table: &'t Table, start: Position) -> Result<(Self, Said), Unanalysable> {
+    fn new(table: &'t Tablebase, start: Position) -> Result<(Self, Said), Unanalysable> {
         let (said, best) = valued(table, &start)?;
         let analyser = Analyser {
             table,
@@ -288,7 +288,7 @@ impl<'t> Analyser<'t> {
 }
 
 /// Analyse an opened Simpei record with `table`.
-pub fn analyse(table: &Table, record: &Opened<Simpei>) -> Result<Analysis, Unanalysable> {
+pub fn analyse(table: &Tablebase, record: &Opened<Simpei>) -> Result<Analysis, Unanalysable> {
     let (mut analyser, start) = Analyser::new(table, record.start.clone())?;
     let mut turns = Vec::new();
     let mut illegal = None;
@@ -319,7 +319,7 @@ pub fn analyse(table: &Table, record: &Opened<Simpei>) -> Result<Analysis, Unana
 /// makes the record malformed: that comes after the turns before it were
 /// handed on, as does a position missing from the table.
 pub fn analyse_record(
-    table: &Table,
+    table: &Tablebase,
     text: &str,
     switches: &Switches,
     mut each: impl FnMut(Analysed) -> ControlFlow<()>,
@@ -371,7 +371,7 @@ pub struct BestLine {
 /// in the library's order among equals. `None` when the table misses a
 /// position a turn leads to, or its value of `position` disagrees with
 /// theirs. A group's turns are walked, not listed.
-pub fn best_lines(table: &Table, position: &Position) -> Option<Vec<BestLine>> {
+pub fn best_lines(table: &Tablebase, position: &Position) -> Option<Vec<BestLine>> {
     // Values that disagree with each other are none.
     table.check_position(position).ok()?;
     let mut lines = Vec::new();
@@ -442,7 +442,7 @@ impl<'p> BestTurns<'p> {
     /// The turns of `position` valued by `table`; `None` when the table
     /// misses a position a turn leads to, or its value of `position`
     /// disagrees with theirs.
-    pub fn new(table: &Table, position: &'p Position) -> Option<Self> {
+    pub fn new(table: &Tablebase, position: &'p Position) -> Option<Self> {
         table.check_position(position).ok()?;
         let mut reached: Vec<Value> = Vec::new();
         let mut missing = false;
@@ -492,7 +492,7 @@ impl<'p> BestTurns<'p> {
 }
 
 /// The value `play` reaches from `position`, for the colour that plays it.
-fn value_of(table: &Table, position: &Position, play: &Play) -> Option<Value> {
+fn value_of(table: &Tablebase, position: &Position, play: &Play) -> Option<Value> {
     let mut after = position.clone();
     Simpei::apply(&mut after, play);
     reached(table, &after)

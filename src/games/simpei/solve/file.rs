@@ -6,7 +6,7 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
-use super::{movement_layers, Alignment, Table, Value, REACHED, SAMPLED};
+use super::{movement_layers, Alignment, Tablebase, Value, REACHED, SAMPLED};
 
 /// The first bytes of every table file.
 const MAGIC: &[u8; 16] = b"arbitre simpei\n\0";
@@ -25,7 +25,7 @@ pub(super) const HEADER: usize = 40;
 
 /// Why a table file cannot be used.
 #[derive(Debug, thiserror::Error)]
-pub enum TableError {
+pub enum TablebaseError {
     /// No file there.
     #[error("no Simpei table at {}: build it with `arbitre solve simpei`", .0.display())]
     Missing(PathBuf),
@@ -78,14 +78,16 @@ pub enum TableError {
     },
 }
 
-impl TableError {
+impl TablebaseError {
     /// Whether building the table again over the file cures it: a table
     /// damaged or stale, not a file that is no table (which is never
     /// written over) nor one that cannot be read.
     pub fn rebuild_cures(&self) -> bool {
         matches!(
             self,
-            TableError::Stale { .. } | TableError::Truncated { .. } | TableError::Corrupt { .. }
+            TablebaseError::Stale { .. }
+                | TablebaseError::Truncated { .. }
+                | TablebaseError::Corrupt { .. }
         )
     }
 }
@@ -96,7 +98,7 @@ fn u32_at(bytes: &[u8], at: usize) -> u32 {
     u32::from_le_bytes(word)
 }
 
-impl Table {
+impl Tablebase {
     /// The file's header: what it is, its format and rulings, its piece
     /// counts, the checksum and length of its values.
     fn header(&self) -> Vec<u8> {
@@ -125,8 +127,8 @@ impl Table {
     /// place: a reader never sees half a table. The file beside it is
     /// created anew under a name nobody can foretell, never through a link
     /// planted there.
-    pub fn save(&self, path: &Path) -> Result<(), TableError> {
-        let fail = |source| TableError::Unwritable {
+    pub fn save(&self, path: &Path) -> Result<(), TablebaseError> {
+        let fail = |source| TablebaseError::Unwritable {
             path: path.to_path_buf(),
             source,
         };
@@ -146,8 +148,8 @@ impl Table {
     /// Whether a table can be written at `path`, asked before minutes of
     /// work rather than after: its folder made, a file beside it created
     /// as `save` creates it, and removed.
-    pub fn can_write(path: &Path) -> Result<(), TableError> {
-        let fail = |source| TableError::Unwritable {
+    pub fn can_write(path: &Path) -> Result<(), TablebaseError> {
+        let fail = |source| TablebaseError::Unwritable {
             path: path.to_path_buf(),
             source,
         };
@@ -162,24 +164,24 @@ impl Table {
     /// device may do anything), it is opened without blocking, and the
     /// handle's own type is asked again, in case the file was swapped in
     /// between.
-    pub fn load(path: &Path) -> Result<Table, TableError> {
-        let unreadable = |source| TableError::Unreadable {
+    pub fn load(path: &Path) -> Result<Tablebase, TablebaseError> {
+        let unreadable = |source| TablebaseError::Unreadable {
             path: path.to_path_buf(),
             source,
         };
         let missing_or = |source: std::io::Error| match source.kind() {
-            std::io::ErrorKind::NotFound => TableError::Missing(path.to_path_buf()),
+            std::io::ErrorKind::NotFound => TablebaseError::Missing(path.to_path_buf()),
             _ => unreadable(source),
         };
         if !std::fs::metadata(path).map_err(missing_or)?.is_file() {
-            return Err(TableError::NotATable(path.to_path_buf()));
+            return Err(TablebaseError::NotATable(path.to_path_buf()));
         }
         let file = open_without_blocking(path).map_err(missing_or)?;
         let metadata = file.metadata().map_err(unreadable)?;
         if !metadata.is_file() {
-            return Err(TableError::NotATable(path.to_path_buf()));
+            return Err(TablebaseError::NotATable(path.to_path_buf()));
         }
-        let largest: u64 = Table::game_layers(super::PIECES)
+        let largest: u64 = Tablebase::game_layers(super::PIECES)
             .iter()
             .map(|l| l.size())
             .sum();
@@ -190,31 +192,31 @@ impl Table {
         file.take(limit)
             .read_to_end(&mut bytes)
             .map_err(unreadable)?;
-        Table::from_bytes(bytes, path)
+        Tablebase::from_bytes(bytes, path)
     }
 
     /// A table from a file's bytes; `path` names it in errors.
-    pub fn from_bytes(mut bytes: Vec<u8>, path: &Path) -> Result<Table, TableError> {
+    pub fn from_bytes(mut bytes: Vec<u8>, path: &Path) -> Result<Tablebase, TablebaseError> {
         let path = path.to_path_buf();
         if bytes.len() < MAGIC.len() || !bytes.starts_with(MAGIC) {
-            return Err(TableError::NotATable(path));
+            return Err(TablebaseError::NotATable(path));
         }
         let (format, rules) = (u32_at(&bytes, 16), u32_at(&bytes, 20));
         if bytes.len() < HEADER {
-            return Err(TableError::Truncated {
+            return Err(TablebaseError::Truncated {
                 path,
                 expected: HEADER as u64,
                 found: bytes.len() as u64,
             });
         }
         if format != FORMAT || rules != RULES {
-            return Err(TableError::Stale {
+            return Err(TablebaseError::Stale {
                 path,
                 format,
                 rules,
             });
         }
-        let corrupt = |why: String| TableError::Corrupt {
+        let corrupt = |why: String| TablebaseError::Corrupt {
             path: path.clone(),
             why,
         };
@@ -236,7 +238,7 @@ impl Table {
             ));
         }
         let layers = if placement {
-            Table::game_layers(red)
+            Tablebase::game_layers(red)
         } else {
             movement_layers(red, blue).to_vec()
         };
@@ -253,7 +255,7 @@ impl Table {
         }
         let body = &bytes[HEADER..];
         if (body.len() as u64) < expected {
-            return Err(TableError::Truncated {
+            return Err(TablebaseError::Truncated {
                 path,
                 expected: HEADER as u64 + expected,
                 found: bytes.len() as u64,
@@ -293,7 +295,7 @@ impl Table {
             })
             .collect();
         bytes.drain(..HEADER);
-        let table = Table {
+        let table = Tablebase {
             red,
             blue,
             placement,

@@ -22,7 +22,7 @@ pub use analysis::{
     analyse, analyse_record, best_lines, Analysed, Analysis, BestLine, BestTurns, Illegal, Outline,
     Said, Slip, Unanalysable,
 };
-pub use file::{TableError, FORMAT, RULES};
+pub use file::{TablebaseError, FORMAT, RULES};
 
 pub use index::Layer;
 
@@ -140,7 +140,7 @@ pub struct Progress {
 
 /// The values of a game (or of a sub-game for tests).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
+pub struct Tablebase {
     /// Pieces of each colour in the movement phase.
     red: u8,
     blue: u8,
@@ -244,7 +244,7 @@ impl Census {
     }
 }
 
-impl Table {
+impl Tablebase {
     /// The layers of the game with `pieces` of each colour, in the order
     /// they are built and stored: the movement phase (Red to act, then
     /// Blue), then the placement phase from its last layer to the start.
@@ -469,7 +469,7 @@ pub(crate) const SAMPLED: u64 = 1 << 16;
 /// Turns from the start whose positions every load checks, all of them.
 const OPENING_PLIES: usize = 2;
 
-impl Table {
+impl Tablebase {
     /// The turns of a layer's positions and the layer they lead to.
     fn turns_from(&self, layer: Layer) -> (Phase, Layer) {
         if self.placement && (layer.red, layer.blue) != (self.red, self.blue) {
@@ -627,7 +627,7 @@ pub(crate) fn longest_possible(red: u8, blue: u8, placement: bool, alignment: Al
 /// A position's count of successors when a turn wins at once.
 const WON_AT_ONCE: u32 = u32::MAX;
 
-impl Table {
+impl Tablebase {
     /// Mark every position that arises in a game from the start: the
     /// placement layers forwards from the empty board, then the movement
     /// phase breadth first until no new position turns up.
@@ -805,11 +805,11 @@ pub fn solve(
     threads: usize,
     alignment: Alignment,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Table, SolveError> {
+) -> Result<Tablebase, SolveError> {
     let threads = threads.clamp(1, MOST_THREADS);
     let mut table = solve_movement(pieces, pieces, threads, alignment, progress)?;
     table.placement = true;
-    let layers = Table::game_layers(pieces);
+    let layers = Tablebase::game_layers(pieces);
     for &layer in &layers[2..] {
         let next = layer.after_placement();
         let phase = Phase::placing(layer);
@@ -840,7 +840,7 @@ pub fn solve_movement(
     threads: usize,
     alignment: Alignment,
     progress: &mut dyn FnMut(Progress),
-) -> Result<Table, SolveError> {
+) -> Result<Tablebase, SolveError> {
     if red > PIECES || blue > PIECES {
         return Err(SolveError::TooManyPieces { red, blue });
     }
@@ -920,7 +920,7 @@ pub fn solve_movement(
         }
     }
     drop(left);
-    let mut table = Table {
+    let mut table = Tablebase {
         red,
         blue,
         placement: false,

@@ -193,7 +193,7 @@ fn within(value: Value, depth: u8) -> Option<Value> {
 
 /// Each position's value as minimax within a few turns sees it; returns
 /// how many were drawn, won and lost.
-fn check_minimax(table: &Table, positions: impl Iterator<Item = Position>) -> [usize; 3] {
+fn check_minimax(table: &Tablebase, positions: impl Iterator<Item = Position>) -> [usize; 3] {
     let mut memo = HashMap::new();
     let mut seen = [0; 3];
     for position in positions {
@@ -211,7 +211,7 @@ fn check_minimax(table: &Table, positions: impl Iterator<Item = Position>) -> [u
 
 /// The first drawn positions of a layer: draws are rare, and random
 /// positions may miss them.
-fn drawn(table: &Table, layer: Layer, n: usize) -> Vec<Position> {
+fn drawn(table: &Tablebase, layer: Layer, n: usize) -> Vec<Position> {
     let values = table
         .layers()
         .find(|(l, _)| *l == layer)
@@ -244,7 +244,7 @@ fn a_sub_game_s_values_are_minimax_values() {
 /// Every value agrees with its successors' values: a win in N has a
 /// successor lost in N - 1 and none lost sooner, a loss in N only
 /// successors won, one in N - 1, a draw no lost successor and a drawn one.
-fn check_successors(table: &Table, position: &Position) {
+fn check_successors(table: &Tablebase, position: &Position) {
     let value = table.value(position).expect("in the table");
     let mut next = Vec::new();
     for play in Simpei::legal(position) {
@@ -284,7 +284,7 @@ fn values_agree_with_successors_in_a_sub_game() {
 fn values_agree_with_successors_on_a_whole_game_of_three_pieces() {
     let table = solve(3, 2, Alignment::Gapped, &mut |_| {}).expect("solved");
     let mut rng = Rng::new(3);
-    for layer in Table::game_layers(3) {
+    for layer in Tablebase::game_layers(3) {
         let placement = (layer.red, layer.blue) != (3, 3);
         for _ in 0..200.min(layer.size()) {
             let position = random(layer, placement.then_some(3), &mut rng);
@@ -357,10 +357,10 @@ fn a_table_reads_back_and_a_damaged_one_is_refused() {
     let bytes = table.to_bytes();
     let path = std::path::Path::new("t.table");
     assert_eq!(
-        Table::from_bytes(bytes.clone(), path).expect("whole"),
+        Tablebase::from_bytes(bytes.clone(), path).expect("whole"),
         table
     );
-    let said = |bytes: &[u8]| match Table::from_bytes(bytes.to_vec(), path) {
+    let said = |bytes: &[u8]| match Tablebase::from_bytes(bytes.to_vec(), path) {
         Ok(_) => "accepted".to_string(),
         Err(e) => e.to_string(),
     };
@@ -425,16 +425,16 @@ fn a_slip_is_a_win_or_draw_given_away_or_a_loss_hastened() {
 
 /// `table`'s file with the value at `offset` made `byte`, its checksum
 /// summed again: a forgery the checksum cannot tell.
-fn forged(table: &Table, forge: impl Fn(&mut [u8])) -> Result<Table, String> {
+fn forged(table: &Tablebase, forge: impl Fn(&mut [u8])) -> Result<Tablebase, String> {
     let mut bytes = table.to_bytes();
     forge(&mut bytes[file::HEADER..]);
     let sum = crc32fast::hash(&bytes[file::HEADER..]);
     bytes[28..32].copy_from_slice(&sum.to_le_bytes());
-    Table::from_bytes(bytes, std::path::Path::new("t.table")).map_err(|e| e.to_string())
+    Tablebase::from_bytes(bytes, std::path::Path::new("t.table")).map_err(|e| e.to_string())
 }
 
 /// The longest value a table holds.
-fn longest_held(table: &Table) -> u8 {
+fn longest_held(table: &Tablebase) -> u8 {
     table.values.iter().map(|b| b & !REACHED).max().unwrap_or(0)
 }
 
