@@ -139,7 +139,8 @@ pub use format::{
 pub use game::{
     denoted, open, parse_turn, perft, random_plays, random_record, resolve_by_outcome,
     Alternatives, CanonicalTurn, Group, Legal, Malformed, Mechanics, Notation, Opened, Outcome,
-    Players, Presentation, RecordFormat, Scores, Summary, Table, Team, Violation, Warning, LISTED,
+    Players, Presentation, RecordFormat, Scores, Summary, Table, Team, TurnLabel, Violation,
+    Warning, LISTED,
 };
 pub use limits::Limits;
 pub use picture::Game;

@@ -108,20 +108,48 @@ pub trait Notation: Mechanics {
     }
 
     /// "3. red", "12.B": how a referee names the turn about to be played,
-    /// the `index`-th of its record.
-    fn turn_label(position: &Self::Position, index: usize) -> String;
+    /// the `index`-th of its record. Derived from the game's
+    /// [`Notation::Label`].
+    fn turn_label(position: &Self::Position, index: usize) -> String {
+        Self::Label::of(position, index)
+    }
 
     /// A turn label read back from a person (`--turn 3.B`): the game's own
-    /// format, so that a report's label names the same turn again.
-    type Label: fmt::Debug;
+    /// format, so that a report's label names the same turn again. A game
+    /// must give it because the label is how its records number turns;
+    /// the label type prints, reads and matches itself ([`TurnLabel`]), so
+    /// that the three cannot disagree. Two-player games take
+    /// `duel::Label` whole.
+    type Label: TurnLabel<Self::Position>;
 
     /// Read a label as [`Notation::turn_label`] prints it; the error says
     /// which forms the game takes.
-    fn read_label(text: &str) -> Result<Self::Label, String>;
+    fn read_label(text: &str) -> Result<Self::Label, String> {
+        Self::Label::read(text)
+    }
 
     /// Whether `label` names the turn about to be played at `position`,
     /// the `index`-th of its record.
-    fn names_turn(label: &Self::Label, position: &Self::Position, index: usize) -> bool;
+    fn names_turn(label: &Self::Label, position: &Self::Position, index: usize) -> bool {
+        label.names(position, index)
+    }
+}
+
+/// A game's turn label: printed of a position, read back from a person,
+/// and matched against a position, in one type so that what a report
+/// prints reads back as the same turn.
+pub trait TurnLabel<P>: Sized + fmt::Debug {
+    /// How a referee names the turn about to be played at `position`, the
+    /// `index`-th of its record.
+    fn of(position: &P, index: usize) -> String;
+
+    /// Read a label as [`TurnLabel::of`] prints it; the error says which
+    /// forms the game takes.
+    fn read(text: &str) -> Result<Self, String>;
+
+    /// Whether the label names the turn about to be played at `position`,
+    /// the `index`-th of its record.
+    fn names(&self, position: &P, index: usize) -> bool;
 }
 
 /// A legal turn as the canonical movetext writes it: what `arbitre fmt`
