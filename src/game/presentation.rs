@@ -11,7 +11,8 @@ use super::Mechanics;
 /// Positions shown to humans (`arbitre show`, `arbitre moves`).
 pub trait Presentation: Mechanics {
     /// The position as an ASCII diagram; its last line says whose turn it
-    /// is, or that the game is over.
+    /// is, or that the game is over. Required: only the game knows how
+    /// its board looks.
     fn diagram(position: &Self::Position) -> String;
 
     /// The diagram of a game ended by the record's word (a header `end`),
