@@ -25,10 +25,13 @@ pub trait Mechanics: 'static {
     /// without modes. The checks that hold of every game play each one.
     const MODES: &'static [&'static str] = &[];
 
-    /// The initial position of a mode (`None`: the default).
+    /// The initial position of a mode (`None`: the default). Required:
+    /// only the game knows its board at the start.
     fn initial(mode: Option<&str>) -> Result<Self::Position, String>;
 
-    /// Every legal turn; empty once the game is over.
+    /// Every legal turn; empty once the game is over. Required: the rules
+    /// themselves, from which perft, random games and the defaults below
+    /// follow.
     fn legal(position: &Self::Position) -> Vec<Self::Play>;
 
     /// The first `n` turns of [`Mechanics::legal`], in its order, and how many
@@ -47,6 +50,7 @@ pub trait Mechanics: 'static {
     }
 
     /// Play a legal turn; `play` is the way to play a written one.
+    /// Required: what a turn changes is the game's own.
     fn apply(position: &mut Self::Position, play: &Self::Play);
 
     /// One random legal turn; games with dice override this.

@@ -16,7 +16,7 @@ mod violation;
 
 pub use alternatives::Alternatives;
 pub use mechanics::{denoted, perft, random_plays, Mechanics};
-pub use notation::{parse_turn, resolve_by_outcome, CanonicalTurn, Notation};
+pub use notation::{parse_turn, resolve_by_outcome, CanonicalTurn, Notation, TurnLabel};
 #[cfg(test)]
 pub(crate) use opened::assert_setups_read_back;
 pub use opened::{open, Malformed, Opened};

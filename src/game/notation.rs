@@ -8,7 +8,8 @@ use crate::span::Span;
 
 /// The written turns: movetext to turns, and turns played against the rules.
 pub trait Notation: Mechanics {
-    /// A turn as written: notation with spans, legality unknown.
+    /// A turn as written: notation with spans, legality unknown. Required:
+    /// each game writes its turns its own way.
     type Turn: Clone;
 
     /// Group movetext tokens into turns, handing each to `each` as soon as
@@ -27,7 +28,7 @@ pub trait Notation: Mechanics {
     /// and giving back the last: a turn is built where it is kept, not
     /// moved from one holder to the next. The replay reads records this
     /// way, playing each turn as it comes, so that no record is ever held
-    /// as turns.
+    /// as turns. Required: the reading of the game's notation.
     fn parse_lent<'a>(
         tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
         each: impl FnMut(&Self::Turn, bool),
@@ -45,7 +46,9 @@ pub trait Notation: Mechanics {
     ///
     /// All or nothing: on `Err` the position is left exactly as it was, so
     /// that the engine can list the legal turns and name the turn from it
-    /// without keeping a copy.
+    /// without keeping a copy. Required, and not derived from
+    /// [`Mechanics::legal`]: it names the rule a refused turn breaks, and
+    /// plays a turn without listing every legal one (the replay's hot loop).
     fn play(
         position: &mut Self::Position,
         turn: &Self::Turn,
@@ -93,13 +96,14 @@ pub trait Notation: Mechanics {
 
     /// Where a written turn stands in the record, its move number
     /// included: `arbitre fmt` keeps each comment after the turn it
-    /// follows.
+    /// follows. Required: only the game knows where its turn starts.
     fn turn_span(turn: &Self::Turn) -> Span;
 
     /// A legal turn as the canonical movetext writes it (`arbitre fmt`):
     /// `play`, about to be played at `position` as the `index`-th turn of
     /// its record, with its move number, and the line it belongs on (a
-    /// pair of turns, a round).
+    /// pair of turns, a round). Required: numbering and layout differ by
+    /// game (two-player games share `duel::canonical`).
     fn canonical(position: &Self::Position, play: &Self::Play, index: usize) -> CanonicalTurn;
 
     /// The throw written in a turn, for the throw statistics.
@@ -108,20 +112,48 @@ pub trait Notation: Mechanics {
     }
 
     /// "3. red", "12.B": how a referee names the turn about to be played,
-    /// the `index`-th of its record.
-    fn turn_label(position: &Self::Position, index: usize) -> String;
+    /// the `index`-th of its record. Derived from the game's
+    /// [`Notation::Label`].
+    fn turn_label(position: &Self::Position, index: usize) -> String {
+        Self::Label::of(position, index)
+    }
 
     /// A turn label read back from a person (`--turn 3.B`): the game's own
-    /// format, so that a report's label names the same turn again.
-    type Label: fmt::Debug;
+    /// format, so that a report's label names the same turn again. A game
+    /// must give it because the label is how its records number turns;
+    /// the label type prints, reads and matches itself ([`TurnLabel`]), so
+    /// that the three cannot disagree. Two-player games take
+    /// `duel::Label` whole.
+    type Label: TurnLabel<Self::Position>;
 
     /// Read a label as [`Notation::turn_label`] prints it; the error says
     /// which forms the game takes.
-    fn read_label(text: &str) -> Result<Self::Label, String>;
+    fn read_label(text: &str) -> Result<Self::Label, String> {
+        Self::Label::read(text)
+    }
 
     /// Whether `label` names the turn about to be played at `position`,
     /// the `index`-th of its record.
-    fn names_turn(label: &Self::Label, position: &Self::Position, index: usize) -> bool;
+    fn names_turn(label: &Self::Label, position: &Self::Position, index: usize) -> bool {
+        label.names(position, index)
+    }
+}
+
+/// A game's turn label: printed of a position, read back from a person,
+/// and matched against a position, in one type so that what a report
+/// prints reads back as the same turn.
+pub trait TurnLabel<P>: Sized + fmt::Debug {
+    /// How a referee names the turn about to be played at `position`, the
+    /// `index`-th of its record.
+    fn of(position: &P, index: usize) -> String;
+
+    /// Read a label as [`TurnLabel::of`] prints it; the error says which
+    /// forms the game takes.
+    fn read(text: &str) -> Result<Self, String>;
+
+    /// Whether the label names the turn about to be played at `position`,
+    /// the `index`-th of its record.
+    fn names(&self, position: &P, index: usize) -> bool;
 }
 
 /// A legal turn as the canonical movetext writes it: what `arbitre fmt`

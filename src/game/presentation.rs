@@ -11,7 +11,8 @@ use super::Mechanics;
 /// Positions shown to humans (`arbitre show`, `arbitre moves`).
 pub trait Presentation: Mechanics {
     /// The position as an ASCII diagram; its last line says whose turn it
-    /// is, or that the game is over.
+    /// is, or that the game is over. Required: only the game knows how
+    /// its board looks.
     fn diagram(position: &Self::Position) -> String;
 
     /// The diagram of a game ended by the record's word (a header `end`),
@@ -25,12 +26,21 @@ pub trait Presentation: Mechanics {
         format!("{kept}Game over: {}\n", crate::escape::for_terminal(how))
     }
 
+    /// The record's `setup` header value, one type read and written: the
+    /// header reads a record's `setup` into it, and a position is written
+    /// as one (`From`) for [`Presentation::setup`], so that a setup shown
+    /// reads back as its position. A game must give it: only the game
+    /// knows the keys and forms of its setup.
+    type Setup: serde::Serialize + serde::de::DeserializeOwned + for<'p> From<&'p Self::Position>;
+
     /// The position as a record's `setup` header value (the keys and the
     /// forms the game's `setup` reads), for `show` and `moves --format
     /// json`: a program can paste it back into a record to start there.
     /// What the header holds outside `setup` (a mode, a track length) it
-    /// leaves out.
-    fn setup(position: &Self::Position) -> serde_json::Value;
+    /// leaves out. Written through [`Presentation::Setup`].
+    fn setup(position: &Self::Position) -> serde_json::Value {
+        serde_json::to_value(Self::Setup::from(position)).unwrap_or_default()
+    }
 
     /// The parts of a legal turn as strings, in the order they are played:
     /// by default the turn whole.

@@ -29,7 +29,9 @@ pub trait RecordFormat: Notation {
     /// The header, deserialised with unknown keys denied.
     type Header: DeserializeOwned;
 
-    /// The position the record starts from (its `setup`, or the initial one).
+    /// The position the record starts from (its `setup`, or the initial
+    /// one): the one checked way in. Required: the header's keys besides
+    /// `setup` (a mode, a track length, players) are the game's.
     fn start(
         header: &Self::Header,
         text: &HeaderText<'_>,
@@ -38,7 +40,8 @@ pub trait RecordFormat: Notation {
 
     /// Checks once every turn is played: `end`, `result`, and the like.
     /// `last` is the record's last turn with its index, when it has one:
-    /// all a verdict on the whole game needs of the turns.
+    /// all a verdict on the whole game needs of the turns. Required: how a
+    /// game ends, and what a header may claim of it, is the game's.
     fn conclude(
         header: &Self::Header,
         text: &HeaderText<'_>,
@@ -49,7 +52,8 @@ pub trait RecordFormat: Notation {
     /// Where the record stands after the replayed turns, for the reports.
     /// `whole` when the replay went through every turn and found nothing
     /// wrong: only then does the header's `end` say how the game ended,
-    /// as the replay stopped short of it otherwise.
+    /// as the replay stopped short of it otherwise. Required: who wins and
+    /// by what is the game's (two-player games share `duel::summary`).
     fn summary(header: &Self::Header, position: &Self::Position, whole: bool) -> Summary;
 
     /// The detailed score table `arbitre score` prints; apart from the
@@ -65,7 +69,8 @@ pub trait RecordFormat: Notation {
         format!("game: {}\n", Self::NAME)
     }
 
-    /// A commented record to start from (`arbitre new`).
+    /// A commented record to start from (`arbitre new`): the game's
+    /// `template.arb`, which the conformance suite replays.
     fn template() -> &'static str;
 }
 

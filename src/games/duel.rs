@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::game::{CanonicalTurn, Outcome, Players, Summary, Table, Violation, Warning};
+use crate::game::{CanonicalTurn, Outcome, Players, Summary, Table, TurnLabel, Violation, Warning};
 use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
 use crate::rules::Rule;
@@ -106,7 +106,7 @@ pub fn canonical<S: Duellist, P: fmt::Display>(opener: S, play: &P, index: usize
 
 /// "3... blue": the turn about to be played, the `index`-th of a record
 /// `opener` began, with `to_move` to play it.
-pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
+fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
     use std::fmt::Write;
     // Room for any number a record reaches and the longest side, so that
     // a label costs one allocation however far the game has gone.
@@ -127,7 +127,7 @@ pub fn turn_label<S: Duellist>(opener: S, index: usize, to_move: S) -> String {
 
 /// A turn label read back (`--turn 3...`): the move number, and the side
 /// when it is written (`3... blue`), as
-/// [`Notation::turn_label`](crate::Notation::turn_label) prints them.
+/// [`TurnLabel::of`] prints them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Label<S> {
     /// `3.` or `3...`.
@@ -137,7 +137,7 @@ pub struct Label<S> {
 }
 
 /// `3.`, `3...` or `3... blue` (any case, spaces optional), for `game`.
-pub fn read_label<S: Duellist>(game: &str, text: &str) -> Result<Label<S>, String> {
+fn read_label<S: Duellist>(game: &str, text: &str) -> Result<Label<S>, String> {
     // Named as the reports name them, which is how a label is written.
     let [first, second] = S::BOTH;
     let refused = || {
@@ -187,8 +187,38 @@ pub fn read_label<S: Duellist>(game: &str, text: &str) -> Result<Label<S>, Strin
 
 /// Whether `label` names the `index`-th turn of a record `opener` began,
 /// with `to_move` to play it.
-pub fn names_turn<S: Duellist>(label: &Label<S>, opener: S, index: usize, to_move: S) -> bool {
+fn names_turn<S: Duellist>(label: &Label<S>, opener: S, index: usize, to_move: S) -> bool {
     label.number == MoveNumber::expected(opener, index) && label.side.is_none_or(|s| s == to_move)
+}
+
+/// A duel's position as its turn labels need it: who opened the record and
+/// who is to move. A duel that gives this takes its turn labels whole
+/// ([`Label`] prints, reads and matches them).
+pub trait Seated {
+    /// The game's sides.
+    type Side: Duellist + fmt::Debug;
+    /// The game's name in messages: `Simpei`.
+    const GAME: &'static str;
+
+    /// The side whose turn opens the record.
+    fn opener(&self) -> Self::Side;
+
+    /// The side about to play.
+    fn to_move(&self) -> Self::Side;
+}
+
+impl<P: Seated> TurnLabel<P> for Label<P::Side> {
+    fn of(position: &P, index: usize) -> String {
+        turn_label(position.opener(), index, position.to_move())
+    }
+
+    fn read(text: &str) -> Result<Self, String> {
+        read_label(P::GAME, text)
+    }
+
+    fn names(&self, position: &P, index: usize) -> bool {
+        names_turn(self, position.opener(), index, position.to_move())
+    }
 }
 
 /// "red (Aiko)", or "red" when the player is unnamed: for messages and

@@ -3,6 +3,9 @@
 
 mod duel;
 pub mod puluc;
+/// What a two-player game's position says for its turn labels to follow
+/// (`duel::Label`), and its sides.
+pub use duel::{Duellist, Seated};
 pub mod simpei;
 pub mod superpion;
 

@@ -99,7 +99,7 @@ impl<'de> Deserialize<'de> for SquareKey {
 }
 
 /// The `setup` key: the position the replay starts from. Read by the
-/// header, and written of a position by [`Setup::of`] (`show`, `moves`):
+/// header, and written of a position by `Setup::from` (`show`, `moves`):
 /// one type, so that a setup written reads back as its position.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -133,12 +133,12 @@ pub struct Setup {
     pub track: BTreeMap<SquareKey, Vec<Side>>,
 }
 
-impl Setup {
+impl From<&Position> for Setup {
     /// The setup that starts from `position`: each side's pawns on its
     /// start square and killed, and each occupied square's stack, bottom
     /// to top. The track's length is the header's `squares`, not the
     /// setup's.
-    pub fn of(position: &Position) -> Setup {
+    fn from(position: &Position) -> Setup {
         let by_side = |counts: [u8; 2]| Counts {
             a: Some(counts[Side::A.index()]),
             b: Some(counts[Side::B.index()]),

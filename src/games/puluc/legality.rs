@@ -346,6 +346,21 @@ pub(super) fn play(
     Ok(Vec::new())
 }
 
+/// The legal turn a written turn denotes ([`Notation::resolve`](crate::Notation::resolve)):
+/// only the written throw's turns are candidates, as a pass leads to the
+/// same position whatever the throw.
+/// Generic over the game only to name its `Mechanics` without importing
+/// `mod.rs`.
+pub(super) fn resolve<G: game::Mechanics<Position = Position, Play = Play>>(
+    position: &Position,
+    turn: &Turn,
+    index: usize,
+) -> Result<Play, Violation> {
+    let mut after = position.clone();
+    play(&mut after, turn, index)?;
+    game::denoted::<G>(position, &after, position.plays(turn.throw.value as u8))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -22,8 +22,8 @@ pub use notation::{Number, Source, Turn, Written};
 pub use position::{Action, Play, Position};
 
 use crate::game::{
-    self, CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table,
-    Violation, Warning,
+    CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table, Violation,
+    Warning,
 };
 use crate::games::duel::{self, DuelHeader as _};
 use crate::record::movetext::{SyntaxError, Token};
@@ -85,12 +85,10 @@ impl Notation for Puluc {
         legality::play(position, turn, index)
     }
 
-    /// A pass leads to the same position whatever the throw: only the
-    /// written throw's turns are candidates.
+    /// Several legal turns lead to one position: `legality::resolve` says
+    /// which one a written turn denotes.
     fn resolve(position: &Position, turn: &Turn, index: usize) -> Result<Play, Violation> {
-        let mut after = position.clone();
-        Self::play(&mut after, turn, index)?;
-        game::denoted::<Self>(position, &after, position.plays(turn.throw.value as u8))
+        legality::resolve::<Self>(position, turn, index)
     }
 
     fn turn_span(turn: &Turn) -> Span {
@@ -101,19 +99,7 @@ impl Notation for Puluc {
         duel::canonical(position.opener, play, index)
     }
 
-    fn turn_label(position: &Position, index: usize) -> String {
-        duel::turn_label(position.opener, index, position.to_move)
-    }
-
     type Label = duel::Label<Side>;
-
-    fn read_label(text: &str) -> Result<Self::Label, String> {
-        duel::read_label("Puluc", text)
-    }
-
-    fn names_turn(label: &Self::Label, position: &Position, index: usize) -> bool {
-        duel::names_turn(label, position.opener, index, position.to_move)
-    }
 
     fn throw(turn: &Turn) -> Option<u32> {
         Some(turn.throw.value)
@@ -194,9 +180,7 @@ impl RecordFormat for Puluc {
 impl Presentation for Puluc {
     /// `{to-move, start, killed, track}`: each side's pawns on its start
     /// square and killed, and each occupied square's stack, bottom to top.
-    fn setup(position: &Position) -> serde_json::Value {
-        serde_json::to_value(Setup::of(position)).unwrap_or_default()
-    }
+    type Setup = Setup;
 
     /// The throw, then the move: `["3", "4-7"]`, `["2", "-"]` for a pass.
     fn parts(play: &Play) -> Vec<String> {

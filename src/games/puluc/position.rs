@@ -130,3 +130,16 @@ impl fmt::Display for Play {
         }
     }
 }
+
+impl crate::games::duel::Seated for Position {
+    type Side = Side;
+    const GAME: &'static str = "Puluc";
+
+    fn opener(&self) -> Side {
+        self.opener
+    }
+
+    fn to_move(&self) -> Side {
+        self.to_move
+    }
+}

@@ -33,7 +33,7 @@ pub enum End {
 }
 
 /// The `setup` key: the position the replay starts from. Read by the
-/// header, and written of a position by [`Setup::of`] (`show`, `moves`):
+/// header, and written of a position by `Setup::from` (`show`, `moves`):
 /// one type, so that a setup written reads back as its position.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -56,10 +56,10 @@ pub struct Setup {
     pub to_move: Option<Colour>,
 }
 
-impl Setup {
+impl From<&Position> for Setup {
     /// The setup that starts from `position`: the pieces on the board (the
     /// ones in hand are the rest), and who acts.
-    pub fn of(position: &Position) -> Setup {
+    fn from(position: &Position) -> Setup {
         let on_board = |c: Colour| -> Vec<String> {
             points(position.pieces[c.index()])
                 .map(|p| p.to_string())

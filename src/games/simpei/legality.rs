@@ -381,6 +381,31 @@ fn relocations(next: &mut Position, turn: &Turn, action_span: Span) -> Result<()
         .map_err(|b| breach(b, action_span).expecting(open_relocations(next, None)))
 }
 
+/// The legal turn a written turn denotes ([`Notation::resolve`](crate::Notation::resolve)):
+/// the turn as written, its relocations in `Play`'s order, as two pieces of
+/// one colour relocated crosswise lead to one position.
+/// Generic over the game only to name its `Mechanics` without importing
+/// `mod.rs`.
+pub(super) fn resolve<G: game::Mechanics<Position = Position, Play = Play>>(
+    position: &Position,
+    turn: &Turn,
+    index: usize,
+) -> Result<Play, Violation> {
+    let mut after = position.clone();
+    play(&mut after, turn, index)?;
+    let mut relocations = turn
+        .relocations
+        .iter()
+        .map(|r| Ok((point(r.value.0)?, point(r.value.1)?)))
+        .collect::<Result<Vec<_>, Violation>>()?;
+    relocations.sort();
+    let play = Play {
+        action: action(&turn.action.value)?,
+        relocations,
+    };
+    game::denoted::<G>(position, &after, [play])
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::position::PIECES;

@@ -31,7 +31,6 @@ use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rules::Rule;
 use crate::span::Span;
 
-use legality::{action, point};
 use moves::{count_of, group_text, grouped, turns_of};
 
 /// Simpei, the [`Game`](crate::Game): three in a row on two interlocking
@@ -99,22 +98,10 @@ impl Notation for Simpei {
         legality::play(position, turn, index)
     }
 
-    /// Two pieces of one colour relocated crosswise lead to one position:
-    /// the play is the turn as written, its relocations in `Play`'s order.
+    /// Several legal turns lead to one position: `legality::resolve` says
+    /// which one a written turn denotes.
     fn resolve(position: &Position, turn: &Turn, index: usize) -> Result<Play, Violation> {
-        let mut after = position.clone();
-        Self::play(&mut after, turn, index)?;
-        let mut relocations = turn
-            .relocations
-            .iter()
-            .map(|r| Ok((point(r.value.0)?, point(r.value.1)?)))
-            .collect::<Result<Vec<_>, Violation>>()?;
-        relocations.sort();
-        let play = Play {
-            action: action(&turn.action.value)?,
-            relocations,
-        };
-        game::denoted::<Self>(position, &after, [play])
+        legality::resolve::<Self>(position, turn, index)
     }
 
     fn turn_span(turn: &Turn) -> Span {
@@ -125,19 +112,7 @@ impl Notation for Simpei {
         duel::canonical(position.opener, play, index)
     }
 
-    fn turn_label(position: &Position, index: usize) -> String {
-        duel::turn_label(position.opener, index, position.to_move)
-    }
-
     type Label = duel::Label<Colour>;
-
-    fn read_label(text: &str) -> Result<Self::Label, String> {
-        duel::read_label("Simpei", text)
-    }
-
-    fn names_turn(label: &Self::Label, position: &Position, index: usize) -> bool {
-        duel::names_turn(label, position.opener, index, position.to_move)
-    }
 }
 
 impl RecordFormat for Simpei {
@@ -205,9 +180,7 @@ impl RecordFormat for Simpei {
 impl Presentation for Simpei {
     /// `{red: [points], blue: [points], to-move}`: the pieces in hand are
     /// the rest.
-    fn setup(position: &Position) -> serde_json::Value {
-        serde_json::to_value(Setup::of(position)).unwrap_or_default()
-    }
+    type Setup = Setup;
 
     /// The action, then each relocation `from>to`.
     fn parts(play: &Play) -> Vec<String> {

@@ -111,3 +111,16 @@ impl fmt::Display for Play {
         Ok(())
     }
 }
+
+impl crate::games::duel::Seated for Position {
+    type Side = Colour;
+    const GAME: &'static str = "Simpei";
+
+    fn opener(&self) -> Colour {
+        self.opener
+    }
+
+    fn to_move(&self) -> Colour {
+        self.to_move
+    }
+}

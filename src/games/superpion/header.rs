@@ -144,7 +144,7 @@ impl Keyed {
 }
 
 /// The `setup` key: the position the replay starts from. Read by the
-/// header, and written of a position by [`Setup::of`] (`show`, `moves`):
+/// header, and written of a position by `Setup::from` (`show`, `moves`):
 /// one type, so that a setup written reads back as its position.
 #[derive(Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
@@ -173,12 +173,12 @@ pub struct Setup {
     pub piles: Keyed,
 }
 
-impl Setup {
+impl From<&Position> for Setup {
     /// The setup that starts from `position`: each camp's pieces (a
     /// Superpion with the pawn under it), each player's pile by colour
     /// letter, and who plays. The mode and the neutral camp are the
     /// header's, not the setup's.
-    pub fn of(position: &Position) -> Setup {
+    fn from(position: &Position) -> Setup {
         let variant = position.variant;
         let mut pieces = Keyed::default();
         for camp in Camp::ALL {

@@ -22,7 +22,7 @@ use super::declared;
 use super::modes::Colour;
 use super::moves::distinct;
 use super::notation::{Square, Turn, Written, WrittenAction};
-use super::position::{Action, Listing, Path, Position, Situation};
+use super::position::{Action, Listing, Path, Play, Position, Situation};
 
 /// An action as written, squares located; legality unknown. A capture's
 /// landing squares stay in the path [`attempt`] was lent, so that an
@@ -1176,6 +1176,20 @@ fn actions(
         ));
     }
     Ok(())
+}
+
+/// The legal turn a written turn denotes ([`Notation::resolve`](crate::Notation::resolve)):
+/// built from the actions as accepted, as two orders of the same actions
+/// lead to one position and a forgiven turn is in no list of legal ones.
+pub(super) fn resolve(position: &Position, turn: &Turn) -> Result<Play, Violation> {
+    let mut actions = Vec::with_capacity(turn.actions.len());
+    play_on(&mut position.clone(), turn, |action| {
+        actions.push(action.clone())
+    })?;
+    Ok(Play {
+        camp: position.to_move,
+        actions,
+    })
 }
 
 #[cfg(test)]

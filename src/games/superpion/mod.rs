@@ -239,17 +239,10 @@ impl Notation for Superpion {
         legality::turn(position, turn, |_| {})
     }
 
-    /// Built from the actions as accepted: two orders of the same actions
-    /// lead to one position, and a forgiven turn is in no list of legal ones.
+    /// Several legal turns lead to one position: `legality::resolve` says
+    /// which one a written turn denotes.
     fn resolve(position: &Position, turn: &Turn, _index: usize) -> Result<Play, Violation> {
-        let mut actions = Vec::with_capacity(turn.actions.len());
-        legality::play_on(&mut position.clone(), turn, |action| {
-            actions.push(action.clone())
-        })?;
-        Ok(Play {
-            camp: position.to_move,
-            actions,
-        })
+        legality::resolve(position, turn)
     }
 
     fn movetext(start: &Position, plays: &[Play]) -> String {
@@ -276,18 +269,21 @@ impl Notation for Superpion {
         }
     }
 
-    fn turn_label(position: &Position, _index: usize) -> String {
+    type Label = Label;
+}
+
+/// `12.B`: the round and the camp to move.
+impl game::TurnLabel<Position> for Label {
+    fn of(position: &Position, _index: usize) -> String {
         format!("{}.{}", position.round, position.to_move.letter())
     }
 
-    type Label = Label;
-
-    fn read_label(text: &str) -> Result<Label, String> {
+    fn read(text: &str) -> Result<Label, String> {
         Label::read(text)
     }
 
-    fn names_turn(label: &Label, position: &Position, _index: usize) -> bool {
-        label.round == position.round && label.camp.is_none_or(|c| c == position.to_move)
+    fn names(&self, position: &Position, _index: usize) -> bool {
+        self.round == position.round && self.camp.is_none_or(|c| c == position.to_move)
     }
 }
 
@@ -532,9 +528,7 @@ impl Presentation for Superpion {
     /// `{to-move, pieces, piles}`: each camp's pieces (a Superpion with the
     /// pawn under it, `"i9=R"`), and each player's pile by colour letter,
     /// keyed by camp or, in the two-player modes, by `player1`/`player2`.
-    fn setup(position: &Position) -> serde_json::Value {
-        serde_json::to_value(Setup::of(position)).unwrap_or_default()
-    }
+    type Setup = Setup;
 
     /// Each action, in the order played; `--` for a pass.
     fn parts(play: &Play) -> Vec<String> {
