@@ -40,7 +40,7 @@
 //!   position at a turn of any record, [`dispatch::stop`], at an [`at::At`]).
 //! - [`report`]: reports and documents ([`report::Diagnostic`] and
 //!   [`report::WarningReport`] are `miette` diagnostics), counts, the
-//!   position report; [`format`]: records written canonically (`fmt`);
+//!   position report; [`format`](mod@format): records written canonically (`fmt`);
 //!   [`walk`](mod@walk): the record files of the paths given, and why some
 //!   were left out; [`pipeline`]: a batch checked on threads, in order.
 //! - [`rules`]: every rule id a report carries, declared once with its kind

@@ -11,7 +11,7 @@ use crate::span::Span;
 /// text records. [`perft`] and [`random_plays`] need only this.
 pub trait Mechanics: 'static {
     /// Compared to tell turns apart by where they lead ([`denoted`]), and
-    /// by the tests of [`Notation::play`]'s all-or-nothing contract.
+    /// by the tests of [`Notation::play`](super::Notation::play)'s all-or-nothing contract.
     type Position: Clone + PartialEq + fmt::Debug + Send + Sync + 'static;
     /// A legal turn, displayed in canonical notation.
     type Play: Clone + PartialEq + fmt::Debug + fmt::Display + Send + Sync + 'static;

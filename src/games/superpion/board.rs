@@ -48,7 +48,7 @@ const fn cell_of(file: i8, rank: i8) -> u8 {
 }
 
 /// A white square of the board. It is kept as its cell on the board turned
-/// 45 degrees (see [`cell_of`]), its bit in a [`Squares`]; [`Sq::index`]
+/// 45 degrees (see `cell_of`), its bit in a [`Squares`]; [`Sq::index`]
 /// numbers the squares 0..80 rank by rank, and squares compare in that
 /// order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -178,7 +178,7 @@ static BITS: [Squares; CELLS] = {
 };
 
 /// Cells from a square to its diagonal neighbour, by direction (NE, SE,
-/// SW, NW): a row or a cell on the turned board (see [`cell_of`]).
+/// SW, NW): a row or a cell on the turned board (see `cell_of`).
 const SHIFTS: [i32; 4] = [ROW as i32, 1, -(ROW as i32), -1];
 
 /// `set` moved `cells` along the turned board (toward higher cells when
@@ -276,7 +276,7 @@ pub fn locate(file: i32, rank: i32) -> Located {
 
 impl Sq {
     /// The white square a written name (`e5`, any case) names, if any:
-    /// what [`locate`] finds white, read without telling the rest apart.
+    /// what `locate` finds white, read without telling the rest apart.
     pub fn named(file: char, rank: u32) -> Option<Sq> {
         // Only `A`-`N` and `a`-`n` land in `a`-`n` with the case bit set.
         let file = (u32::from(file) | 0x20).wrapping_sub(u32::from('a'));
