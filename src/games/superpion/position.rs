@@ -63,6 +63,7 @@ impl Action {
 
     /// This action made a capture along `path` taking `jumped`, unmarked:
     /// written over field by field.
+    #[inline(always)]
     pub(crate) fn capturing(&mut self, from: Sq, path: &[Sq], jumped: Squares) {
         self.from = from;
         self.path.clear();
