@@ -31,8 +31,6 @@ use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rules::Rule;
 use crate::span::Span;
 
-use moves::{count_of, group_text, grouped, turns_of};
-
 /// Simpei, the [`Game`](crate::Game): three in a row on two interlocking
 /// worlds.
 pub struct Simpei;
@@ -48,18 +46,7 @@ impl Mechanics for Simpei {
     /// The relocations multiply (143,640 turns for one move that sandwiches
     /// four pieces): they are counted, and only the first `n` built.
     fn legal_first(position: &Position, n: usize) -> (Vec<Play>, usize) {
-        let mut plays = Vec::new();
-        let mut total: usize = 0;
-        for action in position.actions() {
-            let mut next = position.clone();
-            let sandwiched = next.act(action).sandwiched;
-            total = total.saturating_add(count_of(&next, sandwiched));
-            if plays.len() < n {
-                let room = n - plays.len();
-                plays.extend(turns_of(&next, action, sandwiched, room));
-            }
-        }
-        (plays, total)
+        moves::legal_first(position, n)
     }
 
     /// Every action has a turn: a sandwich leaves points enough for each
@@ -196,25 +183,7 @@ impl Presentation for Simpei {
     /// An action that sandwiches two pieces or more is one group: the
     /// choices of where each goes multiply.
     fn legal_groups(position: &Position) -> Vec<game::Group> {
-        let mut groups = Vec::new();
-        for action in position.actions() {
-            let mut next = position.clone();
-            let sandwiched = next.act(action).sandwiched;
-            if !grouped(sandwiched) {
-                groups.extend(
-                    turns_of(&next, action, sandwiched, usize::MAX)
-                        .iter()
-                        .map(game::Group::play::<Simpei>),
-                );
-                continue;
-            }
-            groups.push(game::Group {
-                text: group_text(action, sandwiched),
-                turns: count_of(&next, sandwiched),
-                parts: None,
-            });
-        }
-        groups
+        moves::legal_groups(position)
     }
 
     fn diagram(position: &Position) -> String {

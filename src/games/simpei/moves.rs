@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use super::board::{points, Point};
 use super::position::{Action, Play, Position};
+use crate::game::Group;
 
 impl Position {
     /// Every normal action the mover may play (before relocations).
@@ -148,4 +149,45 @@ pub fn count_of(next: &Position, sandwiched: u64) -> usize {
     (0..sandwiched.count_ones() as usize)
         .map(|placed| empty.saturating_sub(placed))
         .product()
+}
+
+/// The relocations multiply (143,640 turns for one move that sandwiches
+/// four pieces): they are counted, and only the first `n` built.
+pub fn legal_first(position: &Position, n: usize) -> (Vec<Play>, usize) {
+    let mut plays = Vec::new();
+    let mut total: usize = 0;
+    for action in position.actions() {
+        let mut next = position.clone();
+        let sandwiched = next.act(action).sandwiched;
+        total = total.saturating_add(count_of(&next, sandwiched));
+        if plays.len() < n {
+            let room = n - plays.len();
+            plays.extend(turns_of(&next, action, sandwiched, room));
+        }
+    }
+    (plays, total)
+}
+
+/// An action that sandwiches two pieces or more is one group: the
+/// choices of where each goes multiply.
+pub fn legal_groups(position: &Position) -> Vec<Group> {
+    let mut groups = Vec::new();
+    for action in position.actions() {
+        let mut next = position.clone();
+        let sandwiched = next.act(action).sandwiched;
+        if !grouped(sandwiched) {
+            groups.extend(
+                turns_of(&next, action, sandwiched, usize::MAX)
+                    .iter()
+                    .map(Group::play::<super::Simpei>),
+            );
+            continue;
+        }
+        groups.push(Group {
+            text: group_text(action, sandwiched),
+            turns: count_of(&next, sandwiched),
+            parts: None,
+        });
+    }
+    groups
 }
