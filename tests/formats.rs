@@ -797,7 +797,7 @@ fn outputs_say_how_a_finished_game_was_decided() {
     ]);
     assert!(
         out.contains(
-            "<property name=\"board_scores\" value=\"blue 12, red 12, yellow 12, black 12\"/>"
+            "<property name=\"arbitre.board_scores\" value=\"blue 12, red 12, yellow 12, black 12\"/>"
         ),
         "{out}"
     );

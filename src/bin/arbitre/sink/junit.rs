@@ -100,8 +100,8 @@ fn case(path: &str, name: &str) -> String {
     )
 }
 
-/// A finished game's outcome as the case's properties, as Jenkins and
-/// GitLab keep them: how it ended (`end`), whether the board or the header
+/// A finished game's outcome as the case's properties, named as the
+/// suite's are (`arbitre.…`): how it ended (`end`), whether the board or the header
 /// decided it (`decided`), who won, and after an adjudication the
 /// referee's scores and the board's beside them. Nothing while the game
 /// goes on.
@@ -137,7 +137,7 @@ fn properties(report: &arbitre::RecordReport) -> String {
     for (name, value) in pairs {
         let _ = writeln!(
             out,
-            "        <property name=\"{name}\" value=\"{}\"/>",
+            "        <property name=\"arbitre.{name}\" value=\"{}\"/>",
             for_markup(&value)
         );
     }
