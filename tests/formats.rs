@@ -779,14 +779,17 @@ fn outputs_say_how_a_finished_game_was_decided() {
     let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
     let resigned = properties(0);
     assert!(
-        resigned.contains(&pair("end", "resignation")),
+        resigned.contains(&pair("arbitre.end", "resignation")),
         "{resigned:?}"
     );
     assert!(
-        resigned.contains(&pair("decided", "off-board")),
+        resigned.contains(&pair("arbitre.decided", "off-board")),
         "{resigned:?}"
     );
-    assert!(resigned.contains(&pair("winners", "blue")), "{resigned:?}");
+    assert!(
+        resigned.contains(&pair("arbitre.winners", "blue")),
+        "{resigned:?}"
+    );
     // The abandoned game goes on: no outcome.
     assert!(properties(6).is_empty(), "{out}");
     let (_, out, _) = run(&[
