@@ -406,9 +406,7 @@ fn superpion_won_on_the_board_cannot_be_adjudicated() {
     );
     // An illegal turn stays illegal.
     illegal(
-        &format!(
-            "---\ngame: superpion\nend: adjudication\nresult: {{blue: 1, red: 1, yellow: 1, black: 1}}\n---\n1.B g3-g6\n"
-        ),
+        "---\ngame: superpion\nend: adjudication\nresult: {blue: 1, red: 1, yellow: 1, black: 1}\n---\n1.B g3-g6\n",
         "superpion/dark-square",
     );
 }
