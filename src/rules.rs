@@ -181,7 +181,9 @@ pub const RESULT_MISMATCH: Rule = Rule::illegal(
     words: "The header's `result` is what the players claim; arbitre replays the game \
             and compares. A different result, a winner claimed for an unfinished game, \
             or `none` for a game that was won makes the record illegal, and the message \
-            shows both. It is checked after the last turn and belongs to no turn.",
+            shows both. It is checked after the last turn and belongs to no turn. A game \
+            decided off the board (`end: resignation`, `time-forfeit`, `forfeit`, \
+            `adjudication`) is not compared: its `result` is the result.",
     source: "docs/rules/record.md#what-arbitre-reports",
     example: "---\ngame: simpei\nresult: blue\n---\n1. c3 d6\n2. a1 f2\n3. e5\n",
     turn: None,

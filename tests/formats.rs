@@ -755,3 +755,111 @@ fn every_machine_format_reaches_every_command() {
 fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// A finished game says how it was decided, on the board or off it, in
+/// every output made for machines and in the page: JUnit as the case's
+/// properties, SARIF in its results' properties, the page in its result.
+#[test]
+fn outputs_say_how_a_finished_game_was_decided() {
+    let sample = "samples/simpei/off-board.arb";
+    let (_, out, _) = run(&["check", "--format", "junit", sample]);
+    let xml = roxmltree::Document::parse(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let properties = |case: usize| -> Vec<(String, String)> {
+        xml.descendants()
+            .filter(|n| n.has_tag_name("testcase"))
+            .nth(case)
+            .into_iter()
+            .flat_map(|c| c.descendants().filter(|n| n.has_tag_name("property")))
+            .map(|p| {
+                let get = |a| p.attribute(a).unwrap_or_default().to_string();
+                (get("name"), get("value"))
+            })
+            .collect()
+    };
+    let pair = |name: &str, value: &str| (name.to_string(), value.to_string());
+    let resigned = properties(0);
+    assert!(
+        resigned.contains(&pair("arbitre.end", "resignation")),
+        "{resigned:?}"
+    );
+    assert!(
+        resigned.contains(&pair("arbitre.decided", "off-board")),
+        "{resigned:?}"
+    );
+    assert!(
+        resigned.contains(&pair("arbitre.winners", "blue")),
+        "{resigned:?}"
+    );
+    // The abandoned game goes on: no outcome.
+    assert!(properties(6).is_empty(), "{out}");
+    let (_, out, _) = run(&[
+        "check",
+        "--format",
+        "junit",
+        "samples/superpion/adjudication.arb",
+    ]);
+    assert!(
+        out.contains(
+            "<property name=\"arbitre.board_scores\" value=\"blue 12, red 12, yellow 12, black 12\"/>"
+        ),
+        "{out}"
+    );
+    // SARIF: the end-mismatch's result carries the outcome the board gave.
+    let (_, out, _) = run(&[
+        "check",
+        "--format",
+        "sarif",
+        "samples/superpion/adjudication.arb",
+    ]);
+    let sarif: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let results = sarif["runs"][0]["results"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let mismatch = results
+        .iter()
+        .find(|r| r["ruleId"] == "superpion/end-mismatch")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert_eq!(mismatch["properties"]["outcome"]["decided"], "board");
+    assert_eq!(mismatch["properties"]["outcome"]["end"], "one-side-left");
+    // The page says it in words.
+    let (_, out, _) = run(&["check", "--format", "html", sample]);
+    assert!(out.contains("blue (Ben) wins by resignation"), "{out}");
+    assert!(out.contains("drawn by agreement"), "{out}");
+}
+
+/// `check` says how the game was decided, in the voice of its line;
+/// `score` shows the referee's scores beside the board's.
+#[test]
+fn people_read_how_a_game_was_decided() {
+    let (_, out, _) = run(&["check", "samples/simpei/off-board.arb"]);
+    for line in [
+        "off-board.arb#0: legal: blue (Ben) wins by resignation after 4 turns",
+        "off-board.arb#1: legal: red wins on time after 2 turns",
+        "off-board.arb#2: legal: blue wins by forfeit after 0 turns",
+        "off-board.arb#3: legal: drawn by adjudication after 3 turns",
+        "off-board.arb#4: legal: drawn by agreement after 2 turns",
+        "off-board.arb#6: legal: unfinished, red to act after 2 turns",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    let (_, out, _) = run(&["check", "samples/superpion/adjudication.arb"]);
+    assert!(
+        out.contains(
+            "adjudication.arb#0: legal: finished (adjudication): Bob wins (adjudicated Alice 3, Bob 9, Chloe 0, David 2; the board gives Alice 12, Bob 12, Chloe 12, David 12) after 1 turn"
+        ),
+        "{out}"
+    );
+    let (_, out, _) = run(&[
+        "score",
+        "--record",
+        "0",
+        "samples/superpion/adjudication.arb",
+    ]);
+    assert!(out.contains("adjudicated"), "{out}");
+    let bob = out
+        .lines()
+        .find(|l| l.contains("Bob"))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(bob.contains("12") && bob.contains('9'), "{bob}");
+}

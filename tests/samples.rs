@@ -4,6 +4,7 @@
 //! ```text
 //! # expect: illegal simpei/occupied turn_index=5
 //! # expect: legal status=finished winner=red warnings=superpion/blocking
+//! # expect: legal status=finished outcome.decided=off-board
 //! ```
 //!
 //! The line may start with `#` (inside a YAML header) or `;` (in the
@@ -110,6 +111,11 @@ fn check_one(path: &Path) -> Result<(), String> {
                     rules.join(",")
                 }
                 "scores" => record["scores"].to_string().replace(' ', ""),
+                // `outcome.decided`: a field inside an object.
+                dotted if dotted.contains('.') => {
+                    let (outer, inner) = dotted.split_once('.').unwrap_or((dotted, ""));
+                    field(&record[outer], inner)
+                }
                 other => field(record, other),
             };
             if actual != value {

@@ -392,7 +392,7 @@ fn a_document_with_a_wrong_field_is_refused() {
     );
     fits(&check, &document, "as written");
     type Mutation = fn(&mut Value);
-    let mutations: [(&str, Mutation); 14] = [
+    let mutations: [(&str, Mutation); 18] = [
         ("schema 2", |d| d["schema"] = json!(2)),
         ("no arbitre", |d| {
             d.as_object_mut().map(|o| o.remove("arbitre"));
@@ -409,6 +409,22 @@ fn a_document_with_a_wrong_field_is_refused() {
         }),
         ("an end no game has", |d| {
             d["records"][0]["outcome"]["end"] = json!("resigned")
+        }),
+        ("no decided", |d| {
+            d["records"][0]["outcome"]
+                .as_object_mut()
+                .map(|o| o.remove("decided"));
+        }),
+        ("a board end decided off the board", |d| {
+            d["records"][0]["outcome"]["decided"] = json!("off-board")
+        }),
+        ("board scores beside a board end", |d| {
+            d["records"][0]["outcome"]["board_scores"] = json!({"blue": 1})
+        }),
+        ("a resignation with no winner", |d| {
+            d["records"][0]["outcome"]["end"] = json!("resignation");
+            d["records"][0]["outcome"]["decided"] = json!("off-board");
+            d["records"][0]["outcome"]["winners"] = json!([]);
         }),
         ("a winner by name in outcome", |d| {
             d["records"][0]["outcome"]["winners"] = json!(["Ann"])

@@ -80,17 +80,88 @@ impl<'de, V: Deserialize<'de>> Visitor<'de> for Pairs<V> {
 /// program reads instead of the words of [`Summary::description`].
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
 pub struct Outcome {
-    /// The end, one fixed word per way the game can end: `alignment`
-    /// (Simpei), `all-killed` (Puluc), `one-side-left`,
-    /// `captures-impossible` or `time` (Superpion).
+    /// The end, one fixed word per way the game can end: on the board
+    /// `alignment` (Simpei), `all-killed` (Puluc), `one-side-left`,
+    /// `captures-impossible` or `time` (Superpion); off it, an
+    /// [`OffBoard`] word (`resignation`, `adjudication`, `draw`, ...).
     pub end: String,
+    /// Whether the board or the header's `end` decided the game.
+    #[serde(default)]
+    pub decided: Decided,
     /// The keys of who won: one side, or a team's sides; empty for a
-    /// shared first place.
+    /// shared first place or a draw.
     pub winners: Vec<String>,
-    /// Points by key, for games that score.
+    /// Points by key, for games that score: the referee's after an
+    /// adjudication.
     pub scores: Option<Scores>,
+    /// The points the board gives at the last turn, by key, beside the
+    /// adjudicated `scores`; `None` unless the scores were adjudicated.
+    #[serde(default)]
+    pub board_scores: Option<Scores>,
     /// The teams with their totals, for games played in teams.
     pub teams: Option<Vec<Team>>,
+}
+
+/// What decided a finished game: play on the board, or the header's `end`
+/// (a resignation, a forfeit, the referee, an agreed draw).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decided {
+    /// The game was won (or scored) on the board.
+    #[default]
+    Board,
+    /// The header's `end` decided it, and its `result` is the result.
+    OffBoard,
+}
+
+/// The endings decided off the board (record.md, "Games decided off the
+/// board"), and Simpei's agreed draw: the header's `end` words whose
+/// `result` is taken as the result rather than checked against the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OffBoard {
+    /// `resignation`: a player resigned.
+    Resignation,
+    /// `time-forfeit`: a player ran out of time.
+    TimeForfeit,
+    /// `forfeit`: a player did not play, or was disqualified.
+    Forfeit,
+    /// `adjudication`: the referee decided the result.
+    Adjudication,
+    /// `draw`: the players agreed a draw (Simpei).
+    Agreement,
+}
+
+impl OffBoard {
+    /// The `end` word, as the header writes it and `Outcome::end` reports it.
+    pub fn word(self) -> &'static str {
+        match self {
+            OffBoard::Resignation => "resignation",
+            OffBoard::TimeForfeit => "time-forfeit",
+            OffBoard::Forfeit => "forfeit",
+            OffBoard::Adjudication => "adjudication",
+            OffBoard::Agreement => "draw",
+        }
+    }
+
+    /// Whether the ending always has a winner: `result: none` contradicts it.
+    pub fn has_winner(self) -> bool {
+        matches!(
+            self,
+            OffBoard::Resignation | OffBoard::TimeForfeit | OffBoard::Forfeit
+        )
+    }
+
+    /// How a human line says it: "wins by resignation", "drawn by agreement".
+    pub fn how(self, won: bool) -> &'static str {
+        match (self, won) {
+            (OffBoard::Resignation, _) => "wins by resignation",
+            (OffBoard::TimeForfeit, _) => "wins on time",
+            (OffBoard::Forfeit, _) => "wins by forfeit",
+            (OffBoard::Adjudication, true) => "wins by adjudication",
+            (OffBoard::Adjudication, false) => "drawn by adjudication",
+            (OffBoard::Agreement, _) => "drawn by agreement",
+        }
+    }
 }
 
 /// A team of a game played in teams, and its total.

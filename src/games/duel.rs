@@ -1,10 +1,14 @@
 //! What the two-player games taking turns (Simpei, Puluc) write alike: move
-//! numbers `3.` / `3...`, sides named by a key or a player's name, and a
-//! claimed `result` naming the winner or `none`.
+//! numbers `3.` / `3...`, sides named by a key or a player's name, a
+//! claimed `result` naming the winner or `none`, and the endings decided
+//! off the board, where that `result` is the result.
 
 use std::fmt;
 
-use crate::game::{CanonicalTurn, Outcome, Players, Summary, Table, TurnLabel, Violation, Warning};
+use crate::game::{
+    CanonicalTurn, Decided, OffBoard, Outcome, Players, Summary, Table, TurnLabel, Violation,
+    Warning,
+};
 use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
 use crate::rules::Rule;
@@ -255,10 +259,37 @@ pub fn outcome<S: Duellist>(end: &str, winner: Option<S>) -> Option<Outcome> {
     let winner = winner?;
     Some(Outcome {
         end: end.to_string(),
+        decided: Decided::Board,
         winners: vec![winner.key().to_string()],
         scores: None,
+        board_scores: None,
         teams: None,
     })
+}
+
+/// How a duel decided off the board ended: by `ending`, won by `winner`
+/// or drawn.
+fn outcome_off_board<S: Duellist>(ending: OffBoard, winner: Option<S>) -> Outcome {
+    Outcome {
+        end: ending.word().to_string(),
+        decided: Decided::OffBoard,
+        winners: winner.map(|s| s.key().to_string()).into_iter().collect(),
+        scores: None,
+        board_scores: None,
+        teams: None,
+    }
+}
+
+/// The side a `result` names (`Some(None)` for `none`); `None` when it
+/// names no one.
+fn resolve<S: Duellist>(claim: &str, name: impl Fn(S) -> Option<String>) -> Option<Option<S>> {
+    let claim = claim.trim();
+    for side in S::BOTH {
+        if claim.eq_ignore_ascii_case(side.key()) || name(side).as_deref() == Some(claim) {
+            return Some(Some(side));
+        }
+    }
+    claim.eq_ignore_ascii_case("none").then_some(None)
 }
 
 /// The claimed `result`: `Some(Some(side))` for a winner, `Some(None)` for
@@ -272,13 +303,8 @@ pub fn claimed<S: Duellist>(
     let Some(claim) = result.map(str::trim) else {
         return Ok(None);
     };
-    for side in S::BOTH {
-        if claim.eq_ignore_ascii_case(side.key()) || name(side).as_deref() == Some(claim) {
-            return Ok(Some(Some(side)));
-        }
-    }
-    if claim.eq_ignore_ascii_case("none") {
-        return Ok(Some(None));
+    if let Some(read) = resolve(claim, name) {
+        return Ok(Some(read));
     }
     let [first, second] = S::BOTH.map(Duellist::key);
     Err(HeaderError::header(
@@ -333,6 +359,10 @@ pub trait DuelHeader {
     /// The `result` key as written.
     fn result(&self) -> Option<&str>;
 
+    /// The header's `end` when it decides the game off the board (a
+    /// resignation, a forfeit, the referee, an agreed draw).
+    fn ending(&self) -> Option<OffBoard>;
+
     /// "red (Aiko)" or "red".
     fn side(&self, side: Self::Side) -> String {
         label(side, self.name(side))
@@ -343,29 +373,127 @@ pub trait DuelHeader {
         let name = |s| self.name(s).map(str::to_string);
         claimed(self.result(), name, Self::GAME, text)
     }
+
+    /// The winner the `result` names, read without its place: `start`
+    /// has refused a `result` naming no one.
+    fn named_winner(&self) -> Option<Self::Side> {
+        let name = |s| self.name(s).map(str::to_string);
+        resolve(self.result()?, name).flatten()
+    }
+
+    /// Who won: on the board, or, for a game decided off it, the
+    /// `result`'s winner (none for a draw).
+    fn winner(&self, on_board: Option<Self::Side>) -> Option<Self::Side> {
+        match self.ending() {
+            Some(OffBoard::Agreement) | None => on_board,
+            Some(_) => on_board.or_else(|| self.named_winner()),
+        }
+    }
 }
 
-/// The checks of a duel's end that every duel makes: the claimed `result`
-/// against the replay's winner (`start` refused a `result` naming no one).
+/// What `end` asks of `result`, checked before the replay: an ending
+/// decided off the board needs a `result` (a `header` error at the `end`
+/// value), and one that always has a winner refuses `result: none` (at
+/// the `result` value). Simpei's agreed draw asks nothing here: a
+/// `result` naming a winner contradicts the draw, `result-mismatch`.
+pub fn check_end<H: DuelHeader>(header: &H, text: &HeaderText<'_>) -> Result<(), HeaderError> {
+    let Some(ending) = header.ending().filter(|&e| e != OffBoard::Agreement) else {
+        return Ok(());
+    };
+    let word = ending.word();
+    let [first, second] = H::Side::BOTH.map(Duellist::key);
+    let Some(result) = header.result() else {
+        let (needs, help) = if ending.has_winner() {
+            (
+                "a `result` naming the winner".to_string(),
+                format!("add `result: {first}` (or `{second}`, or a player's name)"),
+            )
+        } else {
+            (
+                "a `result`: the winner, or `none` for a draw".to_string(),
+                format!(
+                    "add `result: {first}`, `result: {second}`, a player's name, or `result: none`"
+                ),
+            )
+        };
+        return Err(HeaderError::header(
+            format!("`end: {word}` needs {needs}"),
+            text.within("end", word),
+        )
+        .with_help(help));
+    };
+    if ending.has_winner() && result.trim().eq_ignore_ascii_case("none") {
+        return Err(HeaderError::header(
+            format!("`result: none` cannot go with `end: {word}`: the game has a winner"),
+            text.within("result", result.trim()),
+        )
+        .with_help(format!(
+            "write the winner (`{first}`, `{second}` or a player's name); a draw the referee decided is `end: adjudication`"
+        )));
+    }
+    Ok(())
+}
+
+/// The checks of a duel's end that every duel makes: a game won on the
+/// board cannot also end off it (`end_mismatch`, the game's rule; the
+/// winner won `won_by`, "by alignment"); the claimed `result` against the
+/// replay's winner (`start` refused a `result` naming no one), except when
+/// the game was decided off the board, where the `result` is the result.
 pub fn conclude<H: DuelHeader>(
     header: &H,
     text: &HeaderText<'_>,
     winner: Option<H::Side>,
+    end_mismatch: &'static Rule,
+    won_by: &str,
 ) -> Result<Vec<Warning>, Violation> {
+    let ending = header.ending();
+    if let (Some(ending), Some(winner)) = (ending, winner) {
+        return Err(Violation::new(
+            end_mismatch,
+            format!(
+                "the header says the game ended by `{}`, but {} won {won_by} on the board",
+                ending.word(),
+                header.side(winner)
+            ),
+            text.key("end"),
+        ));
+    }
+    if ending.is_some_and(|e| e != OffBoard::Agreement) {
+        return Ok(Vec::new());
+    }
     let claimed = header.claimed(text).ok().flatten();
     check_result(claimed, winner, |s| header.side(s), text)?;
     Ok(Vec::new())
 }
 
 /// Where a duel stands: won by `winner` in the game's one way (`won_by`),
-/// or unfinished with `to_move` to `act` ("act", "throw").
+/// decided off the board as the header's `end` says (only when `whole`:
+/// the replay went through every turn and found nothing wrong), or
+/// unfinished with `to_move` to `act` ("act", "throw").
 pub fn summary<H: DuelHeader>(
     header: &H,
     winner: Option<H::Side>,
     to_move: H::Side,
     act: &str,
     won_by: &str,
+    whole: bool,
 ) -> Summary {
+    if let Some(ending) = header.ending().filter(|_| whole && winner.is_none()) {
+        let winner = header.winner(None);
+        let description = match winner {
+            Some(side) => format!("{} {}", header.side(side), ending.how(true)),
+            None => ending.how(false).to_string(),
+        };
+        return Summary {
+            finished: true,
+            winner: winner.map(|s| s.key().to_string()),
+            to_move: None,
+            scores: None,
+            players: players(|side| header.name(side)),
+            outcome: Some(outcome_off_board(ending, winner)),
+            description,
+        };
+    }
     let description = match winner {
         Some(winner) => header.side(winner) + " wins",
         None => format!("unfinished, {} to {act}", header.side(to_move)),

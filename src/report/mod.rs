@@ -32,7 +32,7 @@ pub use throws::{Skipped, StatsDocument, ThrowRecord, ThrowTotal};
 mod tests {
     use super::*;
     use crate::finding::Verdict;
-    use crate::game::{Outcome, Players, Scores, Team};
+    use crate::game::{Decided, Outcome, Players, Scores, Team};
     use crate::record::Switches;
 
     fn report(index: usize, warned: bool) -> RecordReport {
@@ -76,9 +76,11 @@ mod tests {
             scores: Some(Scores(vec![("red".into(), 1), ("blue".into(), 0)])),
             players: Some(Players(vec![("red".into(), "Ann: \"A\"".into())])),
             outcome: (index == 1).then(|| Outcome {
-                end: "alignment".into(),
+                end: "adjudication".into(),
+                decided: Decided::OffBoard,
                 winners: vec!["red".into()],
                 scores: None,
+                board_scores: Some(Scores(vec![("red".into(), 2)])),
                 teams: Some(vec![Team {
                     sides: vec!["red".into(), "yellow".into()],
                     players: vec![Some("Ann".into()), None],

@@ -134,9 +134,11 @@ pub const END_MISMATCH: Rule = Rule::illegal(
     "the header's end key contradicts the game",
 )
 .explained(&Explanation {
-    words: "`end: abandoned` in the header says the game stopped before anyone won. \
-            On a game that ends with all four pawns of one side killed, it contradicts \
-            the board. It is checked after the last turn, and belongs to no turn.",
+    words: "`end: abandoned` in the header says the game stopped before anyone won; \
+            `resignation`, `time-forfeit`, `forfeit` and `adjudication` say it was \
+            decided off the board, by its `result`. On a game that ends with all four \
+            pawns of one side killed, any of them contradicts the board. It is checked \
+            after the last turn, and belongs to no turn.",
     source: "docs/rules/puluc.md#end-of-game",
     example: "---\ngame: puluc\nend: abandoned\nsetup:\n  killed: {b: 3}\n  \
               track: {\"8\": [b, a]}\n---\n1. 2:8-10\n",

@@ -6,7 +6,8 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::games::duel::DuelHeader;
+use crate::game::OffBoard;
+use crate::games::duel::{self, DuelHeader};
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText, Switches};
@@ -27,12 +28,36 @@ pub struct Players {
     pub b: Option<Text>,
 }
 
-/// The `end` key: why a game stopped without a winner.
+/// The `end` key: why a game stopped without a win on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum End {
-    /// `abandoned`: the game was given up before anyone won.
+    /// `abandoned`: the game was given up before anyone won; unfinished.
     Abandoned,
+    /// `resignation`: a player resigned; `result` names the winner.
+    Resignation,
+    /// `time-forfeit`: a player ran out of time; `result` names the winner.
+    TimeForfeit,
+    /// `forfeit`: a player did not play or was disqualified; `result`
+    /// names the winner.
+    Forfeit,
+    /// `adjudication`: the referee decided; `result` names the winner, or
+    /// `none` for a draw.
+    Adjudication,
+}
+
+impl End {
+    /// The ending decided off the board, when it is one (all but
+    /// `abandoned`, which leaves the game unfinished).
+    pub fn off_board(self) -> Option<OffBoard> {
+        match self {
+            End::Abandoned => None,
+            End::Resignation => Some(OffBoard::Resignation),
+            End::TimeForfeit => Some(OffBoard::TimeForfeit),
+            End::Forfeit => Some(OffBoard::Forfeit),
+            End::Adjudication => Some(OffBoard::Adjudication),
+        }
+    }
 }
 
 /// Pawns per side, as the setup's `start` and `killed` give them.
@@ -183,7 +208,8 @@ pub struct Header {
     #[serde(default, deserialize_with = "present")]
     pub end: Option<End>,
     /// The `result` key: the claimed winner (`a`, `b` or a name) or `none`,
-    /// checked against the replay.
+    /// checked against the replay; the result itself when `end` decides
+    /// the game off the board.
     #[serde(default, deserialize_with = "present")]
     pub result: Option<Text>,
     /// The `setup` key: a position to start from instead of the initial one.
@@ -206,6 +232,10 @@ impl DuelHeader for Header {
     fn result(&self) -> Option<&str> {
         self.result.as_deref()
     }
+
+    fn ending(&self) -> Option<OffBoard> {
+        self.end.and_then(End::off_board)
+    }
 }
 
 /// The position a record starts from: the track its `squares` gives, and
@@ -216,6 +246,7 @@ pub fn start(
     _switches: &Switches,
 ) -> Result<Position, HeaderError> {
     header.claimed(text)?;
+    duel::check_end(header, text)?;
     let squares = header.squares.unwrap_or(u32::from(DEFAULT_SQUARES));
     if !(u32::from(MIN_SQUARES)..=u32::from(MAX_SQUARES)).contains(&squares) {
         return Err(HeaderError::header(

@@ -140,17 +140,30 @@ impl RecordFormat for Puluc {
                 text.key("end"),
             ));
         }
-        duel::conclude(header, text, position.winner)
+        duel::conclude(
+            header,
+            text,
+            position.winner,
+            &declared::END_MISMATCH,
+            "by killing all four opposing pawns",
+        )
     }
 
-    fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
-        duel::summary(header, position.winner, position.to_move, "throw", WON_BY)
+    fn summary(header: &Header, position: &Position, whole: bool) -> Summary {
+        duel::summary(
+            header,
+            position.winner,
+            position.to_move,
+            "throw",
+            WON_BY,
+            whole,
+        )
     }
 
     fn table(header: &Header, position: &Position) -> Option<Table> {
         Some(duel::table(
             header,
-            position.winner,
+            header.winner(position.winner),
             "side",
             &["at start", "on track", "killed", "stacks (bottom to top)"],
             |side| {

@@ -193,10 +193,12 @@ pub const END_MISMATCH: Rule = Rule::illegal(
     "the header's end key contradicts the game",
 )
 .explained(&Explanation {
-    words: "The header's `end` key gives the reason a game stopped without a winner: \
-            `draw` (agreed) or `abandoned`. A game won by three in a line needs no \
-            reason, and either value on it contradicts the board. It is checked after \
-            the last turn, and belongs to no turn.",
+    words: "The header's `end` key says why a game stopped without a win on the board: \
+            `draw` (agreed) or `abandoned`, or an ending decided off the board \
+            (`resignation`, `time-forfeit`, `forfeit`, `adjudication`, whose `result` is \
+            the result). A game won by three in a line was decided on the board, and any \
+            `end` on it contradicts the board. It is checked after the last turn, and \
+            belongs to no turn.",
     source: "docs/rules/simpei.md#end-of-game",
     example: "---\ngame: simpei\nend: draw\n---\n1. c3 d6\n2. a1 f2\n3. e5\n",
     turn: None,

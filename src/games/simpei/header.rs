@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::duel::DuelHeader;
+use crate::game::OffBoard;
+use crate::games::duel::{self, DuelHeader};
 use crate::record::header::{given, present, Date, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText, Switches};
@@ -22,14 +23,39 @@ pub struct Players {
     pub blue: Option<Text>,
 }
 
-/// The `end` key: why a game stopped without a winner.
+/// The `end` key: why a game stopped without a win on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum End {
-    /// `draw`: the players agreed a draw.
+    /// `draw`: the players agreed a draw; a finished game, no winner.
     Draw,
-    /// `abandoned`: the game was given up.
+    /// `abandoned`: the game was given up; unfinished.
     Abandoned,
+    /// `resignation`: a player resigned; `result` names the winner.
+    Resignation,
+    /// `time-forfeit`: a player ran out of time; `result` names the winner.
+    TimeForfeit,
+    /// `forfeit`: a player did not play or was disqualified; `result`
+    /// names the winner.
+    Forfeit,
+    /// `adjudication`: the referee decided; `result` names the winner, or
+    /// `none` for a draw.
+    Adjudication,
+}
+
+impl End {
+    /// The ending decided off the board, when it is one (all but
+    /// `abandoned`, which leaves the game unfinished).
+    pub fn off_board(self) -> Option<OffBoard> {
+        match self {
+            End::Draw => Some(OffBoard::Agreement),
+            End::Abandoned => None,
+            End::Resignation => Some(OffBoard::Resignation),
+            End::TimeForfeit => Some(OffBoard::TimeForfeit),
+            End::Forfeit => Some(OffBoard::Forfeit),
+            End::Adjudication => Some(OffBoard::Adjudication),
+        }
+    }
 }
 
 /// The `setup` key: the position the replay starts from. Read by the
@@ -88,11 +114,12 @@ pub struct Header {
     /// The `players` key: who played.
     #[serde(default, deserialize_with = "present")]
     pub players: Option<Players>,
-    /// The `end` key: why a game without a winner stopped.
+    /// The `end` key: why a game stopped without a win on the board.
     #[serde(default, deserialize_with = "present")]
     pub end: Option<End>,
     /// The `result` key: the claimed winner (`red`, `blue` or a name) or
-    /// `none`, checked against the replay.
+    /// `none`, checked against the replay; the result itself when `end`
+    /// decides the game off the board.
     #[serde(default, deserialize_with = "present")]
     pub result: Option<Text>,
     /// The `setup` key: a position to start from instead of the empty board.
@@ -115,6 +142,10 @@ impl DuelHeader for Header {
     fn result(&self) -> Option<&str> {
         self.result.as_deref()
     }
+
+    fn ending(&self) -> Option<OffBoard> {
+        self.end.and_then(End::off_board)
+    }
 }
 
 /// The position a record starts from: the empty board, or its `setup`,
@@ -125,6 +156,7 @@ pub fn start(
     _switches: &Switches,
 ) -> Result<Position, HeaderError> {
     header.claimed(text)?;
+    duel::check_end(header, text)?;
     let Some(setup) = &header.setup else {
         return Ok(Position::default());
     };

@@ -25,7 +25,7 @@ use crate::game::{
     self, CanonicalTurn, Mechanics, Notation, Presentation, RecordFormat, Summary, Table,
     Violation, Warning,
 };
-use crate::games::duel;
+use crate::games::duel::{self, DuelHeader as _};
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rules::Rule;
@@ -126,10 +126,13 @@ impl RecordFormat for Simpei {
         position: &Position,
         _last: Option<(usize, &Turn)>,
     ) -> Result<Vec<Warning>, Violation> {
-        if let (Some(end), Some(winner)) = (header.end, position.winner) {
-            let end = match end {
-                End::Draw => "draw",
-                End::Abandoned => "abandoned",
+        if let (Some(end @ (End::Draw | End::Abandoned)), Some(winner)) =
+            (header.end, position.winner)
+        {
+            let end = if end == End::Draw {
+                "draw"
+            } else {
+                "abandoned"
             };
             return Err(Violation::new(
                 &declared::END_MISMATCH,
@@ -137,17 +140,30 @@ impl RecordFormat for Simpei {
                 text.key("end"),
             ));
         }
-        duel::conclude(header, text, position.winner)
+        duel::conclude(
+            header,
+            text,
+            position.winner,
+            &declared::END_MISMATCH,
+            "by alignment",
+        )
     }
 
-    fn summary(header: &Header, position: &Position, _whole: bool) -> Summary {
-        duel::summary(header, position.winner, position.to_move, "act", WON_BY)
+    fn summary(header: &Header, position: &Position, whole: bool) -> Summary {
+        duel::summary(
+            header,
+            position.winner,
+            position.to_move,
+            "act",
+            WON_BY,
+            whole,
+        )
     }
 
     fn table(header: &Header, position: &Position) -> Option<Table> {
         Some(duel::table(
             header,
-            position.winner,
+            header.winner(position.winner),
             "colour",
             &["on board", "in hand"],
             |c| {

@@ -382,8 +382,9 @@ pub const END_MISMATCH: Rule = Rule::illegal(
 .explained(&Explanation {
     words: "The header's end key says how the game ended, and the game must bear it out. \
             end: one-side-left is refused while several sides still have pieces, and end: \
-            time or end: captures-impossible on a game that ended with one side alone on \
-            the board.",
+            time, end: captures-impossible or end: adjudication on a game that ended with \
+            one side alone on the board: a game won on the board cannot also be decided \
+            off it.",
     source: "docs/rules/superpion.md#end-of-game",
     example: "---\ngame: superpion\nend: time\nsetup:\n  pieces: {blue: [e5], red: [f6]}\n\
               ---\n1.B e5xg7\n",

@@ -51,6 +51,9 @@ pub enum End {
     CapturesImpossible,
     /// `time`: the time limit ran out, and the round was played to its end.
     Time,
+    /// `adjudication`: the referee decided the scores, which `result`
+    /// gives for every player; any turn may be the last.
+    Adjudication,
 }
 
 /// The `rules` key: the house-rule switches.
@@ -250,7 +253,8 @@ pub struct Header {
     #[serde(default, deserialize_with = "present")]
     pub end: Option<End>,
     /// The `result` key: each player's claimed score, by name or player key;
-    /// checked against the replay.
+    /// checked against the replay, or the referee's scores with `end:
+    /// adjudication`.
     #[serde(default, deserialize_with = "present")]
     pub result: Option<BTreeMap<String, i64>>,
     /// The `rules` key: the house rules in force.
@@ -401,6 +405,9 @@ impl Header {
                 }
             }
         }
+        if self.end == Some(End::Adjudication) {
+            self.check_adjudication(text)?;
+        }
         Ok(())
     }
 
@@ -432,6 +439,89 @@ impl Header {
             ));
         }
         Ok(())
+    }
+
+    /// An adjudication's `result`: every player's score, whole and not
+    /// negative, each player once (`header` errors otherwise).
+    fn check_adjudication(&self, text: &HeaderText<'_>) -> Result<(), HeaderError> {
+        let players = self.variant().players();
+        let listed = || {
+            players
+                .iter()
+                .map(|&p| format!("{}: 0", self.label(p)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let Some(result) = &self.result else {
+            return Err(HeaderError::header(
+                "`end: adjudication` needs a `result` giving every player's score",
+                text.within("end", "adjudication"),
+            )
+            .with_help(format!(
+                "add the referee's scores: `result: {{{}}}`",
+                listed()
+            )));
+        };
+        let mut given: Vec<usize> = Vec::with_capacity(result.len());
+        for (key, &points) in result {
+            // `validate` refused a key naming no player.
+            let Some(player) = self.player_named(key) else {
+                continue;
+            };
+            if points < 0 {
+                return Err(HeaderError::header(
+                    format!("`{key}`'s adjudicated score is {points}: a score is a whole number of points, 0 or more"),
+                    text.within("result", key),
+                ));
+            }
+            if given.contains(&player) {
+                return Err(HeaderError::header(
+                    format!(
+                        "`{key}` in `result` names {}, whose score is already given",
+                        self.label(player)
+                    ),
+                    text.within("result", key),
+                )
+                .with_help("give each player's score once, by name or by key"));
+            }
+            given.push(player);
+        }
+        let missing: Vec<String> = players
+            .iter()
+            .filter(|p| !given.contains(p))
+            .map(|&p| format!("`{}`", self.label(p)))
+            .collect();
+        if !missing.is_empty() {
+            return Err(HeaderError::header(
+                format!(
+                    "`end: adjudication` needs every player's score, and `result` leaves out {}",
+                    missing.join(", ")
+                ),
+                text.key("result"),
+            )
+            .with_help(format!(
+                "the referee gives a score, 0 or more, to every player: `result: {{{}}}`",
+                listed()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The referee's points by player slot, in the mode's order (0 for a
+    /// player left out, which `start` refuses).
+    pub(super) fn adjudicated(&self, variant: &Variant) -> Vec<(usize, i64)> {
+        let claimed = self.claimed();
+        variant
+            .players()
+            .into_iter()
+            .map(|p| {
+                let points = claimed
+                    .iter()
+                    .find(|&&(q, _)| q == p)
+                    .map_or(0, |&(_, v)| v);
+                (p, points)
+            })
+            .collect()
     }
 
     pub(super) fn claimed(&self) -> Vec<(usize, i64)> {

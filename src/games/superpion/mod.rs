@@ -49,12 +49,15 @@ pub struct Superpion;
 pub const FORGIVE: HouseSwitch = HouseSwitch::new("forgive-missed-captures");
 
 impl Superpion {
-    fn winner(header: &Header, position: &Position, holdings: &[Holding]) -> Option<String> {
+    /// Who won on `points` (by player slot): the team with the higher
+    /// total in `teams`, else the one player with the most points; `None`
+    /// for a shared first place.
+    fn winner(header: &Header, position: &Position, points: &[(usize, i64)]) -> Option<String> {
         let variant = position.variant;
         if variant.mode == Mode::Teams {
-            let mut totals = [0u32; 2];
-            for h in holdings {
-                totals[variant.side(Camp::from_index(h.player))] += h.points;
+            let mut totals = [0i64; 2];
+            for &(player, p) in points {
+                totals[variant.side(Camp::from_index(player))] += p;
             }
             return match totals[0].cmp(&totals[1]) {
                 std::cmp::Ordering::Greater => Some(header.team_label(&variant, 0)),
@@ -62,12 +65,20 @@ impl Superpion {
                 std::cmp::Ordering::Equal => None,
             };
         }
-        let best = holdings.iter().map(|h| h.points).max()?;
-        let top: Vec<_> = holdings.iter().filter(|h| h.points == best).collect();
+        let best = points.iter().map(|&(_, p)| p).max()?;
+        let top: Vec<_> = points.iter().filter(|&&(_, p)| p == best).collect();
         match top[..] {
-            [only] => Some(header.reported(only.player)),
+            [&(only, _)] => Some(header.reported(only)),
             _ => None,
         }
+    }
+
+    /// The points the board gives, by player slot, in the mode's order.
+    fn board_points(holdings: &[Holding]) -> Vec<(usize, i64)> {
+        holdings
+            .iter()
+            .map(|h| (h.player, i64::from(h.points)))
+            .collect()
     }
 
     /// The players' names by player key (camp, or `player1`/`player2`).
@@ -81,42 +92,44 @@ impl Superpion {
     }
 
     /// How a finished game ended, by player key: the end's word, the
-    /// winners (a team's members in `teams`), the points, the teams' totals.
+    /// winners (a team's members in `teams`), the points, the teams'
+    /// totals; after an adjudication, the referee's points (`points`)
+    /// and the board's beside them (`board`).
     fn outcome(
         header: &Header,
         position: &Position,
-        holdings: &[Holding],
+        points: &[(usize, i64)],
+        board: Option<&[(usize, i64)]>,
         end: Option<End>,
     ) -> game::Outcome {
         let variant = position.variant;
-        let word = if position.over {
-            "one-side-left"
+        let (word, decided) = if position.over {
+            ("one-side-left", game::Decided::Board)
+        } else if end == Some(End::Adjudication) {
+            ("adjudication", game::Decided::OffBoard)
         } else if end == Some(End::Time) {
-            "time"
+            ("time", game::Decided::Board)
         } else {
-            "captures-impossible"
+            ("captures-impossible", game::Decided::Board)
         };
         let key = |p: usize| header.key(p).to_string();
-        let scores = game::Scores(
-            holdings
-                .iter()
-                .map(|h| (key(h.player), i64::from(h.points)))
-                .collect(),
-        );
+        let keyed = |points: &[(usize, i64)]| {
+            game::Scores(points.iter().map(|&(p, v)| (key(p), v)).collect())
+        };
         let (winners, teams) = if variant.mode == Mode::Teams {
             let teams: Vec<game::Team> = (0..2)
                 .map(|team| {
-                    let members: Vec<&Holding> = holdings
+                    let members: Vec<&(usize, i64)> = points
                         .iter()
-                        .filter(|h| variant.side(Camp::from_index(h.player)) == team)
+                        .filter(|&&(p, _)| variant.side(Camp::from_index(p)) == team)
                         .collect();
                     game::Team {
-                        sides: members.iter().map(|h| key(h.player)).collect(),
+                        sides: members.iter().map(|&&(p, _)| key(p)).collect(),
                         players: members
                             .iter()
-                            .map(|h| header.name(h.player).map(str::to_string))
+                            .map(|&&(p, _)| header.name(p).map(str::to_string))
                             .collect(),
-                        score: members.iter().map(|h| i64::from(h.points)).sum(),
+                        score: members.iter().map(|&&(_, v)| v).sum(),
                     }
                 })
                 .collect();
@@ -127,18 +140,24 @@ impl Superpion {
             };
             (winners, Some(teams))
         } else {
-            let best = holdings.iter().map(|h| h.points).max();
-            let top: Vec<&Holding> = holdings.iter().filter(|h| Some(h.points) == best).collect();
+            let best = points.iter().map(|&(_, v)| v).max();
+            let top: Vec<usize> = points
+                .iter()
+                .filter(|&&(_, v)| Some(v) == best)
+                .map(|&(p, _)| p)
+                .collect();
             let winners = match top[..] {
-                [only] => vec![key(only.player)],
+                [only] => vec![key(only)],
                 _ => Vec::new(),
             };
             (winners, None)
         };
         game::Outcome {
             end: word.to_string(),
+            decided,
             winners,
-            scores: Some(scores),
+            scores: Some(keyed(points)),
+            board_scores: board.map(keyed),
             teams,
         }
     }
@@ -329,6 +348,16 @@ impl RecordFormat for Superpion {
                     end_key,
                 ));
             }
+            (Some(End::Adjudication), true) => {
+                return Err(breach(
+                    Breach::EndMismatch(
+                        "the header says `end: adjudication`, but the game ended on the board when only one side had pieces left (`one-side-left`): a game won on the board cannot also be decided off it".into(),
+                    ),
+                    end_key,
+                ));
+            }
+            // The referee's scores are the result: nothing to compare.
+            (Some(End::Adjudication), false) => return Ok(warnings),
             (Some(End::OneSideLeft), false) => {
                 return Err(breach(
                     Breach::EndMismatch(
@@ -407,17 +436,32 @@ impl RecordFormat for Superpion {
 
     fn summary(header: &Header, position: &Position, whole: bool) -> Summary {
         let end = header.end.filter(|_| whole);
-        let finished =
-            position.over || matches!(end, Some(End::Time) | Some(End::CapturesImpossible));
+        let adjudicated = end == Some(End::Adjudication) && !position.over;
+        let finished = position.over
+            || matches!(
+                end,
+                Some(End::Time) | Some(End::CapturesImpossible) | Some(End::Adjudication)
+            );
         let holdings = position.holdings();
-        let scores = Scores(
-            holdings
-                .iter()
-                .map(|h| (header.reported(h.player), i64::from(h.points)))
-                .collect(),
-        );
+        let board = Superpion::board_points(&holdings);
+        // After an adjudication the referee's points are the scores; the
+        // board's stand beside them.
+        let points = if adjudicated {
+            header.adjudicated(&position.variant)
+        } else {
+            board.clone()
+        };
+        let reported = |points: &[(usize, i64)]| {
+            Scores(
+                points
+                    .iter()
+                    .map(|&(p, v)| (header.reported(p), v))
+                    .collect(),
+            )
+        };
+        let scores = reported(&points);
         let winner = if finished {
-            Superpion::winner(header, position, &holdings)
+            Superpion::winner(header, position, &points)
         } else {
             None
         };
@@ -427,14 +471,30 @@ impl RecordFormat for Superpion {
             match end {
                 Some(End::Time) => "time",
                 Some(End::CapturesImpossible) => "captures impossible",
+                Some(End::Adjudication) => "adjudication",
                 _ => "",
             }
         };
         let description = if finished {
-            match &winner {
+            let mut line = match &winner {
                 Some(w) => format!("finished ({how}): {} wins", quote(w)),
                 None => format!("finished ({how}): shared first place"),
+            };
+            if adjudicated {
+                let say = |points: &[(usize, i64)]| {
+                    points
+                        .iter()
+                        .map(|&(p, v)| format!("{} {v}", quote(&header.label(p))))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                line.push_str(&format!(
+                    " (adjudicated {}; the board gives {})",
+                    say(&points),
+                    say(&board)
+                ));
             }
+            line
         } else {
             // The camp, and its player when the header names one, as
             // Simpei and Puluc name theirs: `2.B (blue, Alice) to play`.
@@ -449,7 +509,10 @@ impl RecordFormat for Superpion {
                 camp.letter()
             )
         };
-        let outcome = finished.then(|| Superpion::outcome(header, position, &holdings, end));
+        let outcome = finished.then(|| {
+            let beside = adjudicated.then_some(board.as_slice());
+            Superpion::outcome(header, position, &points, beside, end)
+        });
         Summary {
             finished,
             winner,
@@ -464,48 +527,71 @@ impl RecordFormat for Superpion {
     fn table(header: &Header, position: &Position) -> Option<Table> {
         let variant = position.variant;
         let holdings = position.holdings();
+        // After an adjudication, the referee's points beside the board's.
+        let adjudicated = (header.end == Some(End::Adjudication) && !position.over)
+            .then(|| header.adjudicated(&variant));
+        let referee = |player: usize| {
+            adjudicated
+                .as_ref()
+                .and_then(|a| a.iter().find(|&&(p, _)| p == player))
+                .map_or(0, |&(_, v)| v)
+        };
         let mut rows: Vec<Vec<String>> = holdings
             .iter()
             .map(|h| {
                 let camps: Vec<&str> = h.camps.iter().map(|c| c.name()).collect();
-                vec![
+                let mut row = vec![
                     header.label(h.player),
                     camps.join("+"),
                     h.own.to_string(),
                     h.other.to_string(),
                     if h.threshold { "yes" } else { "no" }.to_string(),
                     h.points.to_string(),
-                ]
+                ];
+                if adjudicated.is_some() {
+                    row.push(referee(h.player).to_string());
+                }
+                row
             })
             .collect();
         if variant.mode == Mode::Teams {
             for team in 0..2 {
-                let total: u32 = holdings
-                    .iter()
-                    .filter(|h| variant.side(Camp::from_index(h.player)) == team)
-                    .map(|h| h.points)
-                    .sum();
-                rows.push(vec![
+                let members = || {
+                    holdings
+                        .iter()
+                        .filter(move |h| variant.side(Camp::from_index(h.player)) == team)
+                };
+                let total: u32 = members().map(|h| h.points).sum();
+                let mut row = vec![
                     format!("team {}", header.team_label(&variant, team)),
                     String::new(),
                     String::new(),
                     String::new(),
                     String::new(),
                     total.to_string(),
-                ]);
+                ];
+                if adjudicated.is_some() {
+                    let total: i64 = members().map(|h| referee(h.player)).sum();
+                    row.push(total.to_string());
+                }
+                rows.push(row);
             }
         }
+        let mut titles: Vec<String> = [
+            "player",
+            "camps",
+            "own pawns held",
+            "other pawns held",
+            "5+ others",
+            "points",
+        ]
+        .map(String::from)
+        .to_vec();
+        if adjudicated.is_some() {
+            titles.push("adjudicated".to_string());
+        }
         Some(Table {
-            header: [
-                "player",
-                "camps",
-                "own pawns held",
-                "other pawns held",
-                "5+ others",
-                "points",
-            ]
-            .map(String::from)
-            .to_vec(),
+            header: titles,
             rows,
         })
     }

@@ -100,10 +100,56 @@ fn case(path: &str, name: &str) -> String {
     )
 }
 
+/// A finished game's outcome as the case's properties, named as the
+/// suite's are (`arbitre.…`): how it ended (`end`), whether the board or the header
+/// decided it (`decided`), who won, and after an adjudication the
+/// referee's scores and the board's beside them. Nothing while the game
+/// goes on.
+fn properties(report: &arbitre::RecordReport) -> String {
+    let Some(outcome) = &report.outcome else {
+        return String::new();
+    };
+    let decided = match outcome.decided {
+        arbitre::game::Decided::Board => "board",
+        arbitre::game::Decided::OffBoard => "off-board",
+    };
+    let points = |scores: &arbitre::game::Scores| {
+        scores
+            .0
+            .iter()
+            .map(|(key, points)| format!("{key} {points}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut pairs = vec![
+        ("end", outcome.end.clone()),
+        ("decided", decided.to_string()),
+        ("winners", outcome.winners.join(" ")),
+    ];
+    if let Some(board) = &outcome.board_scores {
+        pairs.push((
+            "scores",
+            outcome.scores.as_ref().map_or(String::new(), points),
+        ));
+        pairs.push(("board_scores", points(board)));
+    }
+    let mut out = String::from("      <properties>\n");
+    for (name, value) in pairs {
+        let _ = writeln!(
+            out,
+            "        <property name=\"arbitre.{name}\" value=\"{}\"/>",
+            for_markup(&value)
+        );
+    }
+    out.push_str("      </properties>\n");
+    out
+}
+
 impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let report = seen.report;
         let mut case = case(seen.path, &case_name(seen));
+        case.push_str(&properties(report));
         let mut kind = Kept::Nothing;
         let mut out_lines = String::new();
         for finding in located(seen, false) {

@@ -141,6 +141,13 @@ impl Render for Renderer {
             if let Some(index) = arbitre::rules::Rule::all().position(|r| r.id == finding.rule) {
                 result["ruleIndex"] = json!(index);
             }
+            // How the record's game was decided (on the board or off it),
+            // as JSON's `outcome` gives it, for a finished game.
+            if let Some(outcome) = seen.report.outcome.as_ref() {
+                if let Ok(outcome) = serde_json::to_value(outcome) {
+                    result["properties"] = json!({ "outcome": outcome });
+                }
+            }
             // One result a line: compact JSON holds no raw newline.
             out.push_str(&result.to_string());
             out.push('\n');
