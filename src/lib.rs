@@ -142,6 +142,7 @@ pub mod report;
 pub mod rng;
 pub mod rules;
 pub mod span;
+pub mod standings;
 pub mod stats;
 pub mod switches;
 mod text;
