@@ -17,6 +17,14 @@ impl Fixed {
         Fixed(n * 10)
     }
 
+    /// `12.50`: rounded half up to two decimals, both written.
+    pub fn two_decimals(self) -> String {
+        let hundredths = (self.0 + 5).div_euclid(10);
+        let sign = if hundredths < 0 { "-" } else { "" };
+        let n = hundredths.unsigned_abs();
+        format!("{sign}{}.{:02}", n / 100, n % 100)
+    }
+
     /// The value as a float, for the machine formats.
     pub fn as_f64(self) -> f64 {
         self.0 as f64 / 1000.0
@@ -154,5 +162,8 @@ mod tests {
         assert_eq!(Fixed(575).to_string(), "0.575");
         assert_eq!(Fixed(0).to_string(), "0");
         assert_eq!(Fixed(10).to_string(), "0.01");
+        assert_eq!(Fixed(12500).two_decimals(), "12.50");
+        assert_eq!(Fixed(1670).two_decimals(), "1.67");
+        assert_eq!(Fixed(0).two_decimals(), "0.00");
     }
 }
