@@ -794,7 +794,7 @@ const MAN_SECTIONS: &str = r#".SH "EXIT STATUS"
 Every record checked is legal (warnings allowed); the command did what it was asked.
 .TP
 \fB1\fR
-At least one record is illegal (check, score, show, moves).
+At least one record is illegal (check, score, show, moves, standings).
 .TP
 \fB2\fR
 A usage error, a record malformed, or a path unreadable: a file that cannot be read, or what a directory walk left unchecked (reported on standard error; the other paths are still checked).
