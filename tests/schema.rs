@@ -658,7 +658,9 @@ fn standings_documents_fit_the_standings_schema() {
         ("a multi-player row in a two-player group", |d| {
             d["groups"][1]["rows"][0] = d["groups"][0]["rows"][0].clone()
         }),
-        ("a family of none", |d| d["groups"][0]["family"] = json!("solo")),
+        ("a family of none", |d| {
+            d["groups"][0]["family"] = json!("solo")
+        }),
         ("a reason of none", |d| {
             d["groups"][0]["not_counted"][0]["reason"] = json!("late")
         }),

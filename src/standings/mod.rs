@@ -474,7 +474,9 @@ impl Standings {
 fn not_counted(report: &RecordReport, reason: Reason) -> NotCounted {
     let diagnostic = report.diagnostic.as_ref();
     let message = match reason {
-        Reason::Malformed | Reason::Illegal => diagnostic.map_or(String::new(), |d| d.message.clone()),
+        Reason::Malformed | Reason::Illegal => {
+            diagnostic.map_or(String::new(), |d| d.message.clone())
+        }
         Reason::Unfinished => match &report.to_move {
             Some(side) => format!("the game goes on: {side} to play"),
             None => "the game goes on".to_string(),
@@ -537,11 +539,7 @@ fn sides(report: &RecordReport) -> Vec<String> {
 
 /// What a record gives its group, or why it does not count: counted when
 /// legal and finished, its result read from its outcome.
-fn judged(
-    report: &RecordReport,
-    family: Family,
-    tournament: &Tournament,
-) -> Result<Given, Reason> {
+fn judged(report: &RecordReport, family: Family, tournament: &Tournament) -> Result<Given, Reason> {
     match report.verdict {
         Verdict::Malformed => return Err(Reason::Malformed),
         Verdict::Illegal => return Err(Reason::Illegal),
@@ -553,12 +551,7 @@ fn judged(
         _ => return Err(Reason::Unfinished),
     };
     let names = report.players.as_ref().map(|p| &p.0[..]).unwrap_or(&[]);
-    let name_of = |key: &str| {
-        names
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, n)| n.clone())
-    };
+    let name_of = |key: &str| names.iter().find(|(k, _)| k == key).map(|(_, n)| n.clone());
     let keys = sides(report);
     let enough = match family {
         Family::TwoPlayer => keys.len() == 2,

@@ -87,7 +87,10 @@ fn value(text: &str) -> Result<Fixed, String> {
     let text = text.trim();
     let (whole, part) = text.split_once('.').unwrap_or((text, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty() || !digits(whole) || !digits(part) || (text.contains('.') && part.is_empty())
+    if whole.is_empty()
+        || !digits(whole)
+        || !digits(part)
+        || (text.contains('.') && part.is_empty())
     {
         return Err(format!(
             "`{}` is not a number from 0 with at most two decimals",
@@ -106,7 +109,9 @@ fn value(text: &str) -> Result<Fixed, String> {
             crate::text::quote(text)
         ));
     }
-    let whole: i128 = whole.parse().map_err(|_| format!("`{text}` is not a number"))?;
+    let whole: i128 = whole
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
     let part: i128 = match part.len() {
         0 => 0,
         1 => part.parse::<i128>().unwrap_or(0) * 10,
@@ -143,12 +148,27 @@ mod tests {
     #[test]
     fn points_read_three_numbers_with_at_most_two_decimals() {
         let p: Points = "3,1,0".parse().unwrap_or_default();
-        assert_eq!((p.win, p.draw, p.loss), (Fixed(3000), Fixed(1000), Fixed(0)));
+        assert_eq!(
+            (p.win, p.draw, p.loss),
+            (Fixed(3000), Fixed(1000), Fixed(0))
+        );
         let p: Points = "1, 0.5 ,0.25".parse().unwrap_or_default();
-        assert_eq!((p.win, p.draw, p.loss), (Fixed(1000), Fixed(500), Fixed(250)));
+        assert_eq!(
+            (p.win, p.draw, p.loss),
+            (Fixed(1000), Fixed(500), Fixed(250))
+        );
         for wrong in [
-            "", "3,1", "3,1,0,0", "-1,0,0", "1.234,0,0", "a,b,c", "1.,0,0", ".5,0,0", "1e2,0,0",
-            "1234567,0,0", "+1,0,0",
+            "",
+            "3,1",
+            "3,1,0,0",
+            "-1,0,0",
+            "1.234,0,0",
+            "a,b,c",
+            "1.,0,0",
+            ".5,0,0",
+            "1e2,0,0",
+            "1234567,0,0",
+            "+1,0,0",
         ] {
             assert!(wrong.parse::<Points>().is_err(), "{wrong}");
         }

@@ -26,7 +26,9 @@ fn duel(seq: usize, a: &str, b: &str, winner: Option<usize>) -> RecordReport {
         ])),
         outcome: Some(Outcome {
             end: "alignment".into(),
-            winners: winner.map(|w| vec![sides[w].to_string()]).unwrap_or_default(),
+            winners: winner
+                .map(|w| vec![sides[w].to_string()])
+                .unwrap_or_default(),
             scores: None,
             teams: None,
         }),
@@ -72,7 +74,13 @@ fn summary(group: &Group) -> Vec<(String, String, String, String, String)> {
         .collect()
 }
 
-fn row(rank: &str, player: &str, p: &str, sb: &str, bh: &str) -> (String, String, String, String, String) {
+fn row(
+    rank: &str,
+    player: &str,
+    p: &str,
+    sb: &str,
+    bh: &str,
+) -> (String, String, String, String, String) {
     (rank.into(), player.into(), p.into(), sb.into(), bh.into())
 }
 
@@ -107,14 +115,22 @@ fn a_round_robin_with_a_draw_is_ranked_by_points_then_tie_breaks() {
     let cross = group.crosstable.unwrap_or_default();
     // A's row, columns B A C D.
     assert_eq!(cross[1].player, "A");
-    assert_eq!(cross[1].cells, vec![vec!["1"], vec!["x"], vec!["½"], vec!["0"]]);
+    assert_eq!(
+        cross[1].cells,
+        vec![vec!["1"], vec!["x"], vec!["½"], vec!["0"]]
+    );
 }
 
 #[test]
 fn players_equal_on_every_key_share_a_span_of_places() {
     // A cycle: each wins once and loses once, all equal.
     let group = table(
-        &[("A", "B", Some(0)), ("B", "C", Some(0)), ("C", "A", Some(0)), ("D", "E", None)],
+        &[
+            ("A", "B", Some(0)),
+            ("B", "C", Some(0)),
+            ("C", "A", Some(0)),
+            ("D", "E", None),
+        ],
         Points::default(),
     );
     let ranks: Vec<(String, String)> = group
@@ -125,8 +141,14 @@ fn players_equal_on_every_key_share_a_span_of_places() {
     // A, B, C: 1 point, SB 1, Buchholz 2. D, E: ½, SB ¼, Buchholz ½.
     assert_eq!(
         ranks,
-        [("1-3", "A"), ("1-3", "B"), ("1-3", "C"), ("4-5", "D"), ("4-5", "E")]
-            .map(|(r, p)| (r.to_string(), p.to_string()))
+        [
+            ("1-3", "A"),
+            ("1-3", "B"),
+            ("1-3", "C"),
+            ("4-5", "D"),
+            ("4-5", "E")
+        ]
+        .map(|(r, p)| (r.to_string(), p.to_string()))
     );
     assert_eq!(group.rows[3].sonneborn_berger, Some(Fixed(250)));
     assert_eq!(group.rows[3].place, 4);
@@ -255,7 +277,11 @@ fn records_that_do_not_count_say_why() {
             Reason::Illegal
         ]
     );
-    assert!(group.not_counted[2].message.contains("only red"), "{:?}", group.not_counted[2]);
+    assert!(
+        group.not_counted[2].message.contains("only red"),
+        "{:?}",
+        group.not_counted[2]
+    );
     assert!(group.rows.is_empty());
     assert_eq!(group.counted, 0);
 }
@@ -312,8 +338,18 @@ fn superpion(mode: &str, scores: &[(&str, &str, i64)], teams: bool) -> (RecordRe
 fn multi_player_totals_averages_and_shared_first_places() {
     let mut standings = Standings::new(Points::default());
     let games = [
-        [("blue", "A", 10), ("red", "B", 10), ("yellow", "C", 4), ("black", "D", 0)],
-        [("blue", "B", 7), ("red", "C", 3), ("yellow", "A", 2), ("black", "D", 0)],
+        [
+            ("blue", "A", 10),
+            ("red", "B", 10),
+            ("yellow", "C", 4),
+            ("black", "D", 0),
+        ],
+        [
+            ("blue", "B", 7),
+            ("red", "C", 3),
+            ("yellow", "A", 2),
+            ("black", "D", 0),
+        ],
     ];
     for game in &games {
         let (report, t) = superpion("four-players", game, false);
@@ -363,19 +399,34 @@ fn multi_player_ties_share_ranks_and_averages_round_to_two_decimals() {
     let mut standings = Standings::new(Points::default());
     let (report, t) = superpion(
         "four-players",
-        &[("blue", "A", 5), ("red", "B", 5), ("yellow", "C", 1), ("black", "D", 1)],
+        &[
+            ("blue", "A", 5),
+            ("red", "B", 5),
+            ("yellow", "C", 1),
+            ("black", "D", 1),
+        ],
         false,
     );
     standings.add(&report, &t);
     let (report, t) = superpion(
         "four-players",
-        &[("blue", "C", 1), ("red", "D", 1), ("yellow", "A", 0), ("black", "B", 0)],
+        &[
+            ("blue", "C", 1),
+            ("red", "D", 1),
+            ("yellow", "A", 0),
+            ("black", "B", 0),
+        ],
         false,
     );
     standings.add(&report, &t);
     let (report, t) = superpion(
         "four-players",
-        &[("blue", "C", 0), ("red", "D", 0), ("yellow", "A", 0), ("black", "B", 0)],
+        &[
+            ("blue", "C", 0),
+            ("red", "D", 0),
+            ("yellow", "A", 0),
+            ("black", "B", 0),
+        ],
         false,
     );
     standings.add(&report, &t);
@@ -395,8 +446,13 @@ fn multi_player_ties_share_ranks_and_averages_round_to_two_decimals() {
     // C, D: 2 in 3, 2 wins. Averages 1.67 and 0.67.
     assert_eq!(
         rows,
-        [("1-2", "A", "1.67"), ("1-2", "B", "1.67"), ("3-4", "C", "0.67"), ("3-4", "D", "0.67")]
-            .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
+        [
+            ("1-2", "A", "1.67"),
+            ("1-2", "B", "1.67"),
+            ("3-4", "C", "0.67"),
+            ("3-4", "D", "0.67")
+        ]
+        .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
     );
 }
 
@@ -406,7 +462,12 @@ fn in_teams_each_player_is_scored_alone_and_the_top_team_wins() {
     // Blue+Yellow 3+9 = 12 against Red+Black 8+2 = 10.
     let (report, t) = superpion(
         "teams",
-        &[("blue", "A", 3), ("red", "B", 8), ("yellow", "C", 9), ("black", "D", 2)],
+        &[
+            ("blue", "A", 3),
+            ("red", "B", 8),
+            ("yellow", "C", 9),
+            ("black", "D", 2),
+        ],
         true,
     );
     standings.add(&report, &t);
@@ -448,18 +509,34 @@ fn superpion_two_player_games_are_won_by_the_higher_score() {
         .collect();
     assert_eq!(
         rows,
-        vec![("B".into(), 1, Some(1), Some(0)), ("A".into(), 0, Some(1), Some(1))]
+        vec![
+            ("B".into(), 1, Some(1), Some(0)),
+            ("A".into(), 0, Some(1), Some(1))
+        ]
     );
 }
 
 #[test]
 fn groups_are_by_event_game_and_family_in_order_of_first_record() {
     let mut standings = Standings::new(Points::default());
-    let (report, mut t) = superpion("teams", &[("blue", "A", 1), ("red", "B", 0), ("yellow", "C", 0), ("black", "D", 0)], true);
+    let (report, mut t) = superpion(
+        "teams",
+        &[
+            ("blue", "A", 1),
+            ("red", "B", 0),
+            ("yellow", "C", 0),
+            ("black", "D", 0),
+        ],
+        true,
+    );
     t.event = None;
     standings.add(&report, &t);
     standings.add(&duel(0, "A", "B", Some(0)), &event(None));
-    let (report, mut t) = superpion("two-players", &[("player1", "A", 1), ("player2", "B", 0)], false);
+    let (report, mut t) = superpion(
+        "two-players",
+        &[("player1", "A", 1), ("player2", "B", 0)],
+        false,
+    );
     t.event = None;
     standings.add(&report, &t);
     let mut lower = event(None);

@@ -139,9 +139,12 @@ fn shown<T: ToString>(value: Option<T>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
 }
 
+/// A row's cells, as its family's table shows them.
+type Cells = fn(&Row) -> Vec<String>;
+
 /// The group's table, its columns those of its family.
 fn table_of(group: &Group) -> Table {
-    let (header, cells): (Vec<&str>, fn(&Row) -> Vec<String>) = match group.family {
+    let (header, cells): (Vec<&str>, Cells) = match group.family {
         Family::TwoPlayer => (
             vec![
                 "rank",
@@ -312,7 +315,7 @@ fn csv(document: &StandingsDocument) -> String {
             ];
             let line: Vec<String> = cells.iter().map(|c| field(c)).collect();
             text.push_str(&line.join(","));
-            text.push_str("\n");
+            text.push('\n');
         }
     }
     text
