@@ -305,8 +305,10 @@ pub struct Standings {
     by_key: HashMap<(Option<String>, String, Family), usize>,
     ungrouped: Vec<NotCounted>,
     unreadable: Vec<Unreadable>,
-    /// Who played in which event and round, and where first.
-    rounds: HashMap<(Option<String>, u64, String), At>,
+    /// The events met, each by a number: the keys of `rounds`.
+    events: HashMap<Option<String>, usize>,
+    /// Who played in which event (by number) and round, and where first.
+    rounds: HashMap<(usize, u64, String), At>,
 }
 
 impl Standings {
@@ -318,6 +320,7 @@ impl Standings {
             by_key: HashMap::new(),
             ungrouped: Vec::new(),
             unreadable: Vec::new(),
+            events: HashMap::new(),
             rounds: HashMap::new(),
         }
     }
@@ -368,8 +371,10 @@ impl Standings {
             index: report.index,
         };
         if let Some(round) = tournament.round {
+            let known = self.events.len();
+            let event = *self.events.entry(tournament.event.clone()).or_insert(known);
             for (name, _, _) in &result.players {
-                let key = (tournament.event.clone(), round, name.clone());
+                let key = (event, round, name.clone());
                 match self.rounds.get(&key) {
                     Some(first) => {
                         let message = format!(
