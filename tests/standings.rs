@@ -389,6 +389,24 @@ fn names_from_records_are_escaped_and_cut_in_the_tables() {
     assert_eq!(status, 0, "{out}");
     assert!(!out.contains('\x1b'), "{out:?}");
     assert!(!out.contains(&long), "a name is cut");
+    // A spreadsheet opening the CSV runs no formula a record wrote.
+    let formula = scratch.join("formula.arb");
+    std::fs::write(
+        &formula,
+        simpei("=HYPERLINK(\"x\")", "\"@Ana\"", "\"B, b\"", BLUE_WINS),
+    )
+    .unwrap();
+    let formula = formula.to_string_lossy().into_owned();
+    let (_, csv, _) = run(&["standings", "--format", "csv", &formula]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[1],
+        "\"'=HYPERLINK(\"\"x\"\")\",simpei,two-player,1,\"B, b\",1,1,0,0,1,0,0,,"
+    );
+    assert_eq!(
+        lines[2],
+        "\"'=HYPERLINK(\"\"x\"\")\",simpei,two-player,2,'@Ana,1,0,0,1,0,0,1,,"
+    );
     // The machine formats keep names whole.
     let (_, doc) = document(&[&path]);
     assert_eq!(doc["groups"][0]["rows"][0]["player"], long.as_str());

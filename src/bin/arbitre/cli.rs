@@ -93,7 +93,7 @@ formats! {
     Human("human", "For people: one table per event and game, then the records not counted and the warnings"),
     Csv(
         "csv",
-        "One row per player and group, the group's event and game first, after a header row; fields quoted as RFC 4180 quotes them"
+        "One row per player and group, the group's event and game first, after a header row; fields quoted as RFC 4180 quotes them, and an event or a name that a spreadsheet would take for a formula (=, +, -, @ first) led by '"
     ),
 }
 

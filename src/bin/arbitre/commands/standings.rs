@@ -290,6 +290,18 @@ fn field(text: &str) -> String {
     }
 }
 
+/// Free text from a record (an event, a name) as a CSV cell: one that a
+/// spreadsheet would read as a formula (`=`, `+`, `-`, `@`, a tab or a
+/// carriage return first) starts with `'`, as OWASP advises, so that
+/// opening the standings runs nothing a record wrote.
+fn text_field(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        field(&format!("'{text}"))
+    } else {
+        field(text)
+    }
+}
+
 /// One row per player and group, with the group's event and game first.
 fn csv(document: &StandingsDocument) -> String {
     let mut text = String::from(
@@ -313,7 +325,18 @@ fn csv(document: &StandingsDocument) -> String {
                 shown(r.total),
                 r.average.map(|a| a.two_decimals()).unwrap_or_default(),
             ];
-            let line: Vec<String> = cells.iter().map(|c| field(c)).collect();
+            // The event and the player are the record's; the rest is ours.
+            let line: Vec<String> = cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    if i == 0 || i == 4 {
+                        text_field(c)
+                    } else {
+                        field(c)
+                    }
+                })
+                .collect();
             text.push_str(&line.join(","));
             text.push('\n');
         }
