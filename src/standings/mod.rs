@@ -550,8 +550,16 @@ fn judged(report: &RecordReport, family: Family, tournament: &Tournament) -> Res
         Verdict::Illegal => return Err(Reason::Illegal),
         Verdict::Legal => {}
     }
+    // A game finished with no outcome said is one nobody won: a draw.
+    let drawn = crate::game::Outcome {
+        end: String::new(),
+        winners: Vec::new(),
+        scores: None,
+        teams: None,
+    };
     let outcome = match (&report.outcome, report.status) {
         (Some(outcome), Some("finished")) => outcome,
+        (None, Some("finished")) => &drawn,
         _ if tournament.end.as_deref() == Some("abandoned") => return Err(Reason::Abandoned),
         _ => return Err(Reason::Unfinished),
     };

@@ -558,3 +558,18 @@ fn groups_are_by_event_game_and_family_in_order_of_first_record() {
         ]
     );
 }
+
+#[test]
+fn a_finished_duel_without_a_winner_is_a_draw_whatever_its_outcome_says() {
+    let mut standings = Standings::new(Points::default());
+    // As the off-board endings write a draw: finished, no winners.
+    standings.add(&duel(0, "A", "B", None), &event(None));
+    // Finished with no outcome at all.
+    let mut bare = duel(1, "A", "B", None);
+    bare.outcome = None;
+    standings.add(&bare, &event(None));
+    let group = standings.finish(false).groups.remove(0);
+    assert_eq!(group.counted, 2);
+    assert_eq!(group.rows[0].draws, Some(2));
+    assert_eq!(group.rows[0].rank, "1-2");
+}
