@@ -260,7 +260,7 @@ fn exit_statuses_are_checks_and_the_standings_are_printed_all_the_same() {
     let (status, out, _) = run(&["standings", &unfinished]);
     assert_eq!(status, 0, "{out}");
     assert!(
-        out.contains("unfinished: the game goes on: red to play"),
+        out.contains("unfinished: the game goes on: red (Ana) to play"),
         "{out}"
     );
     assert!(out.contains("no record counts"), "{out}");

@@ -482,10 +482,20 @@ fn not_counted(report: &RecordReport, reason: Reason) -> NotCounted {
         Reason::Malformed | Reason::Illegal => {
             diagnostic.map_or(String::new(), |d| d.message.clone())
         }
-        Reason::Unfinished => match &report.to_move {
-            Some(side) => format!("the game goes on: {side} to play"),
-            None => "the game goes on".to_string(),
-        },
+        Reason::Unfinished => {
+            let named = |side: &str| {
+                let players = report.players.as_ref()?;
+                let (_, name) = players.0.iter().find(|(k, _)| k == side)?;
+                Some(format!("{side} ({})", crate::text::quote(name)))
+            };
+            match &report.to_move {
+                Some(side) => format!(
+                    "the game goes on: {} to play",
+                    named(side).unwrap_or_else(|| side.clone())
+                ),
+                None => "the game goes on".to_string(),
+            }
+        }
         Reason::Abandoned => "the game was abandoned (`end: abandoned`): not scored".to_string(),
         Reason::PlayerNotNamed => {
             let named: Vec<&str> = report
