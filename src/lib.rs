@@ -43,6 +43,9 @@
 //!   position report; [`format`](mod@format): records written canonically (`fmt`);
 //!   [`walk`](mod@walk): the record files of the paths given, and why some
 //!   were left out; [`pipeline`]: a batch checked on threads, in order.
+//! - [`standings`]: the standings of an event, from the reports of its
+//!   checked records ([`standings::Standings`], a record at a time) and
+//!   what their headers say of the event ([`standings::Tournament`]).
 //! - [`rules`]: every rule id a report carries, declared once with its kind
 //!   and a one-line summary.
 //! - Helpers a platform may share: [`span`] (byte ranges), [`stats`] (throw
@@ -142,6 +145,7 @@ pub mod report;
 pub mod rng;
 pub mod rules;
 pub mod span;
+pub mod standings;
 pub mod stats;
 pub mod switches;
 mod text;

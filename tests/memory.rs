@@ -212,3 +212,34 @@ fn a_long_record_is_analysed_and_valued_a_turn_at_a_time() {
         "analyse held {held} bytes, more than {bound}"
     );
 }
+
+/// The standings keep a few facts of each record, never its text: fifty
+/// records of 200 KB each (a long comment) leave the table holding a
+/// few kilobytes.
+#[test]
+fn standings_keep_no_record_text() {
+    use arbitre::standings::{Standings, Tournament};
+    let _alone = ALONE.lock().unwrap_or_else(|e| e.into_inner());
+    let comment = format!("{{ {} }}\n", "a long remark ".repeat(200_000 / 14));
+    let names = ["Ana", "Ben", "Chloé", "Dev", "Eve"];
+    let before = COUNTING.current_usage();
+    let mut standings = Standings::new(Default::default());
+    for i in 0..50 {
+        let (red, blue) = (names[i % 5], names[(i + 1 + i / 5) % 5]);
+        let blue = if blue == red {
+            names[(i + 2) % 5]
+        } else {
+            blue
+        };
+        let record = Record::from_text(format!(
+            "---\ngame: simpei\nevent: Night\nplayers: {{red: {red}, blue: {blue}}}\n---\n{comment}1. c3 c1 2. a7 g5 3. a5 e3\n"
+        ));
+        let report = RecordReport::new("night.arb", &record, &check(&record, &Switches::new()));
+        assert_eq!(report.verdict, Verdict::Legal);
+        standings.add(&report, &Tournament::of(&record));
+    }
+    let held = COUNTING.current_usage().saturating_sub(before);
+    assert!(held < 64 << 10, "the standings hold {held} bytes");
+    let document = standings.finish(true);
+    assert_eq!(document.groups[0].counted, 50);
+}

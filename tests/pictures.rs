@@ -418,8 +418,17 @@ fn every_sample_is_drawn_as_well_formed_svg() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("samples")
             .join(game);
+        // The game's samples, and those of its events' folders.
+        let mut paths = Vec::new();
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
+            if path.is_dir() {
+                paths.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            } else {
+                paths.push(path);
+            }
+        }
+        for path in paths {
             let text = std::fs::read(&path).unwrap();
             for record in arbitre::Reader::new(&text[..]).take(20) {
                 let Ok(record) = record else { break };

@@ -1,5 +1,5 @@
 //! Every document arbitre writes fits its JSON Schema in `docs/schema/`:
-//! `check` (json, yaml, jsonl), `score`, `stats`, `show` and `moves`, over
+//! `check` (json, yaml, jsonl), `score`, `stats`, `show`, `moves` and `standings`, over
 //! the samples; and the schemas are strict enough to refuse a document with
 //! a field wrong.
 
@@ -486,7 +486,7 @@ fn a_field_added_within_schema_1_fits_the_published_schemas_only() {
         .filter(|n| n.ends_with(".schema.json"))
         .collect();
     names.sort();
-    assert_eq!(names.len(), 10, "{names:?}");
+    assert_eq!(names.len(), 11, "{names:?}");
     for name in &names {
         let schema = load(name, false);
         assert_eq!(schema["$id"], name.as_str(), "{name}");
@@ -630,4 +630,64 @@ fn solved_game_documents_fit_their_schemas() {
     partial.as_object_mut().map(|g| g.remove("best_turn"));
     document["legal"][0] = partial;
     assert!(!best.is_valid(&document), "a group without its best turn");
+}
+
+#[test]
+fn standings_documents_fit_the_standings_schema() {
+    let standings = validator("standings.schema.json");
+    let published = published("standings.schema.json");
+    for format in ["json", "yaml"] {
+        for crosstable in [false, true] {
+            let mut args = vec!["standings", "--format", format, "samples", "gone.arb"];
+            if crosstable {
+                args.push("--crosstable");
+            }
+            let out = arbitre(&args);
+            let document = if format == "json" {
+                json(&out, "standings")
+            } else {
+                yaml(&out, "standings")
+            };
+            let groups = document["groups"].as_array().map_or(0, Vec::len);
+            assert!(groups >= 4, "{groups} groups");
+            assert_eq!(document["unreadable"][0]["path"], "gone.arb");
+            fits(&standings, &document, &args.join(" "));
+            fits(&published, &document, &args.join(" "));
+        }
+    }
+    let document = json(
+        &arbitre(&[
+            "standings",
+            "--format",
+            "json",
+            "--crosstable",
+            "samples/superpion/club-night",
+        ]),
+        "superpion",
+    );
+    fits(&standings, &document, "superpion");
+    type Mutation = fn(&mut Value);
+    let mutations: [(&str, Mutation); 6] = [
+        ("a rank of no places", |d| {
+            d["groups"][1]["rows"][0]["rank"] = json!("first")
+        }),
+        ("a multi-player row in a two-player group", |d| {
+            d["groups"][1]["rows"][0] = d["groups"][0]["rows"][0].clone()
+        }),
+        ("a family of none", |d| {
+            d["groups"][0]["family"] = json!("solo")
+        }),
+        ("a reason of none", |d| {
+            d["groups"][0]["not_counted"][0]["reason"] = json!("late")
+        }),
+        ("a crosstable cell of no result", |d| {
+            d["groups"][1]["crosstable"][0]["cells"][0] = json!(["2"])
+        }),
+        ("negative points", |d| d["points"]["win"] = json!(-1)),
+    ];
+    for (what, mutate) in mutations {
+        let mut wrong = document.clone();
+        mutate(&mut wrong);
+        assert!(!standings.is_valid(&wrong), "{what} passes: {wrong}");
+    }
 }

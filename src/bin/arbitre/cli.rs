@@ -87,6 +87,17 @@ formats! {
 }
 
 formats! {
+    /// Output formats of `standings`: the tables for people, one document,
+    /// or a CSV row per player and group.
+    StandingsFormat, about,
+    Human("human", "For people: one table per event and game, then the records not counted and the warnings"),
+    Csv(
+        "csv",
+        "One row per player and group, the group's event and game first, after a header row; fields quoted as RFC 4180 quotes them, and an event or a name that a spreadsheet would take for a formula (=, +, -, @ first) led by '"
+    ),
+}
+
+formats! {
     /// Output formats of `check`, which streams its records; a machine
     /// format is written as the records are checked.
     CheckFormat, about_run,
@@ -270,6 +281,14 @@ pub enum Command {
         after_help = "Examples:\n  arbitre explain simpei/occupied\n  arbitre explain --list\n  arbitre explain --list --format json"
     )]
     Explain(ExplainArgs),
+
+    /// The standings of the events the records hold: one table per event and
+    /// game, with points and tie-breaks (two-player games) or total scores
+    /// (Superpion's multi-player modes), and the records that do not count.
+    #[command(
+        after_help = "Examples:\n  arbitre standings samples/simpei/club-night\n  arbitre standings --crosstable samples/puluc/club-night\n  arbitre standings --points 3,1,0 --format csv samples/superpion/club-night\n\nA record counts when it is legal and its game decided (won, scored by its ending, decided off the board, or drawn); every other record is listed under its event's table with why. Two-player tables are ranked by points, then Sonneborn-Berger (opponents' points times the result: 1, 1/2, 0), then Buchholz (opponents' points), then wins, then the name; players equal on all of them share a rank, written as a span (3-4). Multi-player tables are ranked by total score, then wins (first places, shared or not), then average.\n\nExit status as check: 0 no record illegal or malformed and every path read (unfinished records are not errors), 1 some record illegal, 2 usage error, a record malformed or a path unreadable; the standings are printed all the same."
+    )]
+    Standings(StandingsArgs),
 
     /// Print a template record with a commented header.
     #[command(after_help = "Example:\n  arbitre new simpei > game.arb")]
@@ -558,6 +577,51 @@ pub struct FmtArgs {
     pub limits: LimitArgs,
 }
 
+/// `--points W,D,L` as clap reads it: three numbers from 0 with at most
+/// two decimals, or a usage error saying what is wrong.
+fn points(text: &str) -> Result<arbitre::standings::Points, String> {
+    text.parse()
+}
+
+#[derive(Debug, Args)]
+pub struct StandingsArgs {
+    /// Record files (read whatever their name), directories (searched for
+    /// *.arb in any case, in natural order, each file once, hidden entries
+    /// left out and counted), or - for standard input.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = StandingsFormat::Human)]
+    pub format: StandingsFormat,
+    /// Points for a win, a draw and a loss in two-player games (default
+    /// 1,0.5,0): numbers from 0 with at most two decimals, `3,1,0` say.
+    /// Sonneborn-Berger counts results as 1, 1/2, 0 whatever they are.
+    #[arg(long, value_name = "W,D,L", value_parser = points)]
+    pub points: Option<arbitre::standings::Points>,
+    /// Add each two-player table's crosstable: one row and one column per
+    /// player in rank order, each cell the row player's results against
+    /// the column's (1, ½, 0, by round or in input order), x on the
+    /// diagonal.
+    #[arg(long)]
+    pub crosstable: bool,
+    /// The name standard input (`-`) goes by in the output.
+    #[arg(long = "stdin-filename", value_name = "NAME")]
+    pub stdin_filename: Option<String>,
+    /// Threads checking records, 1 to 256 (default: every core, at most
+    /// 256). The output is the same whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = jobs())]
+    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub switch: Switch,
+    // After the options without a heading: its heading holds for the
+    // options after it, up to the next heading.
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    // Last: its help heading holds for the options after it.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     /// Record files (read whatever their name), directories (searched for
@@ -730,7 +794,7 @@ const MAN_SECTIONS: &str = r#".SH "EXIT STATUS"
 Every record checked is legal (warnings allowed); the command did what it was asked.
 .TP
 \fB1\fR
-At least one record is illegal (check, score, show, moves).
+At least one record is illegal (check, score, show, moves, standings).
 .TP
 \fB2\fR
 A usage error, a record malformed, or a path unreadable: a file that cannot be read, or what a directory walk left unchecked (reported on standard error; the other paths are still checked).

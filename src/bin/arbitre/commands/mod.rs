@@ -9,6 +9,7 @@ mod fmt;
 mod position;
 mod score;
 mod solve;
+mod standings;
 mod stats;
 
 use std::io;
@@ -27,6 +28,7 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
         Command::Check(args) => check::check(args, style, output),
         Command::Score(args) => score::score(args, style, output),
         Command::Stats(args) => stats::stats(args, style, output),
+        Command::Standings(args) => standings::standings(args, style, output),
         Command::Show(args) => position::position(args, style, output, Print::Diagram),
         Command::Moves(args) => position::position(
             &args.position,
