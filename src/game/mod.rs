@@ -24,5 +24,8 @@ pub(crate) use opened::{set_up, tokens_of};
 pub use presentation::{Group, Legal, Presentation};
 pub use record_format::{random_record, RecordFormat};
 pub use summary::{Outcome, Players, Scores, Summary, Table, Team};
+/// What a header says of the game's place in an event: read from a
+/// checked record as [`Checked::tournament`](crate::replay::Checked::tournament).
+pub use crate::record::header::{Tags, Tournament};
 pub(crate) use violation::listing;
 pub use violation::{breach, Breach, Violation, Warning, LISTED};

@@ -5,6 +5,7 @@ mod aliases;
 mod fast;
 mod messages;
 mod plain;
+mod tournament;
 mod values;
 
 use std::borrow::Cow;
@@ -22,6 +23,10 @@ pub use crate::switches::Switches;
 use messages::{did_you_mean, find_word, one_slip, without_positions};
 use values::NOT_A_DATE;
 pub use values::{given, present, Date, Text};
+pub(crate) use tournament::{tournament_keys, NOT_A_TAG_NAME, NOT_ORDINAL, NOT_TAG_TEXT};
+pub use tournament::{
+    is_tag_name, tournament_of, Ordinal, Tags, Tournament, TournamentKeys, TAG_NAME_BYTES,
+};
 pub(crate) use values::{NOT_TEXT, NO_VALUE};
 
 /// The header of one record: its YAML text and where it sits in the file.
@@ -367,12 +372,19 @@ impl<'a> HeaderText<'a> {
             }
             (None, None) => self.opening,
         };
-        let help = did_you_mean(&message).or_else(|| {
-            message.ends_with(NOT_A_DATE).then(|| {
-                "write the year, the month and the day: `date: 2026-11-29` for 29 November 2026"
-                    .to_string()
+        let help = did_you_mean(&message)
+            .or_else(|| {
+                message.ends_with(NOT_A_DATE).then(|| {
+                    "write the year, the month and the day: `date: 2026-11-29` for 29 November 2026"
+                        .to_string()
+                })
             })
-        });
+            .or_else(|| {
+                message.contains(NOT_A_TAG_NAME).then(|| {
+                    "name a tag with letters, digits, `-` and `_`: `tags: {rating-a: \"1820\"}`"
+                        .to_string()
+                })
+            });
         HeaderError {
             part,
             // Found with the values whole, shown with long ones cut.
