@@ -671,7 +671,8 @@ mod tests {
 
         const KEYS: &[&str] = &[
             "game", "event", "date", "players", "mode", "end", "result", "neutral", "squares",
-            "site", "rules", "Game", "true", "to-move",
+            "site", "rules", "Game", "true", "to-move", "round", "board", "time-control",
+            "referee", "annotator", "tags", "sight",
         ];
         const INNER_KEYS: &[&str] = &[
             "red",
@@ -684,6 +685,9 @@ mod tests {
             "player2",
             "bleu",
             "forgive-missed-captures",
+            "section",
+            "rating-a",
+            "x_1",
         ];
         /// What YAML reads as the very string.
         const PLAIN: &[&str] = &[
@@ -854,7 +858,11 @@ mod tests {
                 fast::deserialize::<superpion::Header>("game: superpion\nresult: {blue: x}\n")
                     .is_none()
             );
-            assert!(fast::deserialize::<simpei::Header>("game: simpei\nsite: x\n").is_none());
+            assert!(fast::deserialize::<simpei::Header>("game: simpei\nsight: x\n").is_none());
+            // The tournament's text keys and tags take it; numbers never do.
+            let tournament = "game: simpei\nsite: Oslo\nreferee: Ana\ntags: {section: juniors}\n";
+            assert!(fast::deserialize::<simpei::Header>(tournament).is_some());
+            assert!(fast::deserialize::<simpei::Header>("game: simpei\nround: 3\n").is_none());
         }
     }
 }
