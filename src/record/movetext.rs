@@ -15,10 +15,113 @@ pub type Input<'a> = &'a str;
 /// A whitespace-separated word of the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
-    /// The token as written.
+    /// The token as written, without its annotation glyph.
     pub text: &'a str,
-    /// Where, in the record's text.
+    /// Where, in the record's text: the token without its glyph, so that
+    /// what a notation reads of it points at the action alone.
     pub span: Span,
+    /// The annotation glyph that ends it (`c5!`), which no rule reads.
+    pub glyph: Option<Glyph>,
+}
+
+/// An annotation glyph, as chess records write them: it may end an action
+/// token, and the rules never read it; `fmt` keeps it where it stood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Glyph {
+    /// `!`: a good action.
+    Good,
+    /// `?`: a mistake.
+    Mistake,
+    /// `!!`: a brilliant action.
+    Brilliant,
+    /// `??`: a blunder.
+    Blunder,
+    /// `!?`: an interesting action.
+    Interesting,
+    /// `?!`: a dubious action.
+    Dubious,
+}
+
+impl Glyph {
+    /// Every glyph, as written.
+    pub const ALL: [Glyph; 6] = [
+        Glyph::Good,
+        Glyph::Mistake,
+        Glyph::Brilliant,
+        Glyph::Blunder,
+        Glyph::Interesting,
+        Glyph::Dubious,
+    ];
+
+    /// The glyph as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Glyph::Good => "!",
+            Glyph::Mistake => "?",
+            Glyph::Brilliant => "!!",
+            Glyph::Blunder => "??",
+            Glyph::Interesting => "!?",
+            Glyph::Dubious => "?!",
+        }
+    }
+
+    /// The glyph written `text`, when it is one.
+    pub fn read(text: &str) -> Option<Glyph> {
+        Glyph::ALL.into_iter().find(|g| g.as_str() == text)
+    }
+}
+
+impl std::fmt::Display for Glyph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What every refused glyph's help says.
+const GLYPHS: &str = "an action may end with one annotation glyph: `!`, `?`, `!!`, `??`, `!?` or `?!` (`c5!`, `3:4-7?!`)";
+
+/// The token `text` at `offset` ends with `!` or `?`: its glyph split off,
+/// or why it is malformed (a run that is no glyph, a glyph alone or after
+/// a move number). Out of the loop every token goes through.
+#[cold]
+#[inline(never)]
+fn glyphed(text: &str, offset: usize) -> Result<Token<'_>, SyntaxError> {
+    let bytes = text.as_bytes();
+    let run = bytes
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'!' | b'?'))
+        .count();
+    let start = bytes.len() - run;
+    let (action, marks) = text.split_at(start);
+    let at = Span::new(offset + start, run);
+    let Some(glyph) = Glyph::read(marks) else {
+        // A run may be as long as the token: quoted short.
+        return Err(SyntaxError::new(
+            format!("`{}` is not an annotation glyph", quote(marks)),
+            at,
+        )
+        .with_help(GLYPHS));
+    };
+    if action.is_empty() {
+        return Err(SyntaxError::new(
+            format!("the glyph `{glyph}` stands alone: a glyph ends the action it annotates"),
+            at,
+        )
+        .with_help(format!("write it right after the action, with no space: `c5{glyph}`")));
+    }
+    if action.ends_with('.') {
+        return Err(SyntaxError::new(
+            format!("the glyph `{glyph}` follows a move number: a glyph ends an action"),
+            at,
+        )
+        .with_help(format!("write it after the action: `{action} c5{glyph}`")));
+    }
+    Ok(Token {
+        text: action,
+        span: Span::new(offset, start),
+        glyph: Some(glyph),
+    })
 }
 
 /// A token (or part of one) that is not notation.
@@ -221,9 +324,18 @@ impl<'a> Iterator for Tokens<'a> {
             return self.fail(error);
         }
         self.at = end;
+        let text = &self.movetext[start..end];
+        // A glyph ends a token in `!` or `?`; nearly no token does.
+        if end > start && matches!(bytes[end - 1], b'!' | b'?') {
+            return match glyphed(text, self.offset + start) {
+                Ok(token) => Some(Ok(token)),
+                Err(error) => self.fail(error),
+            };
+        }
         Some(Ok(Token {
-            text: &self.movetext[start..end],
+            text,
             span: Span::new(self.offset + start, end - start),
+            glyph: None,
         }))
     }
 }

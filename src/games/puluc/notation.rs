@@ -328,7 +328,7 @@ mod tests {
         fn the_common_shapes_read_as_the_parsers_read_them(
             text in "[eE0-9:.\\-]{1,8}|[0-9]{1,11}:[e0-9]{1,11}(-[0-9]{0,11})?",
         ) {
-            let token = Token { text: &text, span: Span::new(7, text.len()) };
+            let token = Token { text: &text, span: Span::new(7, text.len()), glyph: None };
             if let Some(fast) = common(&token) {
                 proptest::prop_assert_eq!(format!("{:?}", Some(fast)), format!("{:?}", pieces(&token)));
             }
@@ -352,6 +352,7 @@ mod tests {
             let token = Token {
                 text,
                 span: Span::new(3, text.len()),
+                glyph: None,
             };
             assert!(common(&token).is_some(), "{text}");
             assert_eq!(
@@ -373,6 +374,7 @@ mod tests {
             let token = Token {
                 text,
                 span: Span::new(3, text.len()),
+                glyph: None,
             };
             assert!(common(&token).is_none(), "{text}");
         }

@@ -12,8 +12,8 @@ use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
 use crate::record::movetext::{
-    consumed, natural, parse_whole, read_turns, value_of, Input, Numeral, SyntaxError, Token,
-    TurnReading,
+    consumed, natural, parse_whole, read_turns, value_of, Glyph, Input, Numeral, SyntaxError,
+    Token, TurnReading,
 };
 use crate::span::{Span, Spanned};
 use crate::text::quote;
@@ -359,6 +359,17 @@ fn read_mark(token: &Token<'_>, at: usize) -> Option<Option<Spanned<Colour>>> {
 
 const EXPECTED: &str = "Superpion notation is a turn head `B`, `R`, `Y`, `K` (or `12.B` with the round number), then one or two actions: a move `e3-e5`, a capture `e5xg7xe9` (or `e5xe9`), each optionally marked `=B`, `=R`, `=Y`, `=K` or `=S` when it promotes; or a pass `--`";
 
+/// `B!`: a glyph ends an action, never a turn head.
+#[cold]
+fn glyph_on_head(glyph: Glyph, token: &Token<'_>) -> SyntaxError {
+    let at = Span::new(token.span.offset + token.span.len, glyph.as_str().len());
+    SyntaxError::new(
+        format!("the glyph `{glyph}` follows a turn head: a glyph ends an action"),
+        at,
+    )
+    .with_help(format!("write it after the action: `{} e3-e5{glyph}`", token.text))
+}
+
 fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
     SyntaxError::new(message, span).with_help(EXPECTED)
 }
@@ -494,6 +505,9 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
         camp: Camp,
         token: &Token<'_>,
     ) -> Result<(), SyntaxError> {
+        if let Some(glyph) = token.glyph {
+            return Err(glyph_on_head(glyph, token));
+        }
         close(self.last.as_ref())?;
         let number = match (n, self.number.take()) {
             (Some(_), Some(earlier)) => {
