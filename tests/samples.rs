@@ -7,7 +7,8 @@
 //! ```
 //!
 //! The line may start with `#` (inside a YAML header) or `;` (in the
-//! movetext). This test checks every sample against `check --format json`.
+//! movetext). A key `tournament.round` is looked for in the record's
+//! `tournament`. This test checks every sample against `check --format json`.
 
 // Runs the `arbitre` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]
@@ -110,7 +111,12 @@ fn check_one(path: &Path) -> Result<(), String> {
                     rules.join(",")
                 }
                 "scores" => record["scores"].to_string().replace(' ', ""),
-                other => field(record, other),
+                // A tournament key (`tournament.round=3`); `tournament=null`
+                // for a record without one.
+                other => match other.strip_prefix("tournament.") {
+                    Some(key) => field(&record["tournament"], key),
+                    None => field(record, other),
+                },
             };
             if actual != value {
                 return Err(format!(
