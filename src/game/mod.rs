@@ -14,6 +14,9 @@ mod record_format;
 mod summary;
 mod violation;
 
+/// What a header says of the game's place in an event: read from a
+/// checked record as [`Checked::tournament`](crate::replay::Checked::tournament).
+pub use crate::record::header::{Tags, Tournament};
 pub use alternatives::Alternatives;
 pub use mechanics::{denoted, perft, random_plays, Mechanics};
 pub use notation::{parse_turn, resolve_by_outcome, CanonicalTurn, Notation, TurnLabel};
@@ -24,8 +27,5 @@ pub(crate) use opened::{set_up, tokens_of};
 pub use presentation::{Group, Legal, Presentation};
 pub use record_format::{random_record, RecordFormat};
 pub use summary::{Outcome, Players, Scores, Summary, Table, Team};
-/// What a header says of the game's place in an event: read from a
-/// checked record as [`Checked::tournament`](crate::replay::Checked::tournament).
-pub use crate::record::header::{Tags, Tournament};
 pub(crate) use violation::listing;
 pub use violation::{breach, Breach, Violation, Warning, LISTED};

@@ -21,12 +21,12 @@ use crate::text::{cut_quotes, grouped};
 
 pub use crate::switches::Switches;
 use messages::{did_you_mean, find_word, one_slip, without_positions};
-use values::NOT_A_DATE;
-pub use values::{given, present, Date, Text};
-pub(crate) use tournament::{tournament_keys, NOT_A_TAG_NAME, NOT_ORDINAL, NOT_TAG_TEXT};
 pub use tournament::{
     is_tag_name, tournament_of, Ordinal, Tags, Tournament, TournamentKeys, TAG_NAME_BYTES,
 };
+pub(crate) use tournament::{tournament_keys, NOT_A_TAG_NAME, NOT_ORDINAL, NOT_TAG_TEXT};
+use values::NOT_A_DATE;
+pub use values::{given, present, Date, Text};
 pub(crate) use values::{NOT_TEXT, NO_VALUE};
 
 /// The header of one record: its YAML text and where it sits in the file.
@@ -670,9 +670,27 @@ mod tests {
         use proptest::prelude::*;
 
         const KEYS: &[&str] = &[
-            "game", "event", "date", "players", "mode", "end", "result", "neutral", "squares",
-            "site", "rules", "Game", "true", "to-move", "round", "board", "time-control",
-            "referee", "annotator", "tags", "sight",
+            "game",
+            "event",
+            "date",
+            "players",
+            "mode",
+            "end",
+            "result",
+            "neutral",
+            "squares",
+            "site",
+            "rules",
+            "Game",
+            "true",
+            "to-move",
+            "round",
+            "board",
+            "time-control",
+            "referee",
+            "annotator",
+            "tags",
+            "sight",
         ];
         const INNER_KEYS: &[&str] = &[
             "red",

@@ -97,25 +97,28 @@ fn glyphed(text: &str, offset: usize) -> Result<Token<'_>, SyntaxError> {
     let at = Span::new(offset + start, run);
     let Some(glyph) = Glyph::read(marks) else {
         // A run may be as long as the token: quoted short.
-        return Err(SyntaxError::new(
-            format!("`{}` is not an annotation glyph", quote(marks)),
-            at,
-        )
-        .with_help(GLYPHS));
+        return Err(
+            SyntaxError::new(format!("`{}` is not an annotation glyph", quote(marks)), at)
+                .with_help(GLYPHS),
+        );
     };
     if action.is_empty() {
         return Err(SyntaxError::new(
             format!("the glyph `{glyph}` stands alone: a glyph ends the action it annotates"),
             at,
         )
-        .with_help(format!("write it right after the action, with no space: `c5{glyph}`")));
+        .with_help(format!(
+            "write the glyph right after the action, with no space: `c5{glyph}`"
+        )));
     }
     if action.ends_with('.') {
         return Err(SyntaxError::new(
             format!("the glyph `{glyph}` follows a move number: a glyph ends an action"),
             at,
         )
-        .with_help(format!("write it after the action: `{action} c5{glyph}`")));
+        .with_help(format!(
+            "write the glyph after the action: `{action} c5{glyph}`"
+        )));
     }
     Ok(Token {
         text: action,

@@ -89,7 +89,10 @@ mod tests {
                 event: Some("Open: \"A\"".into()),
                 round: Some(2),
                 time_control: Some("40/2h # x".into()),
-                tags: Some(crate::game::Tags(vec![("rating-a".into(), "- 1820".into())])),
+                tags: Some(crate::game::Tags(vec![(
+                    "rating-a".into(),
+                    "- 1820".into(),
+                )])),
                 ..Default::default()
             }),
             throws: None,

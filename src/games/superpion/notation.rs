@@ -367,7 +367,10 @@ fn glyph_on_head(glyph: Glyph, token: &Token<'_>) -> SyntaxError {
         format!("the glyph `{glyph}` follows a turn head: a glyph ends an action"),
         at,
     )
-    .with_help(format!("write it after the action: `{} e3-e5{glyph}`", token.text))
+    .with_help(format!(
+        "write the glyph after the action: `{} e3-e5{glyph}`",
+        token.text
+    ))
 }
 
 fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {

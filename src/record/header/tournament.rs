@@ -71,7 +71,8 @@ impl<'de> Deserialize<'de> for Ordinal {
             /// `"3"` is 3; digits only, so that `"+3"`, `" 3"` and `"3rd"`
             /// are refused.
             fn visit_str<E: de::Error>(self, v: &str) -> Result<Ordinal, E> {
-                let digits = !v.is_empty() && v.len() <= 10 && v.bytes().all(|b| b.is_ascii_digit());
+                let digits =
+                    !v.is_empty() && v.len() <= 10 && v.bytes().all(|b| b.is_ascii_digit());
                 match v.parse::<u64>() {
                     Ok(n) if digits => self.visit_u64(n),
                     _ => Err(refused("other text")),
