@@ -91,6 +91,40 @@ fn case_name(seen: &Seen<'_>) -> String {
     }
 }
 
+/// The record's tournament keys as the case's properties
+/// (`arbitre.tournament.round`, `arbitre.tournament.tags.NAME`), cut and
+/// escaped as names are.
+fn tournament_properties(t: &arbitre::game::Tournament) -> String {
+    let number = |n: Option<u32>| n.map(|n| n.to_string());
+    let mut pairs: Vec<(String, String)> = [
+        ("event", t.event.clone()),
+        ("date", t.date.clone()),
+        ("round", number(t.round)),
+        ("board", number(t.board)),
+        ("site", t.site.clone()),
+        ("time_control", t.time_control.clone()),
+        ("referee", t.referee.clone()),
+        ("annotator", t.annotator.clone()),
+    ]
+    .into_iter()
+    .filter_map(|(name, value)| value.map(|v| (name.to_string(), v)))
+    .collect();
+    for (name, value) in t.tags.iter().flat_map(|tags| tags.0.iter()) {
+        pairs.push((format!("tags.{name}"), value.clone()));
+    }
+    let mut out = String::from("      <properties>\n");
+    for (name, value) in pairs {
+        let _ = writeln!(
+            out,
+            "        <property name=\"arbitre.tournament.{}\" value=\"{}\"/>",
+            for_markup(&name),
+            for_markup(&cut(&value))
+        );
+    }
+    out.push_str("      </properties>\n");
+    out
+}
+
 fn case(path: &str, name: &str) -> String {
     format!(
         "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\">\n",
@@ -104,6 +138,9 @@ impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let report = seen.report;
         let mut case = case(seen.path, &case_name(seen));
+        if let Some(tournament) = &report.tournament {
+            case.push_str(&tournament_properties(tournament));
+        }
         let mut kind = Kept::Nothing;
         let mut out_lines = String::new();
         for finding in located(seen, false) {

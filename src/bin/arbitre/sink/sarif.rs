@@ -141,6 +141,10 @@ impl Render for Renderer {
             if let Some(index) = arbitre::rules::Rule::all().position(|r| r.id == finding.rule) {
                 result["ruleIndex"] = json!(index);
             }
+            // The record's tournament keys, in SARIF's own bag for more.
+            if let Some(tournament) = &seen.report.tournament {
+                result["properties"] = json!({"tournament": tournament});
+            }
             // One result a line: compact JSON holds no raw newline.
             out.push_str(&result.to_string());
             out.push('\n');
