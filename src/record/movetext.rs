@@ -758,6 +758,58 @@ mod tests {
     }
 
     #[test]
+    fn glyphs_are_split_off_their_tokens() {
+        for glyph in Glyph::ALL {
+            let text = format!("1. c3{glyph} 3:4-7{glyph}");
+            let got = tokens(&text, 10).unwrap();
+            assert_eq!(got[1].text, "c3");
+            assert_eq!(got[1].span, Span::new(13, 2));
+            assert_eq!(got[1].glyph, Some(glyph));
+            assert_eq!(got[2].text, "3:4-7");
+            assert_eq!(got[2].glyph, Some(glyph));
+            assert_eq!(got[0].glyph, None);
+            assert_eq!(Glyph::read(glyph.as_str()), Some(glyph));
+        }
+        // Every run of `!` and `?` up to four long: the six glyphs pass,
+        // every other run is refused at the run.
+        for len in 1..=4 {
+            for bits in 0..(1 << len) {
+                let run: String = (0..len)
+                    .map(|i| if bits >> i & 1 == 1 { '!' } else { '?' })
+                    .collect();
+                let text = format!("c5{run} d4");
+                let got = tokens(&text, 0);
+                match Glyph::read(&run) {
+                    Some(glyph) => {
+                        assert_eq!(got.map(|t| t[0].glyph), Ok(Some(glyph)), "{run}")
+                    }
+                    None => {
+                        let err = got.unwrap_err();
+                        assert_eq!(err.span, Span::new(2, len), "{run}");
+                        assert!(err.message.contains("not an annotation glyph"), "{run}");
+                    }
+                }
+                // Alone, or after a move number: never.
+                assert!(tokens(&format!("c5 {run}"), 0).is_err(), "{run}");
+                assert!(tokens(&format!("3.{run} c5"), 0).is_err(), "{run}");
+                assert!(tokens(&format!("3...{run} c5"), 0).is_err(), "{run}");
+            }
+        }
+        // A `!` inside a token is the notation's to refuse; a comment or a
+        // wide character after a glyph ends the token as usual.
+        assert_eq!(tokens("c5!x", 0).map(|t| t[0].glyph), Ok(None));
+        assert_eq!(tokens("c5!{x}", 0).map(|t| t[0].glyph), Ok(Some(Glyph::Good)));
+        assert_eq!(
+            tokens("é5?!\u{a0}d4", 0).map(|t| (t[0].text, t[0].glyph)),
+            Ok(("é5", Some(Glyph::Dubious)))
+        );
+        // A long run is quoted short.
+        let long = format!("c5{}", "!".repeat(5000));
+        let err = tokens_within(&long, 0, 10_000).unwrap_err();
+        assert!(err.message.len() < 200, "{}", err.message);
+    }
+
+    #[test]
     fn unclosed_and_stray_braces() {
         let err = tokens("c5 { never", 0).unwrap_err();
         assert_eq!(err.span, Span::new(3, 1));
