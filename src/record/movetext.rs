@@ -798,7 +798,10 @@ mod tests {
         // A `!` inside a token is the notation's to refuse; a comment or a
         // wide character after a glyph ends the token as usual.
         assert_eq!(tokens("c5!x", 0).map(|t| t[0].glyph), Ok(None));
-        assert_eq!(tokens("c5!{x}", 0).map(|t| t[0].glyph), Ok(Some(Glyph::Good)));
+        assert_eq!(
+            tokens("c5!{x}", 0).map(|t| t[0].glyph),
+            Ok(Some(Glyph::Good))
+        );
         assert_eq!(
             tokens("é5?!\u{a0}d4", 0).map(|t| (t[0].text, t[0].glyph)),
             Ok(("é5", Some(Glyph::Dubious)))
