@@ -470,6 +470,16 @@ fn fmt_keeps_each_glyph_on_its_action() {
     }
 }
 
+#[test]
+fn fmt_keeps_the_tournament_keys_as_written() {
+    let header = "---\ngame: puluc\ntags: {z: \"1\", a: b}   # kept\nround: \"3\"\nreferee: Ines\n\
+                  time-control: 40/2h\nboard: 2\n---\n";
+    let text = format!("{header}1.  3:e   2:e\n");
+    let once = formatted(&text);
+    assert_eq!(once, format!("{header}1. 3:e-3 2:e-8\n"));
+    assert_eq!(formatted(&once), once);
+}
+
 fn formatted(text: &str) -> String {
     let record = arbitre::Reader::new(text.as_bytes())
         .next()
