@@ -232,6 +232,28 @@ fn tags_are_names_with_text() {
             help(&d)
         );
     }
+    // A name YAML reads as a number or a boolean: shown quoted.
+    for (name, kind) in [("2024", "a number"), ("true", "a boolean")] {
+        let text = record("simpei", &format!("tags: {{{name}: x}}\n"), "");
+        let d = malformed(&text, "header", 3, 8);
+        assert!(
+            d.message.ends_with(&format!(
+                "a tag name is text, and YAML reads `{name}` as {kind}"
+            )),
+            "{}",
+            d.message
+        );
+        assert!(
+            help(&d).starts_with(&format!("quote it: `tags: {{\"{name}\": ...}}`")),
+            "{}",
+            help(&d)
+        );
+    }
+    assert!(ok("{\"2024\": x}").is_some());
+    // A tag written without a value; an empty text is text.
+    let d = malformed(&record("simpei", "tags: {a: ~}\n", ""), "header", 3, 8);
+    assert_eq!(d.message, "`a` in `tags` is written without a value");
+    assert!(ok("{a: \"\"}").is_some());
     // Not a mapping, or a tag given twice.
     malformed(&record("simpei", "tags: [a, b]\n", ""), "header", 3, 7);
     let twice = report(&record("simpei", "tags: {a: x, a: y}\n", ""));

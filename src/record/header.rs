@@ -21,10 +21,10 @@ use crate::text::{cut_quotes, grouped};
 
 pub use crate::switches::Switches;
 use messages::{did_you_mean, find_word, one_slip, without_positions};
-pub use tournament::{
-    is_tag_name, tournament_of, Ordinal, Tags, Tournament, TournamentKeys, TAG_NAME_BYTES,
+pub use tournament::{is_tag_name, Ordinal, Tags, Tournament, TournamentKeys, TAG_NAME_BYTES};
+pub(crate) use tournament::{
+    tournament_keys, NOT_A_TAG_NAME, NOT_ORDINAL, NOT_TAG_TEXT, TAG_NAME_NOT_TEXT,
 };
-pub(crate) use tournament::{tournament_keys, NOT_A_TAG_NAME, NOT_ORDINAL, NOT_TAG_TEXT};
 use values::NOT_A_DATE;
 pub use values::{given, present, Date, Text};
 pub(crate) use values::{NOT_TEXT, NO_VALUE};
@@ -378,6 +378,12 @@ impl<'a> HeaderText<'a> {
                     "write the year, the month and the day: `date: 2026-11-29` for 29 November 2026"
                         .to_string()
                 })
+            })
+            .or_else(|| {
+                let (_, said) = plain::split_path(&message);
+                let number = said.strip_prefix(TAG_NAME_NOT_TEXT)?;
+                let name = number.split('`').nth(1)?;
+                Some(format!("quote it: `tags: {{\"{name}\": ...}}`"))
             })
             .or_else(|| {
                 message.contains(NOT_A_TAG_NAME).then(|| {

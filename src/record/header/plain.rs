@@ -131,6 +131,12 @@ fn no_value(text: &str, parent: Option<&str>, at: Option<usize>) -> Option<Plain
     };
     let (key_at, key) =
         empty_key(text, start, top_only).or_else(|| empty_key(text, 0, top_only))?;
+    // A mapping's entry (a tag) comes with its own key on the path.
+    let parent = parent.map(|p| {
+        p.strip_suffix(key)
+            .and_then(|p| p.strip_suffix('.'))
+            .unwrap_or(p)
+    });
     Some(Plain {
         message: format!("{} is written without a value", named(key, parent)),
         at: key_at,

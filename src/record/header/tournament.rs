@@ -15,7 +15,6 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 
 use super::values::{NOT_TEXT, NO_VALUE};
-use super::{Date, Text};
 
 /// What [`Ordinal`] tells serde_yaml of a value that is not one; the
 /// header's reader says it again in plain words, at the value.
@@ -23,6 +22,9 @@ pub(crate) const NOT_ORDINAL: &str = "a whole number from 1 is expected, and YAM
 /// What [`Tags`] tells serde_yaml of a tag whose value is a list or a
 /// mapping.
 pub(crate) const NOT_TAG_TEXT: &str = "a tag's value is text, and YAML reads";
+
+/// What [`Tags`] says of a tag name YAML reads as a number or a boolean.
+pub(crate) const TAG_NAME_NOT_TEXT: &str = "a tag name is text, and YAML reads";
 
 /// What [`Tags`] says of a key that is no tag name.
 pub(crate) const NOT_A_TAG_NAME: &str = "is not a tag name";
@@ -158,14 +160,39 @@ struct TagName(String);
 
 impl<'de> Deserialize<'de> for TagName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name = String::deserialize(deserializer)?;
-        if is_tag_name(&name) {
-            Ok(TagName(name))
-        } else {
-            Err(de::Error::custom(format!(
-                "`{name}` {NOT_A_TAG_NAME}: a tag name is 1 to {TAG_NAME_BYTES} ASCII letters, digits, `-` and `_`"
-            )))
+        struct Name;
+        fn not_text<E: de::Error>(what: String) -> E {
+            E::custom(format!("{TAG_NAME_NOT_TEXT} {what}"))
         }
+        impl Visitor<'_> for Name {
+            type Value = TagName;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a tag name")
+            }
+            fn visit_str<E: de::Error>(self, name: &str) -> Result<TagName, E> {
+                if is_tag_name(name) {
+                    Ok(TagName(name.to_string()))
+                } else {
+                    Err(E::custom(format!(
+                        "`{name}` {NOT_A_TAG_NAME}: a tag name is 1 to {TAG_NAME_BYTES} ASCII letters, digits, `-` and `_`"
+                    )))
+                }
+            }
+            // `2024: x` is a number to YAML: shown quoted, as the values are.
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<TagName, E> {
+                Err(not_text(format!("`{v}` as a number")))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<TagName, E> {
+                Err(not_text(format!("`{v}` as a number")))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<TagName, E> {
+                Err(not_text(format!("`{v}` as a number")))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<TagName, E> {
+                Err(not_text(format!("`{v}` as a boolean")))
+            }
+        }
+        deserializer.deserialize_any(Name)
     }
 }
 
@@ -248,34 +275,6 @@ pub trait TournamentKeys {
     fn tournament(&self) -> Option<Tournament>;
 }
 
-/// The tournament keys of a header, as given.
-#[allow(clippy::too_many_arguments)]
-pub fn tournament_of(
-    event: Option<&Text>,
-    date: Option<&Date>,
-    round: Option<Ordinal>,
-    board: Option<Ordinal>,
-    site: Option<&Text>,
-    time_control: Option<&Text>,
-    referee: Option<&Text>,
-    annotator: Option<&Text>,
-    tags: Option<&Tags>,
-) -> Option<Tournament> {
-    let text = |t: Option<&Text>| t.map(|t| t.0.clone());
-    let tournament = Tournament {
-        event: text(event),
-        date: date.map(|d| d.0.clone()),
-        round: round.map(|r| r.0),
-        board: board.map(|b| b.0),
-        site: text(site),
-        time_control: text(time_control),
-        referee: text(referee),
-        annotator: text(annotator),
-        tags: tags.cloned(),
-    };
-    (!tournament.is_empty()).then_some(tournament)
-}
-
 /// A game's header type with the tournament keys after its own (its own
 /// must include `event` and `date`, where the game has always listed
 /// them): the keys added as fields, and [`TournamentKeys`] implemented.
@@ -318,17 +317,19 @@ macro_rules! tournament_keys {
 
         impl crate::record::header::TournamentKeys for $name {
             fn tournament(&self) -> Option<crate::record::header::Tournament> {
-                crate::record::header::tournament_of(
-                    self.event.as_ref(),
-                    self.date.as_ref(),
-                    self.round,
-                    self.board,
-                    self.site.as_ref(),
-                    self.time_control.as_ref(),
-                    self.referee.as_ref(),
-                    self.annotator.as_ref(),
-                    self.tags.as_ref(),
-                )
+                let text = |t: &Option<crate::record::header::Text>| t.as_ref().map(|t| t.0.clone());
+                let tournament = crate::record::header::Tournament {
+                    event: text(&self.event),
+                    date: self.date.as_ref().map(|d| d.0.clone()),
+                    round: self.round.map(|r| r.0),
+                    board: self.board.map(|b| b.0),
+                    site: text(&self.site),
+                    time_control: text(&self.time_control),
+                    referee: text(&self.referee),
+                    annotator: text(&self.annotator),
+                    tags: self.tags.clone(),
+                };
+                (!tournament.is_empty()).then_some(tournament)
             }
         }
     };
