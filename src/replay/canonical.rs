@@ -87,22 +87,25 @@ fn glyphs_in<'a>(
     span: Span,
 ) -> Vec<(usize, Glyph)> {
     let end = span.offset + span.len;
-    let mut within: Vec<Option<Glyph>> = Vec::new();
+    // Nearly no turn has a glyph: nothing is held for one that has none.
+    let mut count = 0;
+    let mut found: Vec<(usize, Glyph)> = Vec::new();
     while let Some(Ok(token)) = tokens.peek() {
         if token.span.offset >= end {
             break;
         }
         if token.span.offset >= span.offset {
-            within.push(token.glyph);
+            if let Some(glyph) = token.glyph {
+                found.push((count, glyph));
+            }
+            count += 1;
         }
         tokens.next();
     }
-    let count = within.len();
-    within
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, glyph)| glyph.map(|g| (count - 1 - i, g)))
-        .collect()
+    for (at, _) in &mut found {
+        *at = count - 1 - *at;
+    }
+    found
 }
 
 /// The canonical turn with each glyph after the token as far from its end
