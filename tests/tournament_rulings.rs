@@ -49,7 +49,7 @@ fn record(game: &str, lines: &str, movetext: &str) -> String {
 }
 
 fn tournament_of(game: &str, lines: &str, movetext: &str) -> Option<Tournament> {
-    legal(&record(game, lines, movetext)).tournament
+    legal(&record(game, lines, movetext)).tournament.map(|t| *t)
 }
 
 // Tournament data.

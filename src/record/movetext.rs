@@ -329,7 +329,7 @@ impl<'a> Iterator for Tokens<'a> {
         self.at = end;
         let text = &self.movetext[start..end];
         // A glyph ends a token in `!` or `?`; nearly no token does.
-        if end > start && matches!(bytes[end - 1], b'!' | b'?') {
+        if let Some(b'!' | b'?') = text.as_bytes().last() {
             return match glyphed(text, self.offset + start) {
                 Ok(token) => Some(Ok(token)),
                 Err(error) => self.fail(error),

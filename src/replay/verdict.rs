@@ -28,8 +28,9 @@ pub struct Checked {
     /// The statistics of every written throw, for games with throws.
     pub throws: Option<ThrowStats>,
     /// The header's tournament keys (`event`, `round`, ...), when it holds
-    /// any and could be read.
-    pub tournament: Option<Tournament>,
+    /// any and could be read (boxed, as nearly no record has them):
+    /// `checked.tournament.as_deref()`.
+    pub tournament: Option<Box<Tournament>>,
 }
 
 impl Checked {

@@ -116,7 +116,7 @@ pub struct RecordReport {
     /// `site`, `time_control`, `referee`, `annotator`, `tags`), each left
     /// out when absent; left out of JSON when the header has none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tournament: Option<Tournament>,
+    pub tournament: Option<Box<Tournament>>,
     /// Throw counts and their chi-square test, for games with throws.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throws: Option<ThrowStats>,

@@ -271,8 +271,10 @@ impl Tournament {
 /// The tournament keys of the headers, which every game's header holds.
 /// A game's header type reports them with [`TournamentKeys`].
 pub trait TournamentKeys {
-    /// The tournament keys given; `None` when there are none.
-    fn tournament(&self) -> Option<Tournament>;
+    /// The tournament keys given; `None` when there are none. Boxed: a
+    /// checked record is moved from the replay to its report, and nearly
+    /// none has these keys.
+    fn tournament(&self) -> Option<Box<Tournament>>;
 }
 
 /// A game's header type with the tournament keys after its own (its own
@@ -316,9 +318,22 @@ macro_rules! tournament_keys {
         }
 
         impl crate::record::header::TournamentKeys for $name {
-            fn tournament(&self) -> Option<crate::record::header::Tournament> {
+            fn tournament(&self) -> Option<Box<crate::record::header::Tournament>> {
+                // Most headers have none: nothing is built for them.
+                if self.event.is_none()
+                    && self.date.is_none()
+                    && self.round.is_none()
+                    && self.board.is_none()
+                    && self.site.is_none()
+                    && self.time_control.is_none()
+                    && self.referee.is_none()
+                    && self.annotator.is_none()
+                    && self.tags.is_none()
+                {
+                    return None;
+                }
                 let text = |t: &Option<crate::record::header::Text>| t.as_ref().map(|t| t.0.clone());
-                let tournament = crate::record::header::Tournament {
+                Some(Box::new(crate::record::header::Tournament {
                     event: text(&self.event),
                     date: self.date.as_ref().map(|d| d.0.clone()),
                     round: self.round.map(|r| r.0),
@@ -328,8 +343,7 @@ macro_rules! tournament_keys {
                     referee: text(&self.referee),
                     annotator: text(&self.annotator),
                     tags: self.tags.clone(),
-                };
-                (!tournament.is_empty()).then_some(tournament)
+                }))
             }
         }
     };
