@@ -15,13 +15,10 @@ pub type Input<'a> = &'a str;
 /// A whitespace-separated word of the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
-    /// The token as written, without its annotation glyph.
+    /// The token as written.
     pub text: &'a str,
-    /// Where, in the record's text: the token without its glyph, so that
-    /// what a notation reads of it points at the action alone.
+    /// Where, in the record's text.
     pub span: Span,
-    /// The annotation glyph that ends it (`c5!`), which no rule reads.
-    pub glyph: Option<Glyph>,
 }
 
 /// An annotation glyph, as chess records write them: it may end an action
@@ -69,6 +66,16 @@ impl Glyph {
     pub fn read(text: &str) -> Option<Glyph> {
         Glyph::ALL.into_iter().find(|g| g.as_str() == text)
     }
+
+    /// The glyph a well-formed token ends with (`c5!?`), if any.
+    pub fn ending(token: &str) -> Option<Glyph> {
+        let run = token
+            .bytes()
+            .rev()
+            .take_while(|b| matches!(b, b'!' | b'?'))
+            .count();
+        Glyph::read(&token[token.len() - run..])
+    }
 }
 
 impl std::fmt::Display for Glyph {
@@ -80,11 +87,25 @@ impl std::fmt::Display for Glyph {
 /// What every refused glyph's help says.
 const GLYPHS: &str = "an action may end with one annotation glyph: `!`, `?`, `!!`, `??`, `!?` or `?!` (`c5!`, `3:4-7?!`)";
 
-/// The token `text` at `offset` ends with `!` or `?`: its glyph split off,
-/// or why it is malformed (a run that is no glyph, a glyph alone or after
-/// a move number). Out of the loop every token goes through.
+/// A token a notation could not read, when it ends with `!` or `?`: the
+/// token without its glyph, for the notation to read again (the glyph
+/// belongs to it and no rule reads it), or why it is malformed (a run that
+/// is no glyph, a glyph alone or after a move number); `None` for a token
+/// without one. Called on a notation's way to refusing a token, never on
+/// the path a token it reads takes: glyphs cost nothing where none is
+/// written.
 #[cold]
 #[inline(never)]
+pub fn split_glyph<'a>(token: &Token<'a>) -> Option<Result<Token<'a>, SyntaxError>> {
+    let text = token.text;
+    if !matches!(text.as_bytes().last(), Some(b'!' | b'?')) {
+        return None;
+    }
+    Some(glyphed(text, token.span.offset))
+}
+
+/// [`split_glyph`] of the token `text` at `offset`, which ends in `!` or
+/// `?`.
 fn glyphed(text: &str, offset: usize) -> Result<Token<'_>, SyntaxError> {
     let bytes = text.as_bytes();
     let run = bytes
@@ -123,7 +144,6 @@ fn glyphed(text: &str, offset: usize) -> Result<Token<'_>, SyntaxError> {
     Ok(Token {
         text: action,
         span: Span::new(offset, start),
-        glyph: Some(glyph),
     })
 }
 
@@ -327,18 +347,9 @@ impl<'a> Iterator for Tokens<'a> {
             return self.fail(error);
         }
         self.at = end;
-        let text = &self.movetext[start..end];
-        // A glyph ends a token in `!` or `?`; nearly no token does.
-        if let Some(b'!' | b'?') = text.as_bytes().last() {
-            return match glyphed(text, self.offset + start) {
-                Ok(token) => Some(Ok(token)),
-                Err(error) => self.fail(error),
-            };
-        }
         Some(Ok(Token {
-            text,
+            text: &self.movetext[start..end],
             span: Span::new(self.offset + start, end - start),
-            glyph: None,
         }))
     }
 }
@@ -757,19 +768,40 @@ mod tests {
         assert!(tokens(&"c".repeat(Limits::DEFAULT_TOKEN_BYTES + 1), 0).is_err());
     }
 
+    /// A token read through [`split_glyph`], as a notation reads one it
+    /// cannot read whole.
+    fn split(text: &str, offset: usize) -> Result<Token<'_>, SyntaxError> {
+        let tokens = tokens(text, offset)?;
+        match tokens.first() {
+            Some(token) => split_glyph(token).unwrap_or(Ok(*token)),
+            None => Err(SyntaxError::new("empty", Span::new(0, 0))),
+        }
+    }
+
     #[test]
     fn glyphs_are_split_off_their_tokens() {
         for glyph in Glyph::ALL {
-            let text = format!("1. c3{glyph} 3:4-7{glyph}");
-            let got = tokens(&text, 10).unwrap();
-            assert_eq!(got[1].text, "c3");
-            assert_eq!(got[1].span, Span::new(13, 2));
-            assert_eq!(got[1].glyph, Some(glyph));
-            assert_eq!(got[2].text, "3:4-7");
-            assert_eq!(got[2].glyph, Some(glyph));
-            assert_eq!(got[0].glyph, None);
+            let text = format!("3:4-7{glyph} c5");
+            assert_eq!(
+                split(&text, 10),
+                Ok(Token {
+                    text: "3:4-7",
+                    span: Span::new(10, 5)
+                })
+            );
+            assert_eq!(
+                Glyph::ending(&text[..5 + glyph.as_str().len()]),
+                Some(glyph)
+            );
             assert_eq!(Glyph::read(glyph.as_str()), Some(glyph));
         }
+        assert_eq!(Glyph::ending("c5"), None);
+        assert_eq!(Glyph::ending("c5!!!"), None);
+        assert!(split_glyph(&Token {
+            text: "c5",
+            span: Span::new(0, 2)
+        })
+        .is_none());
         // Every run of `!` and `?` up to four long: the six glyphs pass,
         // every other run is refused at the run.
         for len in 1..=4 {
@@ -778,11 +810,9 @@ mod tests {
                     .map(|i| if bits >> i & 1 == 1 { '!' } else { '?' })
                     .collect();
                 let text = format!("c5{run} d4");
-                let got = tokens(&text, 0);
+                let got = split(&text, 0);
                 match Glyph::read(&run) {
-                    Some(glyph) => {
-                        assert_eq!(got.map(|t| t[0].glyph), Ok(Some(glyph)), "{run}")
-                    }
+                    Some(_) => assert_eq!(got.map(|t| t.text), Ok("c5"), "{run}"),
                     None => {
                         let err = got.unwrap_err();
                         assert_eq!(err.span, Span::new(2, len), "{run}");
@@ -790,25 +820,23 @@ mod tests {
                     }
                 }
                 // Alone, or after a move number: never.
-                assert!(tokens(&format!("c5 {run}"), 0).is_err(), "{run}");
-                assert!(tokens(&format!("3.{run} c5"), 0).is_err(), "{run}");
-                assert!(tokens(&format!("3...{run} c5"), 0).is_err(), "{run}");
+                assert!(split(&run, 0).is_err(), "{run}");
+                assert!(split(&format!("3.{run} c5"), 0).is_err(), "{run}");
+                assert!(split(&format!("3...{run} c5"), 0).is_err(), "{run}");
             }
         }
-        // A `!` inside a token is the notation's to refuse; a comment or a
-        // wide character after a glyph ends the token as usual.
-        assert_eq!(tokens("c5!x", 0).map(|t| t[0].glyph), Ok(None));
-        assert_eq!(
-            tokens("c5!{x}", 0).map(|t| t[0].glyph),
-            Ok(Some(Glyph::Good))
-        );
-        assert_eq!(
-            tokens("é5?!\u{a0}d4", 0).map(|t| (t[0].text, t[0].glyph)),
-            Ok(("é5", Some(Glyph::Dubious)))
-        );
+        // A `!` inside a token is no glyph; a comment or a wide character
+        // after one ends the token as usual.
+        assert!(split_glyph(&Token {
+            text: "c5!x",
+            span: Span::new(0, 4)
+        })
+        .is_none());
+        assert_eq!(split("c5!{x}", 0).map(|t| t.text), Ok("c5"));
+        assert_eq!(split("é5?!\u{a0}d4", 0).map(|t| t.text), Ok("é5"));
         // A long run is quoted short.
         let long = format!("c5{}", "!".repeat(5000));
-        let err = tokens_within(&long, 0, 10_000).unwrap_err();
+        let err = split(&long, 0).unwrap_err();
         assert!(err.message.len() < 200, "{}", err.message);
     }
 

@@ -95,7 +95,7 @@ fn glyphs_in<'a>(
             break;
         }
         if token.span.offset >= span.offset {
-            if let Some(glyph) = token.glyph {
+            if let Some(glyph) = Glyph::ending(token.text) {
                 found.push((count, glyph));
             }
             count += 1;

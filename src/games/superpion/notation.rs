@@ -12,8 +12,8 @@ use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
 use crate::record::movetext::{
-    consumed, natural, parse_whole, read_turns, value_of, Glyph, Input, Numeral, SyntaxError,
-    Token, TurnReading,
+    consumed, natural, parse_whole, read_turns, split_glyph, value_of, Glyph, Input, Numeral,
+    SyntaxError, Token, TurnReading,
 };
 use crate::span::{Span, Spanned};
 use crate::text::quote;
@@ -473,6 +473,16 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
     #[cold]
     #[inline(never)]
     fn parsed(&mut self, token: &Token<'_>) -> Result<(), SyntaxError> {
+        // An action's glyph, split off and the action read again; a turn
+        // head takes none.
+        if let Some(split) = split_glyph(token) {
+            let action = split?;
+            if let Some(Piece::Head(..)) = parse_whole(&action, piece(&action)) {
+                let glyph = Glyph::ending(token.text).unwrap_or(Glyph::Good);
+                return Err(glyph_on_head(glyph, &action));
+            }
+            return self.parsed(&action);
+        }
         match parse_whole(token, piece(token)) {
             Some(Piece::Number(n)) => self.number(n, token),
             Some(Piece::Head(n, camp)) => self.head(n, camp, token),
@@ -508,9 +518,6 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
         camp: Camp,
         token: &Token<'_>,
     ) -> Result<(), SyntaxError> {
-        if let Some(glyph) = token.glyph {
-            return Err(glyph_on_head(glyph, token));
-        }
         close(self.last.as_ref())?;
         let number = match (n, self.number.take()) {
             (Some(_), Some(earlier)) => {
