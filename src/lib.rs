@@ -45,7 +45,7 @@
 //!   were left out; [`pipeline`]: a batch checked on threads, in order.
 //! - [`standings`]: the standings of an event, from the reports of its
 //!   checked records ([`standings::Standings`], a record at a time) and
-//!   what their headers say of the event ([`standings::Tournament`]).
+//!   what their headers say of the event ([`standings::Entry`]).
 //! - [`rules`]: every rule id a report carries, declared once with its kind
 //!   and a one-line summary.
 //! - Helpers a platform may share: [`span`] (byte ranges), [`stats`] (throw

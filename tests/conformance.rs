@@ -242,6 +242,36 @@ fn reflowed(text: &str) -> String {
     format!("---\n{header}---\n{} {{ reflowed }}\n", words.join(" "))
 }
 
+/// The movetext's actions given glyphs, chosen by `seed`: every token but
+/// a move number and a Superpion turn head, which take none.
+fn with_glyphs(text: &str, seed: u64) -> String {
+    const GLYPHS: [&str; 7] = ["", "!", "?", "!!", "??", "!?", "?!"];
+    let Some((header, movetext)) = text
+        .strip_prefix("---\n")
+        .and_then(|body| body.split_once("---\n"))
+    else {
+        return text.to_string();
+    };
+    let mut state = seed | 1;
+    let words: Vec<String> = movetext
+        .split(' ')
+        .map(|word| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let head = word.ends_with(['B', 'R', 'Y', 'K'])
+                && (word.len() == 1 || word[..word.len() - 1].ends_with('.'));
+            let comment = word.starts_with('{') || word.ends_with('}') || word.contains('\n');
+            if word.is_empty() || word.ends_with('.') || head || comment || word == "reflowed" {
+                word.to_string()
+            } else {
+                format!("{word}{}", GLYPHS[(state % 7) as usize])
+            }
+        })
+        .collect();
+    format!("---\n{header}---\n{}", words.join(" "))
+}
+
 /// Set-ups that hold of a game whatever its rules, checked for one random
 /// game of each registered game: see the tests that call it.
 fn each_game(
@@ -275,6 +305,30 @@ proptest! {
             prop_assert_eq!(again.canonical.as_deref(), Some(canonical.as_str()));
             let same = game.same_position(&record(&text), &record(&canonical), &switches);
             prop_assert_eq!(same, Ok(true), "{}", canonical);
+            Ok(())
+        })?;
+    }
+
+    /// Glyphs on a random game's actions: `fmt` keeps each on its action
+    /// and is idempotent, and the record is the one without them (its
+    /// verdict, and its canonical form once the glyphs are taken out).
+    #[test]
+    fn fmt_keeps_glyphs_and_they_change_nothing(pick in 0usize..8, seed in any::<u64>(), max_turns in 0..MAX_TURNS) {
+        let switches = Switches::new();
+        each_game(|game| {
+            let plain = reflowed(&random(game, pick, seed, max_turns));
+            let glyphed = with_glyphs(&plain, seed);
+            let once = format(&record(&glyphed), &switches);
+            let bare = format(&record(&plain), &switches);
+            prop_assert_eq!(said(&once.checked), said(&bare.checked), "{}", glyphed);
+            let canonical = once.canonical.clone().unwrap_or_default();
+            prop_assert!(!canonical.is_empty(), "{}", glyphed);
+            let again = format(&record(&canonical), &switches);
+            prop_assert_eq!(again.canonical.as_deref(), Some(canonical.as_str()));
+            let stripped = canonical.replace(['!', '?'], "");
+            prop_assert_eq!(Some(stripped), bare.canonical, "{}", glyphed);
+            let count = |text: &str| text.matches(['!', '?']).count();
+            prop_assert_eq!(count(&canonical), count(&glyphed), "{}\n{}", glyphed, canonical);
             Ok(())
         })?;
     }

@@ -863,3 +863,48 @@ fn people_read_how_a_game_was_decided() {
         .unwrap_or_else(|| panic!("{out}"));
     assert!(bob.contains("12") && bob.contains('9'), "{bob}");
 }
+
+#[test]
+fn sarif_and_junit_carry_the_tournament_keys_as_properties() {
+    let dir = Scratch::new("formats-tournament");
+    let text = "---\ngame: simpei\nround: 4\nboard: 2\ntags: {hall: \"<B&>\"}\n---\n1. c3 c3\n\n\
+                ---\ngame: simpei\n---\n1. c3 c3\n";
+    let path = file(&dir, "round.arb", text);
+    let (_, out, _) = run(&["check", "--format", "sarif", &path]);
+    let sarif = valid_sarif(&sarif_schema(), &out);
+    let results = sarif["runs"][0]["results"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(results.len(), 2, "{out}");
+    assert_eq!(
+        results[0]["properties"]["tournament"],
+        serde_json::json!({"round": 4, "board": 2, "tags": {"hall": "<B&>"}})
+    );
+    assert!(results[1].get("properties").is_none(), "{out}");
+    let (_, out, _) = run(&["check", "--format", "junit", &path]);
+    let xml = roxmltree::Document::parse(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let cases: Vec<_> = xml
+        .descendants()
+        .filter(|n| n.has_tag_name("testcase"))
+        .collect();
+    let properties: Vec<(&str, &str)> = cases[0]
+        .descendants()
+        .filter(|n| n.has_tag_name("property"))
+        .map(|p| {
+            (
+                p.attribute("name").unwrap_or(""),
+                p.attribute("value").unwrap_or(""),
+            )
+        })
+        .collect();
+    assert_eq!(
+        properties,
+        [
+            ("arbitre.tournament.round", "4"),
+            ("arbitre.tournament.board", "2"),
+            ("arbitre.tournament.tags.hall", "<B&>"),
+        ]
+    );
+    assert!(!cases[1].descendants().any(|n| n.has_tag_name("properties")));
+}

@@ -218,7 +218,7 @@ fn a_long_record_is_analysed_and_valued_a_turn_at_a_time() {
 /// few kilobytes.
 #[test]
 fn standings_keep_no_record_text() {
-    use arbitre::standings::{Standings, Tournament};
+    use arbitre::standings::{Entry, Standings};
     let _alone = ALONE.lock().unwrap_or_else(|e| e.into_inner());
     let comment = format!("{{ {} }}\n", "a long remark ".repeat(200_000 / 14));
     let names = ["Ana", "Ben", "Chloé", "Dev", "Eve"];
@@ -236,7 +236,7 @@ fn standings_keep_no_record_text() {
         ));
         let report = RecordReport::new("night.arb", &record, &check(&record, &Switches::new()));
         assert_eq!(report.verdict, Verdict::Legal);
-        standings.add(&report, &Tournament::of(&record));
+        standings.add(&report, &Entry::of(&record));
     }
     let held = COUNTING.current_usage().saturating_sub(before);
     assert!(held < 64 << 10, "the standings hold {held} bytes");

@@ -8,7 +8,8 @@
 //! ```
 //!
 //! The line may start with `#` (inside a YAML header) or `;` (in the
-//! movetext). This test checks every sample against `check --format json`.
+//! movetext). A key `tournament.round` is looked for in the record's
+//! `tournament`. This test checks every sample against `check --format json`.
 
 // Runs the `arbitre` binary, which the `cli` feature builds.
 #![cfg(feature = "cli")]

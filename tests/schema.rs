@@ -392,7 +392,7 @@ fn a_document_with_a_wrong_field_is_refused() {
     );
     fits(&check, &document, "as written");
     type Mutation = fn(&mut Value);
-    let mutations: [(&str, Mutation); 18] = [
+    let mutations: [(&str, Mutation); 23] = [
         ("schema 2", |d| d["schema"] = json!(2)),
         ("no arbitre", |d| {
             d.as_object_mut().map(|o| o.remove("arbitre"));
@@ -440,6 +440,21 @@ fn a_document_with_a_wrong_field_is_refused() {
         }),
         ("a camp of no game", |d| {
             d["records"][0]["players"]["green"] = json!("Gus")
+        }),
+        ("round zero", |d| {
+            d["records"][0]["tournament"] = json!({"round": 0})
+        }),
+        ("an empty tournament", |d| {
+            d["records"][0]["tournament"] = json!({})
+        }),
+        ("a tag as a number", |d| {
+            d["records"][0]["tournament"] = json!({"tags": {"rating": 1820}})
+        }),
+        ("a tag name with a space", |d| {
+            d["records"][0]["tournament"] = json!({"tags": {"a b": "x"}})
+        }),
+        ("a tournament key misspelt", |d| {
+            d["records"][0]["tournament"] = json!({"rond": 3})
         }),
         ("a negative count", |d| d["summary"]["legal"] = json!(-1)),
         ("a summary field misspelt", |d| {

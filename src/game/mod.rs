@@ -14,6 +14,9 @@ mod record_format;
 mod summary;
 mod violation;
 
+/// What a header says of the game's place in an event: read from a
+/// checked record as [`Checked::tournament`](crate::replay::Checked::tournament).
+pub use crate::record::header::{Tags, Tournament};
 pub use alternatives::Alternatives;
 pub use mechanics::{denoted, perft, random_plays, Mechanics};
 pub use notation::{parse_turn, resolve_by_outcome, CanonicalTurn, Notation, TurnLabel};

@@ -3,6 +3,7 @@
 use serde::de::DeserializeOwned;
 
 use super::{Notation, Summary, Table, Violation, Warning};
+use crate::record::header::TournamentKeys;
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::switches::HouseSwitch;
@@ -26,8 +27,9 @@ pub trait RecordFormat: Notation {
     /// Every rule the game reports, declared in its folder.
     const RULES: &'static [crate::rules::Rule];
 
-    /// The header, deserialised with unknown keys denied.
-    type Header: DeserializeOwned;
+    /// The header, deserialised with unknown keys denied; its tournament
+    /// keys are every game's (`record::header::tournament_keys!`).
+    type Header: DeserializeOwned + TournamentKeys;
 
     /// The position the record starts from (its `setup`, or the initial
     /// one): the one checked way in. Required: the header's keys besides

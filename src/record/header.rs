@@ -5,6 +5,7 @@ mod aliases;
 mod fast;
 mod messages;
 mod plain;
+mod tournament;
 mod values;
 
 use std::borrow::Cow;
@@ -20,6 +21,10 @@ use crate::text::{cut_quotes, grouped};
 
 pub use crate::switches::Switches;
 use messages::{did_you_mean, find_word, one_slip, without_positions};
+pub use tournament::{is_tag_name, Ordinal, Tags, Tournament, TournamentKeys, TAG_NAME_BYTES};
+pub(crate) use tournament::{
+    tournament_keys, NOT_A_TAG_NAME, NOT_ORDINAL, NOT_TAG_TEXT, TAG_NAME_NOT_TEXT,
+};
 use values::NOT_A_DATE;
 pub use values::{given, present, Date, Text};
 pub(crate) use values::{NOT_TEXT, NO_VALUE};
@@ -367,12 +372,25 @@ impl<'a> HeaderText<'a> {
             }
             (None, None) => self.opening,
         };
-        let help = did_you_mean(&message).or_else(|| {
-            message.ends_with(NOT_A_DATE).then(|| {
-                "write the year, the month and the day: `date: 2026-11-29` for 29 November 2026"
-                    .to_string()
+        let help = did_you_mean(&message)
+            .or_else(|| {
+                message.ends_with(NOT_A_DATE).then(|| {
+                    "write the year, the month and the day: `date: 2026-11-29` for 29 November 2026"
+                        .to_string()
+                })
             })
-        });
+            .or_else(|| {
+                let (_, said) = plain::split_path(&message);
+                let number = said.strip_prefix(TAG_NAME_NOT_TEXT)?;
+                let name = number.split('`').nth(1)?;
+                Some(format!("quote it: `tags: {{\"{name}\": ...}}`"))
+            })
+            .or_else(|| {
+                message.contains(NOT_A_TAG_NAME).then(|| {
+                    "name a tag with letters, digits, `-` and `_`: `tags: {rating-a: \"1820\"}`"
+                        .to_string()
+                })
+            });
         HeaderError {
             part,
             // Found with the values whole, shown with long ones cut.
@@ -658,8 +676,27 @@ mod tests {
         use proptest::prelude::*;
 
         const KEYS: &[&str] = &[
-            "game", "event", "date", "players", "mode", "end", "result", "neutral", "squares",
-            "site", "rules", "Game", "true", "to-move",
+            "game",
+            "event",
+            "date",
+            "players",
+            "mode",
+            "end",
+            "result",
+            "neutral",
+            "squares",
+            "site",
+            "rules",
+            "Game",
+            "true",
+            "to-move",
+            "round",
+            "board",
+            "time-control",
+            "referee",
+            "annotator",
+            "tags",
+            "sight",
         ];
         const INNER_KEYS: &[&str] = &[
             "red",
@@ -672,6 +709,9 @@ mod tests {
             "player2",
             "bleu",
             "forgive-missed-captures",
+            "section",
+            "rating-a",
+            "x_1",
         ];
         /// What YAML reads as the very string.
         const PLAIN: &[&str] = &[
@@ -842,7 +882,11 @@ mod tests {
                 fast::deserialize::<superpion::Header>("game: superpion\nresult: {blue: x}\n")
                     .is_none()
             );
-            assert!(fast::deserialize::<simpei::Header>("game: simpei\nsite: x\n").is_none());
+            assert!(fast::deserialize::<simpei::Header>("game: simpei\nsight: x\n").is_none());
+            // The tournament's text keys and tags take it; numbers never do.
+            let tournament = "game: simpei\nsite: Oslo\nreferee: Ana\ntags: {section: juniors}\n";
+            assert!(fast::deserialize::<simpei::Header>(tournament).is_some());
+            assert!(fast::deserialize::<simpei::Header>("game: simpei\nround: 3\n").is_none());
         }
     }
 }

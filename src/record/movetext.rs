@@ -21,6 +21,132 @@ pub struct Token<'a> {
     pub span: Span,
 }
 
+/// An annotation glyph, as chess records write them: it may end an action
+/// token, and the rules never read it; `fmt` keeps it where it stood.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Glyph {
+    /// `!`: a good action.
+    Good,
+    /// `?`: a mistake.
+    Mistake,
+    /// `!!`: a brilliant action.
+    Brilliant,
+    /// `??`: a blunder.
+    Blunder,
+    /// `!?`: an interesting action.
+    Interesting,
+    /// `?!`: a dubious action.
+    Dubious,
+}
+
+impl Glyph {
+    /// Every glyph, as written.
+    pub const ALL: [Glyph; 6] = [
+        Glyph::Good,
+        Glyph::Mistake,
+        Glyph::Brilliant,
+        Glyph::Blunder,
+        Glyph::Interesting,
+        Glyph::Dubious,
+    ];
+
+    /// The glyph as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Glyph::Good => "!",
+            Glyph::Mistake => "?",
+            Glyph::Brilliant => "!!",
+            Glyph::Blunder => "??",
+            Glyph::Interesting => "!?",
+            Glyph::Dubious => "?!",
+        }
+    }
+
+    /// The glyph written `text`, when it is one.
+    pub fn read(text: &str) -> Option<Glyph> {
+        Glyph::ALL.into_iter().find(|g| g.as_str() == text)
+    }
+
+    /// The glyph a well-formed token ends with (`c5!?`), if any.
+    pub fn ending(token: &str) -> Option<Glyph> {
+        let run = token
+            .bytes()
+            .rev()
+            .take_while(|b| matches!(b, b'!' | b'?'))
+            .count();
+        Glyph::read(&token[token.len() - run..])
+    }
+}
+
+impl std::fmt::Display for Glyph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What every refused glyph's help says.
+const GLYPHS: &str = "an action may end with one annotation glyph: `!`, `?`, `!!`, `??`, `!?` or `?!` (`c5!`, `3:4-7?!`)";
+
+/// A token a notation could not read, when it ends with `!` or `?`: the
+/// token without its glyph, for the notation to read again (the glyph
+/// belongs to it and no rule reads it), or why it is malformed (a run that
+/// is no glyph, a glyph alone or after a move number); `None` for a token
+/// without one. Called on a notation's way to refusing a token, never on
+/// the path a token it reads takes: glyphs cost nothing where none is
+/// written.
+#[cold]
+#[inline(never)]
+pub fn split_glyph<'a>(token: &Token<'a>) -> Option<Result<Token<'a>, SyntaxError>> {
+    let text = token.text;
+    if !matches!(text.as_bytes().last(), Some(b'!' | b'?')) {
+        return None;
+    }
+    Some(glyphed(text, token.span.offset))
+}
+
+/// [`split_glyph`] of the token `text` at `offset`, which ends in `!` or
+/// `?`.
+fn glyphed(text: &str, offset: usize) -> Result<Token<'_>, SyntaxError> {
+    let bytes = text.as_bytes();
+    let run = bytes
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'!' | b'?'))
+        .count();
+    let start = bytes.len() - run;
+    let (action, marks) = text.split_at(start);
+    let at = Span::new(offset + start, run);
+    let Some(glyph) = Glyph::read(marks) else {
+        // A run may be as long as the token: quoted short.
+        return Err(
+            SyntaxError::new(format!("`{}` is not an annotation glyph", quote(marks)), at)
+                .with_help(GLYPHS),
+        );
+    };
+    if action.is_empty() {
+        return Err(SyntaxError::new(
+            format!("the glyph `{glyph}` stands alone: a glyph ends the action it annotates"),
+            at,
+        )
+        .with_help(format!(
+            "write the glyph right after the action, with no space: `c5{glyph}`"
+        )));
+    }
+    if action.ends_with('.') {
+        return Err(SyntaxError::new(
+            format!("the glyph `{glyph}` follows a move number: a glyph ends an action"),
+            at,
+        )
+        .with_help(format!(
+            "write the glyph after the action: `{action} c5{glyph}`"
+        )));
+    }
+    Ok(Token {
+        text: action,
+        span: Span::new(offset, start),
+    })
+}
+
 /// A token (or part of one) that is not notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
@@ -640,6 +766,78 @@ mod tests {
         // The default applies to `tokens`.
         assert!(tokens(&"c".repeat(Limits::DEFAULT_TOKEN_BYTES), 0).is_ok());
         assert!(tokens(&"c".repeat(Limits::DEFAULT_TOKEN_BYTES + 1), 0).is_err());
+    }
+
+    /// A token read through [`split_glyph`], as a notation reads one it
+    /// cannot read whole.
+    fn split(text: &str, offset: usize) -> Result<Token<'_>, SyntaxError> {
+        let tokens = tokens(text, offset)?;
+        match tokens.first() {
+            Some(token) => split_glyph(token).unwrap_or(Ok(*token)),
+            None => Err(SyntaxError::new("empty", Span::new(0, 0))),
+        }
+    }
+
+    #[test]
+    fn glyphs_are_split_off_their_tokens() {
+        for glyph in Glyph::ALL {
+            let text = format!("3:4-7{glyph} c5");
+            assert_eq!(
+                split(&text, 10),
+                Ok(Token {
+                    text: "3:4-7",
+                    span: Span::new(10, 5)
+                })
+            );
+            assert_eq!(
+                Glyph::ending(&text[..5 + glyph.as_str().len()]),
+                Some(glyph)
+            );
+            assert_eq!(Glyph::read(glyph.as_str()), Some(glyph));
+        }
+        assert_eq!(Glyph::ending("c5"), None);
+        assert_eq!(Glyph::ending("c5!!!"), None);
+        assert!(split_glyph(&Token {
+            text: "c5",
+            span: Span::new(0, 2)
+        })
+        .is_none());
+        // Every run of `!` and `?` up to four long: the six glyphs pass,
+        // every other run is refused at the run.
+        for len in 1..=4 {
+            for bits in 0..(1 << len) {
+                let run: String = (0..len)
+                    .map(|i| if bits >> i & 1 == 1 { '!' } else { '?' })
+                    .collect();
+                let text = format!("c5{run} d4");
+                let got = split(&text, 0);
+                match Glyph::read(&run) {
+                    Some(_) => assert_eq!(got.map(|t| t.text), Ok("c5"), "{run}"),
+                    None => {
+                        let err = got.unwrap_err();
+                        assert_eq!(err.span, Span::new(2, len), "{run}");
+                        assert!(err.message.contains("not an annotation glyph"), "{run}");
+                    }
+                }
+                // Alone, or after a move number: never.
+                assert!(split(&run, 0).is_err(), "{run}");
+                assert!(split(&format!("3.{run} c5"), 0).is_err(), "{run}");
+                assert!(split(&format!("3...{run} c5"), 0).is_err(), "{run}");
+            }
+        }
+        // A `!` inside a token is no glyph; a comment or a wide character
+        // after one ends the token as usual.
+        assert!(split_glyph(&Token {
+            text: "c5!x",
+            span: Span::new(0, 4)
+        })
+        .is_none());
+        assert_eq!(split("c5!{x}", 0).map(|t| t.text), Ok("c5"));
+        assert_eq!(split("é5?!\u{a0}d4", 0).map(|t| t.text), Ok("é5"));
+        // A long run is quoted short.
+        let long = format!("c5{}", "!".repeat(5000));
+        let err = split(&long, 0).unwrap_err();
+        assert!(err.message.len() < 200, "{}", err.message);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use crate::game::{set_up, tokens_of, Malformed};
 use crate::game::{CanonicalTurn, RecordFormat};
-use crate::record::movetext::{Comment, Comments};
+use crate::record::movetext::{Comment, Comments, Glyph, SyntaxError, Token};
 use crate::record::{RawRecord, Switches};
 use crate::rules;
 use crate::span::Span;
@@ -20,6 +20,8 @@ pub(crate) fn canonical_movetext<G: RecordFormat>(
 ) -> Result<String, Malformed> {
     let (_, start) = set_up::<G>(record, switches)?;
     let mut comments = Comments::of(record.movetext, record.movetext_offset);
+    // The tokens again, for the glyphs that end them.
+    let mut written_tokens = tokens_of(record).peekable();
     let mut pending = comments.next();
     let mut layout = Layout::new(line_ending(record));
     let mut position = start;
@@ -35,8 +37,10 @@ pub(crate) fn canonical_movetext<G: RecordFormat>(
             layout.comment(&comment);
             pending = comments.next();
         }
+        let glyphs = glyphs_in(&mut written_tokens, span);
         let written = G::resolve(&position, &turn, index)
             .map(|play| G::canonical(&position, &play, index))
+            .map(|written| with_glyphs(written, &glyphs))
             .and_then(|written| G::play(&mut position, &turn, index).map(|_| written));
         match written {
             Ok(written) => {
@@ -71,6 +75,58 @@ pub(crate) fn canonical_movetext<G: RecordFormat>(
         return Ok(record.movetext.to_string());
     }
     Ok(layout.finish(comments.trailing_line_ends()))
+}
+
+/// The glyphs of the tokens that start within the turn at `span`, each
+/// with how many of the turn's tokens follow it: a turn's last tokens are
+/// its actions, written and canonical alike, so a glyph counted from the
+/// end lands on its action however the turn's number is written. The
+/// tokens before the turn (a move number on its own) are passed over.
+fn glyphs_in<'a>(
+    tokens: &mut std::iter::Peekable<impl Iterator<Item = Result<Token<'a>, SyntaxError>>>,
+    span: Span,
+) -> Vec<(usize, Glyph)> {
+    let end = span.offset + span.len;
+    // Nearly no turn has a glyph: nothing is held for one that has none.
+    let mut count = 0;
+    let mut found: Vec<(usize, Glyph)> = Vec::new();
+    while let Some(Ok(token)) = tokens.peek() {
+        if token.span.offset >= end {
+            break;
+        }
+        if token.span.offset >= span.offset {
+            if let Some(glyph) = Glyph::ending(token.text) {
+                found.push((count, glyph));
+            }
+            count += 1;
+        }
+        tokens.next();
+    }
+    for (at, _) in &mut found {
+        *at = count - 1 - *at;
+    }
+    found
+}
+
+/// The canonical turn with each glyph after the token as far from its end
+/// as the written one stood.
+fn with_glyphs(mut turn: CanonicalTurn, glyphs: &[(usize, Glyph)]) -> CanonicalTurn {
+    if glyphs.is_empty() {
+        return turn;
+    }
+    let mark = |text: &str| -> String {
+        let mut tokens: Vec<String> = text.split(' ').map(str::to_string).collect();
+        for &(from_end, glyph) in glyphs {
+            let at = tokens.len().saturating_sub(1 + from_end);
+            if let Some(token) = tokens.get_mut(at) {
+                token.push_str(glyph.as_str());
+            }
+        }
+        tokens.join(" ")
+    };
+    turn.numbered = mark(&turn.numbered);
+    turn.continued = mark(&turn.continued);
+    turn
 }
 
 /// Why a turn cannot be written in canonical form: it would be the token

@@ -5,6 +5,7 @@ use super::verdict::{Checked, Found};
 use crate::game::{
     set_up, tokens_of, Alternatives, Malformed, Notation, Opened, RecordFormat, Table, Violation,
 };
+use crate::record::header::TournamentKeys;
 use crate::record::{self, RawRecord, Switches};
 use crate::stats::ThrowStats;
 
@@ -140,6 +141,15 @@ pub(super) fn replay<G: RecordFormat>(
     switches: &Switches,
 ) -> Result<Replayed<G>, Malformed> {
     let (header, start) = set_up::<G>(record, switches)?;
+    replay_from::<G>(record, header, start)
+}
+
+/// [`replay`] from a header already read and its start.
+fn replay_from<G: RecordFormat>(
+    record: &RawRecord<'_>,
+    header: G::Header,
+    start: G::Position,
+) -> Result<Replayed<G>, Malformed> {
     let mut replay = Replay::<G>::new(start);
     let last = G::parse_lent(tokens_of(record), |turn, last| {
         replay.count(turn);
@@ -179,9 +189,20 @@ pub(super) fn step<G: RecordFormat>(
 
 /// Check one record of game `G` completely.
 pub(crate) fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Checked {
-    let (header, replay, last) = match replay::<G>(record, switches) {
-        Ok(replayed) => replayed,
+    let (header, start) = match set_up::<G>(record, switches) {
+        Ok(set) => set,
         Err(malformed) => return Checked::malformed(Some(G::NAME), malformed),
+    };
+    // Reported also when the movetext is malformed: the header was read.
+    let tournament = header.tournament();
+    let (header, replay, last) = match replay_from::<G>(record, header, start) {
+        Ok(replayed) => replayed,
+        Err(malformed) => {
+            return Checked {
+                tournament,
+                ..Checked::malformed(Some(G::NAME), malformed)
+            }
+        }
     };
     let throws = replay.throw_stats();
     let Replay {
@@ -222,6 +243,7 @@ pub(crate) fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Swi
         turns: played,
         summary: Some(summary),
         throws,
+        tournament,
     }
 }
 

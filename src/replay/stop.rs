@@ -8,6 +8,7 @@ use super::verdict::{Checked, Found};
 use crate::at::At;
 use crate::game::{set_up, tokens_of, Legal, Summary, Violation};
 use crate::picture::{Caption, Drawing, Game};
+use crate::record::header::TournamentKeys;
 use crate::record::{RawRecord, Switches};
 use crate::span::Span;
 
@@ -207,6 +208,7 @@ pub(crate) fn stop<G: Game>(
             turns: index,
             summary: Some(G::summary(&header, &position, false)),
             throws: None,
+            tournament: header.tournament(),
         });
         if *at != At::End {
             return Err(StopError::PastIllegal {
@@ -268,6 +270,7 @@ pub(crate) fn stop<G: Game>(
                 turns: index,
                 summary: Some(summary),
                 throws: None,
+                tournament: header.tournament(),
             });
             Ok(stopped::<G>(
                 &header,

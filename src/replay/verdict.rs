@@ -2,6 +2,7 @@
 
 use crate::finding::Verdict;
 use crate::game::{Malformed, Summary, Violation, Warning};
+use crate::record::header::Tournament;
 use crate::stats::ThrowStats;
 
 /// The verdict on one record, with what the reports need to explain it.
@@ -26,6 +27,10 @@ pub struct Checked {
     pub summary: Option<Summary>,
     /// The statistics of every written throw, for games with throws.
     pub throws: Option<ThrowStats>,
+    /// The header's tournament keys (`event`, `round`, ...), when it holds
+    /// any and could be read (boxed, as nearly no record has them):
+    /// `checked.tournament.as_deref()`.
+    pub tournament: Option<Box<Tournament>>,
 }
 
 impl Checked {
@@ -41,6 +46,7 @@ impl Checked {
             turns: 0,
             summary: None,
             throws: None,
+            tournament: None,
         }
     }
 

@@ -87,6 +87,18 @@ mod tests {
                     score: 3,
                 }]),
             }),
+            tournament: (index == 1).then(|| {
+                Box::new(crate::game::Tournament {
+                    event: Some("Open: \"A\"".into()),
+                    round: Some(2),
+                    time_control: Some("40/2h # x".into()),
+                    tags: Some(crate::game::Tags(vec![(
+                        "rating-a".into(),
+                        "- 1820".into(),
+                    )])),
+                    ..Default::default()
+                })
+            }),
             throws: None,
             description: None,
         }

@@ -13,6 +13,7 @@ use crate::dispatch::check;
 use crate::finding::{finding, Finding, Verdict};
 use crate::game::{Outcome, Players, Scores, Summary};
 use crate::reader::{Reader, Record};
+use crate::record::header::Tournament;
 use crate::record::Switches;
 use crate::replay::Checked;
 use crate::span::{LineCursor, Span};
@@ -111,6 +112,11 @@ pub struct RecordReport {
     /// unfinished (and for a malformed record).
     #[serde(default)]
     pub outcome: Option<Outcome>,
+    /// The header's tournament keys (`event`, `date`, `round`, `board`,
+    /// `site`, `time_control`, `referee`, `annotator`, `tags`), each left
+    /// out when absent; left out of JSON when the header has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tournament: Option<Box<Tournament>>,
     /// Throw counts and their chi-square test, for games with throws.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throws: Option<ThrowStats>,
@@ -292,6 +298,7 @@ impl RecordReport {
             turns,
             summary,
             throws: _,
+            tournament,
         } = checked;
         let mut at = Locator {
             record,
@@ -374,6 +381,7 @@ impl RecordReport {
             scores: None,
             players: None,
             outcome: None,
+            tournament: tournament.clone(),
             throws: None,
             description: None,
         }

@@ -5,7 +5,7 @@
 //! players and the games, not with the records' sizes.
 //!
 //! ```
-//! use arbitre::standings::{Standings, Tournament};
+//! use arbitre::standings::{Standings, Entry};
 //! use arbitre::{check, Reader, RecordReport, Switches};
 //!
 //! let event = "---\ngame: simpei\nevent: Club night\nplayers: {red: Ann, blue: Bo}\n---\n1. c3 c1 2. a7 g5 3. a5 e3\n";
@@ -13,7 +13,7 @@
 //! for record in Reader::new(event.as_bytes()) {
 //!     let record = record.map_err(|e| e.to_string())?;
 //!     let report = RecordReport::new("club.arb", &record, &check(&record, &Switches::new()));
-//!     standings.add(&report, &Tournament::of(&record));
+//!     standings.add(&report, &Entry::of(&record));
 //! }
 //! let document = standings.finish(false);
 //! let table = &document.groups[0];
@@ -22,9 +22,9 @@
 //! # Ok::<(), String>(())
 //! ```
 
+mod entry;
 mod points;
 mod table;
-mod tournament;
 
 use std::collections::HashMap;
 
@@ -33,8 +33,8 @@ use serde::Serialize;
 use crate::finding::Verdict;
 use crate::report::{RecordReport, Unreadable, SCHEMA, VERSION};
 
+pub use entry::Entry;
 pub use points::{Fixed, Points};
-pub use tournament::Tournament;
 
 /// Which table a group's games make: two players a game (Simpei, Puluc,
 /// Superpion's two-player modes), or more (Superpion's others).
@@ -331,7 +331,7 @@ impl Standings {
     }
 
     /// One record: its report, and its header's tournament facts.
-    pub fn add(&mut self, report: &RecordReport, tournament: &Tournament) {
+    pub fn add(&mut self, report: &RecordReport, tournament: &Entry) {
         let Some(game) = report.game.clone() else {
             let not = not_counted(report, Reason::Malformed);
             self.ungrouped.push(not);
@@ -554,7 +554,7 @@ fn sides(report: &RecordReport) -> Vec<String> {
 
 /// What a record gives its group, or why it does not count: counted when
 /// legal and finished, its result read from its outcome.
-fn judged(report: &RecordReport, family: Family, tournament: &Tournament) -> Result<Given, Reason> {
+fn judged(report: &RecordReport, family: Family, tournament: &Entry) -> Result<Given, Reason> {
     match report.verdict {
         Verdict::Malformed => return Err(Reason::Malformed),
         Verdict::Illegal => return Err(Reason::Illegal),

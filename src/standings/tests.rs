@@ -37,8 +37,8 @@ fn duel(seq: usize, a: &str, b: &str, winner: Option<usize>) -> RecordReport {
     }
 }
 
-fn event(round: Option<u64>) -> Tournament {
-    Tournament {
+fn event(round: Option<u64>) -> Entry {
+    Entry {
         event: Some("Club".into()),
         round,
         mode: None,
@@ -287,7 +287,7 @@ fn records_that_do_not_count_say_why() {
 }
 
 /// A finished Superpion game of `mode` with these scores by key.
-fn superpion(mode: &str, scores: &[(&str, &str, i64)], teams: bool) -> (RecordReport, Tournament) {
+fn superpion(mode: &str, scores: &[(&str, &str, i64)], teams: bool) -> (RecordReport, Entry) {
     let keyed: Vec<(String, i64)> = scores.iter().map(|(k, _, s)| (k.to_string(), *s)).collect();
     let best = scores.iter().map(|s| s.2).max().unwrap_or(0);
     let top: Vec<String> = scores
@@ -327,7 +327,7 @@ fn superpion(mode: &str, scores: &[(&str, &str, i64)], teams: bool) -> (RecordRe
         }),
         ..duel(0, "x", "y", None)
     };
-    let tournament = Tournament {
+    let tournament = Entry {
         mode: Some(mode.into()),
         ..event(None)
     };

@@ -13,7 +13,8 @@ use nom::IResult;
 
 use crate::games::duel::MoveNumber;
 use crate::record::movetext::{
-    consumed, natural, offset_of, parse_whole, span_in, Input, Numeral, SyntaxError, Token,
+    consumed, natural, offset_of, parse_whole, span_in, split_glyph, Input, Numeral, SyntaxError,
+    Token,
 };
 use crate::span::{Span, Spanned};
 use crate::text::quote;
@@ -245,6 +246,24 @@ fn common(token: &Token<'_>) -> Option<Pieces> {
 
 const EXPECTED: &str = "Puluc notation is a throw 1-5, a colon, and `e` (enter), a square (advance) or `-` (pass), with an optional destination: `3:e`, `3:4`, `3:4-7`, `3:-`; move numbers are `1.` or `1...`";
 
+/// A token neither way of reading reads: a turn with its glyph split off
+/// (`3:4-7?!`), or not Puluc notation.
+#[cold]
+#[inline(never)]
+fn glyphed(token: &Token<'_>) -> Result<Pieces, SyntaxError> {
+    let turn = match split_glyph(token) {
+        Some(split) => split?,
+        None => *token,
+    };
+    common(&turn).or_else(|| pieces(&turn)).ok_or_else(|| {
+        SyntaxError::new(
+            format!("`{}` is not Puluc notation", quote(turn.text)),
+            turn.span,
+        )
+        .with_help(EXPECTED)
+    })
+}
+
 /// Group tokens into turns, each lent to `each` once the next turn (or the
 /// end) shows whether it is the last; the last is given back. A turn is
 /// built where it is kept, not moved from one holder to the next.
@@ -296,13 +315,7 @@ pub fn parse_lent<'a>(
             Some(pieces) => take(pieces)?,
             None => match pieces(&token) {
                 Some(pieces) => take(pieces)?,
-                None => {
-                    return Err(SyntaxError::new(
-                        format!("`{}` is not Puluc notation", quote(token.text)),
-                        token.span,
-                    )
-                    .with_help(EXPECTED))
-                }
+                None => take(glyphed(&token)?)?,
             },
         }
     }

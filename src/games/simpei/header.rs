@@ -99,6 +99,7 @@ impl From<&Position> for Setup {
     }
 }
 
+crate::record::header::tournament_keys! {
 /// A Simpei record's header.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -125,6 +126,7 @@ pub struct Header {
     /// The `setup` key: a position to start from instead of the empty board.
     #[serde(default, deserialize_with = "present")]
     pub setup: Option<Setup>,
+}
 }
 
 impl DuelHeader for Header {

@@ -13,8 +13,8 @@ use smallvec::SmallVec;
 
 use crate::games::duel::MoveNumber;
 use crate::record::movetext::{
-    consumed, natural, parse_whole, read_turns, value_of, Input, Numeral, SyntaxError, Token,
-    TurnReading,
+    consumed, natural, parse_whole, read_turns, split_glyph, value_of, Input, Numeral, SyntaxError,
+    Token, TurnReading,
 };
 use crate::span::{Span, Spanned};
 use crate::text::quote;
@@ -223,6 +223,10 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
     #[cold]
     #[inline(never)]
     fn parsed(&mut self, token: &Token<'_>) -> Result<(), SyntaxError> {
+        // An action's glyph, split off and the action read again.
+        if let Some(split) = split_glyph(token) {
+            return self.parsed(&split?);
+        }
         let Some((number, found)) = pieces(token) else {
             return Err(SyntaxError::new(
                 format!("`{}` is not Simpei notation", quote(token.text)),

@@ -228,6 +228,7 @@ impl From<&Position> for Setup {
     }
 }
 
+crate::record::header::tournament_keys! {
 /// A Superpion record's header.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -263,6 +264,7 @@ pub struct Header {
     /// The `setup` key: a position to start from instead of the initial one.
     #[serde(default, deserialize_with = "present")]
     pub setup: Option<Setup>,
+}
 }
 
 impl Header {

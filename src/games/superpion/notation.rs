@@ -12,8 +12,8 @@ use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
 use crate::record::movetext::{
-    consumed, natural, parse_whole, read_turns, value_of, Input, Numeral, SyntaxError, Token,
-    TurnReading,
+    consumed, natural, parse_whole, read_turns, split_glyph, value_of, Glyph, Input, Numeral,
+    SyntaxError, Token, TurnReading,
 };
 use crate::span::{Span, Spanned};
 use crate::text::quote;
@@ -359,6 +359,20 @@ fn read_mark(token: &Token<'_>, at: usize) -> Option<Option<Spanned<Colour>>> {
 
 const EXPECTED: &str = "Superpion notation is a turn head `B`, `R`, `Y`, `K` (or `12.B` with the round number), then one or two actions: a move `e3-e5`, a capture `e5xg7xe9` (or `e5xe9`), each optionally marked `=B`, `=R`, `=Y`, `=K` or `=S` when it promotes; or a pass `--`";
 
+/// `B!`: a glyph ends an action, never a turn head.
+#[cold]
+fn glyph_on_head(glyph: Glyph, token: &Token<'_>) -> SyntaxError {
+    let at = Span::new(token.span.offset + token.span.len, glyph.as_str().len());
+    SyntaxError::new(
+        format!("the glyph `{glyph}` follows a turn head: a glyph ends an action"),
+        at,
+    )
+    .with_help(format!(
+        "write the glyph after the action: `{} e3-e5{glyph}`",
+        token.text
+    ))
+}
+
 fn syntax(message: impl Into<String>, span: Span) -> SyntaxError {
     SyntaxError::new(message, span).with_help(EXPECTED)
 }
@@ -459,6 +473,16 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
     #[cold]
     #[inline(never)]
     fn parsed(&mut self, token: &Token<'_>) -> Result<(), SyntaxError> {
+        // An action's glyph, split off and the action read again; a turn
+        // head takes none.
+        if let Some(split) = split_glyph(token) {
+            let action = split?;
+            if let Some(Piece::Head(..)) = parse_whole(&action, piece(&action)) {
+                let glyph = Glyph::ending(token.text).unwrap_or(Glyph::Good);
+                return Err(glyph_on_head(glyph, &action));
+            }
+            return self.parsed(&action);
+        }
         match parse_whole(token, piece(token)) {
             Some(Piece::Number(n)) => self.number(n, token),
             Some(Piece::Head(n, camp)) => self.head(n, camp, token),

@@ -7,7 +7,7 @@
 //! offset in the header) and the header's lines; when the lines do not show
 //! what it expects, it gives up and the message stays serde_yaml's.
 
-use super::{NOT_TEXT, NO_VALUE};
+use super::{NOT_ORDINAL, NOT_TAG_TEXT, NOT_TEXT, NO_VALUE};
 
 /// An error in plain words: what and where (in the header's text), and how
 /// to mend it.
@@ -46,6 +46,12 @@ pub(super) fn explain(
     }
     if let Some(kind) = said.strip_prefix(NOT_TEXT) {
         return not_text(text, path?, kind.trim(), at?);
+    }
+    if let Some(kind) = said.strip_prefix(NOT_ORDINAL) {
+        return not_ordinal(text, path?, kind.trim(), at?);
+    }
+    if let Some(kind) = said.strip_prefix(NOT_TAG_TEXT) {
+        return tag_not_text(text, path?, kind.trim(), at?);
     }
     if let Some(plain) = mistyped_closing(text, at) {
         return Some(plain);
@@ -125,6 +131,12 @@ fn no_value(text: &str, parent: Option<&str>, at: Option<usize>) -> Option<Plain
     };
     let (key_at, key) =
         empty_key(text, start, top_only).or_else(|| empty_key(text, 0, top_only))?;
+    // A mapping's entry (a tag) comes with its own key on the path.
+    let parent = parent.map(|p| {
+        p.strip_suffix(key)
+            .and_then(|p| p.strip_suffix('.'))
+            .unwrap_or(p)
+    });
     Some(Plain {
         message: format!("{} is written without a value", named(key, parent)),
         at: key_at,
@@ -225,6 +237,49 @@ fn not_text(text: &str, path: &str, kind: &str, at: usize) -> Option<Plain> {
         at,
         len: raw.len(),
         help: Some(format!("quote it: `{key}: \"{raw}\"`")),
+    })
+}
+
+/// The value written at `at`, up to the end of its line or flow entry,
+/// without a comment.
+fn value_at(text: &str, at: usize) -> (usize, &str) {
+    let at = floor_char(text, at.min(text.len()));
+    let rest = &text[at..];
+    let end = rest.find([',', '}', ']', '\n', '\r']).unwrap_or(rest.len());
+    (at, rest[..end].split(" #").next().unwrap_or("").trim_end())
+}
+
+/// `round: 0`, `board: 2.5`, `round: first`: a whole number from 1 is
+/// expected.
+fn not_ordinal(text: &str, key: &str, kind: &str, at: usize) -> Option<Plain> {
+    let (at, raw) = value_at(text, at);
+    if raw.is_empty() {
+        return None;
+    }
+    Some(Plain {
+        message: if kind == "other text" {
+            format!("`{key}` must be a whole number from 1, and `{raw}` is not one")
+        } else {
+            format!("`{key}` must be a whole number from 1, and YAML reads `{raw}` as {kind}")
+        },
+        at,
+        len: raw.len(),
+        help: Some(format!("write a whole number from 1: `{key}: 3`")),
+    })
+}
+
+/// `tags: {a: [x, y]}`: a tag's value is text, not a list or a mapping.
+/// The place is the tag's value, its first line for a block.
+fn tag_not_text(text: &str, path: &str, kind: &str, at: usize) -> Option<Plain> {
+    let key = path.rsplit_once('.').map_or(path, |(_, key)| key);
+    let (at, raw) = value_at(text, at);
+    Some(Plain {
+        message: format!("the tag `{key}` in `tags` must be text, and YAML reads {kind}"),
+        at,
+        len: raw.len().max(1),
+        help: Some(format!(
+            "write its value as one piece of text: `{key}: \"...\"`; a tag is never a list or a mapping"
+        )),
     })
 }
 

@@ -9,9 +9,7 @@ use arbitre::game::Table;
 use arbitre::games;
 use arbitre::pipeline::{self, Item};
 use arbitre::report::Unreadable;
-use arbitre::standings::{
-    Family, Group, NotCounted, Row, Standings, StandingsDocument, Tournament,
-};
+use arbitre::standings::{Entry, Family, Group, NotCounted, Row, Standings, StandingsDocument};
 use arbitre::words::counted;
 use arbitre::{RecordReport, Switches, Tally};
 
@@ -24,7 +22,7 @@ use crate::output::{status_of, usage, Output};
 /// What a worker gives of one item: a record's report and its header's
 /// tournament facts, or a path that could not be read.
 enum Checked {
-    Record(Box<(RecordReport, Tournament)>),
+    Record(Box<(RecordReport, Entry)>),
     Unreadable(Unreadable),
 }
 
@@ -36,7 +34,7 @@ fn checked(item: Item, switches: &Switches) -> Checked {
             raw: None,
         }),
         Item::Record { path, record } => {
-            let tournament = Tournament::of(&record);
+            let tournament = Entry::of(&record);
             let report = RecordReport::of(&path, &record, arbitre::check(&record, switches));
             Checked::Record(Box::new((report, tournament)))
         }

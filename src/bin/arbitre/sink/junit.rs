@@ -91,6 +91,29 @@ fn case_name(seen: &Seen<'_>) -> String {
     }
 }
 
+/// The record's tournament keys as property pairs (`tournament.round`,
+/// `tournament.tags.NAME`), values cut as names are.
+fn tournament_pairs(t: &arbitre::game::Tournament) -> Vec<(String, String)> {
+    let number = |n: Option<u32>| n.map(|n| n.to_string());
+    let mut pairs: Vec<(String, String)> = [
+        ("event", t.event.clone()),
+        ("date", t.date.clone()),
+        ("round", number(t.round)),
+        ("board", number(t.board)),
+        ("site", t.site.clone()),
+        ("time_control", t.time_control.clone()),
+        ("referee", t.referee.clone()),
+        ("annotator", t.annotator.clone()),
+    ]
+    .into_iter()
+    .filter_map(|(name, value)| value.map(|v| (format!("tournament.{name}"), cut(&v).into_owned())))
+    .collect();
+    for (name, value) in t.tags.iter().flat_map(|tags| tags.0.iter()) {
+        pairs.push((format!("tournament.tags.{name}"), cut(value).into_owned()));
+    }
+    pairs
+}
+
 fn case(path: &str, name: &str) -> String {
     format!(
         "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\">\n",
@@ -100,14 +123,13 @@ fn case(path: &str, name: &str) -> String {
     )
 }
 
-/// A finished game's outcome as the case's properties, named as the
-/// suite's are (`arbitre.…`): how it ended (`end`), whether the board or the header
+/// A finished game's outcome as property pairs: how it ended (`end`), whether the board or the header
 /// decided it (`decided`), who won, and after an adjudication the
 /// referee's scores and the board's beside them. Nothing while the game
 /// goes on.
-fn properties(report: &arbitre::RecordReport) -> String {
+fn outcome_pairs(report: &arbitre::RecordReport) -> Vec<(String, String)> {
     let Some(outcome) = &report.outcome else {
-        return String::new();
+        return Vec::new();
     };
     let decided = match outcome.decided {
         arbitre::game::Decided::Board => "board",
@@ -122,22 +144,36 @@ fn properties(report: &arbitre::RecordReport) -> String {
             .join(", ")
     };
     let mut pairs = vec![
-        ("end", outcome.end.clone()),
-        ("decided", decided.to_string()),
-        ("winners", outcome.winners.join(" ")),
+        ("end".to_string(), outcome.end.clone()),
+        ("decided".to_string(), decided.to_string()),
+        ("winners".to_string(), outcome.winners.join(" ")),
     ];
     if let Some(board) = &outcome.board_scores {
         pairs.push((
-            "scores",
+            "scores".to_string(),
             outcome.scores.as_ref().map_or(String::new(), points),
         ));
-        pairs.push(("board_scores", points(board)));
+        pairs.push(("board_scores".to_string(), points(board)));
+    }
+    pairs
+}
+
+/// The case's one `<properties>` element: the outcome's and the
+/// tournament's, named `arbitre.*`; nothing when there are none.
+fn properties(report: &arbitre::RecordReport) -> String {
+    let mut pairs = outcome_pairs(report);
+    if let Some(tournament) = &report.tournament {
+        pairs.extend(tournament_pairs(tournament));
+    }
+    if pairs.is_empty() {
+        return String::new();
     }
     let mut out = String::from("      <properties>\n");
     for (name, value) in pairs {
         let _ = writeln!(
             out,
-            "        <property name=\"arbitre.{name}\" value=\"{}\"/>",
+            "        <property name=\"arbitre.{}\" value=\"{}\"/>",
+            for_markup(&name),
             for_markup(&value)
         );
     }

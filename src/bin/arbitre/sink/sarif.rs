@@ -142,11 +142,19 @@ impl Render for Renderer {
                 result["ruleIndex"] = json!(index);
             }
             // How the record's game was decided (on the board or off it),
-            // as JSON's `outcome` gives it, for a finished game.
+            // as JSON's `outcome` gives it, and its tournament keys, in
+            // SARIF's own bag for more.
+            let mut properties = serde_json::Map::new();
             if let Some(outcome) = seen.report.outcome.as_ref() {
                 if let Ok(outcome) = serde_json::to_value(outcome) {
-                    result["properties"] = json!({ "outcome": outcome });
+                    properties.insert("outcome".to_string(), outcome);
                 }
+            }
+            if let Some(tournament) = &seen.report.tournament {
+                properties.insert("tournament".to_string(), json!(tournament));
+            }
+            if !properties.is_empty() {
+                result["properties"] = serde_json::Value::Object(properties);
             }
             // One result a line: compact JSON holds no raw newline.
             out.push_str(&result.to_string());

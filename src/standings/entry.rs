@@ -1,16 +1,18 @@
-//! What the standings read of a record's header besides its report: the
-//! event, the round, Superpion's mode and the header's `end`. The one
-//! place they are read, so that a report that carries them can take its
-//! place.
+//! A record's entry in the standings: what they read of its header
+//! besides its report (the event, the round, Superpion's mode and the
+//! header's `end`), read leniently so that a record whose header the game
+//! refuses is still listed in its event's group. The report's
+//! `tournament` gives the same event and round for a header that reads.
 
 use serde::Deserialize;
 
 use crate::reader::Record;
 use crate::replay::frame;
 
-/// The tournament facts of one record, as its header writes them.
+/// A record's entry: the group and round it belongs to, as its header
+/// writes them, and its `end`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tournament {
+pub struct Entry {
     /// `event`, exactly as written; `None` without one.
     pub event: Option<String>,
     /// `round`, a whole number from 1; `None` without one (or when it is
@@ -37,18 +39,18 @@ struct Keys {
     end: Option<serde_yaml::Value>,
 }
 
-impl Tournament {
+impl Entry {
     /// The facts of `record`'s header, within the record's limits; none
     /// when the header cannot be read.
-    pub fn of(record: &Record) -> Tournament {
+    pub fn of(record: &Record) -> Entry {
         let Ok(raw) = frame(record) else {
-            return Tournament::default();
+            return Entry::default();
         };
         if raw.header.check_limits(&raw.limits).is_err() {
-            return Tournament::default();
+            return Entry::default();
         }
         let Ok(keys) = raw.header.deserialize::<Keys>() else {
-            return Tournament::default();
+            return Entry::default();
         };
         let text = |v: Option<serde_yaml::Value>| match v {
             Some(serde_yaml::Value::String(s)) => Some(s),
@@ -60,7 +62,7 @@ impl Tournament {
             _ => None,
         }
         .filter(|&r| r >= 1);
-        Tournament {
+        Entry {
             event: text(keys.event),
             round,
             mode: text(keys.mode),
