@@ -1,7 +1,7 @@
 //! The tie-breaks on small tables computed by hand.
 
 use super::*;
-use crate::game::{Outcome, Players, Scores, Team};
+use crate::game::{Decided, Outcome, Players, Scores, Team};
 
 /// A finished duel of `game`: `winner` is `Some(0)` for the first side,
 /// `Some(1)` for the second, `None` for a draw.
@@ -30,8 +30,11 @@ fn duel(seq: usize, a: &str, b: &str, winner: Option<usize>) -> RecordReport {
                 .map(|w| vec![sides[w].to_string()])
                 .unwrap_or_default(),
             scores: None,
+            board_scores: None,
             teams: None,
+            decided: Decided::Board,
         }),
+        tournament: None,
         throws: None,
         description: None,
     }
@@ -323,7 +326,9 @@ fn superpion(mode: &str, scores: &[(&str, &str, i64)], teams: bool) -> (RecordRe
             end: "time".into(),
             winners,
             scores: Some(Scores(keyed)),
+            board_scores: None,
             teams: team_list,
+            decided: Decided::Board,
         }),
         ..duel(0, "x", "y", None)
     };
