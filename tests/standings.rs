@@ -121,7 +121,11 @@ fn the_puluc_club_night_and_its_crosstable() {
     let group = &doc["groups"][0];
     assert_eq!(
         ranked(group),
-        rows(&[("1", "Chloé", "4"), ("2", "Ana", "1.5"), ("3", "Ben", "0.5")])
+        rows(&[
+            ("1", "Chloé", "4"),
+            ("2", "Ana", "1.5"),
+            ("3", "Ben", "0.5")
+        ])
     );
     // The second meetings were decided off the board: Chloé won on time
     // against Ben and by forfeit against Ana; Ana and Ben's game was
