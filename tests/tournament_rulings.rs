@@ -140,6 +140,9 @@ fn round_and_board_are_whole_numbers_from_one() {
                 ("\"0\"", format!("`{key}` must be a whole number from 1, and YAML reads `\"0\"` as zero")),
                 ("true", format!("`{key}` must be a whole number from 1, and YAML reads `true` as a boolean")),
                 ("4294967296", format!("`{key}` must be a whole number from 1, and YAML reads `4294967296` as a number too large")),
+                // Past u64, YAML reads a 128-bit number: the same words, no serde type names.
+                ("99999999999999999999", format!("`{key}` must be a whole number from 1, and YAML reads `99999999999999999999` as a number too large")),
+                ("-99999999999999999999", format!("`{key}` must be a whole number from 1, and YAML reads `-99999999999999999999` as a negative number")),
             ] {
                 let text = record(game, &format!("{key}: {value}\n"), "");
                 let d = malformed(&text, "header", 3, key.len() + 3);
