@@ -202,9 +202,18 @@ fn tags_are_names_with_text() {
         help(&d)
     );
     // A list or a mapping as a value.
-    for (value, kind) in [("[a, b]", "a list"), ("{x: y}", "a mapping")] {
+    // The error is at the value, the whole of it (not up to its first comma).
+    for (value, kind) in [
+        ("[a, b]", "a list"),
+        ("{x: y}", "a mapping"),
+        ("{x: [y, \"]\"], z: w}", "a mapping"),
+    ] {
         let text = record("superpion", &format!("tags: {{openings: {value}}}\n"), "");
         let d = malformed(&text, "header", 3, 18);
+        assert_eq!(d.length, value.len(), "{text}");
+        let block = record("superpion", &format!("tags:\n  openings: {value}\n"), "");
+        let b = malformed(&block, "header", 4, 13);
+        assert_eq!(b.length, value.len(), "{block}");
         assert_eq!(
             d.message,
             format!("the tag `openings` in `tags` must be text, and YAML reads {kind}")

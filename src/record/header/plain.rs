@@ -273,6 +273,7 @@ fn not_ordinal(text: &str, key: &str, kind: &str, at: usize) -> Option<Plain> {
 fn tag_not_text(text: &str, path: &str, kind: &str, at: usize) -> Option<Plain> {
     let key = path.rsplit_once('.').map_or(path, |(_, key)| key);
     let (at, raw) = value_at(text, at);
+    let raw = flow_on_its_line(&text[at..]).unwrap_or(raw);
     Some(Plain {
         message: format!("the tag `{key}` in `tags` must be text, and YAML reads {kind}"),
         at,
@@ -281,6 +282,33 @@ fn tag_not_text(text: &str, path: &str, kind: &str, at: usize) -> Option<Plain> 
             "write its value as one piece of text: `{key}: \"...\"`; a tag is never a list or a mapping"
         )),
     })
+}
+
+/// `[a, b]` or `{y: z}` at the start of `rest`: the collection up to its
+/// closing bracket, or to the end of its line when it closes on a later one.
+fn flow_on_its_line(rest: &str) -> Option<&str> {
+    if !rest.starts_with(['[', '{']) {
+        return None;
+    }
+    let line = rest.split(['\n', '\r']).next().unwrap_or(rest);
+    let mut depth = 0usize;
+    let mut quote = None;
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[' | '{') => depth += 1,
+            (None, ']' | '}') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(&line[..i + 1]);
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(line.split(" #").next().unwrap_or(line).trim_end())
 }
 
 /// `game:simpei`: a top-level key glued to its value, which YAML reads as
