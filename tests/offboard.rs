@@ -365,15 +365,33 @@ fn an_adjudication_that_leaves_a_player_out_is_a_header_error() {
         6,
     );
     assert!(d.message.contains("every player's score"), "{}", d.message);
-    // A negative score, and a player given twice.
-    malformed(
+    // A negative score, at the value as any value refused (the key when
+    // the score is written on its own line), and a player given twice.
+    let d = malformed(
         &format!(
             "{FOUR}end: adjudication\nresult: {{Alice: -1, red: 9, Chloe: 0, black: 2}}\n---\n"
         ),
         "header",
         5,
+        17,
+    );
+    assert_eq!(d.length, 2);
+    let d = malformed(
+        &format!(
+            "{FOUR}end: adjudication\nresult: {{Alice: 0, red: 1, Chloe: 2, \"black\" : -12 }}\n---\n"
+        ),
+        "header",
+        5,
+        48,
+    );
+    assert_eq!(d.length, 3, "{d:?}");
+    let d = malformed(
+        &format!("{FOUR}end: adjudication\nresult:\n  Alice: 0\n  red: 1\n  Chloe: 2\n  black: -3 # oops\n---\n"),
+        "header",
+        9,
         10,
     );
+    assert_eq!(d.length, 2, "{d:?}");
     let d = malformed(
         &format!(
             "{FOUR}end: adjudication\nresult: {{Alice: 1, blue: 1, red: 9, Chloe: 0, black: 2}}\n---\n"

@@ -413,6 +413,29 @@ impl<'a> HeaderText<'a> {
         self.within_region(key, needle, find_word)
     }
 
+    /// The value written after the entry key at `key` (`-1` in `{Alice:
+    /// -1}`), up to the entry's end; the key itself when none follows.
+    pub fn value_after(&self, key: Span) -> Span {
+        let Some(rest) = key
+            .end()
+            .checked_sub(self.offset)
+            .and_then(|from| self.text.get(from..))
+        else {
+            return key;
+        };
+        let rest = rest.trim_start_matches(['"', '\'']).trim_start_matches([' ', '\t']);
+        let Some(value) = rest.strip_prefix(':') else {
+            return key;
+        };
+        let value = value.trim_start_matches([' ', '\t']);
+        let end = value.find([',', '}', '\n', '\r']).unwrap_or(value.len());
+        let written = value[..end].split(" #").next().unwrap_or("").trim_end();
+        if written.is_empty() {
+            return key;
+        }
+        Span::new(self.offset + self.text.len() - value.len(), written.len())
+    }
+
     /// Like [`HeaderText::within`], the last occurrence: where an entry
     /// given twice is given the second time.
     pub fn within_last(&self, key: &str, needle: &str) -> Span {
