@@ -459,3 +459,50 @@ fn a_player_in_two_records_of_one_round_is_warned_about() {
         "{out}"
     );
 }
+
+/// A round is the event's: two games of one round in two games' groups are
+/// warned about (under the later record's table); a record that does not
+/// count is not looked at, and another event's round is another round.
+#[test]
+fn the_round_warning_looks_across_the_events_games_and_only_at_counted_records() {
+    let head = |game: &str, event: &str, players: &str| {
+        format!("---\ngame: {game}\nevent: {event}\nround: 1\nplayers: {players}\n")
+    };
+    let text = [
+        head("simpei", "Night", "{red: Ana, blue: Ben}") + "end: forfeit\nresult: red\n---\n",
+        head("puluc", "Night", "{a: Ana, b: Cy}") + "end: abandoned\n---\n1. 3:e\n",
+        head("puluc", "Day", "{a: Ana, b: Cy}") + "end: forfeit\nresult: a\n---\n",
+        head("puluc", "Night", "{a: Dee, b: Ana}") + "end: forfeit\nresult: b\n---\n",
+    ]
+    .concat();
+    let scratch = Scratch::new("standings-round-games");
+    let path = scratch.join("rounds.arb");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let (status, doc) = document(&[&path]);
+    assert_eq!(status, 0);
+    let groups = doc["groups"].as_array().unwrap();
+    let warnings: Vec<(String, String, u64, u64)> = groups
+        .iter()
+        .flat_map(|g| {
+            let name = format!("{} {}", g["event"].as_str().unwrap_or(""), g["game"]);
+            g["warnings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |w| {
+                    (
+                        name.clone(),
+                        w["player"].as_str().unwrap().to_string(),
+                        w["first"]["index"].as_u64().unwrap(),
+                        w["again"]["index"].as_u64().unwrap(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(
+        warnings,
+        [("Night \"puluc\"".to_string(), "Ana".to_string(), 0, 3)]
+    );
+}
