@@ -401,6 +401,29 @@ fn an_adjudication_that_leaves_a_player_out_is_a_header_error() {
         20,
     );
     assert!(d.message.contains("already given"), "{}", d.message);
+    // A fractional score, text or a list: at the value, in a referee's words.
+    for (value, kind) in [
+        ("1.5", "a fractional number"),
+        ("1e3", "a fractional number"),
+        ("\"2\"", "text"),
+        ("[1, 2]", "a list"),
+        ("99999999999999999999", "a number too large"),
+    ] {
+        let d = malformed(
+            &format!(
+                "{FOUR}end: adjudication\nresult: {{Alice: 1, red: 9, Chloe: 0, black: {value}}}\n---\n"
+            ),
+            "header",
+            5,
+            45,
+        );
+        assert_eq!(
+            d.message,
+            format!("`black` in `result` must be a whole number of points, and YAML reads `{value}` as {kind}")
+        );
+        assert_eq!(d.length, value.len());
+        assert_eq!(d.help.as_deref(), Some("write a whole number of points: `black: 3`"));
+    }
     // The neighbour: every player, by name or camp key.
     finished(&format!(
         "{FOUR}end: adjudication\nresult: {{Alice: 1, red: 9, Chloe: 0, black: 2}}\n---\n"

@@ -53,6 +53,9 @@ pub(super) fn explain(
     if let Some(kind) = said.strip_prefix(NOT_TAG_TEXT) {
         return tag_not_text(text, path?, kind.trim(), at?);
     }
+    if let Some(plain) = not_points(text, path, said, at) {
+        return Some(plain);
+    }
     if let Some(plain) = mistyped_closing(text, at) {
         return Some(plain);
     }
@@ -265,6 +268,36 @@ fn not_ordinal(text: &str, key: &str, kind: &str, at: usize) -> Option<Plain> {
         at,
         len: raw.len(),
         help: Some(format!("write a whole number from 1: `{key}: 3`")),
+    })
+}
+
+/// `result: {blue: 1.5}`: a Superpion score is a whole number of points;
+/// serde_yaml's words for it name Rust's `i64`.
+fn not_points(text: &str, path: Option<&str>, said: &str, at: Option<usize>) -> Option<Plain> {
+    let key = path?.strip_prefix("result.")?;
+    let found = said.strip_prefix("invalid type: ")?.strip_suffix(", expected i64")?;
+    let (at, raw) = value_at(text, at?);
+    let raw = flow_on_its_line(&text[at..]).unwrap_or(raw);
+    let kind = if found.starts_with("floating point") {
+        "a fractional number"
+    } else if found.ends_with("as u128") {
+        "a number too large"
+    } else if found.starts_with("string") {
+        "text"
+    } else if found.starts_with("sequence") {
+        "a list"
+    } else if found.starts_with("map") {
+        "a mapping"
+    } else {
+        return None;
+    };
+    Some(Plain {
+        message: format!(
+            "`{key}` in `result` must be a whole number of points, and YAML reads `{raw}` as {kind}"
+        ),
+        at,
+        len: raw.len().max(1),
+        help: Some(format!("write a whole number of points: `{key}: 3`")),
     })
 }
 
