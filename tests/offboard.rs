@@ -422,7 +422,29 @@ fn an_adjudication_that_leaves_a_player_out_is_a_header_error() {
             format!("`black` in `result` must be a whole number of points, and YAML reads `{value}` as {kind}")
         );
         assert_eq!(d.length, value.len());
-        assert_eq!(d.help.as_deref(), Some("write a whole number of points: `black: 3`"));
+        assert_eq!(
+            d.help.as_deref(),
+            Some("write a whole number of points: `black: 3`")
+        );
+    }
+    // No mapping at all (a drawn adjudication is scores too, never `none`).
+    for (value, kind) in [
+        ("none", "text"),
+        ("Alice", "text"),
+        ("[1, 2]", "a list"),
+        ("3", "a number"),
+    ] {
+        let d = malformed(
+            &format!("{FOUR}end: adjudication\nresult: {value}\n---\n"),
+            "header",
+            5,
+            9,
+        );
+        assert_eq!(
+            d.message,
+            format!("`result` gives each player's score, and YAML reads `{value}` as {kind}")
+        );
+        assert_eq!(d.length, value.len());
     }
     // The neighbour: every player, by name or camp key.
     finished(&format!(

@@ -423,7 +423,9 @@ impl<'a> HeaderText<'a> {
         else {
             return key;
         };
-        let rest = rest.trim_start_matches(['"', '\'']).trim_start_matches([' ', '\t']);
+        let rest = rest
+            .trim_start_matches(['"', '\''])
+            .trim_start_matches([' ', '\t']);
         let Some(value) = rest.strip_prefix(':') else {
             return key;
         };

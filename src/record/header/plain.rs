@@ -274,8 +274,13 @@ fn not_ordinal(text: &str, key: &str, kind: &str, at: usize) -> Option<Plain> {
 /// `result: {blue: 1.5}`: a Superpion score is a whole number of points;
 /// serde_yaml's words for it name Rust's `i64`.
 fn not_points(text: &str, path: Option<&str>, said: &str, at: Option<usize>) -> Option<Plain> {
+    if path == Some("result") {
+        return not_scores(text, said, at?);
+    }
     let key = path?.strip_prefix("result.")?;
-    let found = said.strip_prefix("invalid type: ")?.strip_suffix(", expected i64")?;
+    let found = said
+        .strip_prefix("invalid type: ")?
+        .strip_suffix(", expected i64")?;
     let (at, raw) = value_at(text, at?);
     let raw = flow_on_its_line(&text[at..]).unwrap_or(raw);
     let kind = if found.starts_with("floating point") {
@@ -298,6 +303,36 @@ fn not_points(text: &str, path: Option<&str>, said: &str, at: Option<usize>) -> 
         at,
         len: raw.len().max(1),
         help: Some(format!("write a whole number of points: `{key}: 3`")),
+    })
+}
+
+/// `result: none` or `result: blue` in Superpion, whose `result` gives
+/// each player's score (also for an adjudicated draw).
+fn not_scores(text: &str, said: &str, at: usize) -> Option<Plain> {
+    let found = said
+        .strip_prefix("invalid type: ")?
+        .strip_suffix(", expected a map")?;
+    let (at, raw) = value_at(text, at);
+    let raw = flow_on_its_line(&text[at..]).unwrap_or(raw);
+    let kind = if found.starts_with("string") {
+        "text"
+    } else if found.starts_with("sequence") {
+        "a list"
+    } else if found.starts_with("integer") || found.starts_with("floating point") {
+        "a number"
+    } else if found.starts_with("boolean") {
+        "a boolean"
+    } else {
+        return None;
+    };
+    Some(Plain {
+        message: format!("`result` gives each player's score, and YAML reads `{raw}` as {kind}"),
+        at,
+        len: raw.len().max(1),
+        help: Some(
+            "map each player, by name or camp key, to their score: `result: {Ana: 3, Ben: 5}`"
+                .into(),
+        ),
     })
 }
 
