@@ -506,3 +506,48 @@ fn the_round_warning_looks_across_the_events_games_and_only_at_counted_records()
         [("Night \"puluc\"".to_string(), "Ana".to_string(), 0, 3)]
     );
 }
+
+/// A pair's games in the crosstable: by round when every one has a round,
+/// in input order as soon as one has none.
+#[test]
+fn crosstable_cells_follow_the_rounds_only_when_every_game_has_one() {
+    let game = |round: &str, result: &str| {
+        format!(
+            "---\ngame: puluc\nevent: Night\n{round}players: {{a: Ann, b: Bob}}\nend: adjudication\nresult: {result}\n---\n"
+        )
+    };
+    let scratch = Scratch::new("standings-cross-rounds");
+    for (name, text, ann) in [
+        (
+            "all.arb",
+            [
+                game("round: 3\n", "a"),
+                game("round: 1\n", "b"),
+                game("round: 2\n", "none"),
+            ]
+            .concat(),
+            "0 ½ 1",
+        ),
+        (
+            "mixed.arb",
+            [
+                game("round: 3\n", "a"),
+                game("", "b"),
+                game("round: 1\n", "none"),
+            ]
+            .concat(),
+            "1 0 ½",
+        ),
+    ] {
+        let path = scratch.join(name);
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_string_lossy().into_owned();
+        let (status, doc) = document(&["--crosstable", &path]);
+        assert_eq!(status, 0);
+        let rows = doc["groups"][0]["crosstable"].as_array().unwrap();
+        let ann_row = rows.iter().find(|r| r["player"] == "Ann").unwrap();
+        let cells = ann_row["cells"].as_array().unwrap();
+        let against_bob: Vec<Value> = ann.split(' ').map(|c| json!(c)).collect();
+        assert!(cells.contains(&json!(against_bob)), "{name}: {ann_row}");
+    }
+}
