@@ -367,7 +367,10 @@ impl<'a> HeaderText<'a> {
             (Some(span), _) => span,
             (None, Some(at)) => {
                 let rest = &self.text[at..];
-                let len = rest.find([':', '\n', '\r', ',', '}']).unwrap_or(rest.len());
+                let len = match plain::flow_on_its_line(rest) {
+                    Some(flow) => flow.len(),
+                    None => rest.find([':', '\n', '\r', ',', '}']).unwrap_or(rest.len()),
+                };
                 Span::new(self.offset + at, len.max(1).min(rest.len()))
             }
             (None, None) => self.opening,
@@ -394,7 +397,7 @@ impl<'a> HeaderText<'a> {
         HeaderError {
             part,
             // Found with the values whole, shown with long ones cut.
-            message: cut_quotes(&message).into_owned(),
+            message: cut_quotes(&plain::no_rust_names(&message)).into_owned(),
             span,
             help,
         }

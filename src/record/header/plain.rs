@@ -29,6 +29,22 @@ pub(super) fn split_path(message: &str) -> (Option<&str>, &str) {
     }
 }
 
+/// serde's "expected struct Players" names a Rust type; a reader of the
+/// header knows it as a mapping.
+pub(super) fn no_rust_names(message: &str) -> String {
+    const STRUCT: &str = "expected struct ";
+    match message.find(STRUCT) {
+        Some(i) => {
+            let name = &message[i + STRUCT.len()..];
+            let end = name
+                .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .unwrap_or(name.len());
+            format!("{}expected a mapping{}", &message[..i], &name[end..])
+        }
+        None => message.to_string(),
+    }
+}
+
 /// Whether a path is within `setup`, whose problems are rule `setup`.
 pub(super) fn in_setup(path: &str) -> bool {
     path == "setup" || path.starts_with("setup.") || path.starts_with("setup[")
@@ -354,7 +370,7 @@ fn tag_not_text(text: &str, path: &str, kind: &str, at: usize) -> Option<Plain> 
 
 /// `[a, b]` or `{y: z}` at the start of `rest`: the collection up to its
 /// closing bracket, or to the end of its line when it closes on a later one.
-fn flow_on_its_line(rest: &str) -> Option<&str> {
+pub(super) fn flow_on_its_line(rest: &str) -> Option<&str> {
     if !rest.starts_with(['[', '{']) {
         return None;
     }
