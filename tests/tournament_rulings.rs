@@ -224,6 +224,16 @@ fn tags_are_names_with_text() {
             help(&d)
         );
     }
+    // A name YAML reads as no value: said so, without serde's words.
+    for name in ["null", "~"] {
+        let text = record("simpei", &format!("tags: {{{name}: x}}\n"), "");
+        let d = malformed(&text, "header", 3, 8);
+        assert_eq!(
+            d.message,
+            "tags: a tag name is text, and YAML reads it as no value (null)"
+        );
+    }
+    legal(&record("simpei", "tags: {\"null\": x}\n", ""));
     // A name that is no tag name: too long, a space, a dot, empty.
     for name in [
         "n".repeat(65),

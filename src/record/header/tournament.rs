@@ -203,6 +203,10 @@ impl<'de> Deserialize<'de> for TagName {
             fn visit_bool<E: de::Error>(self, v: bool) -> Result<TagName, E> {
                 Err(not_text(format!("`{v}` as a boolean")))
             }
+            /// `null: x` or `~: x`: no name at all to YAML.
+            fn visit_unit<E: de::Error>(self) -> Result<TagName, E> {
+                Err(not_text("it as no value (null)".to_string()))
+            }
         }
         deserializer.deserialize_any(Name)
     }
