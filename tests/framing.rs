@@ -165,6 +165,24 @@ fn slipped(close: &str, ending: &str) -> String {
     format!("{LEGAL}{broken}{LEGAL}{ILLEGAL}{LEGAL}").replace('\n', ending)
 }
 
+/// Two slips in a row: the text after the first broken header is the
+/// second's broken header, no mapping either, so the first record runs on
+/// to the line after the second's (the two slips are one malformed record)
+/// and every record after them is read as written.
+#[test]
+fn two_mistyped_closings_in_a_row_cost_one_record_and_nothing_after() {
+    let broken = |round: u32| format!("---\ngame: simpei\nround: {round}\n----\n1. c3 c1\n");
+    let text = format!("{LEGAL}{}{}{ILLEGAL}{LEGAL}", broken(1), broken(2));
+    let (status, records, _) = check(&text);
+    assert_eq!(
+        verdicts(&records),
+        ["legal", "malformed", "illegal", "legal"],
+        "{text}"
+    );
+    assert_eq!((records[1].1.as_str(), records[1].2), ("header", 8));
+    assert_eq!(status, 2);
+}
+
 #[test]
 fn a_header_closed_by_a_mistyped_line_costs_its_own_record_only() {
     for close in ["----", "-- -", "--- -", "-----", "---- # moves"] {

@@ -605,3 +605,26 @@ fn a_tab_in_the_indentation_is_said_so() {
     // A tab between a key and its value is no indentation.
     legal("---\ngame: simpei\nevent:\tx\n---\n");
 }
+
+/// A list or a word where a mapping goes: the whole value underlined (not
+/// up to its first comma), what was expected said without Rust's type
+/// names; and the neighbour, the mapping.
+#[test]
+fn a_value_that_is_no_mapping_is_underlined_whole_and_named_a_mapping() {
+    for (game, key, value, rule) in [
+        ("simpei", "players", "[Ana, Ben]", "header"),
+        ("puluc", "players", "[Ana, Ben]", "header"),
+        ("superpion", "players", "[Ana, Ben, Chloe]", "header"),
+        ("simpei", "players", "Ana", "header"),
+        ("simpei", "setup", "[c3, e5]", "setup"),
+    ] {
+        let text = format!("---\ngame: {game}\n{key}: {value}\n---\n");
+        let d = malformed(&text, rule, 3, key.len() + 3);
+        assert_eq!(d.length, value.len(), "{text}\n{d:?}");
+        assert!(d.message.ends_with("expected a mapping"), "{}", d.message);
+        assert!(!d.message.contains("struct"), "{}", d.message);
+    }
+    legal("---\ngame: simpei\nplayers: {red: Ana, blue: Ben}\n---\n");
+    let d = malformed("---\n[1, 2]\n---\n", "header", 2, 1);
+    assert!(!d.message.contains("struct"), "{}", d.message);
+}

@@ -365,15 +365,33 @@ fn an_adjudication_that_leaves_a_player_out_is_a_header_error() {
         6,
     );
     assert!(d.message.contains("every player's score"), "{}", d.message);
-    // A negative score, and a player given twice.
-    malformed(
+    // A negative score, at the value as any value refused (the key when
+    // the score is written on its own line), and a player given twice.
+    let d = malformed(
         &format!(
             "{FOUR}end: adjudication\nresult: {{Alice: -1, red: 9, Chloe: 0, black: 2}}\n---\n"
         ),
         "header",
         5,
+        17,
+    );
+    assert_eq!(d.length, 2);
+    let d = malformed(
+        &format!(
+            "{FOUR}end: adjudication\nresult: {{Alice: 0, red: 1, Chloe: 2, \"black\" : -12 }}\n---\n"
+        ),
+        "header",
+        5,
+        48,
+    );
+    assert_eq!(d.length, 3, "{d:?}");
+    let d = malformed(
+        &format!("{FOUR}end: adjudication\nresult:\n  Alice: 0\n  red: 1\n  Chloe: 2\n  black: -3 # oops\n---\n"),
+        "header",
+        9,
         10,
     );
+    assert_eq!(d.length, 2, "{d:?}");
     let d = malformed(
         &format!(
             "{FOUR}end: adjudication\nresult: {{Alice: 1, blue: 1, red: 9, Chloe: 0, black: 2}}\n---\n"
@@ -383,6 +401,51 @@ fn an_adjudication_that_leaves_a_player_out_is_a_header_error() {
         20,
     );
     assert!(d.message.contains("already given"), "{}", d.message);
+    // A fractional score, text or a list: at the value, in a referee's words.
+    for (value, kind) in [
+        ("1.5", "a fractional number"),
+        ("1e3", "a fractional number"),
+        ("\"2\"", "text"),
+        ("[1, 2]", "a list"),
+        ("99999999999999999999", "a number too large"),
+    ] {
+        let d = malformed(
+            &format!(
+                "{FOUR}end: adjudication\nresult: {{Alice: 1, red: 9, Chloe: 0, black: {value}}}\n---\n"
+            ),
+            "header",
+            5,
+            45,
+        );
+        assert_eq!(
+            d.message,
+            format!("`black` in `result` must be a whole number of points, and YAML reads `{value}` as {kind}")
+        );
+        assert_eq!(d.length, value.len());
+        assert_eq!(
+            d.help.as_deref(),
+            Some("write a whole number of points: `black: 3`")
+        );
+    }
+    // No mapping at all (a drawn adjudication is scores too, never `none`).
+    for (value, kind) in [
+        ("none", "text"),
+        ("Alice", "text"),
+        ("[1, 2]", "a list"),
+        ("3", "a number"),
+    ] {
+        let d = malformed(
+            &format!("{FOUR}end: adjudication\nresult: {value}\n---\n"),
+            "header",
+            5,
+            9,
+        );
+        assert_eq!(
+            d.message,
+            format!("`result` gives each player's score, and YAML reads `{value}` as {kind}")
+        );
+        assert_eq!(d.length, value.len());
+    }
     // The neighbour: every player, by name or camp key.
     finished(&format!(
         "{FOUR}end: adjudication\nresult: {{Alice: 1, red: 9, Chloe: 0, black: 2}}\n---\n"

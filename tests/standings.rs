@@ -459,3 +459,95 @@ fn a_player_in_two_records_of_one_round_is_warned_about() {
         "{out}"
     );
 }
+
+/// A round is the event's: two games of one round in two games' groups are
+/// warned about (under the later record's table); a record that does not
+/// count is not looked at, and another event's round is another round.
+#[test]
+fn the_round_warning_looks_across_the_events_games_and_only_at_counted_records() {
+    let head = |game: &str, event: &str, players: &str| {
+        format!("---\ngame: {game}\nevent: {event}\nround: 1\nplayers: {players}\n")
+    };
+    let text = [
+        head("simpei", "Night", "{red: Ana, blue: Ben}") + "end: forfeit\nresult: red\n---\n",
+        head("puluc", "Night", "{a: Ana, b: Cy}") + "end: abandoned\n---\n1. 3:e\n",
+        head("puluc", "Day", "{a: Ana, b: Cy}") + "end: forfeit\nresult: a\n---\n",
+        head("puluc", "Night", "{a: Dee, b: Ana}") + "end: forfeit\nresult: b\n---\n",
+    ]
+    .concat();
+    let scratch = Scratch::new("standings-round-games");
+    let path = scratch.join("rounds.arb");
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_string_lossy().into_owned();
+    let (status, doc) = document(&[&path]);
+    assert_eq!(status, 0);
+    let groups = doc["groups"].as_array().unwrap();
+    let warnings: Vec<(String, String, u64, u64)> = groups
+        .iter()
+        .flat_map(|g| {
+            let name = format!("{} {}", g["event"].as_str().unwrap_or(""), g["game"]);
+            g["warnings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |w| {
+                    (
+                        name.clone(),
+                        w["player"].as_str().unwrap().to_string(),
+                        w["first"]["index"].as_u64().unwrap(),
+                        w["again"]["index"].as_u64().unwrap(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(
+        warnings,
+        [("Night \"puluc\"".to_string(), "Ana".to_string(), 0, 3)]
+    );
+}
+
+/// A pair's games in the crosstable: by round when every one has a round,
+/// in input order as soon as one has none.
+#[test]
+fn crosstable_cells_follow_the_rounds_only_when_every_game_has_one() {
+    let game = |round: &str, result: &str| {
+        format!(
+            "---\ngame: puluc\nevent: Night\n{round}players: {{a: Ann, b: Bob}}\nend: adjudication\nresult: {result}\n---\n"
+        )
+    };
+    let scratch = Scratch::new("standings-cross-rounds");
+    for (name, text, ann) in [
+        (
+            "all.arb",
+            [
+                game("round: 3\n", "a"),
+                game("round: 1\n", "b"),
+                game("round: 2\n", "none"),
+            ]
+            .concat(),
+            "0 ½ 1",
+        ),
+        (
+            "mixed.arb",
+            [
+                game("round: 3\n", "a"),
+                game("", "b"),
+                game("round: 1\n", "none"),
+            ]
+            .concat(),
+            "1 0 ½",
+        ),
+    ] {
+        let path = scratch.join(name);
+        std::fs::write(&path, text).unwrap();
+        let path = path.to_string_lossy().into_owned();
+        let (status, doc) = document(&["--crosstable", &path]);
+        assert_eq!(status, 0);
+        let rows = doc["groups"][0]["crosstable"].as_array().unwrap();
+        let ann_row = rows.iter().find(|r| r["player"] == "Ann").unwrap();
+        let cells = ann_row["cells"].as_array().unwrap();
+        let against_bob: Vec<Value> = ann.split(' ').map(|c| json!(c)).collect();
+        assert!(cells.contains(&json!(against_bob)), "{name}: {ann_row}");
+    }
+}

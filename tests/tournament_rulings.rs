@@ -140,6 +140,9 @@ fn round_and_board_are_whole_numbers_from_one() {
                 ("\"0\"", format!("`{key}` must be a whole number from 1, and YAML reads `\"0\"` as zero")),
                 ("true", format!("`{key}` must be a whole number from 1, and YAML reads `true` as a boolean")),
                 ("4294967296", format!("`{key}` must be a whole number from 1, and YAML reads `4294967296` as a number too large")),
+                // Past u64, YAML reads a 128-bit number: the same words, no serde type names.
+                ("99999999999999999999", format!("`{key}` must be a whole number from 1, and YAML reads `99999999999999999999` as a number too large")),
+                ("-99999999999999999999", format!("`{key}` must be a whole number from 1, and YAML reads `-99999999999999999999` as a negative number")),
             ] {
                 let text = record(game, &format!("{key}: {value}\n"), "");
                 let d = malformed(&text, "header", 3, key.len() + 3);
@@ -199,9 +202,18 @@ fn tags_are_names_with_text() {
         help(&d)
     );
     // A list or a mapping as a value.
-    for (value, kind) in [("[a, b]", "a list"), ("{x: y}", "a mapping")] {
+    // The error is at the value, the whole of it (not up to its first comma).
+    for (value, kind) in [
+        ("[a, b]", "a list"),
+        ("{x: y}", "a mapping"),
+        ("{x: [y, \"]\"], z: w}", "a mapping"),
+    ] {
         let text = record("superpion", &format!("tags: {{openings: {value}}}\n"), "");
         let d = malformed(&text, "header", 3, 18);
+        assert_eq!(d.length, value.len(), "{text}");
+        let block = record("superpion", &format!("tags:\n  openings: {value}\n"), "");
+        let b = malformed(&block, "header", 4, 13);
+        assert_eq!(b.length, value.len(), "{block}");
         assert_eq!(
             d.message,
             format!("the tag `openings` in `tags` must be text, and YAML reads {kind}")
@@ -212,6 +224,16 @@ fn tags_are_names_with_text() {
             help(&d)
         );
     }
+    // A name YAML reads as no value: said so, without serde's words.
+    for name in ["null", "~"] {
+        let text = record("simpei", &format!("tags: {{{name}: x}}\n"), "");
+        let d = malformed(&text, "header", 3, 8);
+        assert_eq!(
+            d.message,
+            "tags: a tag name is text, and YAML reads it as no value (null)"
+        );
+    }
+    legal(&record("simpei", "tags: {\"null\": x}\n", ""));
     // A name that is no tag name: too long, a space, a dot, empty.
     for name in [
         "n".repeat(65),

@@ -367,7 +367,10 @@ impl<'a> HeaderText<'a> {
             (Some(span), _) => span,
             (None, Some(at)) => {
                 let rest = &self.text[at..];
-                let len = rest.find([':', '\n', '\r', ',', '}']).unwrap_or(rest.len());
+                let len = match plain::flow_on_its_line(rest) {
+                    Some(flow) => flow.len(),
+                    None => rest.find([':', '\n', '\r', ',', '}']).unwrap_or(rest.len()),
+                };
                 Span::new(self.offset + at, len.max(1).min(rest.len()))
             }
             (None, None) => self.opening,
@@ -394,7 +397,7 @@ impl<'a> HeaderText<'a> {
         HeaderError {
             part,
             // Found with the values whole, shown with long ones cut.
-            message: cut_quotes(&message).into_owned(),
+            message: cut_quotes(&plain::no_rust_names(&message)).into_owned(),
             span,
             help,
         }
@@ -411,6 +414,31 @@ impl<'a> HeaderText<'a> {
     /// setup entry, say); the key itself when the needle is not found there.
     pub fn within(&self, key: &str, needle: &str) -> Span {
         self.within_region(key, needle, find_word)
+    }
+
+    /// The value written after the entry key at `key` (`-1` in `{Alice:
+    /// -1}`), up to the entry's end; the key itself when none follows.
+    pub fn value_after(&self, key: Span) -> Span {
+        let Some(rest) = key
+            .end()
+            .checked_sub(self.offset)
+            .and_then(|from| self.text.get(from..))
+        else {
+            return key;
+        };
+        let rest = rest
+            .trim_start_matches(['"', '\''])
+            .trim_start_matches([' ', '\t']);
+        let Some(value) = rest.strip_prefix(':') else {
+            return key;
+        };
+        let value = value.trim_start_matches([' ', '\t']);
+        let end = value.find([',', '}', '\n', '\r']).unwrap_or(value.len());
+        let written = value[..end].split(" #").next().unwrap_or("").trim_end();
+        if written.is_empty() {
+            return key;
+        }
+        Span::new(self.offset + self.text.len() - value.len(), written.len())
     }
 
     /// Like [`HeaderText::within`], the last occurrence: where an entry

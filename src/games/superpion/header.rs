@@ -473,7 +473,7 @@ impl Header {
             if points < 0 {
                 return Err(HeaderError::header(
                     format!("`{key}`'s adjudicated score is {points}: a score is a whole number of points, 0 or more"),
-                    text.within("result", key),
+                    text.value_after(text.within("result", key)),
                 ));
             }
             if given.contains(&player) {

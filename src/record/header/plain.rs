@@ -29,6 +29,22 @@ pub(super) fn split_path(message: &str) -> (Option<&str>, &str) {
     }
 }
 
+/// serde's "expected struct Players" names a Rust type; a reader of the
+/// header knows it as a mapping.
+pub(super) fn no_rust_names(message: &str) -> String {
+    const STRUCT: &str = "expected struct ";
+    match message.find(STRUCT) {
+        Some(i) => {
+            let name = &message[i + STRUCT.len()..];
+            let end = name
+                .find(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .unwrap_or(name.len());
+            format!("{}expected a mapping{}", &message[..i], &name[end..])
+        }
+        None => message.to_string(),
+    }
+}
+
 /// Whether a path is within `setup`, whose problems are rule `setup`.
 pub(super) fn in_setup(path: &str) -> bool {
     path == "setup" || path.starts_with("setup.") || path.starts_with("setup[")
@@ -52,6 +68,9 @@ pub(super) fn explain(
     }
     if let Some(kind) = said.strip_prefix(NOT_TAG_TEXT) {
         return tag_not_text(text, path?, kind.trim(), at?);
+    }
+    if let Some(plain) = not_points(text, path, said, at) {
+        return Some(plain);
     }
     if let Some(plain) = mistyped_closing(text, at) {
         return Some(plain);
@@ -268,11 +287,77 @@ fn not_ordinal(text: &str, key: &str, kind: &str, at: usize) -> Option<Plain> {
     })
 }
 
+/// `result: {blue: 1.5}`: a Superpion score is a whole number of points;
+/// serde_yaml's words for it name Rust's `i64`.
+fn not_points(text: &str, path: Option<&str>, said: &str, at: Option<usize>) -> Option<Plain> {
+    if path == Some("result") {
+        return not_scores(text, said, at?);
+    }
+    let key = path?.strip_prefix("result.")?;
+    let found = said
+        .strip_prefix("invalid type: ")?
+        .strip_suffix(", expected i64")?;
+    let (at, raw) = value_at(text, at?);
+    let raw = flow_on_its_line(&text[at..]).unwrap_or(raw);
+    let kind = if found.starts_with("floating point") {
+        "a fractional number"
+    } else if found.ends_with("as u128") {
+        "a number too large"
+    } else if found.starts_with("string") {
+        "text"
+    } else if found.starts_with("sequence") {
+        "a list"
+    } else if found.starts_with("map") {
+        "a mapping"
+    } else {
+        return None;
+    };
+    Some(Plain {
+        message: format!(
+            "`{key}` in `result` must be a whole number of points, and YAML reads `{raw}` as {kind}"
+        ),
+        at,
+        len: raw.len().max(1),
+        help: Some(format!("write a whole number of points: `{key}: 3`")),
+    })
+}
+
+/// `result: none` or `result: blue` in Superpion, whose `result` gives
+/// each player's score (also for an adjudicated draw).
+fn not_scores(text: &str, said: &str, at: usize) -> Option<Plain> {
+    let found = said
+        .strip_prefix("invalid type: ")?
+        .strip_suffix(", expected a map")?;
+    let (at, raw) = value_at(text, at);
+    let raw = flow_on_its_line(&text[at..]).unwrap_or(raw);
+    let kind = if found.starts_with("string") {
+        "text"
+    } else if found.starts_with("sequence") {
+        "a list"
+    } else if found.starts_with("integer") || found.starts_with("floating point") {
+        "a number"
+    } else if found.starts_with("boolean") {
+        "a boolean"
+    } else {
+        return None;
+    };
+    Some(Plain {
+        message: format!("`result` gives each player's score, and YAML reads `{raw}` as {kind}"),
+        at,
+        len: raw.len().max(1),
+        help: Some(
+            "map each player, by name or camp key, to their score: `result: {Ana: 3, Ben: 5}`"
+                .into(),
+        ),
+    })
+}
+
 /// `tags: {a: [x, y]}`: a tag's value is text, not a list or a mapping.
 /// The place is the tag's value, its first line for a block.
 fn tag_not_text(text: &str, path: &str, kind: &str, at: usize) -> Option<Plain> {
     let key = path.rsplit_once('.').map_or(path, |(_, key)| key);
     let (at, raw) = value_at(text, at);
+    let raw = flow_on_its_line(&text[at..]).unwrap_or(raw);
     Some(Plain {
         message: format!("the tag `{key}` in `tags` must be text, and YAML reads {kind}"),
         at,
@@ -281,6 +366,33 @@ fn tag_not_text(text: &str, path: &str, kind: &str, at: usize) -> Option<Plain> 
             "write its value as one piece of text: `{key}: \"...\"`; a tag is never a list or a mapping"
         )),
     })
+}
+
+/// `[a, b]` or `{y: z}` at the start of `rest`: the collection up to its
+/// closing bracket, or to the end of its line when it closes on a later one.
+pub(super) fn flow_on_its_line(rest: &str) -> Option<&str> {
+    if !rest.starts_with(['[', '{']) {
+        return None;
+    }
+    let line = rest.split(['\n', '\r']).next().unwrap_or(rest);
+    let mut depth = 0usize;
+    let mut quote = None;
+    for (i, c) in line.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[' | '{') => depth += 1,
+            (None, ']' | '}') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(&line[..i + 1]);
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(line.split(" #").next().unwrap_or(line).trim_end())
 }
 
 /// `game:simpei`: a top-level key glued to its value, which YAML reads as

@@ -61,6 +61,18 @@ impl<'de> Deserialize<'de> for Ordinal {
                     Err(_) => Err(refused("a negative number")),
                 }
             }
+            /// YAML reads a number past `u64` (`99999999999999999999`)
+            /// as a 128-bit one.
+            fn visit_u128<E: de::Error>(self, _: u128) -> Result<Ordinal, E> {
+                Err(refused("a number too large"))
+            }
+            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Ordinal, E> {
+                Err(refused(if v < 0 {
+                    "a negative number"
+                } else {
+                    "a number too large"
+                }))
+            }
             fn visit_f64<E: de::Error>(self, _: f64) -> Result<Ordinal, E> {
                 Err(refused("a fractional number"))
             }
@@ -190,6 +202,10 @@ impl<'de> Deserialize<'de> for TagName {
             }
             fn visit_bool<E: de::Error>(self, v: bool) -> Result<TagName, E> {
                 Err(not_text(format!("`{v}` as a boolean")))
+            }
+            /// `null: x` or `~: x`: no name at all to YAML.
+            fn visit_unit<E: de::Error>(self) -> Result<TagName, E> {
+                Err(not_text("it as no value (null)".to_string()))
             }
         }
         deserializer.deserialize_any(Name)
