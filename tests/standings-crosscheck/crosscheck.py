@@ -7,6 +7,7 @@ Standard library only; written without reading src/standings/.
 """
 import argparse
 import json
+import math
 import re
 import subprocess
 import sys
@@ -50,6 +51,20 @@ def header_value(record, key):
         m = re.search(r"^%s:\s*([A-Za-z-]+)\s*$" % key, heads[idx], re.M)
         if m:
             return m.group(1)
+    return None
+
+
+def event_of(record):
+    """The report's event; for a record the game refused (no `tournament` in its report), the header's line."""
+    if "tournament" in record:
+        return (record.get("tournament") or {}).get("event")
+    heads = headers_of(record["path"])
+    idx = record["index"]
+    if idx < len(heads):
+        m = re.search(r"^event:[ \t]*(.*?)[ \t]*$", heads[idx], re.M)
+        if m:
+            v = m.group(1)
+            return v[1:-1] if len(v) >= 2 and v[0] == v[-1] and v[0] in "\"'" else v
     return None
 
 
@@ -109,7 +124,7 @@ def rank_spans(keys):
     return out
 
 
-def two_player(records, points, wins_in_tie):
+def two_player(records, points, wins_in_tie, cross_all=False):
     W, D, L = points
     games = []  # (a, b, result for a as Fraction 1/½/0, record)
     for r in records:
@@ -157,7 +172,18 @@ def two_player(records, points, wins_in_tie):
         return x[4] - y[4]
 
     seq = [g + (i,) for i, g in enumerate(games)]
-    seq.sort(key=functools.cmp_to_key(cmp))
+    if cross_all:
+        # the other reading: a pair's games by round when every one of them has one, else by input order
+        pairs = {}
+        for g in seq:
+            pairs.setdefault(frozenset((g[0], g[1])), []).append(g)
+        seq = []
+        for gs in pairs.values():
+            if all(round_key(g[3]) is not None for g in gs):
+                gs.sort(key=lambda g: (round_key(g[3]), g[4]))
+            seq += gs
+    else:
+        seq.sort(key=functools.cmp_to_key(cmp))
     sym = {Fraction(1): "1", Fraction(1, 2): "½", Fraction(0): "0"}
     cells = {}
     for a, b, res, _, _ in seq:
@@ -194,15 +220,15 @@ def multi_player(records, first_place):
     for p, (rank, place) in zip(order, rank_spans(tie)):
         e = st[p]
         rows.append({"rank": rank, "place": place, "player": p, "games": e["games"], "wins": e["wins"],
-                     "total": e["total"], "average": round(avg[p] * 100) / Fraction(100)})
+                     "total": e["total"], "average": math.floor(avg[p] * 100 + Fraction(1, 2)) / Fraction(100)})
     return rows
 
 
-def standings(report, points, wins_in_tie=True, first_place="individual"):
+def standings(report, points, wins_in_tie=True, first_place="individual", cross_all=False):
     groups = {}
     orderk = []
     for r in report["records"]:
-        event = (r.get("tournament") or {}).get("event")
+        event = event_of(r)
         key = (event, r["game"], family_of(r))
         if key not in groups:
             groups[key] = {"counted": [], "not_counted": []}
@@ -212,13 +238,31 @@ def standings(report, points, wins_in_tie=True, first_place="individual"):
             groups[key]["counted"].append(r)
         else:
             groups[key]["not_counted"].append({"path": r["path"], "index": r["index"], "reason": why})
+    # a player in two counted records of one event and round: warned in the later record's group,
+    # against the first record the player was seen in
+    seen = {}
+    for key in orderk:
+        groups[key]["warnings"] = []
+    for r in report["records"]:
+        event = event_of(r)
+        key = (event, r["game"], family_of(r))
+        rnd = round_key(r)
+        if why_not(r) is not None or rnd is None:
+            continue
+        for name in dict.fromkeys(n for c, n in r["players"].items() if c in (CAMPS.get(r["game"]) or r["outcome"]["scores"])):
+            k = (event, rnd, name)
+            here = {"path": r["path"], "index": r["index"]}
+            if k in seen:
+                groups[key]["warnings"].append({"player": name, "round": rnd, "first": seen[k], "again": here})
+            else:
+                seen[k] = here
     out = []
     for key in orderk:
         g = groups[key]
         doc = {"event": key[0], "game": key[1], "family": key[2], "counted": len(g["counted"]),
-               "not_counted": g["not_counted"]}
+               "not_counted": g["not_counted"], "warnings": g["warnings"]}
         if key[2] == TWO:
-            doc["rows"], doc["crosstable"] = two_player(g["counted"], points, wins_in_tie)
+            doc["rows"], doc["crosstable"] = two_player(g["counted"], points, wins_in_tie, cross_all)
         else:
             doc["rows"] = multi_player(g["counted"], first_place)
         out.append(doc)
@@ -245,6 +289,9 @@ def compare(mine, theirs, label):
         tn = [(n["path"], n["index"], n["reason"]) for n in t["not_counted"]]
         if mn != tn:
             diffs.append("%s: not counted differ:\n  mine   %r\n  arbitre %r" % (name, mn, tn))
+        tw = [{k: w[k] for k in ("player", "round", "first", "again")} for w in t["warnings"]]
+        if m["warnings"] != tw:
+            diffs.append("%s: warnings differ:\n  mine    %r\n  arbitre %r" % (name, m["warnings"], tw))
         cols = ["rank", "place", "player", "games", "wins"]
         cols += ["draws", "losses", "points", "sonneborn_berger", "buchholz"] if m["family"] == TWO else ["total", "average"]
         if len(m["rows"]) != len(t["rows"]):
@@ -280,11 +327,15 @@ def main():
                     help="players equal on points, SB and Buchholz share a rank whatever their wins")
     ap.add_argument("--team-first-place", action="store_true",
                     help="in teams, a first place is the winning team's, not the highest own score")
+    ap.add_argument("--cross-order-all", action="store_true",
+                    help="a crosstable cell by round only when all of the pair's games have one (else input order), "
+                         "not record by record")
     a = ap.parse_args()
     points = parse_points(a.points)
     check = subprocess.run([a.arbitre, "check", "--format", "json"] + a.paths, capture_output=True, text=True)
     report = json.loads(check.stdout)
-    mine = standings(report, points, not a.wins_not_in_tie, "team" if a.team_first_place else "individual")
+    mine = standings(report, points, not a.wins_not_in_tie, "team" if a.team_first_place else "individual",
+                     a.cross_order_all)
     if not a.compare:
         json.dump(mine, sys.stdout, indent=1, ensure_ascii=False, default=default_encoder)
         print()

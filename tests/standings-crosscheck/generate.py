@@ -20,7 +20,7 @@ FOUR = ["blue", "red", "yellow", "black"]
 
 
 def random_game(arbitre, rng, game, mode):
-    cmd = [arbitre, "random", game, "--seed", str(rng.randrange(10**6)), "--max-turns", str(rng.choice([6, 20, 60, 200, 400]))]
+    cmd = [arbitre, "random", game, "--seed", str(rng.randrange(10**6)), "--max-turns", str(rng.choice([6, 20, 400, 400, 400]))]
     if mode:
         cmd += ["--mode", mode]
     text = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
@@ -79,11 +79,18 @@ def record(arbitre, rng):
                 who = rng.choice(cs)
                 extra.append("result: " + (players.get(who, who) if rng.random() < 0.5 else who))
     out = ["---"] + header + extra
+    if rng.random() < 0.03:
+        moves.insert(rng.randrange(len(moves) + 1), "zz!")  # malformed
+    if rng.random() < 0.02:
+        out.append("round: 0")  # a malformed header: still grouped by its event
+    elif rng.random() < 0.02 and "neutral: black" in header:
+        players["black"] = rng.choice(POOL)  # the neutral camp named: malformed
     if rng.random() < 0.85:
         out.append("event: " + rng.choice(EVENTS))
     if rng.random() < 0.8:
         out.append("round: %d" % rng.randint(1, 5))
-    out.append("players: {%s}" % ", ".join("%s: %s" % kv for kv in players.items()))
+    if rng.random() < 0.98:
+        out.append("players: {%s}" % ", ".join("%s: %s" % kv for kv in players.items()))
     out.append("---")
     return "\n".join(out + moves) + "\n"
 
@@ -92,7 +99,7 @@ def event(arbitre, rng, folder):
     os.makedirs(folder, exist_ok=True)
     n = 0
     for f in range(rng.randint(1, 3)):
-        k = rng.randint(3, 14)
+        k = rng.randint(3, 30)
         with open(os.path.join(folder, "f%d.arb" % f), "w", encoding="utf-8") as fh:
             for _ in range(k):
                 fh.write(record(arbitre, rng))
@@ -117,7 +124,8 @@ def main():
         folder = os.path.join(out, "event-%03d" % e)
         total += event(a.arbitre, rng, folder)
         if a.run:
-            for pts in ("1,0.5,0", "3,1,0"):
+            odd = "%s,%s,%s" % tuple(rng.choice(["0.1", "0.2", "0.3", "0.33", "0.17", "2.5", "1.25", "0", "0.01"]) for _ in range(3))
+            for pts in ("1,0.5,0", "3,1,0", odd):
                 rc = subprocess.run([sys.executable, os.path.join(here, "crosscheck.py"), "--compare",
                                      "--arbitre", a.arbitre, "--points", pts, folder] + a.check_args.split()).returncode
                 failed += rc != 0
