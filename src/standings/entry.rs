@@ -26,17 +26,62 @@ pub struct Entry {
 
 /// The keys read, every other key passed over: a header the game refuses
 /// still gives its event, so that its record is listed in its event's
-/// group.
-#[derive(Deserialize)]
+/// group. A key written twice is not known (which would it be?), and does
+/// not hide the others: a duplicated `round` leaves the event read.
+#[derive(Default)]
 struct Keys {
-    #[serde(default)]
     event: Option<serde_yaml::Value>,
-    #[serde(default)]
     round: Option<serde_yaml::Value>,
-    #[serde(default)]
     mode: Option<serde_yaml::Value>,
-    #[serde(default)]
     end: Option<serde_yaml::Value>,
+}
+
+impl<'de> Deserialize<'de> for Keys {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(KeysVisitor)
+    }
+}
+
+struct KeysVisitor;
+
+impl<'de> serde::de::Visitor<'de> for KeysVisitor {
+    type Value = Keys;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a header mapping")
+    }
+
+    /// Bounded by the header, whose size was checked before.
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Keys, A::Error> {
+        let mut keys = Keys::default();
+        let mut twice = [false; 4];
+        while let Some(key) = map.next_key::<serde_yaml::Value>()? {
+            let slot = match key.as_str() {
+                Some("event") => 0,
+                Some("round") => 1,
+                Some("mode") => 2,
+                Some("end") => 3,
+                _ => {
+                    map.next_value::<serde::de::IgnoredAny>()?;
+                    continue;
+                }
+            };
+            let value = map.next_value::<serde_yaml::Value>()?;
+            let field = match slot {
+                0 => &mut keys.event,
+                1 => &mut keys.round,
+                2 => &mut keys.mode,
+                _ => &mut keys.end,
+            };
+            if twice[slot] || field.is_some() {
+                twice[slot] = true;
+                *field = None;
+            } else {
+                *field = Some(value);
+            }
+        }
+        Ok(keys)
+    }
 }
 
 impl Entry {

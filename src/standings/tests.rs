@@ -578,3 +578,28 @@ fn a_finished_duel_without_a_winner_is_a_draw_whatever_its_outcome_says() {
     assert_eq!(group.rows[0].draws, Some(2));
     assert_eq!(group.rows[0].rank, "1-2");
 }
+
+#[test]
+fn a_key_written_twice_does_not_hide_the_event_the_header_writes_once() {
+    let entry = |header: &str| {
+        Entry::of(&crate::reader::Record::from_text(format!(
+            "---\n{header}\n---\n"
+        )))
+    };
+    // A duplicated `round` makes the record malformed; it is still listed
+    // under its event, as with a duplicated `date`.
+    let twice = entry("game: simpei\nevent: Club night\nround: 1\nround: 2\nmode: x\nend: draw");
+    assert_eq!(twice.event.as_deref(), Some("Club night"));
+    assert_eq!(twice.round, None);
+    assert_eq!(twice.mode.as_deref(), Some("x"));
+    assert_eq!(twice.end.as_deref(), Some("draw"));
+    let date = entry("game: simpei\nevent: Club night\ndate: 2026-01-01\ndate: 2026-01-02");
+    assert_eq!(date.event.as_deref(), Some("Club night"));
+    // An event written twice is no event: which would it be?
+    let events = entry("game: simpei\nevent: Club night\nevent: Spring open\nround: 3");
+    assert_eq!(events.event, None);
+    assert_eq!(events.round, Some(3));
+    // Three times as well.
+    let thrice = entry("game: simpei\nevent: A\nevent: A\nevent: A");
+    assert_eq!(thrice.event, None);
+}
