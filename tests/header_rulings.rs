@@ -5,13 +5,11 @@
 //! words at the right line and column.
 
 use arbitre::report::Diagnostic;
-use arbitre::{check_str, RecordReport, Switches, Verdict};
+use arbitre::{check_str, Switches, Verdict};
 
-fn report(text: &str) -> RecordReport {
-    let mut reports = check_str("case.arb", text, &Switches::new());
-    assert_eq!(reports.len(), 1, "{text}");
-    reports.remove(0)
-}
+#[path = "common/verdicts.rs"]
+mod verdicts;
+use verdicts::*;
 
 /// The verdict is not malformed (legal, or illegal for a game rule).
 fn accepted(text: &str) {
@@ -22,27 +20,6 @@ fn accepted(text: &str) {
         "{text}\n{:?}",
         report.diagnostic
     );
-}
-
-fn legal(text: &str) -> RecordReport {
-    let report = report(text);
-    assert_eq!(
-        report.verdict,
-        Verdict::Legal,
-        "{text}\n{:?}",
-        report.diagnostic
-    );
-    report
-}
-
-/// The record is malformed by `rule`, at `line:column`.
-fn malformed(text: &str, rule: &str, line: usize, column: usize) -> Diagnostic {
-    let report = report(text);
-    assert_eq!(report.verdict, Verdict::Malformed, "{text}");
-    let d = report.diagnostic.unwrap_or_else(|| panic!("{text}"));
-    assert_eq!(d.rule, rule, "{text}\n{d:?}");
-    assert_eq!((d.line, d.column), (line, column), "{text}\n{d:?}");
-    d
 }
 
 fn illegal(text: &str, rule: &str) -> Diagnostic {

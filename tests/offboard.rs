@@ -6,14 +6,11 @@
 //! movetext keeps its own verdict.
 
 use arbitre::game::{Decided, Outcome, Scores};
-use arbitre::report::Diagnostic;
-use arbitre::{check_str, RecordReport, Switches, Verdict};
+use arbitre::{RecordReport, Verdict};
 
-fn report(text: &str) -> RecordReport {
-    let mut reports = check_str("case.arb", text, &Switches::new());
-    assert_eq!(reports.len(), 1, "{text}");
-    reports.remove(0)
-}
+#[path = "common/verdicts.rs"]
+mod verdicts;
+use verdicts::*;
 
 /// Legal and finished, with its outcome.
 fn finished(text: &str) -> (RecordReport, Outcome) {
@@ -30,16 +27,6 @@ fn finished(text: &str) -> (RecordReport, Outcome) {
         .clone()
         .unwrap_or_else(|| panic!("no outcome: {text}"));
     (report, outcome)
-}
-
-/// Malformed by `rule` at `line:column`.
-fn malformed(text: &str, rule: &str, line: usize, column: usize) -> Diagnostic {
-    let report = report(text);
-    assert_eq!(report.verdict, Verdict::Malformed, "{text}");
-    let d = report.diagnostic.unwrap_or_else(|| panic!("{text}"));
-    assert_eq!(d.rule, rule, "{text}\n{d:?}");
-    assert_eq!((d.line, d.column), (line, column), "{text}\n{d:?}");
-    d
 }
 
 fn illegal(text: &str, rule: &str) -> RecordReport {

@@ -4,39 +4,26 @@
 
 use arbitre::game::{Tags, Tournament};
 use arbitre::report::Diagnostic;
-use arbitre::{check_str, RecordReport, Switches, Verdict};
+use arbitre::{RecordReport, Switches, Verdict};
 
-const GAMES: [(&str, &str); 3] = [
-    ("simpei", "1. c3"),
-    ("puluc", "1. 3:e"),
-    ("superpion", "1.B g3-g5 i3-i5"),
-];
+#[path = "common/verdicts.rs"]
+mod verdicts;
+use verdicts::*;
 
-fn report(text: &str) -> RecordReport {
-    let mut reports = check_str("case.arb", text, &Switches::new());
-    assert_eq!(reports.len(), 1, "{text}");
-    reports.remove(0)
-}
-
-fn legal(text: &str) -> RecordReport {
-    let report = report(text);
-    assert_eq!(
-        report.verdict,
-        Verdict::Legal,
-        "{text}\n{:?}",
-        report.diagnostic
-    );
-    report
-}
-
-/// The record is malformed by `rule`, at `line:column`.
-fn malformed(text: &str, rule: &str, line: usize, column: usize) -> Diagnostic {
-    let report = report(text);
-    assert_eq!(report.verdict, Verdict::Malformed, "{text}");
-    let d = report.diagnostic.unwrap_or_else(|| panic!("{text}"));
-    assert_eq!(d.rule, rule, "{text}\n{d:?}");
-    assert_eq!((d.line, d.column), (line, column), "{text}\n{d:?}");
-    d
+/// Every registered game, with the movetext of a short random legal game
+/// in its default mode: the registry is the only list of games.
+fn games() -> Vec<(&'static str, String)> {
+    arbitre::games::all()
+        .iter()
+        .map(|game| {
+            let text = game
+                .random(None, 1, 1)
+                .unwrap_or_else(|e| panic!("{}: {e}", game.name()));
+            // The movetext stands after the header's closing `---`.
+            let movetext = text.splitn(3, "---\n").nth(2).unwrap_or("").trim_end();
+            (game.name(), movetext.to_string())
+        })
+        .collect()
 }
 
 fn help(d: &Diagnostic) -> &str {
@@ -59,8 +46,8 @@ fn every_key_is_read_in_every_game_and_reported() {
     let lines = "event: Spring open\ndate: 2026-04-12\nround: 3\nboard: \"2\"\nsite: Lyon\n\
                  time-control: 90 min + 30 s\nreferee: Ines\nannotator: Ben\n\
                  tags: {section: juniors, rating-a: \"1820\", x_1: y}\n";
-    for (game, movetext) in GAMES {
-        let t = tournament_of(game, lines, movetext).unwrap_or_else(|| panic!("{game}"));
+    for (game, movetext) in games() {
+        let t = tournament_of(game, lines, &movetext).unwrap_or_else(|| panic!("{game}"));
         assert_eq!(
             t,
             Tournament {
@@ -81,8 +68,8 @@ fn every_key_is_read_in_every_game_and_reported() {
             "{game}"
         );
         // Without a key, no tournament; with one, only that one.
-        assert_eq!(tournament_of(game, "", movetext), None, "{game}");
-        let round = tournament_of(game, "round: 7\n", movetext);
+        assert_eq!(tournament_of(game, "", &movetext), None, "{game}");
+        let round = tournament_of(game, "round: 7\n", &movetext);
         assert_eq!(
             round,
             Some(Tournament {
@@ -119,11 +106,8 @@ fn the_json_shape_of_tournament() {
 #[test]
 fn round_and_board_are_whole_numbers_from_one() {
     for key in ["round", "board"] {
-        for game in ["simpei", "puluc", "superpion"] {
-            let ok = |v: &str| {
-                let movetext = GAMES.iter().find(|g| g.0 == game).map_or("", |g| g.1);
-                tournament_of(game, &format!("{key}: {v}\n"), movetext)
-            };
+        for (game, movetext) in games() {
+            let ok = |v: &str| tournament_of(game, &format!("{key}: {v}\n"), &movetext);
             let n = |t: Option<Tournament>| {
                 t.and_then(|t| if key == "round" { t.round } else { t.board })
             };
@@ -157,9 +141,9 @@ fn round_and_board_are_whole_numbers_from_one() {
 #[test]
 fn free_text_keys_are_strings_and_a_number_is_shown_quoted() {
     for key in ["site", "time-control", "referee", "annotator"] {
-        for (game, movetext) in GAMES {
-            assert!(tournament_of(game, &format!("{key}: \"12\"\n"), movetext).is_some());
-            let text = record(game, &format!("{key}: 12\n"), movetext);
+        for (game, movetext) in games() {
+            assert!(tournament_of(game, &format!("{key}: \"12\"\n"), &movetext).is_some());
+            let text = record(game, &format!("{key}: 12\n"), &movetext);
             let d = malformed(&text, "header", 3, key.len() + 3);
             assert_eq!(
                 d.message,
@@ -293,7 +277,7 @@ fn unknown_keys_stay_errors_and_the_hints_know_the_new_ones() {
         ("tag", "tags"),
         ("sit", "site"),
     ] {
-        for (game, _) in GAMES {
+        for (game, _) in games() {
             let d = malformed(&record(game, &format!("{typo}: x\n"), ""), "header", 3, 1);
             assert!(
                 help(&d).starts_with(&format!("did you mean `{meant}`?")),
@@ -306,10 +290,8 @@ fn unknown_keys_stay_errors_and_the_hints_know_the_new_ones() {
 
 #[test]
 fn the_templates_with_their_tournament_keys_written_are_legal() {
-    for game in ["simpei", "puluc", "superpion"] {
-        let template = arbitre::games::find(game)
-            .map(|g| g.template())
-            .unwrap_or_else(|| panic!("{game}"));
+    for game in arbitre::games::all() {
+        let (template, game) = (game.template(), game.name());
         assert!(template.contains("# round: 1"), "{game}");
         let keys = [
             "round",
