@@ -25,6 +25,13 @@ pub trait Mechanics: 'static {
     /// without modes. The checks that hold of every game play each one.
     const MODES: &'static [&'static str] = &[];
 
+    /// Whether `mode` (`None`: the default) seats two players, one against
+    /// the other: how an event's standings rank its games. A game without
+    /// modes is a duel.
+    fn two_player(_mode: Option<&str>) -> bool {
+        true
+    }
+
     /// The initial position of a mode (`None`: the default). Required:
     /// only the game knows its board at the start.
     fn initial(mode: Option<&str>) -> Result<Self::Position, String>;

@@ -51,6 +51,9 @@ pub trait AnyGame: Sync {
     fn canonical(&self, record: &Record, switches: &Switches) -> Result<String, Malformed>;
     /// The modes besides the default ([`Mechanics::MODES`](crate::Mechanics::MODES)).
     fn modes(&self) -> &'static [&'static str];
+    /// Whether `mode` seats two players
+    /// ([`Mechanics::two_player`](crate::Mechanics::two_player)).
+    fn two_player(&self, mode: Option<&str>) -> bool;
     /// The legal turns where the replay of a record stops (after its last
     /// turn, or before its first illegal one): the first `n` in the order
     /// of [`Mechanics::legal`](crate::Mechanics::legal), each as the
@@ -160,6 +163,9 @@ impl<G: Game> AnyGame for Erased<G> {
     }
     fn modes(&self) -> &'static [&'static str] {
         G::MODES
+    }
+    fn two_player(&self, mode: Option<&str>) -> bool {
+        G::two_player(mode)
     }
     fn legal_turns(
         &self,

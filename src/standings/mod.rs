@@ -48,16 +48,11 @@ pub enum Family {
 }
 
 impl Family {
-    /// The family of `game` played in `mode`.
+    /// The family of `game` played in `mode`, as the game tells its modes
+    /// that seat two players (a game arbitre does not know has no group
+    /// anyway).
     pub fn of(game: &str, mode: Option<&str>) -> Family {
-        use crate::games::superpion::Mode;
-        if game != "superpion" {
-            return Family::TwoPlayer;
-        }
-        let two = Mode::ALL
-            .iter()
-            .find(|m| Some(m.name()) == mode.map(str::trim))
-            .is_some_and(|m| m.two_player());
+        let two = crate::games::find(game).is_none_or(|g| g.two_player(mode));
         if two {
             Family::TwoPlayer
         } else {

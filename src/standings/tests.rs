@@ -603,3 +603,37 @@ fn a_key_written_twice_does_not_hide_the_event_the_header_writes_once() {
     let thrice = entry("game: simpei\nevent: A\nevent: A\nevent: A");
     assert_eq!(thrice.event, None);
 }
+
+/// The game tells its two-player modes, read as its header reads a mode:
+/// in any case, with spaces around.
+#[test]
+fn a_family_is_the_games_word_on_its_mode() {
+    assert_eq!(Family::of("simpei", None), Family::TwoPlayer);
+    assert_eq!(Family::of("puluc", None), Family::TwoPlayer);
+    assert_eq!(Family::of("superpion", None), Family::MultiPlayer);
+    for mode in [
+        "two-players",
+        "two-super-players",
+        "Two-Players",
+        " two-players ",
+    ] {
+        assert_eq!(
+            Family::of("superpion", Some(mode)),
+            Family::TwoPlayer,
+            "{mode}"
+        );
+    }
+    for mode in [
+        "four-players",
+        "teams",
+        "three-players",
+        "three-players:red",
+        "Teams",
+    ] {
+        assert_eq!(
+            Family::of("superpion", Some(mode)),
+            Family::MultiPlayer,
+            "{mode}"
+        );
+    }
+}

@@ -214,6 +214,12 @@ impl game::Mechanics for Superpion {
 
     const MODES: &'static [&'static str] = &modes::Mode::NAMES;
 
+    /// The two-player modes, read as the header reads a mode (in any
+    /// case); an unknown mode seats no duel.
+    fn two_player(mode: Option<&str>) -> bool {
+        Variant::parse(mode).is_ok_and(|variant| variant.mode.two_player())
+    }
+
     fn initial(mode: Option<&str>) -> Result<Position, String> {
         Ok(Position::initial(Variant::parse(mode)?))
     }
