@@ -7,13 +7,18 @@
 //! checked again as a whole record, so that the verdict it reaches is the
 //! one `check` gives it. Repairs that reach a legal verdict come first.
 
+use serde::Serialize;
+
 use crate::dispatch::{self, game_of};
 use crate::finding::Verdict;
+use crate::format::UnifiedDiff;
 use crate::reader::Record;
 use crate::record::Switches;
 use crate::replay::{AnyGame, Checked};
+use crate::report::RecordReport;
 use crate::rules;
 use crate::slips;
+use crate::span::LineCursor;
 use crate::span::Span;
 
 pub use crate::replay::{Candidate, Edit, RepairOptions, Tried};
@@ -254,4 +259,226 @@ fn mend_token(
     }
     found.sort_by_key(|c| (!c.concluded, c.cost));
     (found, tried)
+}
+
+/// A record's repairs as `repair --format json` prints them.
+#[derive(Clone, Debug, Serialize)]
+pub struct RecordRepairs {
+    /// The record's own report, as `check` gives it.
+    pub verdict: RecordReport,
+    /// The repairs, best first.
+    pub repairs: Vec<RepairReport>,
+    /// What the search did.
+    pub tried: TriedReport,
+    /// Why no repair was looked for, when none was.
+    pub not_searched: Option<String>,
+}
+
+/// One repair: its edits, the unified diff against the file, and the
+/// verdict it reaches.
+#[derive(Clone, Debug, Serialize)]
+pub struct RepairReport {
+    /// 1 for the best, as `--apply` counts.
+    pub rank: usize,
+    /// What the edits cost in all (a neighbouring character misread is 2).
+    pub cost: f64,
+    /// The edits, in record order.
+    pub edits: Vec<EditReport>,
+    /// `legal to the end: red (Aiko) wins after 9 turns`.
+    pub reaches: String,
+    /// The unified diff of the file, repaired.
+    pub diff: String,
+    /// The repaired record's report.
+    pub verdict: RecordReport,
+}
+
+/// One edit, located in the file.
+#[derive(Clone, Debug, Serialize)]
+pub struct EditReport {
+    /// The slip it undoes: `misread`, `turn-left-out` ([`Slip::id`]).
+    pub slip: &'static str,
+    /// The slip in words.
+    pub description: &'static str,
+    /// What it costs.
+    pub cost: f64,
+    /// The turn in the repaired record (`12... blue`); empty for a token
+    /// the notation refused.
+    pub turn: String,
+    /// 1-based line and column (in characters) of what was written.
+    pub line: usize,
+    /// See `line`.
+    pub column: usize,
+    /// What was written there (empty for a turn inserted).
+    pub written: String,
+    /// What the repair writes instead (empty for a turn removed).
+    pub replacement: String,
+}
+
+/// What the search did, in a report.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct TriedReport {
+    /// States of the search taken up.
+    pub states: u64,
+    /// Turns played: what the budget bounds.
+    pub plays: u64,
+    /// Whether the budget ran out first.
+    pub exhausted: bool,
+    /// Turns looked back from each turn that fails (`--lookback`).
+    pub lookback: usize,
+    /// Turns the search may play (`--budget`).
+    pub budget: u64,
+}
+
+/// A cost in tenths as a report writes it: `2`, `2.5`.
+fn points(tenths: u32) -> f64 {
+    f64::from(tenths) / 10.0
+}
+
+/// What a repaired record's verdict says, in a line.
+pub fn reaches(report: &RecordReport) -> String {
+    match (&report.diagnostic, &report.description) {
+        (None, Some(description)) => format!(
+            "legal to the end: {} after {}",
+            description,
+            crate::words::turns(report.turns)
+        ),
+        (None, None) => "legal to the end".into(),
+        (Some(d), _) => format!(
+            "still {}: {} ({})",
+            report.verdict.word(),
+            d.message,
+            d.rule
+        ),
+    }
+}
+
+impl RecordRepairs {
+    /// The report of `repairs` of `record`, read from the file `path`
+    /// whose whole text is `file` (the diffs are of the file; `None` when
+    /// only the record is at hand).
+    pub fn new(
+        path: &str,
+        file: Option<&str>,
+        record: &Record,
+        repairs: &Repairs,
+        options: &RepairOptions,
+    ) -> Self {
+        let verdict = RecordReport::new(path, record, &repairs.before);
+        let found = repairs
+            .found
+            .iter()
+            .enumerate()
+            .map(|(i, repair)| {
+                let repaired = Record::from_text(repair.text.clone());
+                let after = RecordReport::new(path, &repaired, &repair.checked);
+                let mut cursor = LineCursor::default();
+                let edits = repair
+                    .edits
+                    .iter()
+                    .map(|e| {
+                        let (line, column) = cursor.locate(&record.text, e.span.offset);
+                        EditReport {
+                            slip: e.slip.id(),
+                            description: e.slip.describe(),
+                            cost: points(e.cost),
+                            turn: e.turn.clone(),
+                            line: line + record.line - 1,
+                            column,
+                            written: e.written.clone(),
+                            replacement: e.replacement.clone(),
+                        }
+                    })
+                    .collect();
+                RepairReport {
+                    rank: i + 1,
+                    cost: points(repair.cost),
+                    edits,
+                    reaches: reaches(&after),
+                    diff: diff(path, file, record, &repair.text),
+                    verdict: after,
+                }
+            })
+            .collect();
+        RecordRepairs {
+            verdict,
+            repairs: found,
+            tried: TriedReport {
+                states: repairs.tried.states,
+                plays: repairs.tried.plays,
+                exhausted: repairs.tried.exhausted,
+                lookback: options.lookback,
+                budget: options.budget,
+            },
+            not_searched: repairs.not_searched.clone(),
+        }
+    }
+}
+
+/// The unified diff of the file `path` with `record` written as
+/// `repaired`; of the record alone when the file's text is not at hand
+/// or does not hold the record where the reader found it.
+pub fn diff(path: &str, file: Option<&str>, record: &Record, repaired: &str) -> String {
+    let mut out = Vec::new();
+    let mut diff = UnifiedDiff::new(&crate::escape::for_terminal(path));
+    let end = record.offset + record.text.len();
+    let whole = file.filter(|f| f.get(record.offset..end) == Some(record.text.as_str()));
+    let written = match whole {
+        Some(file) => {
+            let (before, after) = (&file.as_bytes()[..record.offset], &file.as_bytes()[end..]);
+            diff.piece(before, before, &mut out)
+                .and_then(|()| diff.piece(record.text.as_bytes(), repaired.as_bytes(), &mut out))
+                .and_then(|()| diff.piece(after, after, &mut out))
+        }
+        None => diff.piece(record.text.as_bytes(), repaired.as_bytes(), &mut out),
+    };
+    let _ = written.and_then(|()| diff.finish(&mut out));
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The bounds of the repair `check` looks for on an illegal record: few
+/// turns back and a small budget, so that a check stays a check.
+const HINT: RepairOptions = RepairOptions {
+    best: 1,
+    lookback: 3,
+    budget: 10_000,
+};
+
+/// The most a repair `check` names may cost: a slip or two, not a guess.
+const HINT_COST: u32 = 40;
+
+/// What `check` adds to the help of an illegal action when a cheap repair
+/// makes the rest of the record legal: "the rest of the record reads
+/// legally if 12... blue is `d4-c5`: arbitre repair FILE". `None` for a
+/// record not illegal, or with no such repair.
+pub fn hint(record: &Record, switches: &Switches, path: &str) -> Option<String> {
+    let found = repair(record, switches, &HINT);
+    if found.before.verdict() != Verdict::Illegal {
+        return None;
+    }
+    let best = found.found.first()?;
+    if best.checked.verdict() != Verdict::Legal || best.cost > HINT_COST {
+        return None;
+    }
+    let quoted = |text: &str| crate::text::quote(text).into_owned();
+    let edits: Vec<String> = best
+        .edits
+        .iter()
+        .map(|e| match (e.written.is_empty(), e.replacement.is_empty()) {
+            (true, _) => format!("`{}` is inserted as {}", quoted(&e.replacement), e.turn),
+            (_, true) => format!(
+                "`{}` is removed ({})",
+                quoted(&e.written),
+                e.slip.describe()
+            ),
+            _ if e.slip == Slip::TurnsSwapped => {
+                format!("`{}` is written in the other order", quoted(&e.written))
+            }
+            _ => format!("{} is `{}`", e.turn, quoted(&e.replacement)),
+        })
+        .collect();
+    Some(format!(
+        "the rest of the record reads legally if {}: {}",
+        edits.join(" and "),
+        crate::report::repair_command(path, switches)
+    ))
 }

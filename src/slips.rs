@@ -1,7 +1,8 @@
 //! Transcription slips: how far a written turn is from another, weighed as
 //! a careful referee weighs what a person copying a scoresheet gets wrong,
 //! and the texts one slip away from a written turn. `repair` ranks its
-//! edits with these costs; no game's notation is known here, only that
+//! edits with these costs (in tenths: a neighbouring character misread is
+//! 20, so that finer weights fit between the slips); no game's notation is known here, only that
 //! squares and throws are letters and digits between separators.
 
 use std::collections::HashSet;
@@ -74,24 +75,28 @@ impl Slip {
 }
 
 /// The cost of a neighbouring letter or digit, or `-` for `x`: the likeliest slip.
-pub const NEIGHBOUR: u32 = 2;
+pub const NEIGHBOUR: u32 = 20;
 /// The cost of any other letter for a letter, digit for a digit.
-pub const SAME_KIND: u32 = 3;
+pub const SAME_KIND: u32 = 30;
 /// The cost of any other character.
-pub const OTHER: u32 = 4;
+pub const OTHER: u32 = 40;
 /// The cost of a character left out or added.
-pub const GAP: u32 = 3;
+pub const GAP: u32 = 30;
 /// The cost of two neighbouring characters swapped, two squares or two
 /// actions written the wrong way round.
-pub const SWAPPED: u32 = 2;
+pub const SWAPPED: u32 = 20;
 /// The cost of two turns swapped.
-pub const TURNS_SWAPPED: u32 = 4;
+pub const TURNS_SWAPPED: u32 = 40;
 /// The cost of a turn left out (one inserted).
-pub const TURN_LEFT_OUT: u32 = 5;
+pub const TURN_LEFT_OUT: u32 = 50;
 /// The cost of a turn written twice (the copy removed).
-pub const WRITTEN_TWICE: u32 = 3;
+pub const WRITTEN_TWICE: u32 = 25;
 /// The cost of a turn removed that repeats nothing.
-pub const TURN_ADDED: u32 = 8;
+pub const TURN_ADDED: u32 = 80;
+/// What an edit costs more for each turn it stands before the first turn
+/// that fails: a slip that leaves its turn legal is found out soon, as a
+/// rule, and the longer it stays hidden the less likely it is.
+pub const HIDDEN: u32 = 1;
 
 /// Texts longer than this are compared by length alone: no turn of an
 /// ordinary record is as long, and the comparison grows with the square.

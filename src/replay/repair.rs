@@ -57,7 +57,7 @@ const MOST_EDITS: usize = 6;
 /// thousands, and the turns one slip away are tried on their own anyway.
 const LISTED: usize = 256;
 /// A legal turn farther than this from the text written is no repair.
-const FARTHEST: u32 = 12;
+const FARTHEST: u32 = 120;
 
 /// One edit of a repair, in the record's own text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +152,19 @@ struct State<G: RecordFormat> {
     steps: Option<Rc<Step<G::Turn>>>,
 }
 
+/// A path that reached the end: its cost, whether the header's claims
+/// hold there, its edits.
+type Goal<T> = (u32, bool, Option<Rc<Step<T>>>);
+
+/// A place the written turns were played to: the written turn next, the
+/// turns played, the position, the last turn played with its index.
+type Place<G> = (
+    usize,
+    usize,
+    <G as crate::game::Mechanics>::Position,
+    Option<(usize, <G as crate::game::Notation>::Turn)>,
+);
+
 /// One turn of a repaired record.
 enum Line<'a, T> {
     Written(usize),
@@ -191,6 +204,7 @@ pub(crate) fn search<G: RecordFormat>(
         },
         heap: BinaryHeap::new(),
         states: Vec::new(),
+        hidden: 0,
     };
     search.push(State {
         cost: 0,
@@ -200,7 +214,7 @@ pub(crate) fn search<G: RecordFormat>(
         last: None,
         steps: None,
     });
-    let mut found: Vec<(u32, bool, Option<Rc<Step<G::Turn>>>)> = Vec::new();
+    let mut found: Vec<Goal<G::Turn>> = Vec::new();
     let mut concluded = 0;
     while let Some(Reverse((cost, order))) = search.heap.pop() {
         if concluded >= options.best
@@ -254,6 +268,9 @@ struct Search<'a, 'r, G: RecordFormat> {
     /// The cheapest state first; among equals, the first pushed.
     heap: BinaryHeap<Reverse<(u32, usize)>>,
     states: Vec<Option<State<G>>>,
+    /// What the edits being tried cost more, for standing before the turn
+    /// that fails ([`slips::HIDDEN`]).
+    hidden: u32,
 }
 
 impl<G: RecordFormat> Search<'_, '_, G> {
@@ -281,7 +298,7 @@ impl<G: RecordFormat> Search<'_, '_, G> {
             return;
         }
         self.push(State {
-            cost: state.cost + cost,
+            cost: state.cost + cost + self.hidden,
             next,
             played,
             position,
@@ -312,10 +329,9 @@ impl<G: RecordFormat> Search<'_, '_, G> {
     /// the end), then push every edit at that turn and the ones before it
     /// within the lookback. At the end with the claims holding, the goal
     /// is given back: its cost, that it concluded, its edits.
-    fn expand(&mut self, state: State<G>) -> Option<(u32, bool, Option<Rc<Step<G::Turn>>>)> {
+    fn expand(&mut self, state: State<G>) -> Option<Goal<G::Turn>> {
         let n = self.written.len();
-        let mut trail: VecDeque<(usize, usize, G::Position, Option<(usize, G::Turn)>)> =
-            VecDeque::with_capacity(self.options.lookback + 2);
+        let mut trail: VecDeque<Place<G>> = VecDeque::with_capacity(self.options.lookback + 2);
         let mut position = state.position.clone();
         let (mut next, mut played) = (state.next, state.played);
         let mut last = state.last.clone();
@@ -344,7 +360,9 @@ impl<G: RecordFormat> Search<'_, '_, G> {
                 return goal;
             }
         }
+        let failed = next;
         for (at, index, before, last) in trail {
+            self.hidden = (failed - at) as u32 * slips::HIDDEN;
             self.edits_at(&state, at, index, &before, last);
         }
         goal

@@ -94,7 +94,7 @@ impl Notation for Puluc {
     fn unplaced(turn: &Turn) -> Turn {
         Turn {
             number: None,
-            ..turn.clone()
+            ..*turn
         }
     }
 
