@@ -444,7 +444,7 @@ const HINT: RepairOptions = RepairOptions {
 };
 
 /// The most a repair `check` names may cost: a slip or two, not a guess.
-const HINT_COST: u32 = 40;
+const HINT_COST: u32 = 50;
 
 /// What `check` adds to the help of an illegal action when a cheap repair
 /// makes the rest of the record legal: "the rest of the record reads

@@ -271,7 +271,8 @@ fn swaps(written: &str) -> Vec<(String, Slip)> {
 /// cost and slip, cheapest first and each text once: a letter or digit
 /// read as another (neighbours first), `-` and `x` exchanged, a character
 /// dropped or a digit added, two characters transposed, squares reversed,
-/// actions swapped. A text past [`LONGEST`] has none.
+/// actions swapped; among equal costs, slips later in the text first. A
+/// text past [`LONGEST`] has none.
 pub fn neighbours(written: &str) -> Vec<(String, u32, Slip)> {
     let mut out = Vec::new();
     if written.len() > LONGEST || !written.is_ascii() {
@@ -285,7 +286,9 @@ pub fn neighbours(written: &str) -> Vec<(String, u32, Slip)> {
         text.push_str(&written[i + 1..]);
         text
     };
-    for (i, &b) in bytes.iter().enumerate() {
+    // Last character first: among slips of one cost, the later in the
+    // turn is tried first (a destination before a throw or a start).
+    for (i, &b) in bytes.iter().enumerate().rev() {
         let c = char::from(b);
         let replacements: Vec<char> = match c {
             '0'..='9' => ('0'..='9').collect(),

@@ -379,11 +379,15 @@ impl<G: RecordFormat> Search<'_, '_, G> {
     ) {
         let n = self.written.len();
         let (listed, total) = G::legal_first(before, LISTED);
+        // Listing turns is work as playing them is.
+        self.tried.plays += listed.len() as u64;
         if at < n {
             let writ = &self.written[at];
             let mut reached: Vec<G::Position> = Vec::new();
             // The turn read one slip away.
             for (text, cost, slip) in slips::neighbours(&writ.text) {
+                // Reading a text is work too, whether it is a turn or not.
+                self.tried.plays += 1;
                 let Ok(turn) = parse_turn::<G>(&text) else {
                     continue;
                 };
@@ -580,6 +584,13 @@ fn render<G: RecordFormat>(
     let resume = (first_line..lines.len())
         .find(|&i| matches!(lines[i], Line::Written(j) if j == i && j > last_at));
     let begin = offset_of(first.at);
+    // A record written a turn to a line is repaired so.
+    let own_lines = written.len() > 1
+        && written.iter().all(|w| {
+            let before = text.get(..w.span.offset).unwrap_or("");
+            let line = before.rsplit('\n').next().unwrap_or("");
+            line.trim().is_empty()
+        });
     let mut out = String::with_capacity(text.len() + 16);
     out.push_str(text.get(..begin)?);
     let mut position = start.clone();
@@ -597,15 +608,23 @@ fn render<G: RecordFormat>(
             located.push(locate::<G>(&edits[e], written, &position, i, text, record));
         }
         if Some(i) == resume {
-            if rendered {
-                out.push_str(if previous == Some(canonical.line) {
-                    " "
-                } else {
-                    "\n"
-                });
-            }
             if let Line::Written(j) = line {
-                out.push_str(text.get(written[*j].span.offset..)?);
+                let at = written[*j].span.offset;
+                if rendered {
+                    // What stood before the turn: its spaces, its comments.
+                    let from = j
+                        .checked_sub(1)
+                        .map_or(at, |k| written[k].span.offset + written[k].span.len);
+                    let between = text.get(from.min(at)..at)?;
+                    if between.trim().is_empty() {
+                        let new_line = between.contains('\n')
+                            || (previous != Some(canonical.line) && !own_lines);
+                        out.push_str(if new_line { "\n" } else { " " });
+                    } else {
+                        out.push_str(between);
+                    }
+                }
+                out.push_str(text.get(at..)?);
             }
             return Some(Candidate {
                 cost,
@@ -615,7 +634,7 @@ fn render<G: RecordFormat>(
             });
         }
         if i >= first_line {
-            write_turn(&mut out, &canonical, previous);
+            write_turn(&mut out, &canonical, previous, own_lines);
             rendered = true;
         }
         previous = Some(canonical.line);
@@ -659,10 +678,11 @@ fn render<G: RecordFormat>(
 }
 
 /// Write a canonical turn after `out`: on the line of the turn before when
-/// it shares it, else on a line of its own with its number.
-fn write_turn(out: &mut String, turn: &CanonicalTurn, previous: Option<u64>) {
+/// it shares it (and the record does not write a turn to a line), else on
+/// a line of its own with its number.
+fn write_turn(out: &mut String, turn: &CanonicalTurn, previous: Option<u64>, own_lines: bool) {
     let at_line_start = out.is_empty() || out.ends_with('\n');
-    if previous == Some(turn.line) && !at_line_start {
+    if previous == Some(turn.line) && !at_line_start && !own_lines {
         if !out.ends_with([' ', '\t']) {
             out.push(' ');
         }

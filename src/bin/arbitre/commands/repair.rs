@@ -23,6 +23,8 @@ const MOST_FILE_BYTES: u64 = 64 << 20;
 /// with its repairs.
 #[derive(Serialize)]
 struct Repaired {
+    schema: u32,
+    arbitre: &'static str,
     files: Vec<FileRepairs>,
 }
 
@@ -63,7 +65,11 @@ pub fn repair(args: &RepairArgs, style: Style, output: &mut Output<'_>) -> io::R
         budget: args.budget,
     };
     let mut status = LEGAL;
-    let mut document = Repaired { files: Vec::new() };
+    let mut document = Repaired {
+        schema: arbitre::report::SCHEMA,
+        arbitre: arbitre::report::VERSION,
+        files: Vec::new(),
+    };
     for path in &args.paths {
         let text = match read(path) {
             Ok(text) => text,
