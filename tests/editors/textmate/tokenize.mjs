@@ -1,4 +1,4 @@
-// The TextMate grammar of editors/vscode, run by VS Code's own engine
+// The TextMate grammar editors/vscode contributes, run by VS Code's own engine
 // (vscode-textmate with vscode-oniguruma): a record of each game written
 // here, each piece of it with the scope a theme colours it by, and every
 // sample under samples/ with each delimiter line a delimiter (the header
@@ -13,7 +13,15 @@ import textmate from "vscode-textmate";
 
 const root = resolve(process.argv[2] ?? "../../..");
 const require = createRequire(import.meta.url);
-const grammarPath = join(root, "editors/vscode/syntaxes/arbitre.tmLanguage.json");
+// The grammar the extension contributes, for the language it declares.
+const extension = JSON.parse(readFileSync(join(root, "editors/vscode/package.json"), "utf8"));
+const language = extension.contributes.languages.find((l) => l.id === "arbitre");
+const contributed = extension.contributes.grammars.find((g) => g.language === "arbitre");
+if (!language?.extensions.includes(".arb") || contributed?.scopeName !== "source.arbitre") {
+  console.log("FAIL editors/vscode/package.json: no language arbitre for .arb with the grammar source.arbitre");
+  process.exit(1);
+}
+const grammarPath = join(root, "editors/vscode", contributed.path);
 
 await oniguruma.loadWASM(readFileSync(require.resolve("vscode-oniguruma/release/onig.wasm")).buffer);
 const registry = new textmate.Registry({
