@@ -1,6 +1,6 @@
 ;;; arbitre.el --- arbitre records (.arb), with `arbitre lsp' through eglot  -*- lexical-binding: t; -*-
 
-;; Emacs 29 or later (eglot built in), or Emacs 26.3 or later with eglot
+;; Emacs 29 or later (eglot built in), or Emacs 26.1 or later with eglot
 ;; from GNU ELPA.  Put this file on `load-path', then in your init file:
 ;;
 ;;   (require 'arbitre)
