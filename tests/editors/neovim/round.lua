@@ -280,6 +280,17 @@ local function round()
     return t:lower() == 'e3'
   end), 'completion after `1. e3 `: e3 (occupied) not offered', placements)
 
+  -- An action that sandwiches: its relocations (five-turn-win.arb sends c3 to g7).
+  local sandwich = open(scratch_file('sandwich.arb', { '---', 'game: simpei', '---', '1. e3 c3', '2. a3 ' }))
+  local relocations = item_texts(request(sandwich, 'textDocument/completion', {
+    textDocument = { uri = uri_of(sandwich) },
+    position = { line = 4, character = 6 },
+    context = { triggerKind = 2, triggerCharacter = ' ' },
+  }))
+  check(any(relocations, function(t)
+    return t:lower():match('c3>g7$') ~= nil
+  end), 'completion after `2. a3 ` (c3 sandwiched): the relocation c3>g7 offered', relocations)
+
   local superpion = open(scratch_file('superpion.arb', { '---', 'game: superpion', '---', '1.B e3-e5 ' }))
   local second = item_texts(request(superpion, 'textDocument/completion', {
     textDocument = { uri = uri_of(superpion) },

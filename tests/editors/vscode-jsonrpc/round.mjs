@@ -304,6 +304,22 @@ async function round() {
     placements,
   );
 
+  // An action that sandwiches: its relocations (five-turn-win.arb sends c3 to g7).
+  const sandwich = scratchUri("sandwich.arb");
+  await open(sandwich, "---\ngame: simpei\n---\n1. e3 c3\n2. a3 ");
+  const relocations = itemsOf(
+    await request(lsp.CompletionRequest.type, {
+      textDocument: { uri: sandwich },
+      position: { line: 4, character: 6 },
+      context: { triggerKind: 2, triggerCharacter: " " },
+    }),
+  ).map(itemText);
+  check(
+    relocations.some((t) => /\bc3>g7$/i.test(t.trim())),
+    "completion after `2. a3 ` (c3 sandwiched): the relocation c3>g7 offered",
+    relocations,
+  );
+
   const superpion = scratchUri("superpion.arb");
   await open(superpion, "---\ngame: superpion\n---\n1.B e3-e5 ");
   const second = itemsOf(
