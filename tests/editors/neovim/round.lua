@@ -45,6 +45,8 @@ arbitre.setup({
       raw[result.uri] = result.diagnostics
       published[result.uri] = (published[result.uri] or 0) + 1
     end,
+    -- What the server shows (a rule explained) is read by the test, not printed.
+    ['window/showMessage'] = function() end,
   },
   on_exit = function(code)
     exit_code = code
@@ -221,6 +223,21 @@ local function round()
     check(any(titles, function(t)
       return t:lower():find('explain', 1, true) ~= nil
     end), 'codeAction at C3: one explains the rule', titles)
+    -- Chosen, as the editor does: its command, run by the server.
+    local explain = nil
+    for _, a in ipairs(actions) do
+      if explain == nil and a.title:lower():find('explain', 1, true) then
+        explain = a
+      end
+    end
+    local command = explain and (type(explain.command) == 'table' and explain.command or nil)
+    if command then
+      local told = request(illegal, 'workspace/executeCommand', {
+        command = command.command,
+        arguments = command.arguments,
+      })
+      check(type(told) == 'string' and told:find('occupied', 1, true) ~= nil, '  its command run: the rule told', told)
+    end
     local repair = nil
     for _, a in ipairs(actions) do
       if a.edit and repair == nil then

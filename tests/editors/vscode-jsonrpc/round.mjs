@@ -72,7 +72,8 @@ conn.onRequest(lsp.ConfigurationRequest.type, (params) => params.items.map(() =>
 conn.onRequest(lsp.RegistrationRequest.type, () => null);
 conn.onRequest(lsp.WorkDoneProgressCreateRequest.type, () => null);
 conn.onNotification(lsp.LogMessageNotification.type, () => {});
-conn.onNotification(lsp.ShowMessageNotification.type, (p) => console.log(`server says: ${p.message}`));
+const shown = [];
+conn.onNotification(lsp.ShowMessageNotification.type, (p) => shown.push(p.message));
 conn.listen();
 
 const request = (type, params) => within(conn.sendRequest(type, params), type.method);
@@ -259,6 +260,21 @@ async function round() {
     });
     const titles = (actions ?? []).map((a) => a.title);
     check(titles.some((t) => /explain/i.test(t)), "codeAction at C3: one explains the rule", titles);
+    // Chosen, as the editor does: its command, run by the server.
+    const explain = (actions ?? []).find((a) => /explain/i.test(a.title));
+    const command = explain?.command;
+    if (command && typeof command === "object") {
+      const told = await request(lsp.ExecuteCommandRequest.type, {
+        command: command.command,
+        arguments: command.arguments,
+      });
+      await new Promise((res) => setTimeout(res, 200));
+      const said = [typeof told === "string" ? told : "", ...shown].join("\n");
+      check(said.includes("simpei/occupied") || /occupied/i.test(said), "  its command run: the rule told", {
+        told,
+        shown,
+      });
+    }
     const repair = (actions ?? []).find((a) => a.edit && editsFor(a.edit, illegal).length > 0);
     // Repairs (issue 34, section 1) come with `arbitre repair`: until the
     // server offers one, its absence is said, not failed.
