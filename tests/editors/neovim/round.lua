@@ -174,6 +174,21 @@ local function round()
     )
   end
 
+  -- Positions count UTF-16 code units (Neovim's default encoding): a
+  -- comment of accents and a die before the token moves it so, and
+  -- Neovim turns them back into the byte columns checked here.
+  local wide, wide_found = open(scratch_file('wide.arb', { '---', 'game: simpei', '---', '1. c3 { é 🎲 } C3' }))
+  local wide_line, wide_col = find(wide, 'C3')
+  wide_found = vim.tbl_filter(function(d)
+    return d.code == 'simpei/occupied'
+  end, wide_found)
+  check(
+    #wide_found == 1 and wide_found[1].lnum == wide_line and wide_found[1].col == wide_col
+      and wide_found[1].end_col == wide_col + 2,
+    string.format('UTF-16 positions: C3 after `{ é 🎲 }` at bytes %d-%d', wide_col, wide_col + 2),
+    wide_found
+  )
+
   -- A legal record: diagnostics published, none an error.
   local legal_path = 'samples/simpei/five-turn-win.arb'
   local _, legal_found = open(root .. '/' .. legal_path)

@@ -218,6 +218,20 @@ async function round() {
     );
   }
 
+  // Positions count UTF-16 code units, as editors do: a comment of
+  // accents and a die (two units) before the token moves it so.
+  const wide = scratchUri("wide.arb");
+  const wideText = "---\ngame: simpei\n---\n1. c3 { é 🎲 } C3\n";
+  const wideAt = lineOf(wideText, "C3");
+  const wideFound = (await open(wide, wideText)).filter((d) => d.code === "simpei/occupied");
+  check(
+    wideFound.length === 1 &&
+      wideFound[0].range.start.character === wideAt.character &&
+      wideFound[0].range.end.character === wideAt.character + 2,
+    `UTF-16 positions: C3 after \`{ é 🎲 }\` at characters ${wideAt.character}-${wideAt.character + 2}`,
+    wideFound.map((d) => d.range),
+  );
+
   // A legal record: diagnostics published, none an error.
   const legalPath = "samples/simpei/five-turn-win.arb";
   const legal = sampleUri(legalPath);
