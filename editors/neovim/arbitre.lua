@@ -1,7 +1,7 @@
 -- arbitre records (*.arb) in Neovim 0.7 and later: the filetype `arbitre`
 -- for *.arb, and `arbitre lsp` started once and attached to each record's
--- buffer, with the built-in client (vim.lsp.start_client and
--- vim.lsp.buf_attach_client, which every version since 0.5 has).
+-- buffer, with the built-in client (vim.lsp.start from 0.8; before it,
+-- vim.lsp.start_client and vim.lsp.buf_attach_client).
 --
 -- Copy this file to ~/.config/nvim/lua/arbitre.lua, then in init.lua:
 --
@@ -50,6 +50,17 @@ end
 --- Attaches the server to a buffer (the current one by default).
 function M.attach(bufnr)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
+  -- 0.8 and later: vim.lsp.start finds or starts the client (start_client
+  -- is deprecated from 0.11).
+  if vim.lsp.start then
+    local config = vim.deepcopy(M.config)
+    config.root_dir = config.root_dir or vim.fn.getcwd()
+    local id
+    vim.api.nvim_buf_call(bufnr, function()
+      id = vim.lsp.start(config)
+    end)
+    return id
+  end
   local id = client()
   if id then
     vim.lsp.buf_attach_client(bufnr, id)
