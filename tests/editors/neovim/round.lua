@@ -140,7 +140,10 @@ local function round()
   -- An illegal record: the first illegal action, at its token.
   local illegal_path = 'samples/simpei/illegal-occupied.arb'
   local illegal, found = open(root .. '/' .. illegal_path)
-  local client = vim.lsp.get_client_by_id(next(vim.lsp.buf_get_clients(illegal)))
+  -- get_clients from 0.10; buf_get_clients, deprecated there, before.
+  local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = illegal })
+    or vim.tbl_values(vim.lsp.buf_get_clients(illegal))
+  local client = clients[1]
   if not check(client ~= nil, 'the server attached to the record') then
     return
   end
