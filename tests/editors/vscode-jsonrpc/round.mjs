@@ -427,6 +427,9 @@ try {
 } catch (e) {
   failures.push(e.message);
   console.log(`FAIL ${e.message}`);
+  // What the server said on its way out, if it is leaving.
+  const end = await Promise.race([exited, new Promise((res) => setTimeout(() => res(null), 1000))]);
+  if (end) console.log(`the server exited: ${JSON.stringify(end)}`);
 }
 conn.dispose();
 server.kill();
