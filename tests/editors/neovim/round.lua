@@ -197,6 +197,15 @@ local function round()
   local _, legal_found = open(root .. '/' .. legal_path)
   check(#errors(legal_found) == 0, legal_path .. ': no error', legal_found)
 
+  -- A malformed header: code header, at the key mistyped.
+  local header_path = 'samples/simpei/malformed-header-key.arb'
+  local header_buf, header_found = open(root .. '/' .. header_path)
+  local evnt_line, evnt_col = find(header_buf, 'evnt')
+  check(any(header_found, function(d)
+    return d.code == 'header' and d.severity == vim.diagnostic.severity.ERROR
+      and d.lnum == evnt_line and d.col == evnt_col
+  end), string.format('%s: an error, code header, at evnt (line %d)', header_path, evnt_line), header_found)
+
   -- Several records in a file: each judged on its own.
   local glyphs_path = 'samples/superpion/tournament-and-glyphs.arb'
   local glyphs, glyphs_found = open(root .. '/' .. glyphs_path)

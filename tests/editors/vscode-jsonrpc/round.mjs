@@ -247,6 +247,23 @@ async function round() {
   const legalFound = await open(legal, sample(legalPath));
   check(errors(legalFound).length === 0, `${legalPath}: no error`, legalFound);
 
+  // A malformed header: code header, at the key mistyped.
+  const headerPath = "samples/simpei/malformed-header-key.arb";
+  const headerText = sample(headerPath);
+  const evnt = lineOf(headerText, "evnt");
+  const headerFound = await open(sampleUri(headerPath), headerText);
+  check(
+    headerFound.some(
+      (d) =>
+        d.code === "header" &&
+        d.severity === lsp.DiagnosticSeverity.Error &&
+        d.range.start.line === evnt.line &&
+        d.range.start.character === evnt.character,
+    ),
+    `${headerPath}: an error, code header, at evnt (line ${evnt.line})`,
+    headerFound,
+  );
+
   // Several records in a file: each judged on its own.
   const glyphsPath = "samples/superpion/tournament-and-glyphs.arb";
   const glyphsText = sample(glyphsPath);
