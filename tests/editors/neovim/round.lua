@@ -206,6 +206,20 @@ local function round()
       and d.lnum == evnt_line and d.col == evnt_col
   end), string.format('%s: an error, code header, at evnt (line %d)', header_path, evnt_line), header_found)
 
+  -- Puluc: the destination written, not the glyph after it.
+  local puluc_path = 'samples/puluc/tournament-and-glyphs.arb'
+  local puluc_buf, puluc_found = open(root .. '/' .. puluc_path)
+  local seven_line, seven_col = find(puluc_buf, '2:e-7?!')
+  puluc_found = vim.tbl_filter(function(d)
+    return d.code == 'puluc/wrong-destination'
+  end, puluc_found)
+  check(
+    #puluc_found == 1 and puluc_found[1].lnum == seven_line and puluc_found[1].col == seven_col + 4
+      and puluc_found[1].end_col == seven_col + 5,
+    puluc_path .. ': puluc/wrong-destination over the 7 of 2:e-7?!, not its glyph',
+    puluc_found
+  )
+
   -- Several records in a file: each judged on its own.
   local glyphs_path = 'samples/superpion/tournament-and-glyphs.arb'
   local glyphs, glyphs_found = open(root .. '/' .. glyphs_path)

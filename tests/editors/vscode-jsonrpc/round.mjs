@@ -264,6 +264,20 @@ async function round() {
     headerFound,
   );
 
+  // Puluc: the destination written, not the glyph after it.
+  const puluc = "samples/puluc/tournament-and-glyphs.arb";
+  const pulucText = sample(puluc);
+  const seven = lineOf(pulucText, "2:e-7?!");
+  const pulucFound = (await open(sampleUri(puluc), pulucText)).filter((d) => d.code === "puluc/wrong-destination");
+  check(
+    pulucFound.length === 1 &&
+      pulucFound[0].range.start.line === seven.line &&
+      pulucFound[0].range.start.character === seven.character + 4 &&
+      pulucFound[0].range.end.character === seven.character + 5,
+    `${puluc}: puluc/wrong-destination over the 7 of 2:e-7?!, not its glyph`,
+    pulucFound,
+  );
+
   // Several records in a file: each judged on its own.
   const glyphsPath = "samples/superpion/tournament-and-glyphs.arb";
   const glyphsText = sample(glyphsPath);
