@@ -7,6 +7,7 @@ mod check;
 mod explain;
 mod fmt;
 mod position;
+mod repair;
 mod score;
 mod solve;
 mod standings;
@@ -42,6 +43,7 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
         Command::Solve(args) => solve::solve(args, style, output),
         Command::Analyse(args) => analyse::analyse(args, style, output),
         Command::Fmt(args) => fmt::fmt(args, output),
+        Command::Repair(args) => repair::repair(args, style, output),
         Command::Explain(args) => explain::explain(args, style, output),
         Command::New { game } => with_game(game, output, |g, out| {
             out.out.write_all(g.template().as_bytes())?;
