@@ -285,11 +285,14 @@ local function round()
         repair = a
       end
     end
-    -- Repairs (issue 34, section 1) come with `arbitre repair`: until the
-    -- server offers one, its absence is said, not failed.
-    if repair == nil then
-      say('skip codeAction at C3: no repair offered ' .. vim.inspect(titles, { newline = ' ', indent = '' }))
-    else
+    -- Repairs (issue 34, section 1) are code actions once the binary has
+    -- `arbitre repair`; before, their absence is said, not failed.
+    vim.fn.system({ bin, 'repair', '--help' })
+    local repairs = vim.v.shell_error == 0
+    if repair == nil and not repairs then
+      say('skip codeAction at C3: no repair offered, and no arbitre repair '
+        .. vim.inspect(titles, { newline = ' ', indent = '' }))
+    elseif check(repair ~= nil, "codeAction at C3: a repair (arbitre repair's, an edit of the record)", titles) then
       local before = published[uri]
       vim.lsp.util.apply_workspace_edit(repair.edit, client.offset_encoding or 'utf-16')
       local after = wait_published(illegal, before)
