@@ -65,6 +65,14 @@ pub mod costs {
 /// first, each searched on with a share of the budget.
 const TOKEN_READINGS: usize = 8;
 
+/// How many readings of a refused token are checked at most, cheapest
+/// first: each is a whole record checked again.
+const READINGS_CHECKED: usize = 400;
+
+/// The bytes of a record read again that count as one turn played in the
+/// budget: a turn is about this much work.
+const BYTES_PER_PLAY: usize = 64;
+
 /// How many refused tokens one repair reads again, one after the other.
 const TOKENS_MENDED: usize = 3;
 
@@ -141,8 +149,11 @@ pub fn repair(record: &Record, switches: &Switches, options: &RepairOptions) -> 
             }
         })
         .collect();
-    // Legal verdicts first; the sort is stable, so each stays cheapest first.
+    // Legal verdicts first; the sort is stable, so each stays cheapest
+    // first. Two ways to one text are one repair: the cheaper is kept.
     found.sort_by_key(|r| (r.checked.verdict() != Verdict::Legal, r.cost));
+    let mut seen = std::collections::HashSet::new();
+    found.retain(|r| seen.insert(r.text.clone()));
     found.truncate(options.best);
     repairs.found = found;
     repairs
@@ -186,7 +197,10 @@ fn mend_token(
     };
     let fault_at = before.malformed.as_ref().map_or(0, |m| m.span.offset);
     let mut readings: Vec<(String, u32, Slip)> = slips::neighbours(&written.to_ascii_lowercase());
-    readings.push((String::new(), slips::TURN_ADDED, Slip::TurnAdded));
+    if readings.iter().all(|(text, _, _)| !text.is_empty()) {
+        readings.push((String::new(), slips::TURN_ADDED, Slip::TurnAdded));
+    }
+    readings.truncate(READINGS_CHECKED);
     let mut tried = Tried::default();
     let mut found = Vec::new();
     let mut searched = 0;
@@ -199,16 +213,23 @@ fn mend_token(
             tried.exhausted = tried.exhausted || searched < TOKEN_READINGS;
             break;
         }
+        // A token left out takes the spaces before it along.
+        let from = if reading.is_empty() {
+            text[..token.offset].trim_end_matches([' ', '\t']).len()
+        } else {
+            token.offset
+        };
         let mended = format!(
             "{}{}{}",
-            &text[..token.offset],
+            &text[..from],
             reading,
             &text[token.offset + token.len..]
         );
         let candidate = Record::from_text(mended.clone());
         let checked = dispatch::check(&candidate, switches);
-        // A whole check: as much work as the turns it played.
-        tried.plays += 1 + checked.turns as u64;
+        // A whole check: as much work as the turns it played, and the
+        // record's bytes read again.
+        tried.plays += 1 + checked.turns as u64 + (mended.len() / BYTES_PER_PLAY) as u64;
         // The reading must get past the token: the notation takes it.
         if checked
             .malformed
@@ -225,14 +246,23 @@ fn mend_token(
             replacement: reading.clone(),
             turn: String::new(),
         };
-        let shift = |span: Span| {
-            if span.offset > token.offset {
-                Span::new(
-                    (span.offset + token.len).saturating_sub(reading.len()),
-                    span.len,
-                )
+        // An edit found in the mended text, located in the written one
+        // (its text read there again).
+        let (mended_end, written_end) = (from + reading.len(), token.offset + token.len);
+        let back = |at: usize| {
+            if at <= from {
+                at
+            } else if at >= mended_end {
+                at - mended_end + written_end
             } else {
-                span
+                written_end
+            }
+        };
+        let shift = |e: &mut Edit| {
+            let (start, end) = (back(e.span.offset), back(e.span.offset + e.span.len));
+            e.span = Span::new(start, end.saturating_sub(start));
+            if !e.written.is_empty() {
+                e.written = text.get(start..end).unwrap_or_default().to_string();
             }
         };
         if checked.verdict() == Verdict::Legal {
@@ -264,7 +294,7 @@ fn mend_token(
                 tried.plays += more_tried.plays;
                 for mut c in more {
                     for e in &mut c.edits {
-                        e.span = shift(e.span);
+                        shift(e);
                     }
                     c.edits.insert(0, edit.clone());
                     c.cost += cost;
@@ -289,7 +319,7 @@ fn mend_token(
             tried.turns = tried.turns.max(more_tried.turns);
             for mut c in more.into_iter().filter(|c| !c.edits.is_empty()) {
                 for e in &mut c.edits {
-                    e.span = shift(e.span);
+                    shift(e);
                 }
                 c.edits.insert(0, edit.clone());
                 c.cost += cost;

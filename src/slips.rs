@@ -32,6 +32,8 @@ pub enum Slip {
     WrittenTwice,
     /// A turn written that was never played.
     TurnAdded,
+    /// A move number written wrong (`17.` for `2.`).
+    Numbered,
     /// Another turn than the one written, its text this far from it.
     OtherTurn,
 }
@@ -51,6 +53,7 @@ impl Slip {
             Slip::TurnLeftOut => "a turn left out",
             Slip::WrittenTwice => "a turn written twice",
             Slip::TurnAdded => "a turn that was not played",
+            Slip::Numbered => "a move number written wrong",
             Slip::OtherTurn => "another turn",
         }
     }
@@ -69,6 +72,7 @@ impl Slip {
             Slip::TurnLeftOut => "turn-left-out",
             Slip::WrittenTwice => "written-twice",
             Slip::TurnAdded => "turn-added",
+            Slip::Numbered => "numbered",
             Slip::OtherTurn => "other-turn",
         }
     }

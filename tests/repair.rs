@@ -361,3 +361,100 @@ fn a_corpus_of_one_slip_per_record_is_repaired_to_the_record_meant() {
     assert!(top1 * 100 >= total * 80, "top-1 {top1} of {total}");
     assert!(top3 * 100 >= total * 90, "top-3 {top3} of {total}");
 }
+
+#[test]
+fn comments_line_ends_and_a_missing_last_newline_are_kept() {
+    let best = |text: &str| {
+        repaired(text)
+            .found
+            .first()
+            .map(|r| r.text.clone())
+            .unwrap_or_else(|| panic!("no repair of {text}"))
+    };
+    // The comment of a turn written twice stays after the turn before.
+    assert_eq!(
+        best("---\ngame: simpei\n---\n1. c3 g5 g5 ; dup\n2. c5 c7\n"),
+        "---\ngame: simpei\n---\n1. c3 g5 ; dup\n2. c5 c7\n"
+    );
+    // Comments after turns written again stay after them, and the
+    // comment of a turn removed stays where it stood.
+    assert_eq!(
+        best("---\ngame: puluc\n---\n1. 2:e-2 { a } 2:e-8 { b }\n2. 2:e-8 { c } 2:2-4 { d }\n3. 3:8-5\n"),
+        "---\ngame: puluc\n---\n1. 2:e-2 { a } 2:e-8 { b }\n{ c }\n2. 2:2-4 { d } 3:8-5\n"
+    );
+    assert_eq!(
+        best("---\r\ngame: simpei\r\n---\r\n1. c3 g5\r\n2. c5 c3\r\n3. d2 c7 c3>c5 c5>g1\r\n"),
+        "---\r\ngame: simpei\r\n---\r\n1. c3 g5\r\n2. c5 c1\r\n3. d2 c7 c3>c5 c5>g1\r\n"
+    );
+    assert_eq!(
+        best("---\ngame: simpei\n---\n1. c3 g5\n2. c5 c3"),
+        "---\ngame: simpei\n---\n1. c3 g5\n2. c5 c1"
+    );
+}
+
+#[test]
+fn a_move_number_written_wrong_is_a_slip_of_its_own() {
+    let found = repaired(&SIMPEI.replace("4. b2 f6", "7. b2 f6"));
+    let best = found.found.first().expect("a repair");
+    assert_eq!(best.text, SIMPEI);
+    assert_eq!(best.edits[0].slip, Slip::Numbered);
+    assert_eq!(best.edits[0].cost, arbitre::repair::costs::NEIGHBOUR);
+}
+
+#[test]
+fn options_out_of_range_are_held_to_what_makes_sense() {
+    let slipped = Record::from_text(SIMPEI.replace("2. c5 c1", "2. c5 c3"));
+    for options in [
+        RepairOptions {
+            best: 0,
+            ..RepairOptions::default()
+        },
+        RepairOptions {
+            lookback: usize::MAX,
+            budget: 2_000,
+            ..RepairOptions::default()
+        },
+        RepairOptions {
+            budget: 0,
+            ..RepairOptions::default()
+        },
+    ] {
+        let found = repair(&slipped, &Switches::default(), &options);
+        assert!(found.found.len() <= options.best.max(1), "{options:?}");
+    }
+}
+
+#[test]
+fn a_record_whose_turns_are_legal_but_whose_claim_is_not_gets_a_repair_at_best_1() {
+    // Every turn is legal; only the claim fails: the record as written is
+    // no repair and takes no place among the best.
+    let text = "---\ngame: simpei\nresult: red\n---\n1. c3 g5\n2. c5 g3\n3. c7 g7\n";
+    let found = repair(
+        &Record::from_text(text),
+        &Switches::default(),
+        &RepairOptions {
+            best: 1,
+            ..RepairOptions::default()
+        },
+    );
+    assert_eq!(found.before.verdict(), Verdict::Illegal);
+    let best = found.found.first().expect("a repair");
+    assert!(!best.edits.is_empty());
+}
+
+#[test]
+fn the_exit_status_is_the_worst_of_every_file() {
+    let dir = tempfile::tempdir().expect("a directory");
+    let junk = dir.path().join("junk.arb");
+    let good = dir.path().join("good.arb");
+    std::fs::write(&junk, "---\ngame: simpei\nmode: wrong\n---\n1. c3\n").expect("written");
+    std::fs::write(&good, SIMPEI.replace("2. c5 c1", "2. c5 c3")).expect("written");
+    // The second file is repaired; the first stays as it is, not legal.
+    arbitre()
+        .args(["repair", "--apply", "1"])
+        .arg(&junk)
+        .arg(&good)
+        .assert()
+        .code(1);
+    assert_eq!(std::fs::read_to_string(&good).expect("read"), SIMPEI);
+}

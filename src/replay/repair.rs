@@ -56,6 +56,12 @@ const MOST_EDITS: usize = 6;
 /// with what was written: a Superpion position may have tens of
 /// thousands, and the turns one slip away are tried on their own anyway.
 const LISTED: usize = 256;
+/// The most entries the frontier holds: what bounds the search's memory
+/// (each a position and its edits), whatever the budget.
+const MOST_QUEUED: usize = 100_000;
+/// The most goals kept whose claims fail: they come after every goal
+/// whose claims hold, and a few suffice.
+const MOST_GOALS: usize = 64;
 /// The most legal turns listed to be put in where the record fails.
 const LISTED_WHERE_FAILING: usize = 4096;
 /// A legal turn farther than this from the text written is no repair.
@@ -171,6 +177,33 @@ type Place<G> = (
     Option<(usize, <G as crate::game::Notation>::Turn)>,
 );
 
+/// An entry of the frontier, ordered by its key alone: cheapest first,
+/// then first pushed.
+struct Queued<G: RecordFormat> {
+    key: Reverse<(u32, usize)>,
+    entry: Entry<G>,
+}
+
+impl<G: RecordFormat> PartialEq for Queued<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl<G: RecordFormat> Eq for Queued<G> {}
+
+impl<G: RecordFormat> PartialOrd for Queued<G> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<G: RecordFormat> Ord for Queued<G> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.key.cmp(&other.key)
+    }
+}
+
 /// What the search holds to do: a state to play on, or the edits to try
 /// where a state's turns failed (its places, and the turn that failed).
 enum Entry<G: RecordFormat> {
@@ -194,6 +227,10 @@ pub(crate) fn search<G: RecordFormat>(
     switches: &Switches,
     options: &RepairOptions,
 ) -> Result<(Vec<Candidate>, Tried), Malformed> {
+    let options = &RepairOptions {
+        best: options.best.max(1),
+        ..*options
+    };
     let (header, start) = set_up::<G>(record, switches)?;
     let mut written: Vec<Writ<G::Turn>> = Vec::new();
     let parsed = G::parse_each(tokens_of(record), |turn| {
@@ -217,7 +254,7 @@ pub(crate) fn search<G: RecordFormat>(
             ..Tried::default()
         },
         heap: BinaryHeap::new(),
-        states: Vec::new(),
+        pushed: 0,
         hidden: 0,
     };
     search.push(State {
@@ -230,7 +267,11 @@ pub(crate) fn search<G: RecordFormat>(
     });
     let mut found: Vec<Goal<G::Turn>> = Vec::new();
     let mut concluded = 0;
-    while let Some(Reverse((cost, order))) = search.heap.pop() {
+    while let Some(Queued {
+        key: Reverse((cost, _)),
+        entry,
+    }) = search.heap.pop()
+    {
         if concluded >= options.best
             && found
                 .iter()
@@ -244,19 +285,22 @@ pub(crate) fn search<G: RecordFormat>(
             search.tried.exhausted = true;
             break;
         }
-        let Some(entry) = search.states.get_mut(order).and_then(Option::take) else {
-            continue;
-        };
         match entry {
             Entry::Play(state) => {
                 search.tried.states += 1;
-                if let Some(goal) = search.expand(state) {
-                    concluded += usize::from(goal.1);
-                    found.push(goal);
+                // The record as written is no repair, whatever it reaches.
+                if let Some(goal) = search.expand(state).filter(|g| g.2.is_some()) {
+                    if goal.1 || found.len() < MOST_GOALS {
+                        concluded += usize::from(goal.1);
+                        found.push(goal);
+                    }
                 }
             }
             Entry::Edit(state, trail, failed) => {
                 for (at, index, before, last) in trail {
+                    if search.tried.plays >= options.budget {
+                        break;
+                    }
                     search.hidden = (failed - at) as u32 * slips::HIDDEN;
                     search.edits_at(&state, at, index, &before, last);
                 }
@@ -290,8 +334,9 @@ struct Search<'a, 'r, G: RecordFormat> {
     options: &'a RepairOptions,
     tried: Tried,
     /// The cheapest state first; among equals, the first pushed.
-    heap: BinaryHeap<Reverse<(u32, usize)>>,
-    states: Vec<Option<Entry<G>>>,
+    heap: BinaryHeap<Queued<G>>,
+    /// Entries pushed: the order among equals.
+    pushed: usize,
     /// What the edits being tried cost more, for standing before the turn
     /// that fails ([`slips::HIDDEN`]).
     hidden: u32,
@@ -299,9 +344,23 @@ struct Search<'a, 'r, G: RecordFormat> {
 
 impl<G: RecordFormat> Search<'_, '_, G> {
     fn push(&mut self, state: State<G>) {
-        let order = self.states.len();
-        self.heap.push(Reverse((state.cost, order)));
-        self.states.push(Some(Entry::Play(state)));
+        self.queue(state.cost, Entry::Play(state));
+    }
+
+    /// `entry` put in the frontier at `cost`, counted against the budget;
+    /// a frontier at [`MOST_QUEUED`] takes no more (the search is then
+    /// said to have run out).
+    fn queue(&mut self, cost: u32, entry: Entry<G>) {
+        self.tried.plays += 1;
+        if self.heap.len() >= MOST_QUEUED {
+            self.tried.exhausted = true;
+            return;
+        }
+        self.pushed += 1;
+        self.heap.push(Queued {
+            key: Reverse((cost, self.pushed)),
+            entry,
+        });
     }
 
     /// A child of `state` with one more edit at written turn `at`.
@@ -355,7 +414,8 @@ impl<G: RecordFormat> Search<'_, '_, G> {
     /// is given back: its cost, that it concluded, its edits.
     fn expand(&mut self, state: State<G>) -> Option<Goal<G::Turn>> {
         let n = self.written.len();
-        let mut trail: VecDeque<Place<G>> = VecDeque::with_capacity(self.options.lookback + 2);
+        let mut trail: VecDeque<Place<G>> =
+            VecDeque::with_capacity(self.options.lookback.min(n) + 2);
         let mut position = state.position.clone();
         let (mut next, mut played) = (state.next, state.played);
         let mut last = state.last.clone();
@@ -393,10 +453,10 @@ impl<G: RecordFormat> Search<'_, '_, G> {
         // The edits are tried once the search reaches what the cheapest
         // of them costs: a path that fails soon after a cheap edit may be
         // one of hundreds, and most never need their edits.
-        let order = self.states.len();
-        self.heap
-            .push(Reverse((state.cost + slips::NEIGHBOUR, order)));
-        self.states.push(Some(Entry::Edit(state, trail, next)));
+        self.queue(
+            state.cost + slips::NEIGHBOUR,
+            Entry::Edit(state, trail, next),
+        );
         goal
     }
 
@@ -410,9 +470,13 @@ impl<G: RecordFormat> Search<'_, '_, G> {
         last: Option<(usize, G::Turn)>,
     ) {
         let n = self.written.len();
+        if self.tried.plays >= self.options.budget {
+            return;
+        }
         let (listed, total) = G::legal_first(before, LISTED);
-        // Listing turns is work as playing them is.
-        self.tried.plays += listed.len() as u64;
+        // Listing turns is work as playing them is: a game that lists
+        // them all to give the first does all of it.
+        self.tried.plays += total as u64;
         if at < n {
             let writ = &self.written[at];
             // Where the turn as written leads is no edit: a reading that
@@ -426,7 +490,7 @@ impl<G: RecordFormat> Search<'_, '_, G> {
                     self.child(
                         state,
                         at,
-                        Change::Replaced(writ.turn.clone(), Slip::Misread),
+                        Change::Replaced(writ.turn.clone(), Slip::Numbered),
                         slips::NEIGHBOUR,
                         at + 1,
                         index + 1,
@@ -541,7 +605,7 @@ impl<G: RecordFormat> Search<'_, '_, G> {
         let more;
         let listed = if self.hidden == 0 && total > listed.len() {
             more = G::legal_first(before, LISTED_WHERE_FAILING).0;
-            self.tried.plays += more.len() as u64;
+            self.tried.plays += total as u64;
             &more
         } else {
             &listed
@@ -617,53 +681,85 @@ fn render<G: RecordFormat>(
             .get(at)
             .map_or_else(|| end_of_turns(written, record), |w| w.span.offset)
     };
-    // The repaired turns, in order, and the turn each edit lands on.
-    let mut lines: Vec<Line<'_, G::Turn>> = Vec::new();
+    // The repaired turns, in order, each with the written turn it comes
+    // from (none for a turn put in), and the turn each edit lands on;
+    // the written turns removed, by the repaired turn they stood before.
+    let mut lines: Vec<(Line<'_, G::Turn>, Option<usize>)> = Vec::new();
     let mut edit_lines: Vec<usize> = Vec::new();
+    let mut removed: Vec<(usize, usize)> = Vec::new();
     let mut next = 0;
     for step in &edits {
         while next < step.at && next < written.len() {
-            lines.push(Line::Written(next));
+            lines.push((Line::Written(next), Some(next)));
             next += 1;
         }
         edit_lines.push(lines.len());
         match &step.change {
             Change::Replaced(turn, _) => {
-                lines.push(Line::New(turn));
+                lines.push((Line::New(turn), Some(next)));
                 next += 1;
             }
-            Change::Inserted(turn) => lines.push(Line::New(turn)),
-            Change::Removed(_) => next += 1,
+            Change::Inserted(turn) => lines.push((Line::New(turn), None)),
+            Change::Removed(_) => {
+                removed.push((lines.len(), next));
+                next += 1;
+            }
             Change::Swapped => {
-                lines.push(Line::Written(next + 1));
-                lines.push(Line::Written(next));
+                lines.push((Line::Written(next + 1), Some(next + 1)));
+                lines.push((Line::Written(next), Some(next)));
                 next += 2;
             }
         }
     }
     let first_line = edit_lines.first().copied().unwrap_or(0);
     while next < written.len() {
-        lines.push(Line::Written(next));
+        lines.push((Line::Written(next), Some(next)));
         next += 1;
     }
     let last_at = edits.last().map_or(0, |s| s.at);
-    let resume = (first_line..lines.len())
-        .find(|&i| matches!(lines[i], Line::Written(j) if j == i && j > last_at));
     let begin = offset_of(first.at);
-    // A record written a turn to a line is repaired so.
+    // A record written a turn to a line is repaired so, and one written
+    // with CRLF line ends keeps them.
     let own_lines = written.len() > 1
         && written.iter().all(|w| {
             let before = text.get(..w.span.offset).unwrap_or("");
             let line = before.rsplit('\n').next().unwrap_or("");
             line.trim().is_empty()
         });
+    let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let movetext_end = record.movetext_offset + record.movetext.len();
+    // What stands after each written turn before the next: its comments
+    // (glyphs ending the turn are the turn's).
+    let between = |j: usize| -> &str {
+        let Some(w) = written.get(j) else {
+            return "";
+        };
+        let from = w.span.offset + w.span.len;
+        let to = written
+            .get(j + 1)
+            .map_or(from, |n| n.span.offset)
+            .min(movetext_end);
+        text.get(from..to.max(from)).unwrap_or("")
+    };
+    let comment_after = |j: usize| -> &str {
+        if j + 1 >= written.len() {
+            // After the last turn: kept with the rest of the text.
+            return "";
+        }
+        let gap = between(j).trim_start_matches(['!', '?']).trim();
+        if gap.is_empty() {
+            ""
+        } else {
+            gap
+        }
+    };
     let mut out = String::with_capacity(text.len() + 16);
     out.push_str(text.get(..begin)?);
     let mut position = start.clone();
     let mut previous: Option<u64> = None;
     let mut located = Vec::new();
     let mut rendered = false;
-    for (i, line) in lines.iter().enumerate() {
+    for (i, (line, source)) in lines.iter().enumerate() {
         let turn = match line {
             Line::Written(j) => &written[*j].turn,
             Line::New(turn) => turn,
@@ -673,38 +769,55 @@ fn render<G: RecordFormat>(
         for (e, _) in edit_lines.iter().enumerate().filter(|(_, l)| **l == i) {
             located.push(locate::<G>(&edits[e], written, &position, i, text, record));
         }
-        if Some(i) == resume {
-            if let Line::Written(j) = line {
+        if i >= first_line {
+            for (_, j) in removed.iter().filter(|(l, _)| *l == i) {
+                write_comment(&mut out, comment_after(*j), newline);
+            }
+        }
+        // The written text taken up again: a written turn at its own
+        // place after the last edit, that reads rightly where it stands
+        // (with its number, or on the line of the turn before).
+        if let Line::Written(j) = line {
+            let shares_line = previous == Some(canonical.line) && !own_lines;
+            let numbered = text
+                .get(written[*j].span.offset..)
+                .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()));
+            if i >= first_line && *j == i && *j > last_at && (numbered || shares_line) {
                 let at = written[*j].span.offset;
                 if rendered {
-                    // What stood before the turn: its spaces, its comments.
-                    let from = j
-                        .checked_sub(1)
-                        .map_or(at, |k| written[k].span.offset + written[k].span.len);
-                    let between = text.get(from.min(at)..at)?;
-                    if between.trim().is_empty() {
-                        let new_line = between.contains('\n')
-                            || (previous != Some(canonical.line) && !own_lines);
-                        out.push_str(if new_line { "\n" } else { " " });
+                    let before = j.checked_sub(1).map_or("", |k| between(k));
+                    let new_line = if numbered {
+                        before.contains('\n') || !shares_line
                     } else {
-                        out.push_str(between);
+                        false
+                    };
+                    if new_line && !out.ends_with('\n') {
+                        out.push_str(newline);
+                    } else if !new_line && !out.ends_with([' ', '\n']) {
+                        out.push(' ');
                     }
                 }
                 out.push_str(text.get(at..)?);
+                return Some(Candidate {
+                    cost,
+                    edits: located,
+                    text: out,
+                    concluded,
+                });
             }
-            return Some(Candidate {
-                cost,
-                edits: located,
-                text: out,
-                concluded,
-            });
         }
         if i >= first_line {
-            write_turn(&mut out, &canonical, previous, own_lines);
+            write_turn(&mut out, &canonical, previous, own_lines, newline);
+            if let Some(j) = source {
+                write_comment(&mut out, comment_after(*j), newline);
+            }
             rendered = true;
         }
         previous = Some(canonical.line);
         G::apply(&mut position, &play);
+    }
+    for (_, j) in removed.iter().filter(|(l, _)| *l == lines.len()) {
+        write_comment(&mut out, comment_after(*j), newline);
     }
     for (e, _) in edit_lines
         .iter()
@@ -720,16 +833,22 @@ fn render<G: RecordFormat>(
             record,
         ));
     }
-    // Written to the end: what follows the last written turn is kept.
+    // Written to the end: what follows the movetext's last turn is kept,
+    // its comments with it.
     let after = end_of_turns(written, record).max(begin);
     let rest = text.get(after..)?.trim_start_matches([' ', '\t']);
     if !rendered {
         let kept = out.trim_end_matches([' ', '\t']).len();
         out.truncate(kept);
+        if rest.starts_with(['\r', '\n']) && out.ends_with('\n') {
+            // A turn removed from a line of its own: the line goes too.
+            let kept = out.trim_end_matches(['\r', '\n']).len();
+            out.truncate(kept);
+        }
     }
     if rest.is_empty() {
-        if !out.ends_with('\n') {
-            out.push('\n');
+        if text.ends_with('\n') && !out.ends_with('\n') {
+            out.push_str(newline);
         }
     } else if !rest.starts_with(['\n', '\r']) {
         out.push(' ');
@@ -743,10 +862,46 @@ fn render<G: RecordFormat>(
     })
 }
 
+/// A comment that stood after a written turn, written after the turn it
+/// follows: a `;` comment ends its line.
+fn write_comment(out: &mut String, comment: &str, newline: &str) {
+    if comment.is_empty() {
+        return;
+    }
+    if !out.ends_with([' ', '\n']) && !out.is_empty() {
+        out.push(' ');
+    }
+    out.push_str(comment);
+    if ends_its_line(comment) {
+        out.push_str(newline);
+    }
+}
+
+/// Whether comments as written end with a `;` comment, which runs to the
+/// end of its line: a `;` outside braces.
+fn ends_its_line(comments: &str) -> bool {
+    let mut depth = 0usize;
+    for c in comments.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ';' if depth == 0 => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Write a canonical turn after `out`: on the line of the turn before when
 /// it shares it (and the record does not write a turn to a line), else on
 /// a line of its own with its number.
-fn write_turn(out: &mut String, turn: &CanonicalTurn, previous: Option<u64>, own_lines: bool) {
+fn write_turn(
+    out: &mut String,
+    turn: &CanonicalTurn,
+    previous: Option<u64>,
+    own_lines: bool,
+    newline: &str,
+) {
     let at_line_start = out.is_empty() || out.ends_with('\n');
     if previous == Some(turn.line) && !at_line_start && !own_lines {
         if !out.ends_with([' ', '\t']) {
@@ -757,7 +912,7 @@ fn write_turn(out: &mut String, turn: &CanonicalTurn, previous: Option<u64>, own
         if !at_line_start {
             let kept = out.trim_end_matches([' ', '\t']).len();
             out.truncate(kept);
-            out.push('\n');
+            out.push_str(newline);
         }
         out.push_str(&turn.numbered);
     }

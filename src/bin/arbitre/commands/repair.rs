@@ -4,7 +4,7 @@
 
 use std::io::{self, Read, Write};
 
-use arbitre::escape::for_terminal;
+use arbitre::escape::{cut, for_terminal};
 use arbitre::repair::{repair as repairs_of, RecordRepairs, RepairOptions};
 use arbitre::{Reader, Verdict};
 use serde::Serialize;
@@ -85,6 +85,8 @@ pub fn repair(args: &RepairArgs, style: Style, output: &mut Output<'_>) -> io::R
             repaired: Vec::new(),
             applied: None,
         };
+        // This file's status: legal, or a record not legal (left so).
+        let mut file_status = LEGAL;
         // The file's text with the chosen repairs, record by record.
         let mut rewritten = String::new();
         let mut kept_to = 0;
@@ -96,7 +98,7 @@ pub fn repair(args: &RepairArgs, style: Style, output: &mut Output<'_>) -> io::R
             if found.before.verdict() == Verdict::Legal {
                 continue;
             }
-            status = status.max(ILLEGAL);
+            file_status = ILLEGAL;
             if let Some(rank) = args.apply {
                 let chosen = found.found.get(rank - 1);
                 let end = record.offset + record.text.len();
@@ -106,11 +108,8 @@ pub fn repair(args: &RepairArgs, style: Style, output: &mut Output<'_>) -> io::R
                         rewritten.push_str(&chosen.text);
                         kept_to = end;
                         applied += 1;
-                        if chosen.checked.verdict() != Verdict::Legal {
-                            status = status.max(ILLEGAL);
-                        }
                     }
-                    _ => status = status.max(ILLEGAL),
+                    _ => {}
                 }
             }
             file.repaired.push(RecordRepairs::new(
@@ -131,7 +130,7 @@ pub fn repair(args: &RepairArgs, style: Style, output: &mut Output<'_>) -> io::R
                         for_terminal(path),
                         for_terminal(&e.to_string())
                     )?;
-                    status = status.max(TROUBLE);
+                    file_status = TROUBLE;
                 } else {
                     file.applied = Some(Applied {
                         rank,
@@ -144,12 +143,13 @@ pub fn repair(args: &RepairArgs, style: Style, output: &mut Output<'_>) -> io::R
                             .get(rank - 1)
                             .is_some_and(|c| c.verdict.verdict == Verdict::Legal)
                     });
-                    if all_legal && status == ILLEGAL {
-                        status = LEGAL;
+                    if all_legal {
+                        file_status = LEGAL;
                     }
                 }
             }
         }
+        status = status.max(file_status);
         document.files.push(file);
     }
     emit(
@@ -192,6 +192,17 @@ fn write_back(path: &str, text: &str) -> io::Result<()> {
         .tempfile_in(dir)?;
     file.write_all(text.as_bytes())?;
     super::fmt::rewrite(file, &target)
+}
+
+/// The most characters of a line of a diff the human report prints.
+const WIDEST_LINE: usize = 200;
+
+/// A line of a diff cut at [`WIDEST_LINE`] characters, with `…`.
+fn cut_line(line: &str) -> std::borrow::Cow<'_, str> {
+    match line.char_indices().nth(WIDEST_LINE) {
+        None => line.into(),
+        Some((at, _)) => format!("{}…", &line[..at]).into(),
+    }
 }
 
 impl Document for Repaired {
@@ -238,27 +249,28 @@ impl Document for Repaired {
                         let turn = if edit.turn.is_empty() {
                             String::new()
                         } else {
-                            format!("{} ", for_terminal(&edit.turn))
+                            format!("{} ", cut(&edit.turn))
                         };
                         let what = match (edit.written.is_empty(), edit.replacement.is_empty()) {
-                            (true, _) => format!(
-                                "{turn}`{}` inserted ({at})",
-                                for_terminal(&edit.replacement)
-                            ),
+                            (true, _) => {
+                                format!("{turn}`{}` inserted ({at})", cut(&edit.replacement))
+                            }
                             (_, true) => {
-                                format!("`{}` removed ({at})", for_terminal(&edit.written))
+                                format!("`{}` removed ({at})", cut(&edit.written))
                             }
                             _ => format!(
                                 "{turn}`{}` for `{}` ({at})",
-                                for_terminal(&edit.replacement),
-                                for_terminal(&edit.written)
+                                cut(&edit.replacement),
+                                cut(&edit.written)
                             ),
                         };
                         writeln!(out, "    {}: {what}, cost {}", edit.description, edit.cost)?;
                     }
                     writeln!(out, "    {}", for_terminal(&repair.reaches))?;
+                    // The record's own lines, escaped, each cut past a
+                    // screen or two.
                     for line in repair.diff.lines() {
-                        writeln!(out, "    {line}")?;
+                        writeln!(out, "    {}", for_terminal(&cut_line(line)))?;
                     }
                 }
             }
