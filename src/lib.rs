@@ -149,6 +149,8 @@ pub mod standings;
 pub mod stats;
 pub mod switches;
 mod text;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod walk;
 pub mod words;
 

@@ -6,6 +6,7 @@ mod best;
 mod check;
 mod explain;
 mod fmt;
+mod lsp;
 mod position;
 mod score;
 mod solve;
@@ -43,6 +44,7 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
         Command::Analyse(args) => analyse::analyse(args, style, output),
         Command::Fmt(args) => fmt::fmt(args, output),
         Command::Explain(args) => explain::explain(args, style, output),
+        Command::Lsp => lsp::lsp(output),
         Command::New { game } => with_game(game, output, |g, out| {
             out.out.write_all(g.template().as_bytes())?;
             Ok(LEGAL)

@@ -1,0 +1,189 @@
+//! An open document: its text, its records, and what is known of each
+//! record, kept until the record's text changes, so that an edit in a
+//! file of many records checks again only the records it touched.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use super::lines::Lines;
+use crate::dispatch::game_of;
+use crate::format::format;
+use crate::game::Players;
+use crate::reader::{Reader, Record};
+use crate::record::Switches;
+use crate::rules::Rule;
+use crate::span::Span;
+
+/// What a record's check found, in the record's own offsets.
+#[derive(Clone, Debug)]
+pub(super) struct Finding {
+    pub rule: &'static Rule,
+    pub message: String,
+    pub span: Span,
+    /// A warning, not the verdict.
+    pub warning: bool,
+    /// How to mend it, or what was legal instead.
+    pub help: Option<String>,
+}
+
+/// A checked record: its findings, and what its symbol shows.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Known {
+    pub findings: Vec<Finding>,
+    pub game: Option<&'static str>,
+    pub players: Option<Players>,
+    pub event: Option<String>,
+    pub round: Option<u32>,
+    /// "legal", "illegal" or "malformed", with the summary when legal.
+    pub verdict: String,
+    /// The record in canonical form, when `fmt` writes it otherwise.
+    pub formatted: Option<String>,
+}
+
+/// One record of the document, and what is known of it once checked.
+#[derive(Debug)]
+pub(super) struct Slot {
+    pub record: Record,
+    /// Where it ends in the document (the next record's start, or the end).
+    pub end: usize,
+    pub known: Option<Arc<Known>>,
+}
+
+/// An open document.
+#[derive(Debug, Default)]
+pub(super) struct Document {
+    pub version: i32,
+    pub text: String,
+    pub lines: Lines,
+    pub slots: Vec<Slot>,
+    /// Every record before this one is known.
+    todo: usize,
+}
+
+impl Document {
+    /// The document of `text`, keeping what is known of the records of
+    /// `before` whose text is unchanged.
+    pub(super) fn new(text: String, version: i32, before: Option<Document>) -> Self {
+        let mut known: HashMap<&str, Arc<Known>> = HashMap::new();
+        if let Some(before) = &before {
+            for slot in &before.slots {
+                if let Some(k) = &slot.known {
+                    known.insert(slot.record.text.as_str(), Arc::clone(k));
+                }
+            }
+        }
+        let mut slots: Vec<Slot> = Vec::new();
+        for record in Reader::new(text.as_bytes()).flatten() {
+            if let Some(last) = slots.last_mut() {
+                last.end = record.offset;
+            }
+            let known = known.get(record.text.as_str()).cloned();
+            slots.push(Slot {
+                record,
+                end: text.len(),
+                known,
+            });
+        }
+        drop(known);
+        Document {
+            version,
+            lines: Lines::new(&text),
+            text,
+            slots,
+            todo: 0,
+        }
+    }
+
+    /// The slot of the record holding byte `offset`.
+    pub(super) fn slot_at(&self, offset: usize) -> Option<&Slot> {
+        let after = self
+            .slots
+            .partition_point(|slot| slot.record.offset <= offset);
+        let slot = self.slots.get(after.checked_sub(1)?)?;
+        (offset <= slot.end).then_some(slot)
+    }
+
+    /// The first record not yet checked.
+    pub(super) fn unchecked(&self) -> Option<usize> {
+        let rest = self.slots.get(self.todo..)?;
+        rest.iter()
+            .position(|slot| slot.known.is_none())
+            .map(|at| self.todo + at)
+    }
+
+    /// Check record `index`.
+    pub(super) fn check(&mut self, index: usize, switches: &Switches) {
+        if let Some(slot) = self.slots.get_mut(index) {
+            slot.known = Some(Arc::new(known_of(&slot.record, switches)));
+        }
+        if index == self.todo {
+            self.todo = index + 1;
+        }
+    }
+}
+
+/// A record checked and formatted.
+pub(super) fn known_of(record: &Record, switches: &Switches) -> Known {
+    let formatted = format(record, switches);
+    let checked = formatted.checked;
+    let mut findings = Vec::new();
+    let verdict = checked.verdict();
+    if let Some(m) = &checked.malformed {
+        findings.push(Finding {
+            rule: m.rule,
+            message: m.message.clone(),
+            span: m.span,
+            warning: false,
+            help: m.help.clone(),
+        });
+    }
+    if let Some(v) = &checked.violation {
+        let help = v.expected.as_ref().filter(|e| e.len() > 0).map(|e| {
+            let listed = e.first_strings();
+            let more = e.len().saturating_sub(listed.len());
+            let mut text = format!("legal here: {}", listed.join(", "));
+            if more > 0 {
+                text.push_str(&format!(" and {more} more"));
+            }
+            text
+        });
+        findings.push(Finding {
+            rule: v.rule,
+            message: match &checked.violation_turn {
+                Some(turn) => format!("{turn}: {}", v.message),
+                None => v.message.clone(),
+            },
+            span: v.span,
+            warning: false,
+            help,
+        });
+    }
+    for w in &checked.warnings {
+        findings.push(Finding {
+            rule: w.rule,
+            message: w.message.clone(),
+            span: w.span.unwrap_or(Span::new(0, 3)),
+            warning: true,
+            help: None,
+        });
+    }
+    let summary = checked.summary.as_ref();
+    let tournament = checked.tournament.as_deref();
+    let game = checked.game.or_else(|| game_of(record).ok().map(|g| g.name()));
+    Known {
+        findings,
+        game,
+        players: summary.and_then(|s| s.players.clone()),
+        event: tournament.and_then(|t| t.event.clone()),
+        round: tournament.and_then(|t| t.round),
+        verdict: match summary {
+            Some(s) if checked.malformed.is_none() && checked.violation.is_none() => {
+                format!("{}: {}", verdict.word(), s.description)
+            }
+            _ => verdict.word().to_string(),
+        },
+        formatted: formatted
+            .canonical
+            .filter(|text| *text != record.text),
+    }
+}
