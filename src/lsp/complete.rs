@@ -136,8 +136,10 @@ fn in_movetext(
             .as_ref()
             .is_some_and(|v| v.span.offset >= movetext_offset)
         {
-            // A turn before the cursor is illegal: nothing is legal after.
-            return none;
+            // Half a turn (an action still to be written, a relocation
+            // missing), or an illegal turn earlier: a cut further back may
+            // read, or none will.
+            continue;
         }
         let Ok(referee) = game_of(&cut_record) else {
             return none;

@@ -153,7 +153,11 @@ fn position_before(
                 "An earlier turn is illegal: no position is reached here.".to_string(),
             );
         }
-        let stopped = stop(&cut_record, switches, At::End).ok()?;
+        // Stopped in the whole record, whose `end` tells only of its
+        // end; the record cut there when the rest does not read.
+        let stopped = stop(record, switches, At::Count(checked.turns))
+            .or_else(|_| stop(&cut_record, switches, At::End))
+            .ok()?;
         let mut out = format!(
             "**{}**: the position before this turn, after {} turns\n\n```text\n{}\n```\n",
             stopped.label,

@@ -96,7 +96,8 @@ pub fn serve(connection: Connection) -> Result<(), ServeError> {
         "capabilities": capabilities(),
         "serverInfo": {"name": "arbitre", "version": crate::report::VERSION},
     });
-    let params = connection.initialize(initialize)?;
+    let (id, params) = connection.initialize_start()?;
+    connection.initialize_finish(id, initialize)?;
     // The client's capabilities change nothing yet; they must only read.
     let _: Option<InitializeParams> = serde_json::from_value(params).ok();
     let mut server = Server {

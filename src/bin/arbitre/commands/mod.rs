@@ -20,6 +20,7 @@ use arbitre::AnyGame;
 
 use crate::cli::{Cli, Command};
 use crate::output::{style_for, usage, Output, LEGAL};
+pub use lsp::lsp;
 use position::Print;
 
 /// Run a command; `Err` only when the output could not be written.
@@ -44,7 +45,7 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
         Command::Analyse(args) => analyse::analyse(args, style, output),
         Command::Fmt(args) => fmt::fmt(args, output),
         Command::Explain(args) => explain::explain(args, style, output),
-        Command::Lsp => lsp::lsp(output),
+        Command::Lsp => Ok(lsp()),
         Command::New { game } => with_game(game, output, |g, out| {
             out.out.write_all(g.template().as_bytes())?;
             Ok(LEGAL)
