@@ -3,7 +3,7 @@
 //! Nothing here is timed: a reply not come within a generous while is a
 //! hang, reported as one.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::thread;
@@ -162,13 +162,21 @@ impl Client {
             .as_array()
             .expect("a completion list")
             .iter()
-            .map(|item| item["textEdit"]["newText"].as_str().unwrap_or_default().to_string())
+            .map(|item| {
+                item["textEdit"]["newText"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string()
+            })
             .collect()
     }
 
     fn hover(&mut self, uri: &str, line: u32, character: u32) -> String {
         let result = self.result("textDocument/hover", Client::at(uri, line, character));
-        result["contents"]["value"].as_str().unwrap_or_default().to_string()
+        result["contents"]["value"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
     }
 
     /// Shut down and exit; the exit status.
@@ -234,7 +242,10 @@ fn diagnostics_give_each_record_its_verdict_in_utf16_columns() {
         .is_some_and(|m| m.contains("arbitre explain simpei/occupied")));
     // `{ é𝄞 } 1. c3 ` is 14 UTF-16 units: é is one, 𝄞 two.
     let second = &diagnostics[1];
-    assert_eq!(second["range"]["start"], json!({"line": 7, "character": 14}));
+    assert_eq!(
+        second["range"]["start"],
+        json!({"line": 7, "character": 14})
+    );
     assert_eq!(diagnostics[2]["code"], "header");
     assert_eq!(diagnostics[2]["range"]["start"]["line"], 10);
 
@@ -285,7 +296,10 @@ fn completion_offers_the_legal_actions_at_the_cursor() {
         json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]}),
     );
     let items = client.complete(uri, 3, 7);
-    assert!(!items.is_empty() && items.iter().all(|i| i.starts_with('e')), "{items:?}");
+    assert!(
+        !items.is_empty() && items.iter().all(|i| i.starts_with('e')),
+        "{items:?}"
+    );
     // After an illegal turn nothing is legal.
     let text = "---\ngame: simpei\n---\n1. c3 c3 ";
     client.notify(
@@ -305,7 +319,10 @@ fn completion_of_a_superpion_second_action_follows_the_first() {
     let (line, character) = end_of(text);
     let items = client.complete(uri, line, character + 1);
     assert!(items.contains(&"i3-i5".to_string()), "{items:?}");
-    assert!(items.iter().all(|i| !i.contains(' ')), "one action at a time: {items:?}");
+    assert!(
+        items.iter().all(|i| !i.contains(' ')),
+        "one action at a time: {items:?}"
+    );
     // The first action of a turn comes with its move number.
     let text = "---\ngame: superpion\n---\n";
     client.notify(
@@ -328,7 +345,10 @@ fn completion_of_a_simpei_sandwich_offers_its_relocations() {
     let (line, character) = end_of(text);
     let items = client.complete(uri, line, character);
     assert!(items.contains(&"c3>g7".to_string()), "{items:?}");
-    assert!(items.len() > 1 && items.iter().all(|i| i.starts_with("c3>")), "{items:?}");
+    assert!(
+        items.len() > 1 && items.iter().all(|i| i.starts_with("c3>")),
+        "{items:?}"
+    );
     assert_eq!(client.finish(), Some(0));
 }
 
@@ -339,7 +359,10 @@ fn completion_in_the_header_offers_keys_and_values() {
     let text = "---\ngame: \n---\n";
     client.open(uri, text);
     let games = client.complete(uri, 1, 6);
-    assert!(games.contains(&"simpei".to_string()) && games.len() == 3, "{games:?}");
+    assert!(
+        games.contains(&"simpei".to_string()) && games.len() == 3,
+        "{games:?}"
+    );
     let text = "---\ngame: simpei\nend: \nplayers:\n  \n\n---\n";
     client.notify(
         "textDocument/didChange",
@@ -350,15 +373,24 @@ fn completion_in_the_header_offers_keys_and_values() {
     let sides = client.complete(uri, 4, 2);
     assert_eq!(sides, ["red: ", "blue: "]);
     let keys = client.complete(uri, 5, 0);
-    assert!(keys.contains(&"event: ".to_string()) && keys.contains(&"round: ".to_string()), "{keys:?}");
-    assert!(!keys.contains(&"game: ".to_string()), "game is written: {keys:?}");
+    assert!(
+        keys.contains(&"event: ".to_string()) && keys.contains(&"round: ".to_string()),
+        "{keys:?}"
+    );
+    assert!(
+        !keys.contains(&"game: ".to_string()),
+        "game is written: {keys:?}"
+    );
     let text = "---\ngame: superpion\nmode: t\n---\n";
     client.notify(
         "textDocument/didChange",
         json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": text}]}),
     );
     let modes = client.complete(uri, 2, 7);
-    assert!(modes.contains(&"teams".to_string()) && modes.contains(&"two-players".to_string()), "{modes:?}");
+    assert!(
+        modes.contains(&"teams".to_string()) && modes.contains(&"two-players".to_string()),
+        "{modes:?}"
+    );
     assert!(!modes.contains(&"four-players".to_string()), "{modes:?}");
     assert_eq!(client.finish(), Some(0));
 }
@@ -370,11 +402,17 @@ fn hover_tells_positions_rules_and_keys() {
     let text = "---\ngame: simpei\nend: draw\n---\n1. e3 c3 { see simpei/occupied }\n";
     client.open(uri, text);
     let position = client.hover(uri, 4, 7);
-    assert!(position.contains("1... blue") || position.contains("after 1 turns"), "{position}");
+    assert!(
+        position.contains("1... blue") || position.contains("after 1 turns"),
+        "{position}"
+    );
     assert!(position.contains("a  b  c"), "a diagram: {position}");
     assert!(position.contains("Legal here"), "{position}");
     let rule = client.hover(uri, 4, 20);
-    assert!(rule.contains("simpei/occupied") && rule.contains("arbitre explain"), "{rule}");
+    assert!(
+        rule.contains("simpei/occupied") && rule.contains("arbitre explain"),
+        "{rule}"
+    );
     let key = client.hover(uri, 2, 1);
     assert!(key.contains("draw") && key.contains("**end**"), "{key}");
     assert_eq!(client.finish(), Some(0));
@@ -384,14 +422,19 @@ fn hover_tells_positions_rules_and_keys() {
 fn formatting_writes_what_fmt_writes() {
     let mut client = Client::start();
     let uri = "file:///fmt.arb";
-    let text = "; kept\n---\ngame: simpei\n---\n1. E3   c1 2. a3\n---\ngame: simpei\n---\n1. c3 c3\n";
+    let text =
+        "; kept\n---\ngame: simpei\n---\n1. E3   c1 2. a3\n---\ngame: simpei\n---\n1. c3 c3\n";
     client.open(uri, text);
     let edits = client.result(
         "textDocument/formatting",
         json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}}),
     );
     let edits = edits.as_array().expect("edits").clone();
-    assert_eq!(edits.len(), 1, "the illegal record is left as it is: {edits:#?}");
+    assert_eq!(
+        edits.len(),
+        1,
+        "the illegal record is left as it is: {edits:#?}"
+    );
     let fmt = assert_cmd::Command::cargo_bin("arbitre")
         .expect("the binary")
         .args(["fmt", "-"])
@@ -400,8 +443,14 @@ fn formatting_writes_what_fmt_writes() {
         .expect("fmt runs");
     let formatted = String::from_utf8_lossy(&fmt.stdout).to_string();
     let new_text = edits[0]["newText"].as_str().unwrap_or_default();
-    assert!(formatted.contains(new_text), "{formatted:?} holds {new_text:?}");
-    assert_eq!(edits[0]["range"]["start"], json!({"line": 1, "character": 0}));
+    assert!(
+        formatted.contains(new_text),
+        "{formatted:?} holds {new_text:?}"
+    );
+    assert_eq!(
+        edits[0]["range"]["start"],
+        json!({"line": 1, "character": 0})
+    );
     assert_eq!(client.finish(), Some(0));
 }
 
@@ -411,11 +460,16 @@ fn symbols_name_each_record() {
     let uri = "file:///symbols.arb";
     let text = "---\ngame: simpei\nplayers: {red: Aiko, blue: Ben}\nevent: Spring open\nround: 3\n---\n1. e3\n---\ngame: puluc\n---\n";
     client.open(uri, text);
-    let symbols = client.result("textDocument/documentSymbol", json!({"textDocument": {"uri": uri}}));
+    let symbols = client.result(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
     let symbols = symbols.as_array().expect("symbols").clone();
     assert_eq!(symbols.len(), 2);
     assert_eq!(symbols[0]["name"], "simpei: Aiko – Ben");
-    assert!(symbols[0]["detail"].as_str().is_some_and(|d| d.contains("Spring open, round 3")));
+    assert!(symbols[0]["detail"]
+        .as_str()
+        .is_some_and(|d| d.contains("Spring open, round 3")));
     assert_eq!(symbols[1]["name"], "puluc");
     assert_eq!(symbols[1]["range"]["start"]["line"], 7);
     assert_eq!(client.finish(), Some(0));
@@ -439,9 +493,14 @@ fn a_diagnostic_offers_its_rule_explained() {
         "workspace/executeCommand",
         json!({"command": command["command"], "arguments": command["arguments"]}),
     );
-    assert!(told.as_str().is_some_and(|t| t.contains("simpei/occupied")), "{told}");
+    assert!(
+        told.as_str().is_some_and(|t| t.contains("simpei/occupied")),
+        "{told}"
+    );
     let shown = client.notification("window/showMessage");
-    assert!(shown["message"].as_str().is_some_and(|t| t.contains("simpei/occupied")));
+    assert!(shown["message"]
+        .as_str()
+        .is_some_and(|t| t.contains("simpei/occupied")));
     assert_eq!(client.finish(), Some(0));
 }
 
@@ -466,14 +525,25 @@ fn hostile_input_gets_errors_not_a_crash() {
     // A body that is not JSON: logged, and the session goes on.
     client.send_raw(b"Content-Length: 9\r\n\r\n{not json");
     let log = client.notification("window/logMessage");
-    assert!(log["message"].as_str().is_some_and(|m| m.contains("not JSON-RPC")), "{log}");
+    assert!(
+        log["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("not JSON-RPC")),
+        "{log}"
+    );
     // A huge line, a hostile document: answered all the same.
     let huge = format!("---\ngame: simpei\n---\n{}\n", "c3 ".repeat(200_000));
     let published = client.open("file:///huge.arb", &huge);
     assert_eq!(published["diagnostics"][0]["code"], "simpei/occupied");
-    let hover = client.request("textDocument/hover", Client::at("file:///huge.arb", 3, 400_000));
+    let hover = client.request(
+        "textDocument/hover",
+        Client::at("file:///huge.arb", 3, 400_000),
+    );
     assert!(hover.get("result").is_some(), "{hover}");
-    let items = client.request("textDocument/completion", Client::at("file:///huge.arb", 3, 600_000));
+    let items = client.request(
+        "textDocument/completion",
+        Client::at("file:///huge.arb", 3, 600_000),
+    );
     assert!(items.get("result").is_some(), "{items}");
     assert_eq!(client.finish(), Some(0));
 }

@@ -45,7 +45,15 @@ pub(super) fn completions(
             let (items, cut) = in_movetext(record, raw.movetext_offset, local, switches);
             let items = items
                 .into_iter()
-                .map(|c| item(c.text, c.rank, CompletionItemKind::VALUE, edit(c.start), c.detail))
+                .map(|c| {
+                    item(
+                        c.text,
+                        c.rank,
+                        CompletionItemKind::VALUE,
+                        edit(c.start),
+                        c.detail,
+                    )
+                })
                 .collect();
             (items, cut)
         }
@@ -166,12 +174,7 @@ fn in_movetext(
 /// a turn of two actions is offered an action at a time. Ranked: forms
 /// whose word starts with `partial` as written first, then those that
 /// only match ignoring case, each in the game's order.
-fn matching(
-    forms: Vec<&String>,
-    typed: &[&str],
-    partial: &str,
-    start: usize,
-) -> Vec<Candidate> {
+fn matching(forms: Vec<&String>, typed: &[&str], partial: &str, start: usize) -> Vec<Candidate> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     for form in forms {
@@ -242,7 +245,11 @@ fn in_header(record: &Record, local: usize) -> Vec<Candidate> {
         let rest = &line[from..];
         line_start + from + (rest.len() - rest.trim_start().len())
     };
-    let offer = |words: &[&str], start: usize, suffix: &str, kind, detail: &dyn Fn(&str) -> Option<String>| {
+    let offer = |words: &[&str],
+                 start: usize,
+                 suffix: &str,
+                 kind,
+                 detail: &dyn Fn(&str) -> Option<String>| {
         let typed = &text[start..];
         words
             .iter()
@@ -269,7 +276,13 @@ fn in_header(record: &Record, local: usize) -> Vec<Candidate> {
             let fields = parent
                 .and_then(|p| keys.iter().find(|k| k.key == p))
                 .map_or(&[][..], |k| k.fields);
-            offer(fields, word_start(0), ": ", CompletionItemKind::FIELD, &|_| None)
+            offer(
+                fields,
+                word_start(0),
+                ": ",
+                CompletionItemKind::FIELD,
+                &|_| None,
+            )
         }
         None => {
             let written: Vec<&str> = record.text[..line_start]
@@ -282,9 +295,17 @@ fn in_header(record: &Record, local: usize) -> Vec<Candidate> {
                 .map(|k| k.key)
                 .filter(|k| !written.contains(k))
                 .collect();
-            offer(&names, word_start(0), ": ", CompletionItemKind::PROPERTY, &|w| {
-                keys.iter().find(|k| k.key == w).map(|k| k.meaning.to_string())
-            })
+            offer(
+                &names,
+                word_start(0),
+                ": ",
+                CompletionItemKind::PROPERTY,
+                &|w| {
+                    keys.iter()
+                        .find(|k| k.key == w)
+                        .map(|k| k.meaning.to_string())
+                },
+            )
         }
         Some(colon) if !indented => {
             let key = line[..colon].trim();
@@ -298,12 +319,23 @@ fn in_header(record: &Record, local: usize) -> Vec<Candidate> {
             if key == "mode" {
                 if let Some(g) = referee {
                     if !g.modes().is_empty() {
-                        return offer(g.modes(), start, "", CompletionItemKind::ENUM_MEMBER, &|_| None);
+                        return offer(
+                            g.modes(),
+                            start,
+                            "",
+                            CompletionItemKind::ENUM_MEMBER,
+                            &|_| None,
+                        );
                     }
                 }
             }
-            let values = keys.iter().find(|k| k.key == key).map_or(&[][..], |k| k.values);
-            offer(values, start, "", CompletionItemKind::ENUM_MEMBER, &|_| None)
+            let values = keys
+                .iter()
+                .find(|k| k.key == key)
+                .map_or(&[][..], |k| k.values);
+            offer(values, start, "", CompletionItemKind::ENUM_MEMBER, &|_| {
+                None
+            })
         }
         Some(_) => Vec::new(),
     }

@@ -52,6 +52,8 @@ pub(super) struct Slot {
 /// An open document.
 #[derive(Debug, Default)]
 pub(super) struct Document {
+    /// Its address, as the client gave it.
+    pub uri: Option<lsp_types::Uri>,
     pub version: i32,
     pub text: String,
     pub lines: Lines,
@@ -86,6 +88,7 @@ impl Document {
         }
         drop(known);
         Document {
+            uri: None,
             version,
             lines: Lines::new(&text),
             text,
@@ -138,7 +141,7 @@ pub(super) fn known_of(record: &Record, switches: &Switches) -> Known {
         });
     }
     if let Some(v) = &checked.violation {
-        let help = v.expected.as_ref().filter(|e| e.len() > 0).map(|e| {
+        let help = v.expected.as_ref().filter(|e| !e.is_empty()).map(|e| {
             let listed = e.first_strings();
             let more = e.len().saturating_sub(listed.len());
             let mut text = format!("legal here: {}", listed.join(", "));
@@ -169,7 +172,9 @@ pub(super) fn known_of(record: &Record, switches: &Switches) -> Known {
     }
     let summary = checked.summary.as_ref();
     let tournament = checked.tournament.as_deref();
-    let game = checked.game.or_else(|| game_of(record).ok().map(|g| g.name()));
+    let game = checked
+        .game
+        .or_else(|| game_of(record).ok().map(|g| g.name()));
     Known {
         findings,
         game,
@@ -182,8 +187,6 @@ pub(super) fn known_of(record: &Record, switches: &Switches) -> Known {
             }
             _ => verdict.word().to_string(),
         },
-        formatted: formatted
-            .canonical
-            .filter(|text| *text != record.text),
+        formatted: formatted.canonical.filter(|text| *text != record.text),
     }
 }

@@ -21,7 +21,11 @@ const LISTED: usize = 20;
 const MOST_BACK: usize = 4;
 
 /// The hover at byte `at`: its text in Markdown and the bytes it is about.
-pub(super) fn hover(document: &Document, at: usize, switches: &Switches) -> Option<(String, (usize, usize))> {
+pub(super) fn hover(
+    document: &Document,
+    at: usize,
+    switches: &Switches,
+) -> Option<(String, (usize, usize))> {
     let slot = document.slot_at(at)?;
     let record = &slot.record;
     let local = at.checked_sub(record.offset)?.min(record.text.len());
@@ -44,10 +48,12 @@ pub(super) fn hover(document: &Document, at: usize, switches: &Switches) -> Opti
 /// The word under the cursor: a run of characters that are not
 /// whitespace, and where it starts.
 fn word_at(text: &str, at: usize) -> Option<(&str, usize)> {
-    let start = text[..at]
-        .rfind(char::is_whitespace)
-        .map_or(0, |i| i + text[i..].chars().next().map_or(1, char::len_utf8));
-    let end = text[at..].find(char::is_whitespace).map_or(text.len(), |i| at + i);
+    let start = text[..at].rfind(char::is_whitespace).map_or(0, |i| {
+        i + text[i..].chars().next().map_or(1, char::len_utf8)
+    });
+    let end = text[at..]
+        .find(char::is_whitespace)
+        .map_or(text.len(), |i| at + i);
     (start < end).then(|| (&text[start..end], start))
 }
 
@@ -63,7 +69,12 @@ fn rule_named(word: &str) -> Option<&'static Rule> {
 /// A rule told: its id and kind, its summary, and its explanation with
 /// the record that breaks it and the same made legal.
 pub(super) fn told(rule: &Rule) -> String {
-    let mut out = format!("**{}** ({})\n\n{}\n", rule.id, rule.kind.word(), rule.summary);
+    let mut out = format!(
+        "**{}** ({})\n\n{}\n",
+        rule.id,
+        rule.kind.word(),
+        rule.summary
+    );
     if let Some(e) = rule.explanation {
         let _ = write!(
             out,
@@ -100,9 +111,9 @@ fn header_key(record: &Record, local: usize) -> Option<String> {
             .next()?
             .trim();
         let doc = keys.iter().find(|k| k.key == parent)?;
-        doc.fields.contains(&name).then(|| {
-            format!("**{name}** in **{parent}**: {}", doc.meaning)
-        })
+        doc.fields
+            .contains(&name)
+            .then(|| format!("**{name}** in **{parent}**: {}", doc.meaning))
     } else {
         let doc = keys.iter().find(|k| k.key == name)?;
         let mut out = format!("**{}**: {}", doc.key, doc.meaning);
@@ -149,9 +160,7 @@ fn position_before(
             .as_ref()
             .is_some_and(|v| v.span.offset >= movetext_offset)
         {
-            return Some(
-                "An earlier turn is illegal: no position is reached here.".to_string(),
-            );
+            return Some("An earlier turn is illegal: no position is reached here.".to_string());
         }
         // Stopped in the whole record, whose `end` tells only of its
         // end; the record cut there when the rest does not read.
@@ -166,9 +175,10 @@ fn position_before(
         );
         if let Some(over) = &stopped.over {
             let _ = write!(out, "\n{over}\n");
-        } else if let Ok((turns, total)) = game_of(&cut_record)
-            .ok()?
-            .legal_turns(&cut_record, switches, LISTED.min(MOST_TURNS))
+        } else if let Ok((turns, total)) =
+            game_of(&cut_record)
+                .ok()?
+                .legal_turns(&cut_record, switches, LISTED.min(MOST_TURNS))
         {
             let listed: Vec<String> = turns.iter().map(|t| format!("`{}`", t.continued)).collect();
             let _ = write!(out, "\nLegal here ({total}): {}", listed.join(", "));

@@ -27,7 +27,10 @@ impl Lines {
     /// The byte range of line `line`, its line ending left out.
     pub(super) fn line_range(&self, text: &str, line: usize) -> Option<std::ops::Range<usize>> {
         let start = *self.starts.get(line)?;
-        let mut end = self.starts.get(line + 1).map_or(text.len(), |next| next - 1);
+        let mut end = self
+            .starts
+            .get(line + 1)
+            .map_or(text.len(), |next| next - 1);
         if end > start && text.as_bytes().get(end - 1) == Some(&b'\r') {
             end -= 1;
         }

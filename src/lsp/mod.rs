@@ -23,10 +23,11 @@ use std::fmt;
 use crossbeam_channel::TryRecvError;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::{
-    CodeActionProviderCapability, CompletionOptions, DiagnosticSeverity, ExecuteCommandOptions,
+    CodeActionProviderCapability, CompletionOptions, DiagnosticSeverity,
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    HoverProviderCapability, InitializeParams, NumberOrString, OneOf, PublishDiagnosticsParams,
-    ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind, Uri,
+    ExecuteCommandOptions, HoverProviderCapability, InitializeParams, NumberOrString, OneOf,
+    PublishDiagnosticsParams, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
+    Uri,
 };
 
 use crate::record::Switches;
@@ -57,7 +58,11 @@ impl std::error::Error for ServeError {}
 
 impl From<lsp_server::ProtocolError> for ServeError {
     fn from(e: lsp_server::ProtocolError) -> Self {
-        ServeError(e.to_string())
+        if e.channel_is_disconnected() {
+            gone()
+        } else {
+            ServeError(e.to_string())
+        }
     }
 }
 
@@ -110,7 +115,8 @@ pub fn serve(connection: Connection) -> Result<(), ServeError> {
 
 struct Server<'a> {
     connection: &'a Connection,
-    documents: HashMap<Uri, Document>,
+    /// The open documents, by their address as written.
+    documents: HashMap<String, Document>,
     switches: Switches,
 }
 
@@ -137,7 +143,9 @@ impl Server<'_> {
                     let command = request.method == "workspace/executeCommand";
                     let response = self.answer(request);
                     // The rule told is shown, as the command's whole point.
-                    if let (true, Some(serde_json::Value::String(told))) = (command, &response.result) {
+                    if let (true, Some(serde_json::Value::String(told))) =
+                        (command, &response.result)
+                    {
                         self.send(Message::Notification(Notification::new(
                             "window/showMessage".into(),
                             serde_json::json!({"type": 3, "message": told}),
@@ -184,8 +192,11 @@ impl Server<'_> {
         }
     }
 
-    fn publish(&self, uri: &Uri) -> Result<(), ServeError> {
-        let Some(document) = self.documents.get(uri) else {
+    fn publish(&self, key: &str) -> Result<(), ServeError> {
+        let Some(document) = self.documents.get(key) else {
+            return Ok(());
+        };
+        let Some(uri) = &document.uri else {
             return Ok(());
         };
         let params = PublishDiagnosticsParams {
@@ -202,26 +213,35 @@ impl Server<'_> {
     fn notified(&mut self, notification: Notification) -> Result<(), ServeError> {
         match notification.method.as_str() {
             "textDocument/didOpen" => {
-                if let Ok(p) = serde_json::from_value::<DidOpenTextDocumentParams>(notification.params) {
+                if let Ok(p) =
+                    serde_json::from_value::<DidOpenTextDocumentParams>(notification.params)
+                {
                     let d = p.text_document;
                     self.open(d.uri, d.text, d.version, false)?;
                 }
             }
             "textDocument/didChange" => {
-                if let Ok(p) = serde_json::from_value::<DidChangeTextDocumentParams>(notification.params)
+                if let Ok(p) =
+                    serde_json::from_value::<DidChangeTextDocumentParams>(notification.params)
                 {
                     // Full sync: the last change holds the whole text.
                     if let Some(change) = p.content_changes.into_iter().last() {
                         if change.range.is_none() {
-                            self.open(p.text_document.uri, change.text, p.text_document.version, true)?;
+                            self.open(
+                                p.text_document.uri,
+                                change.text,
+                                p.text_document.version,
+                                true,
+                            )?;
                         }
                     }
                 }
             }
             "textDocument/didClose" => {
-                if let Ok(p) = serde_json::from_value::<DidCloseTextDocumentParams>(notification.params)
+                if let Ok(p) =
+                    serde_json::from_value::<DidCloseTextDocumentParams>(notification.params)
                 {
-                    self.documents.remove(&p.text_document.uri);
+                    self.documents.remove(p.text_document.uri.as_str());
                     self.send(Message::Notification(Notification::new(
                         "textDocument/publishDiagnostics".into(),
                         PublishDiagnosticsParams {
@@ -237,9 +257,15 @@ impl Server<'_> {
         Ok(())
     }
 
-    fn open(&mut self, uri: Uri, text: String, version: i32, changed: bool) -> Result<(), ServeError> {
+    fn open(
+        &mut self,
+        uri: Uri,
+        text: String,
+        version: i32,
+        changed: bool,
+    ) -> Result<(), ServeError> {
         if text.len() > MAX_DOCUMENT_BYTES {
-            self.documents.remove(&uri);
+            self.documents.remove(uri.as_str());
             return self.send(Message::Notification(Notification::new(
                 "window/showMessage".into(),
                 serde_json::json!({
@@ -252,12 +278,18 @@ impl Server<'_> {
                 }),
             )));
         }
-        let before = if changed { self.documents.remove(&uri) } else { None };
-        let document = Document::new(text, version, before);
+        let before = if changed {
+            self.documents.remove(uri.as_str())
+        } else {
+            None
+        };
+        let mut document = Document::new(text, version, before);
         let ready = document.unchecked().is_none();
-        self.documents.insert(uri.clone(), document);
+        let key = uri.as_str().to_string();
+        document.uri = Some(uri);
+        self.documents.insert(key.clone(), document);
         if ready {
-            self.publish(&uri)?;
+            self.publish(&key)?;
         }
         Ok(())
     }
@@ -289,10 +321,14 @@ fn diagnostics(document: &Document) -> Vec<lsp_types::Diagnostic> {
         let Some(known) = &slot.known else { continue };
         for finding in &known.findings {
             let start = slot.record.offset + finding.span.offset.min(slot.record.text.len());
-            let end = start + finding.span.len.min(slot.record.text.len().saturating_sub(finding.span.offset));
+            let end = start
+                + finding
+                    .span
+                    .len
+                    .min(slot.record.text.len().saturating_sub(finding.span.offset));
             let mut message = finding.message.clone();
             if let Some(help) = &finding.help {
-                message.push_str("\n");
+                message.push('\n');
                 message.push_str(help);
             }
             message.push_str(&format!("\n(arbitre explain {})", finding.rule.id));

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use lsp_server::Request;
 use lsp_types::{
-    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, Command,
-    CompletionList, CompletionParams, DocumentFormattingParams, DocumentSymbol,
-    DocumentSymbolParams, Hover, HoverContents, HoverParams, MarkupContent, MarkupKind,
-    NumberOrString, Position, SymbolKind, TextEdit, Uri,
+    CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, Command, CompletionList,
+    CompletionParams, DocumentFormattingParams, DocumentSymbol, DocumentSymbolParams, Hover,
+    HoverContents, HoverParams, MarkupContent, MarkupKind, NumberOrString, Position, SymbolKind,
+    TextEdit, Uri,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -37,25 +37,31 @@ fn to_value(value: impl serde::Serialize) -> Result<Value, Refusal> {
     serde_json::to_value(value).map_err(|e| Refusal::BadParams(e.to_string()))
 }
 
-fn document<'a>(documents: &'a HashMap<Uri, Document>, uri: &Uri) -> Result<&'a Document, Refusal> {
+fn document<'a>(
+    documents: &'a HashMap<String, Document>,
+    uri: &Uri,
+) -> Result<&'a Document, Refusal> {
     documents
-        .get(uri)
+        .get(uri.as_str())
         .ok_or_else(|| Refusal::BadParams(format!("{} is not open", uri.as_str())))
 }
 
 fn offset(document: &Document, position: Position) -> Result<usize, Refusal> {
-    document.lines.offset(&document.text, position).ok_or_else(|| {
-        Refusal::BadParams(format!(
-            "line {} is past the document's end ({} lines)",
-            position.line,
-            document.lines.line_of(document.text.len()) + 1
-        ))
-    })
+    document
+        .lines
+        .offset(&document.text, position)
+        .ok_or_else(|| {
+            Refusal::BadParams(format!(
+                "line {} is past the document's end ({} lines)",
+                position.line,
+                document.lines.line_of(document.text.len()) + 1
+            ))
+        })
 }
 
 /// The answer to `request`, or why there is none.
 pub(super) fn answer(
-    documents: &HashMap<Uri, Document>,
+    documents: &HashMap<String, Document>,
     switches: &Switches,
     request: Request,
 ) -> Result<Value, Refusal> {
@@ -72,7 +78,10 @@ pub(super) fn answer(
         }
         "textDocument/hover" => {
             let p: HoverParams = params(request.params)?;
-            let d = document(documents, &p.text_document_position_params.text_document.uri)?;
+            let d = document(
+                documents,
+                &p.text_document_position_params.text_document.uri,
+            )?;
             let at = offset(d, p.text_document_position_params.position)?;
             let answer = hover(d, at, switches).map(|(text, (start, end))| Hover {
                 contents: HoverContents::Markup(MarkupContent {
@@ -103,12 +112,18 @@ pub(super) fn answer(
             if p.command != EXPLAIN_COMMAND {
                 return Err(Refusal::BadParams(format!("no command `{}`", p.command)));
             }
-            let id = p.arguments.first().and_then(Value::as_str).unwrap_or_default();
+            let id = p
+                .arguments
+                .first()
+                .and_then(Value::as_str)
+                .unwrap_or_default();
             let rule = Rule::find(id)
                 .ok_or_else(|| Refusal::BadParams("no rule is called so".to_string()))?;
             Ok(Value::String(super::hover::told(rule)))
         }
-        method => Err(Refusal::UnknownMethod(crate::text::cut_quotes(method).into_owned())),
+        method => Err(Refusal::UnknownMethod(
+            crate::text::cut_quotes(method).into_owned(),
+        )),
     }
 }
 

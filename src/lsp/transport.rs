@@ -66,7 +66,11 @@ pub fn stdio() -> io::Result<(Connection, Threads)> {
 
 /// Messages read from `input` until its end, an exit, or a framing that
 /// cannot be followed.
-pub(super) fn read_all(input: &mut impl BufRead, server: &Sender<Message>, client: &Sender<Message>) {
+pub(super) fn read_all(
+    input: &mut impl BufRead,
+    server: &Sender<Message>,
+    client: &Sender<Message>,
+) {
     loop {
         match read_message(input) {
             Ok(None) => return,
@@ -82,9 +86,7 @@ pub(super) fn read_all(input: &mut impl BufRead, server: &Sender<Message>, clien
                 )));
             }
             Err(why) => {
-                let _ = client.send(log_error(&format!(
-                    "arbitre lsp stops reading: {why}"
-                )));
+                let _ = client.send(log_error(&format!("arbitre lsp stops reading: {why}")));
                 return;
             }
         }
@@ -107,7 +109,10 @@ fn read_message(input: &mut impl BufRead) -> io::Result<Option<Result<Message, S
     let mut line = Vec::new();
     loop {
         line.clear();
-        let read = input.by_ref().take(MAX_HEADER_LINE).read_until(b'\n', &mut line)?;
+        let read = input
+            .by_ref()
+            .take(MAX_HEADER_LINE)
+            .read_until(b'\n', &mut line)?;
         if read == 0 {
             return Ok(None);
         }
@@ -129,7 +134,10 @@ fn read_message(input: &mut impl BufRead) -> io::Result<Option<Result<Message, S
         if let Some((name, value)) = text.split_once(':') {
             if name.trim().eq_ignore_ascii_case("content-length") {
                 length = Some(value.trim().parse().map_err(|_| {
-                    io::Error::new(io::ErrorKind::InvalidData, "a Content-Length that is not a number")
+                    io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "a Content-Length that is not a number",
+                    )
                 })?);
             }
         }

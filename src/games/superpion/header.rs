@@ -804,7 +804,12 @@ pub(super) const HEADER_KEYS: &[KeyDoc] = &[
     KeyDoc {
         key: "end",
         meaning: "how the game ended; without it, it is unfinished",
-        values: &["one-side-left", "captures-impossible", "time", "adjudication"],
+        values: &[
+            "one-side-left",
+            "captures-impossible",
+            "time",
+            "adjudication",
+        ],
         fields: &[],
     },
     KeyDoc {

@@ -13,7 +13,11 @@ pub fn lsp() -> u8 {
     match arbitre::lsp::serve_stdio() {
         Ok(()) => LEGAL,
         Err(why) => {
-            let _ = writeln!(io::stderr(), "error: arbitre lsp: {}", for_terminal(&why.to_string()));
+            let _ = writeln!(
+                io::stderr(),
+                "error: arbitre lsp: {}",
+                for_terminal(&why.to_string())
+            );
             TROUBLE
         }
     }
