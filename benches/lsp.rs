@@ -166,6 +166,42 @@ fn latency(c: &mut Criterion) {
         })
     });
     group.sample_size(50);
+    // An illegal record at the end: a code action searches its repairs
+    // (the record's text changed each time, so that none is kept).
+    let illegal = "---\ngame: simpei\n---\n1. e3 c3 2. a3 c3>g7 d4 3. g3 d4 4. b4\n";
+    let illegal_line = text.matches('\n').count() + 4;
+    let mut round = 0;
+    group.sample_size(20);
+    group.bench_function("code actions with the repairs of an illegal record", |b| {
+        b.iter_custom(|iterations| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iterations {
+                round += 1;
+                version += 1;
+                let changed = format!("{text}{illegal}{{ {round} }}\n");
+                client.notify(
+                    "textDocument/didChange",
+                    json!({"textDocument": {"uri": URI, "version": version},
+                           "contentChanges": [{"text": changed}]}),
+                );
+                client.published();
+                let start = Instant::now();
+                let actions = client.request(
+                    "textDocument/codeAction",
+                    json!({"textDocument": {"uri": URI},
+                           "range": {"start": {"line": illegal_line, "character": 0},
+                                     "end": {"line": illegal_line, "character": 0}},
+                           "context": {"diagnostics": []}}),
+                );
+                total += start.elapsed();
+                if round == 1 {
+                    eprintln!("code actions: {actions}");
+                }
+            }
+            total
+        })
+    });
+    group.sample_size(50);
     group.bench_function("formatting", |b| {
         b.iter(|| {
             client.request(

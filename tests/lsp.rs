@@ -488,6 +488,31 @@ fn a_diagnostic_offers_its_rule_explained() {
     );
     let action = &actions[0];
     assert_eq!(action["title"], "Explain rule simpei/occupied");
+    // The repairs: each replaces the record with a legal one.
+    let repairs: Vec<&Value> = actions
+        .as_array()
+        .expect("actions")
+        .iter()
+        .filter(|a| a["title"].as_str().is_some_and(|t| t.starts_with("Repair")))
+        .collect();
+    assert!(!repairs.is_empty(), "{actions:#}");
+    assert_eq!(repairs[0]["isPreferred"], true);
+    for repair in &repairs {
+        let edits = &repair["edit"]["changes"][uri];
+        assert_eq!(
+            edits[0]["range"]["start"],
+            json!({"line": 0, "character": 0})
+        );
+        let text = edits[0]["newText"].as_str().expect("a text");
+        let verdict = arbitre::check_str("repaired.arb", text, &arbitre::Switches::new());
+        assert_eq!(verdict[0].verdict, arbitre::Verdict::Legal, "{text}");
+        assert!(
+            repair["title"]
+                .as_str()
+                .is_some_and(|t| t.contains("legal to the end")),
+            "{repair}"
+        );
+    }
     let command = action["command"].clone();
     let told = client.result(
         "workspace/executeCommand",
@@ -501,6 +526,19 @@ fn a_diagnostic_offers_its_rule_explained() {
     assert!(shown["message"]
         .as_str()
         .is_some_and(|t| t.contains("simpei/occupied")));
+    // A legal record has nothing to repair.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+               "contentChanges": [{"text": "---\ngame: simpei\n---\n1. c3 c1\n"}]}),
+    );
+    client.diagnostics_of(uri);
+    let actions = client.result(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 0}},
+               "context": {"diagnostics": []}}),
+    );
+    assert_eq!(actions, json!([]));
     assert_eq!(client.finish(), Some(0));
 }
 

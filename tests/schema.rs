@@ -706,3 +706,36 @@ fn standings_documents_fit_the_standings_schema() {
         assert!(!standings.is_valid(&wrong), "{what} passes: {wrong}");
     }
 }
+
+#[test]
+fn repair_documents_fit_the_repair_schema() {
+    let repair = validator("repair.schema.json");
+    let published = published("repair.schema.json");
+    for format in ["json", "yaml"] {
+        let args = [
+            "repair",
+            "--format",
+            format,
+            "samples/simpei/repair-misread.arb",
+            "samples/puluc/repair-turn-left-out.arb",
+            "samples/superpion/repair-capture-as-move.arb",
+            "samples/puluc/malformed.arb",
+            "samples/simpei/five-turn-win.arb",
+        ];
+        let out = arbitre(&args);
+        let document = if format == "json" {
+            json(&out, "repair")
+        } else {
+            yaml(&out, "repair")
+        };
+        let repairs = document["files"][0]["repaired"][0]["repairs"]
+            .as_array()
+            .map_or(0, Vec::len);
+        assert!(repairs >= 1, "{out}");
+        fits(&repair, &document, &args.join(" "));
+        fits(&published, &document, &args.join(" "));
+        let mut broken = document.clone();
+        broken["files"][0]["repaired"][0]["repairs"][0]["edits"][0]["slip"] = json!("typo");
+        assert!(!repair.is_valid(&broken), "a slip of no kind");
+    }
+}

@@ -94,6 +94,14 @@ pub trait Notation: Mechanics {
         out
     }
 
+    /// The written turn without what only places it in the record (its
+    /// move number): how `repair` plays a turn at another place than where
+    /// it was written, when a turn before it is found left out or written
+    /// twice. By default the turn as it is, for a notation without numbers.
+    fn unplaced(turn: &Self::Turn) -> Self::Turn {
+        turn.clone()
+    }
+
     /// Where a written turn stands in the record, its move number
     /// included: `arbitre fmt` keeps each comment after the turn it
     /// follows. Required: only the game knows where its turn starts.

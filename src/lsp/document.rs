@@ -3,7 +3,7 @@
 //! file of many records checks again only the records it touched.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::lines::Lines;
 use crate::dispatch::game_of;
@@ -11,8 +11,11 @@ use crate::format::format;
 use crate::game::Players;
 use crate::reader::{Reader, Record};
 use crate::record::Switches;
+use crate::repair::{reaches, repair, RepairOptions};
+use crate::report::RecordReport;
 use crate::rules::Rule;
 use crate::span::Span;
+use crate::text::cut_quotes;
 
 /// What a record's check found, in the record's own offsets.
 #[derive(Clone, Debug)]
@@ -38,6 +41,63 @@ pub(super) struct Known {
     pub verdict: String,
     /// The record in canonical form, when `fmt` writes it otherwise.
     pub formatted: Option<String>,
+    /// Whether `check` finds it illegal or malformed: worth a repair.
+    pub faulty: bool,
+    /// Its repairs, searched the first time a code action asks for them.
+    pub repairs: OnceLock<Vec<Mended>>,
+}
+
+/// A repair as a code action offers it.
+#[derive(Clone, Debug)]
+pub(super) struct Mended {
+    /// "12... blue: `d4-c5` for `d4-c6`, legal to the end: ...".
+    pub title: String,
+    /// The whole record, repaired.
+    pub text: String,
+}
+
+/// The search of a code action: a tenth of `repair`'s default budget, so
+/// that it answers within the latency asked of every request.
+pub(super) fn repair_options() -> RepairOptions {
+    RepairOptions {
+        best: 3,
+        lookback: 6,
+        budget: 10_000,
+    }
+}
+
+/// The repairs of `record`, as code actions title them.
+pub(super) fn mended(record: &Record, switches: &Switches) -> Vec<Mended> {
+    let repairs = repair(record, switches, &repair_options());
+    repairs
+        .found
+        .into_iter()
+        .map(|found| {
+            let edits: Vec<String> = found
+                .edits
+                .iter()
+                .map(|edit| {
+                    let what = match (edit.written.is_empty(), edit.replacement.is_empty()) {
+                        (true, _) => format!("insert `{}`", edit.replacement),
+                        (_, true) => format!("remove `{}`", edit.written),
+                        _ => format!("`{}` for `{}`", edit.replacement, edit.written),
+                    };
+                    format!("{}: {what}", edit.turn)
+                })
+                .collect();
+            let repaired = Record::from_text(found.text.as_str());
+            let report = RecordReport::new("", &repaired, &found.checked);
+            Mended {
+                title: cut_quotes(&format!(
+                    "Repair {} ({})",
+                    edits.join("; "),
+                    reaches(&report)
+                ))
+                .into_owned(),
+                text: found.text,
+            }
+        })
+        .collect()
 }
 
 /// One record of the document, and what is known of it once checked.
@@ -131,6 +191,7 @@ pub(super) fn known_of(record: &Record, switches: &Switches) -> Known {
     let checked = formatted.checked;
     let mut findings = Vec::new();
     let verdict = checked.verdict();
+    let faulty = checked.malformed.is_some() || checked.violation.is_some();
     if let Some(m) = &checked.malformed {
         findings.push(Finding {
             rule: m.rule,
@@ -188,5 +249,7 @@ pub(super) fn known_of(record: &Record, switches: &Switches) -> Known {
             _ => verdict.word().to_string(),
         },
         formatted: formatted.canonical.filter(|text| *text != record.text),
+        faulty,
+        repairs: OnceLock::new(),
     }
 }

@@ -9,13 +9,13 @@ use lsp_types::{
     CodeAction, CodeActionKind, CodeActionOrCommand, CodeActionParams, Command, CompletionList,
     CompletionParams, DocumentFormattingParams, DocumentSymbol, DocumentSymbolParams, Hover,
     HoverContents, HoverParams, MarkupContent, MarkupKind, NumberOrString, Position, SymbolKind,
-    TextEdit, Uri,
+    TextEdit, Uri, WorkspaceEdit,
 };
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::complete::completions;
-use super::document::{known_of, Document, Known, Slot};
+use super::document::{known_of, mended, Document, Known, Slot};
 use super::hover::hover;
 use crate::record::Switches;
 use crate::rules::Rule;
@@ -104,8 +104,11 @@ pub(super) fn answer(
         }
         "textDocument/codeAction" => {
             let p: CodeActionParams = params(request.params)?;
-            document(documents, &p.text_document.uri)?;
-            to_value(code_actions(&p))
+            let d = document(documents, &p.text_document.uri)?;
+            let at = offset(d, p.range.start)?;
+            let mut actions = code_actions(&p);
+            actions.extend(repair_actions(d, at, &p.text_document.uri, switches));
+            to_value(actions)
         }
         "workspace/executeCommand" => {
             let p: lsp_types::ExecuteCommandParams = params(request.params)?;
@@ -189,6 +192,50 @@ fn symbols(document: &Document, switches: &Switches) -> Vec<DocumentSymbol> {
         });
     }
     out
+}
+
+/// The repairs of the record at `at`, when it is illegal or malformed:
+/// each replaces the record with its repaired text. Searched once per
+/// record text and kept. (`WorkspaceEdit::changes` is keyed by `Uri`,
+/// which clippy calls a mutable key: the protocol's type, used as is, in
+/// its plainest form, which every client reads.)
+#[allow(clippy::mutable_key_type)]
+fn repair_actions(
+    document: &Document,
+    at: usize,
+    uri: &Uri,
+    switches: &Switches,
+) -> Vec<CodeActionOrCommand> {
+    let Some(slot) = document.slot_at(at) else {
+        return Vec::new();
+    };
+    let known = known(slot, switches);
+    if !known.faulty {
+        return Vec::new();
+    }
+    let mended = known.repairs.get_or_init(|| mended(&slot.record, switches));
+    let start = slot.record.offset;
+    let range = document
+        .lines
+        .range(&document.text, start, start + slot.record.text.len());
+    mended
+        .iter()
+        .enumerate()
+        .map(|(rank, m)| {
+            let mut changes = HashMap::new();
+            changes.insert(uri.clone(), vec![TextEdit::new(range, m.text.clone())]);
+            CodeActionOrCommand::CodeAction(CodeAction {
+                title: m.title.clone(),
+                kind: Some(CodeActionKind::QUICKFIX),
+                is_preferred: Some(rank == 0),
+                edit: Some(WorkspaceEdit {
+                    changes: Some(changes),
+                    ..WorkspaceEdit::default()
+                }),
+                ..CodeAction::default()
+            })
+        })
+        .collect()
 }
 
 /// For each diagnostic of arbitre's in the range: "explain this rule".

@@ -5,15 +5,18 @@ use std::marker::PhantomData;
 use super::check::replay;
 use super::frame;
 use super::{stop, table, verdict_of, Checked, Stop, StopError};
+use super::{Candidate, RepairOptions, Tried};
 use crate::at::At;
 use crate::game::{
-    self, parse_turn, random_record, CanonicalTurn, Malformed, RecordFormat, Table, Violation,
+    self, parse_turn, random_record, tokens_of, CanonicalTurn, Malformed, RecordFormat, Table,
+    Violation,
 };
 use crate::picture::Game;
 use crate::reader::Record;
 use crate::record::header::KeyDoc;
 use crate::record::Switches;
 use crate::rules::Rule;
+use crate::span::Span;
 use crate::switches::HouseSwitch;
 
 /// A game with its type erased, for the commands.
@@ -82,6 +85,19 @@ pub trait AnyGame: Sync {
     /// game (`tests/conformance.rs`) need of a position they cannot see.
     fn same_position(&self, a: &Record, b: &Record, switches: &Switches)
         -> Result<bool, Malformed>;
+    /// Where each written turn of a record stands in its text, move number
+    /// included, to the end or to the token the notation refuses: what an
+    /// editor points at, and what a corpus of slips is made from.
+    fn turn_spans(&self, record: &Record) -> Result<Vec<Span>, Malformed>;
+    /// The likeliest records an illegal one was meant to be, the record
+    /// read as this game ([`repair`](crate::repair::repair) picks the game
+    /// by the header), and what the search did.
+    fn repair(
+        &self,
+        record: &Record,
+        switches: &Switches,
+        options: &RepairOptions,
+    ) -> Result<(Vec<Candidate>, Tried), Malformed>;
 }
 
 /// The position where the replay of a record stops (after its last turn,
@@ -205,5 +221,23 @@ impl<G: Game> AnyGame for Erased<G> {
         switches: &Switches,
     ) -> Result<bool, Malformed> {
         Ok(replayed_to::<G>(a, switches)?.0 == replayed_to::<G>(b, switches)?.0)
+    }
+    fn turn_spans(&self, record: &Record) -> Result<Vec<Span>, Malformed> {
+        let raw = frame(record)?;
+        let mut spans = Vec::new();
+        let parsed = G::parse_each(tokens_of(&raw), |turn| spans.push(G::turn_span(&turn)));
+        match parsed {
+            Ok(()) => Ok(spans),
+            Err(_) if !spans.is_empty() => Ok(spans),
+            Err(err) => Err(err.into()),
+        }
+    }
+    fn repair(
+        &self,
+        record: &Record,
+        switches: &Switches,
+        options: &RepairOptions,
+    ) -> Result<(Vec<Candidate>, Tried), Malformed> {
+        super::repair::search::<G>(&record.text, &frame(record)?, switches, options)
     }
 }

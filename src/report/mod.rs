@@ -24,7 +24,7 @@ pub use envelope::{SCHEMA, VERSION};
 pub use machine::Machine;
 pub use position::PositionReport;
 pub use record::{check_reader, check_str, Diagnostic, RecordReport, StatusWord, WarningReport};
-pub use shell::moves_command;
+pub use shell::{moves_command, repair_command};
 pub use tally::{LeftOut, LeftOutReason, Tally};
 pub use throws::{Skipped, StatsDocument, ThrowRecord, ThrowTotal};
 

@@ -31,6 +31,23 @@ pub fn moves_command(
         command.push_str(&format!(" --record {index}"));
     }
     command.push_str(&format!(" --turn {}", shell_word(&turn.to_string())));
+    with_rules(command, switches)
+}
+
+/// The `arbitre repair` command for the file `path` (`<file>` for
+/// standard input; repair takes every record of a file), under the house
+/// rules given on the command line.
+pub fn repair_command(path: &str, switches: &Switches) -> String {
+    let file = if path == "-" {
+        "<file>".to_string()
+    } else {
+        shell_word(path)
+    };
+    with_rules(format!("arbitre repair {file}"), switches)
+}
+
+/// `command` with a `--rule` for each house switch given.
+fn with_rules(mut command: String, switches: &Switches) -> String {
     for (rule, on) in switches.iter() {
         let rule = if on {
             rule.to_string()

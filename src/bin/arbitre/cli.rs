@@ -275,6 +275,13 @@ pub enum Command {
     )]
     Fmt(FmtArgs),
 
+    /// The likeliest records an illegal one was meant to be: the cheapest
+    /// edits, weighed as transcription slips, that make it legal to its end.
+    #[command(
+        after_help = "Examples:\n  arbitre repair samples/simpei/repair-misread.arb\n  arbitre repair --best 1 samples/superpion/repair-capture-as-move.arb\n  arbitre repair --format json samples/puluc/repair-turn-left-out.arb\n\nThe slips and their costs: a letter or digit read as its neighbour 2 (d4 for d5, d4 for e4), as another of its kind 3, `-` for `x` 2, two characters transposed 2, the squares of a move or the actions of a turn the wrong way round 2, two turns swapped 4, a turn written twice 2.5, a turn left out 5, a turn removed 8, any other legal turn by how far its text is; an edit costs 0.1 more for each turn it stands before the turn that fails. Each repair is checked as a whole record: those that reach a legal verdict come first. The search is bounded by turns played (--budget), never by the clock: the same record gets the same repairs on any machine.\n\nExit status: 0 every record legal (nothing to repair) or, with --apply, every repaired record legal; 1 some record illegal or malformed (its repairs printed), or with --apply some record left as it was; 2 usage error or a path unreadable."
+    )]
+    Repair(RepairArgs),
+
     /// Explain a rule: what it asks, where the rules say so, a record that
     /// breaks it with what arbitre says of it, and its legal neighbour.
     #[command(
@@ -588,6 +595,38 @@ pub struct FmtArgs {
 /// two decimals, or a usage error saying what is wrong.
 fn points(text: &str) -> Result<arbitre::standings::Points, String> {
     text.parse()
+}
+
+#[derive(Debug, Args)]
+pub struct RepairArgs {
+    /// Record files, or - for standard input; every record of each is
+    /// repaired on its own.
+    #[arg(required = true)]
+    pub paths: Vec<String>,
+    /// How many repairs to give per record, best first (1 to 20).
+    #[arg(long, default_value_t = 3, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=20))]
+    pub best: usize,
+    /// Write the N-th repair of every record that is not legal into its
+    /// file, atomically, as fmt --in-place writes (records without an N-th
+    /// repair are left as they stand).
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=20))]
+    pub apply: Option<usize>,
+    /// How many turns before the first turn that fails a slip is looked
+    /// for (0 to 30): a misread turn may stay legal and break a later one.
+    #[arg(long, default_value_t = 6, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=30))]
+    pub lookback: usize,
+    /// How many turns the search may play per record, trying edits (1000
+    /// to 2000000; the default takes under a second on one core).
+    #[arg(long, default_value_t = 150_000, value_parser = clap::builder::RangedU64ValueParser::<u64>::new().range(1000..=2_000_000))]
+    pub budget: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    #[command(flatten)]
+    pub switch: Switch,
+    // Last: its help heading holds for the options after it.
+    #[command(flatten)]
+    pub limits: LimitArgs,
 }
 
 #[derive(Debug, Args)]

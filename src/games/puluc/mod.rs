@@ -92,6 +92,13 @@ impl Notation for Puluc {
         legality::resolve::<Self>(position, turn, index)
     }
 
+    fn unplaced(turn: &Turn) -> Turn {
+        Turn {
+            number: None,
+            ..*turn
+        }
+    }
+
     fn turn_span(turn: &Turn) -> Span {
         turn.whole()
     }

@@ -92,6 +92,13 @@ impl Notation for Simpei {
         legality::resolve::<Self>(position, turn, index)
     }
 
+    fn unplaced(turn: &Turn) -> Turn {
+        Turn {
+            number: None,
+            ..turn.clone()
+        }
+    }
+
     fn turn_span(turn: &Turn) -> Span {
         turn.span()
     }

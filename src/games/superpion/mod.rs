@@ -281,6 +281,13 @@ impl Notation for Superpion {
         out
     }
 
+    fn unplaced(turn: &Turn) -> Turn {
+        Turn {
+            number: None,
+            ..turn.clone()
+        }
+    }
+
     fn turn_span(turn: &Turn) -> Span {
         turn.span
     }

@@ -19,6 +19,9 @@ use crate::sink::{self, Piece, Render, Seen};
 #[derive(Clone, Copy)]
 struct Judged {
     deny_warnings: bool,
+    /// Whether an illegal action's help names a cheap repair (`arbitre
+    /// repair`): for people only, and only for records that fail.
+    hint_repairs: bool,
 }
 
 impl Judged {
@@ -75,7 +78,17 @@ fn render(item: Item, switches: &Switches, judged: Judged, renderer: &dyn Render
         Item::Record { path, record } => (path, record),
     };
     let checked = arbitre::check(&record, switches);
-    let report = RecordReport::of(&path, &record, checked).with_switches(switches);
+    let mut report = RecordReport::of(&path, &record, checked).with_switches(switches);
+    if judged.hint_repairs && report.verdict == Verdict::Illegal {
+        if let Some(diagnostic) = report.diagnostic.as_mut() {
+            if let Some(hint) = arbitre::repair::hint(&record, switches, &path) {
+                diagnostic.help = Some(match diagnostic.help.take() {
+                    Some(help) => format!("{help}\n{hint}"),
+                    None => hint,
+                });
+            }
+        }
+    }
     let fails = judged.fails(&report);
     let piece = renderer.render(&Seen {
         path: &path,
@@ -132,6 +145,7 @@ pub fn check(args: &CheckArgs, style: Style, output: &mut Output<'_>) -> io::Res
     let items = items.naming_stdin(args.stdin_filename.as_deref());
     let judged = Judged {
         deny_warnings: args.deny_warnings,
+        hint_repairs: args.format == crate::cli::CheckFormat::Human,
     };
     let interactive = args.paths.iter().any(|p| p == "-");
     // Not while standard input is being typed, nor over documents.

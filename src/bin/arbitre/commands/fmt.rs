@@ -252,7 +252,10 @@ fn left_as_it_is(
 /// original's owner and permissions, synced to disk, then renamed over
 /// it, so that the file is whole, old or new, whenever the run stops. A
 /// file that cannot be rewritten so is left as it is ([`may_rewrite`]).
-fn rewrite(temporary: tempfile::NamedTempFile, target: &std::path::Path) -> io::Result<()> {
+pub(crate) fn rewrite(
+    temporary: tempfile::NamedTempFile,
+    target: &std::path::Path,
+) -> io::Result<()> {
     let original = std::fs::metadata(target)?;
     may_rewrite(&original)?;
     let file = temporary.as_file();

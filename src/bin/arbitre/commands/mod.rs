@@ -8,6 +8,7 @@ mod explain;
 mod fmt;
 mod lsp;
 mod position;
+mod repair;
 mod score;
 mod solve;
 mod standings;
@@ -44,6 +45,7 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
         Command::Solve(args) => solve::solve(args, style, output),
         Command::Analyse(args) => analyse::analyse(args, style, output),
         Command::Fmt(args) => fmt::fmt(args, output),
+        Command::Repair(args) => repair::repair(args, style, output),
         Command::Explain(args) => explain::explain(args, style, output),
         Command::Lsp => Ok(lsp()),
         Command::New { game } => with_game(game, output, |g, out| {

@@ -1,0 +1,785 @@
+//! The likeliest records an illegal one was meant to be: the cheapest
+//! edits, weighed as transcription slips ([`crate::slips`]), that make
+//! every turn legal to the end and the header's claims true.
+//!
+//! A best-first search over the written turns. A state is a place in the
+//! written record, the position reached and the edits made; expanding it
+//! plays the written turns on from there as they stand (at no cost) to
+//! the first one that fails, or to the end, and then tries every edit at
+//! that turn and at the [`RepairOptions::lookback`] turns before it (a
+//! slip may leave its turn legal and break a later one): the turn read
+//! one slip away, any legal turn by how far its text is from the written
+//! one, a turn inserted, a turn removed, two turns swapped. Edits go
+//! forward only (each at or after the last), so each set of edits is
+//! found once. The work is bounded by turns played
+//! ([`RepairOptions::budget`]), never by the clock: the same record gets
+//! the same answer on any machine.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+use std::rc::Rc;
+
+use crate::game::{parse_turn, set_up, tokens_of, CanonicalTurn, Malformed, RecordFormat};
+use crate::record::{RawRecord, Switches};
+use crate::slips::{self, Slip};
+use crate::span::Span;
+
+/// How far and how long a repair looks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RepairOptions {
+    /// How many repairs to give, best first.
+    pub best: usize,
+    /// How many turns before the first failing one a slip is looked for:
+    /// a misread turn may stay legal and break a later one.
+    pub lookback: usize,
+    /// How many turns the search may play in all, trying edits: the bound
+    /// on its work, the same on every machine.
+    pub budget: u64,
+}
+
+impl Default for RepairOptions {
+    /// Three repairs, six turns back, 150,000 turns played: under a
+    /// second for any record on one core (BENCHMARKS.md).
+    fn default() -> Self {
+        RepairOptions {
+            best: 3,
+            lookback: 6,
+            budget: 150_000,
+        }
+    }
+}
+
+/// The most edits a path of the search holds: beyond, a record is not
+/// garbled but another game.
+const MOST_EDITS: usize = 6;
+/// The most legal turns listed at a position to be inserted or compared
+/// with what was written: a Superpion position may have tens of
+/// thousands, and the turns one slip away are tried on their own anyway.
+const LISTED: usize = 256;
+/// A legal turn farther than this from the text written is no repair.
+const FARTHEST: u32 = 120;
+
+/// One edit of a repair, in the record's own text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edit {
+    /// The slip the edit undoes.
+    pub slip: Slip,
+    /// What the edit costs.
+    pub cost: u32,
+    /// What was written, in the record's text: empty where a turn is
+    /// inserted (at the start of the turn it comes before, or the end).
+    pub span: Span,
+    /// The text written there, as it stands.
+    pub written: String,
+    /// The turn as the repaired record writes it: empty for a turn
+    /// removed; both turns for two swapped.
+    pub replacement: String,
+    /// The turn's label in the repaired record (`12... blue`, `3.B`).
+    pub turn: String,
+}
+
+/// A repaired record, as the search found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// What the edits cost in all.
+    pub cost: u32,
+    /// The edits, in record order.
+    pub edits: Vec<Edit>,
+    /// The whole record's text, repaired.
+    pub text: String,
+    /// Whether the header's claims (`end`, `result`) hold at the end:
+    /// when they do not, every turn is legal but the verdict is not.
+    pub concluded: bool,
+}
+
+/// What the search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tried {
+    /// States taken up and played on.
+    pub states: u64,
+    /// Turns played, the bound's unit.
+    pub plays: u64,
+    /// Whether the budget ran out before the search was done.
+    pub exhausted: bool,
+    /// The turns written, to the end (or to the token at fault).
+    pub turns: usize,
+}
+
+/// A written turn, as the search plays it anywhere.
+struct Writ<T> {
+    /// The turn without its move number.
+    turn: T,
+    /// Where it is written.
+    span: Span,
+    /// Its text, normalized ([`slips::normalized`]).
+    text: String,
+}
+
+/// What an edit puts in place of the written turns.
+#[derive(Clone)]
+enum Change<T> {
+    /// The written turn read as another one.
+    Replaced(T, Slip),
+    /// A turn put in before the written one.
+    Inserted(T),
+    /// The written turn removed.
+    Removed(Slip),
+    /// The written turn and the next swapped.
+    Swapped,
+}
+
+/// One edit on a path of the search, linked to the edits before it.
+struct Step<T> {
+    /// The written turn it is made at.
+    at: usize,
+    change: Change<T>,
+    cost: u32,
+    before: Option<Rc<Step<T>>>,
+    /// Edits on the path, this one included.
+    count: usize,
+}
+
+/// A place in the search: the next written turn, the turns played, the
+/// position, and the edits that led here.
+struct State<G: RecordFormat> {
+    cost: u32,
+    next: usize,
+    played: usize,
+    position: G::Position,
+    /// The last turn played, with its index: what the header's claims are
+    /// checked against.
+    last: Option<(usize, G::Turn)>,
+    steps: Option<Rc<Step<G::Turn>>>,
+}
+
+/// A path that reached the end: its cost, whether the header's claims
+/// hold there, its edits.
+type Goal<T> = (u32, bool, Option<Rc<Step<T>>>);
+
+/// A place the written turns were played to: the written turn next, the
+/// turns played, the position, the last turn played with its index.
+type Place<G> = (
+    usize,
+    usize,
+    <G as crate::game::Mechanics>::Position,
+    Option<(usize, <G as crate::game::Notation>::Turn)>,
+);
+
+/// One turn of a repaired record.
+enum Line<'a, T> {
+    Written(usize),
+    New(&'a T),
+}
+
+/// The repairs of a record read as game `G`: the cheapest first, at most
+/// `options.best` whose claims hold, then those whose turns are legal but
+/// whose claims fail, if any. A record already legal gives one
+/// candidate, with no edits.
+pub(crate) fn search<G: RecordFormat>(
+    text: &str,
+    record: &RawRecord<'_>,
+    switches: &Switches,
+    options: &RepairOptions,
+) -> Result<(Vec<Candidate>, Tried), Malformed> {
+    let (header, start) = set_up::<G>(record, switches)?;
+    let mut written: Vec<Writ<G::Turn>> = Vec::new();
+    let parsed = G::parse_each(tokens_of(record), |turn| {
+        let span = G::turn_span(&turn);
+        let raw = text.get(span.offset..span.offset + span.len).unwrap_or("");
+        written.push(Writ {
+            turn: G::unplaced(&turn),
+            span,
+            text: slips::normalized(raw),
+        });
+    });
+    parsed?;
+    let mut search = Search::<G> {
+        written: &written,
+        header: &header,
+        record,
+        options,
+        tried: Tried {
+            turns: written.len(),
+            ..Tried::default()
+        },
+        heap: BinaryHeap::new(),
+        states: Vec::new(),
+        hidden: 0,
+    };
+    search.push(State {
+        cost: 0,
+        next: 0,
+        played: 0,
+        position: start.clone(),
+        last: None,
+        steps: None,
+    });
+    let mut found: Vec<Goal<G::Turn>> = Vec::new();
+    let mut concluded = 0;
+    while let Some(Reverse((cost, order))) = search.heap.pop() {
+        if concluded >= options.best
+            && found
+                .iter()
+                .filter(|f| f.1)
+                .nth(options.best - 1)
+                .is_some_and(|f| cost > f.0)
+        {
+            break;
+        }
+        if search.tried.plays >= options.budget {
+            search.tried.exhausted = true;
+            break;
+        }
+        let Some(state) = search.states.get_mut(order).and_then(Option::take) else {
+            continue;
+        };
+        search.tried.states += 1;
+        if let Some(goal) = search.expand(state) {
+            concluded += usize::from(goal.1);
+            found.push(goal);
+        }
+    }
+    let tried = search.tried;
+    // Concluded first, each cheapest first, as found.
+    found.sort_by_key(|(cost, concluded, _)| (!concluded, *cost));
+    let mut candidates: Vec<Candidate> = Vec::new();
+    for (cost, concluded, steps) in found {
+        let Some(candidate) = render::<G>(text, record, &start, &written, steps, cost, concluded)
+        else {
+            continue;
+        };
+        if candidates.iter().all(|c| c.text != candidate.text) {
+            candidates.push(candidate);
+        }
+        if candidates.len() >= options.best {
+            break;
+        }
+    }
+    Ok((candidates, tried))
+}
+
+/// The search's frontier and what it reads.
+struct Search<'a, 'r, G: RecordFormat> {
+    written: &'a [Writ<G::Turn>],
+    header: &'a G::Header,
+    record: &'a RawRecord<'r>,
+    options: &'a RepairOptions,
+    tried: Tried,
+    /// The cheapest state first; among equals, the first pushed.
+    heap: BinaryHeap<Reverse<(u32, usize)>>,
+    states: Vec<Option<State<G>>>,
+    /// What the edits being tried cost more, for standing before the turn
+    /// that fails ([`slips::HIDDEN`]).
+    hidden: u32,
+}
+
+impl<G: RecordFormat> Search<'_, '_, G> {
+    fn push(&mut self, state: State<G>) {
+        let order = self.states.len();
+        self.heap.push(Reverse((state.cost, order)));
+        self.states.push(Some(state));
+    }
+
+    /// A child of `state` with one more edit at written turn `at`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        state: &State<G>,
+        at: usize,
+        change: Change<G::Turn>,
+        cost: u32,
+        next: usize,
+        played: usize,
+        position: G::Position,
+        last: Option<(usize, G::Turn)>,
+    ) {
+        let count = state.steps.as_ref().map_or(0, |s| s.count) + 1;
+        if count > MOST_EDITS {
+            return;
+        }
+        self.push(State {
+            cost: state.cost + cost + self.hidden,
+            next,
+            played,
+            position,
+            last,
+            steps: Some(Rc::new(Step {
+                at,
+                change,
+                cost,
+                before: state.steps.clone(),
+                count,
+            })),
+        });
+    }
+
+    /// Play `turn` on a copy of `position` as turn `index`, counting it.
+    fn try_play(
+        &mut self,
+        position: &G::Position,
+        turn: &G::Turn,
+        index: usize,
+    ) -> Option<G::Position> {
+        self.tried.plays += 1;
+        let mut next = position.clone();
+        G::play(&mut next, turn, index).ok().map(|_| next)
+    }
+
+    /// Play the written turns on from `state` to the first that fails (or
+    /// the end), then push every edit at that turn and the ones before it
+    /// within the lookback. At the end with the claims holding, the goal
+    /// is given back: its cost, that it concluded, its edits.
+    fn expand(&mut self, state: State<G>) -> Option<Goal<G::Turn>> {
+        let n = self.written.len();
+        let mut trail: VecDeque<Place<G>> = VecDeque::with_capacity(self.options.lookback + 2);
+        let mut position = state.position.clone();
+        let (mut next, mut played) = (state.next, state.played);
+        let mut last = state.last.clone();
+        loop {
+            if trail.len() > self.options.lookback {
+                trail.pop_front();
+            }
+            trail.push_back((next, played, position.clone(), last.clone()));
+            if next == n || self.tried.plays >= self.options.budget {
+                break;
+            }
+            self.tried.plays += 1;
+            if G::play(&mut position, &self.written[next].turn, played).is_err() {
+                break;
+            }
+            last = Some((played, self.written[next].turn.clone()));
+            next += 1;
+            played += 1;
+        }
+        let mut goal = None;
+        if next == n {
+            let last_turn = last.as_ref().map(|(i, t)| (*i, t));
+            let holds = G::conclude(self.header, &self.record.header, &position, last_turn).is_ok();
+            goal = Some((state.cost, holds, state.steps.clone()));
+            if holds {
+                return goal;
+            }
+        }
+        let failed = next;
+        for (at, index, before, last) in trail {
+            self.hidden = (failed - at) as u32 * slips::HIDDEN;
+            self.edits_at(&state, at, index, &before, last);
+        }
+        goal
+    }
+
+    /// Every edit at written turn `at`, played as turn `index` from `before`.
+    fn edits_at(
+        &mut self,
+        state: &State<G>,
+        at: usize,
+        index: usize,
+        before: &G::Position,
+        last: Option<(usize, G::Turn)>,
+    ) {
+        let n = self.written.len();
+        let (listed, total) = G::legal_first(before, LISTED);
+        // Listing turns is work as playing them is.
+        self.tried.plays += listed.len() as u64;
+        if at < n {
+            let writ = &self.written[at];
+            let mut reached: Vec<G::Position> = Vec::new();
+            // The turn read one slip away.
+            for (text, cost, slip) in slips::neighbours(&writ.text) {
+                // Reading a text is work too, whether it is a turn or not.
+                self.tried.plays += 1;
+                let Ok(turn) = parse_turn::<G>(&text) else {
+                    continue;
+                };
+                let turn = G::unplaced(&turn);
+                if let Some(after) = self.try_play(before, &turn, index) {
+                    if !reached.contains(&after) {
+                        reached.push(after.clone());
+                        let last = Some((index, turn.clone()));
+                        self.child(
+                            state,
+                            at,
+                            Change::Replaced(turn, slip),
+                            cost,
+                            at + 1,
+                            index + 1,
+                            after,
+                            last,
+                        );
+                    }
+                }
+            }
+            // Any legal turn, by how far its text is from the written one.
+            if total <= LISTED {
+                for play in &listed {
+                    let canonical = G::canonical(before, play, index);
+                    let (cost, _) =
+                        slips::distance(&writ.text, &slips::normalized(&canonical.continued));
+                    if cost == 0 || cost > FARTHEST {
+                        continue;
+                    }
+                    let mut after = before.clone();
+                    G::apply(&mut after, play);
+                    self.tried.plays += 1;
+                    if reached.contains(&after) {
+                        continue;
+                    }
+                    let Ok(turn) = parse_turn::<G>(&canonical.continued) else {
+                        continue;
+                    };
+                    let turn = G::unplaced(&turn);
+                    reached.push(after.clone());
+                    let last = Some((index, turn.clone()));
+                    self.child(
+                        state,
+                        at,
+                        Change::Replaced(turn, Slip::OtherTurn),
+                        cost.max(slips::SAME_KIND),
+                        at + 1,
+                        index + 1,
+                        after,
+                        last,
+                    );
+                }
+            }
+            // The turn removed: written twice, or never played.
+            let (cost, slip) = if at > 0 && self.written[at - 1].text == writ.text {
+                (slips::WRITTEN_TWICE, Slip::WrittenTwice)
+            } else {
+                (slips::TURN_ADDED, Slip::TurnAdded)
+            };
+            self.child(
+                state,
+                at,
+                Change::Removed(slip),
+                cost,
+                at + 1,
+                index,
+                before.clone(),
+                last.clone(),
+            );
+            // The turn and the next swapped.
+            if at + 1 < n {
+                let second = self.written[at + 1].turn.clone();
+                let first = self.written[at].turn.clone();
+                if let Some(middle) = self.try_play(before, &second, index) {
+                    if let Some(after) = self.try_play(&middle, &first, index + 1) {
+                        self.child(
+                            state,
+                            at,
+                            Change::Swapped,
+                            slips::TURNS_SWAPPED,
+                            at + 2,
+                            index + 2,
+                            after,
+                            Some((index + 1, first)),
+                        );
+                    }
+                }
+            }
+        }
+        // A turn left out: a legal one put in, when the written turn plays
+        // after it (at the end, any).
+        for play in &listed {
+            let mut after = before.clone();
+            G::apply(&mut after, play);
+            self.tried.plays += 1;
+            if at < n
+                && self
+                    .try_play(&after, &self.written[at].turn, index + 1)
+                    .is_none()
+            {
+                continue;
+            }
+            let canonical = G::canonical(before, play, index);
+            let Ok(turn) = parse_turn::<G>(&canonical.continued) else {
+                continue;
+            };
+            let turn = G::unplaced(&turn);
+            let last = Some((index, turn.clone()));
+            self.child(
+                state,
+                at,
+                Change::Inserted(turn),
+                slips::TURN_LEFT_OUT,
+                at,
+                index + 1,
+                after,
+                last,
+            );
+        }
+    }
+}
+
+/// The edits of a path, first to last.
+fn edits_of<T>(steps: Option<Rc<Step<T>>>) -> Vec<Rc<Step<T>>> {
+    let mut out = Vec::new();
+    let mut at = steps;
+    while let Some(step) = at {
+        at = step.before.clone();
+        out.push(step);
+    }
+    out.reverse();
+    out
+}
+
+/// The repaired record: its text, as little changed as can be, and its
+/// edits located. The text is kept as written up to the first edit; from
+/// there the turns are written canonically (numbers follow the turns),
+/// until, after the last edit, a written turn stands where it stood (as
+/// many turns before it as written): from there the text is kept again.
+fn render<G: RecordFormat>(
+    text: &str,
+    record: &RawRecord<'_>,
+    start: &G::Position,
+    written: &[Writ<G::Turn>],
+    steps: Option<Rc<Step<G::Turn>>>,
+    cost: u32,
+    concluded: bool,
+) -> Option<Candidate> {
+    let edits = edits_of(steps);
+    let Some(first) = edits.first() else {
+        return Some(Candidate {
+            cost,
+            edits: Vec::new(),
+            text: text.to_string(),
+            concluded,
+        });
+    };
+    let offset_of = |at: usize| {
+        written
+            .get(at)
+            .map_or_else(|| end_of_turns(written, record), |w| w.span.offset)
+    };
+    // The repaired turns, in order, and the turn each edit lands on.
+    let mut lines: Vec<Line<'_, G::Turn>> = Vec::new();
+    let mut edit_lines: Vec<usize> = Vec::new();
+    let mut next = 0;
+    for step in &edits {
+        while next < step.at && next < written.len() {
+            lines.push(Line::Written(next));
+            next += 1;
+        }
+        edit_lines.push(lines.len());
+        match &step.change {
+            Change::Replaced(turn, _) => {
+                lines.push(Line::New(turn));
+                next += 1;
+            }
+            Change::Inserted(turn) => lines.push(Line::New(turn)),
+            Change::Removed(_) => next += 1,
+            Change::Swapped => {
+                lines.push(Line::Written(next + 1));
+                lines.push(Line::Written(next));
+                next += 2;
+            }
+        }
+    }
+    let first_line = edit_lines.first().copied().unwrap_or(0);
+    while next < written.len() {
+        lines.push(Line::Written(next));
+        next += 1;
+    }
+    let last_at = edits.last().map_or(0, |s| s.at);
+    let resume = (first_line..lines.len())
+        .find(|&i| matches!(lines[i], Line::Written(j) if j == i && j > last_at));
+    let begin = offset_of(first.at);
+    // A record written a turn to a line is repaired so.
+    let own_lines = written.len() > 1
+        && written.iter().all(|w| {
+            let before = text.get(..w.span.offset).unwrap_or("");
+            let line = before.rsplit('\n').next().unwrap_or("");
+            line.trim().is_empty()
+        });
+    let mut out = String::with_capacity(text.len() + 16);
+    out.push_str(text.get(..begin)?);
+    let mut position = start.clone();
+    let mut previous: Option<u64> = None;
+    let mut located = Vec::new();
+    let mut rendered = false;
+    for (i, line) in lines.iter().enumerate() {
+        let turn = match line {
+            Line::Written(j) => &written[*j].turn,
+            Line::New(turn) => turn,
+        };
+        let play = G::resolve(&position, turn, i).ok()?;
+        let canonical = G::canonical(&position, &play, i);
+        for (e, _) in edit_lines.iter().enumerate().filter(|(_, l)| **l == i) {
+            located.push(locate::<G>(&edits[e], written, &position, i, text, record));
+        }
+        if Some(i) == resume {
+            if let Line::Written(j) = line {
+                let at = written[*j].span.offset;
+                if rendered {
+                    // What stood before the turn: its spaces, its comments.
+                    let from = j
+                        .checked_sub(1)
+                        .map_or(at, |k| written[k].span.offset + written[k].span.len);
+                    let between = text.get(from.min(at)..at)?;
+                    if between.trim().is_empty() {
+                        let new_line = between.contains('\n')
+                            || (previous != Some(canonical.line) && !own_lines);
+                        out.push_str(if new_line { "\n" } else { " " });
+                    } else {
+                        out.push_str(between);
+                    }
+                }
+                out.push_str(text.get(at..)?);
+            }
+            return Some(Candidate {
+                cost,
+                edits: located,
+                text: out,
+                concluded,
+            });
+        }
+        if i >= first_line {
+            write_turn(&mut out, &canonical, previous, own_lines);
+            rendered = true;
+        }
+        previous = Some(canonical.line);
+        G::apply(&mut position, &play);
+    }
+    for (e, _) in edit_lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| **l == lines.len())
+    {
+        located.push(locate::<G>(
+            &edits[e],
+            written,
+            &position,
+            lines.len(),
+            text,
+            record,
+        ));
+    }
+    // Written to the end: what follows the last written turn is kept.
+    let after = end_of_turns(written, record).max(begin);
+    let rest = text.get(after..)?.trim_start_matches([' ', '\t']);
+    if !rendered {
+        let kept = out.trim_end_matches([' ', '\t']).len();
+        out.truncate(kept);
+    }
+    if rest.is_empty() {
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+    } else if !rest.starts_with(['\n', '\r']) {
+        out.push(' ');
+    }
+    out.push_str(rest);
+    Some(Candidate {
+        cost,
+        edits: located,
+        text: out,
+        concluded,
+    })
+}
+
+/// Write a canonical turn after `out`: on the line of the turn before when
+/// it shares it (and the record does not write a turn to a line), else on
+/// a line of its own with its number.
+fn write_turn(out: &mut String, turn: &CanonicalTurn, previous: Option<u64>, own_lines: bool) {
+    let at_line_start = out.is_empty() || out.ends_with('\n');
+    if previous == Some(turn.line) && !at_line_start && !own_lines {
+        if !out.ends_with([' ', '\t']) {
+            out.push(' ');
+        }
+        out.push_str(&turn.continued);
+    } else {
+        if !at_line_start {
+            let kept = out.trim_end_matches([' ', '\t']).len();
+            out.truncate(kept);
+            out.push('\n');
+        }
+        out.push_str(&turn.numbered);
+    }
+}
+
+/// Where the last written turn ends (the movetext's start without turns).
+fn end_of_turns<T>(written: &[Writ<T>], record: &RawRecord<'_>) -> usize {
+    written
+        .last()
+        .map_or(record.movetext_offset, |w| w.span.offset + w.span.len)
+}
+
+/// An edit located in the record's text and written as the repair writes
+/// it: `lines_index` is the repaired turn it lands on, played from
+/// `position`.
+fn locate<G: RecordFormat>(
+    step: &Step<G::Turn>,
+    written: &[Writ<G::Turn>],
+    position: &G::Position,
+    index: usize,
+    text: &str,
+    record: &RawRecord<'_>,
+) -> Edit {
+    let span_of = |at: usize| {
+        written
+            .get(at)
+            .map_or_else(|| Span::new(end_of_turns(written, record), 0), |w| w.span)
+    };
+    let text_at = |span: Span| {
+        text.get(span.offset..span.offset + span.len)
+            .unwrap_or("")
+            .to_string()
+    };
+    let written_as = |turn: &G::Turn, position: &G::Position, index: usize| {
+        G::resolve(position, turn, index)
+            .map(|play| G::canonical(position, &play, index).continued)
+            .unwrap_or_default()
+    };
+    let label = G::turn_label(position, index);
+    match &step.change {
+        Change::Replaced(turn, slip) => {
+            let span = span_of(step.at);
+            Edit {
+                slip: *slip,
+                cost: step.cost,
+                span,
+                written: text_at(span),
+                replacement: written_as(turn, position, index),
+                turn: label,
+            }
+        }
+        Change::Inserted(turn) => {
+            let span = Span::new(span_of(step.at).offset, 0);
+            Edit {
+                slip: Slip::TurnLeftOut,
+                cost: step.cost,
+                span,
+                written: String::new(),
+                replacement: written_as(turn, position, index),
+                turn: label,
+            }
+        }
+        Change::Removed(slip) => {
+            let span = span_of(step.at);
+            Edit {
+                slip: *slip,
+                cost: step.cost,
+                span,
+                written: text_at(span),
+                replacement: String::new(),
+                turn: label,
+            }
+        }
+        Change::Swapped => {
+            let (a, b) = (span_of(step.at), span_of(step.at + 1));
+            let span = a.to(b);
+            let second = written
+                .get(step.at + 1)
+                .map(|w| written_as(&w.turn, position, index))
+                .unwrap_or_default();
+            Edit {
+                slip: Slip::TurnsSwapped,
+                cost: step.cost,
+                span,
+                written: text_at(span),
+                replacement: second,
+                turn: label,
+            }
+        }
+    }
+}
