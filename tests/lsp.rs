@@ -593,3 +593,67 @@ fn exit_without_shutdown_is_an_error_status() {
     let status = client.child.wait().expect("it exits");
     assert_eq!(status.code(), Some(2));
 }
+
+#[test]
+fn a_change_with_a_range_is_applied_all_the_same() {
+    let mut client = Client::start();
+    let uri = "file:///ranged.arb";
+    client.open(uri, "---\ngame: simpei\n---\n1. c3 c1\n");
+    // `c1` becomes `c3`: occupied.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 2},
+               "contentChanges": [{"range": {"start": {"line": 3, "character": 7},
+                                             "end": {"line": 3, "character": 8}},
+                                   "text": "3"}]}),
+    );
+    let published = client.diagnostics_of(uri);
+    assert_eq!(published["diagnostics"][0]["code"], "simpei/occupied");
+    assert_eq!(client.finish(), Some(0));
+}
+
+#[test]
+fn hover_on_a_second_action_shows_the_position_before_its_turn() {
+    let mut client = Client::start();
+    let uri = "file:///second.arb";
+    client.open(
+        uri,
+        "---\ngame: superpion\n---\n1.B g3-g5 i3-i5\n1.R c5-e5 c7-e7\n",
+    );
+    let before = client.hover(uri, 4, 12);
+    assert!(before.starts_with("**1.R**"), "{before}");
+    assert!(before.contains("after 1 turns"), "{before}");
+    assert_eq!(client.finish(), Some(0));
+}
+
+#[test]
+fn a_client_that_skips_initialized_is_served() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbitre"))
+        .arg("lsp")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("arbitre lsp starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut out = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut send = |message: Value| {
+        let body = message.to_string();
+        let _ = write!(stdin, "Content-Length: {}\r\n\r\n{body}", body.len());
+        let _ = stdin.flush();
+    };
+    send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
+    );
+    send(
+        json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument":
+        {"uri": "file:///a.arb", "languageId": "arbitre", "version": 1, "text": "---\ngame: simpei\n---\n1. c3 c3\n"}}}),
+    );
+    let _initialized = read_message(&mut out);
+    let published = read_message(&mut out).expect("diagnostics");
+    assert_eq!(published["method"], "textDocument/publishDiagnostics");
+    send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
+    send(json!({"jsonrpc": "2.0", "method": "exit"}));
+    drop(send);
+    drop(stdin);
+    assert_eq!(child.wait().ok().and_then(|s| s.code()), Some(0));
+}

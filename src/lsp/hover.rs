@@ -160,7 +160,9 @@ fn position_before(
             .as_ref()
             .is_some_and(|v| v.span.offset >= movetext_offset)
         {
-            return Some("An earlier turn is illegal: no position is reached here.".to_string());
+            // Half a turn, or an illegal turn earlier: a cut further back
+            // may read.
+            continue;
         }
         // Stopped in the whole record, whose `end` tells only of its
         // end; the record cut there when the rest does not read.
@@ -189,5 +191,5 @@ fn position_before(
         }
         return Some(out);
     }
-    None
+    Some("An earlier turn is illegal, or the turn does not read: no position is shown here.".into())
 }

@@ -102,7 +102,12 @@ pub fn serve(connection: Connection) -> Result<(), ServeError> {
         "serverInfo": {"name": "arbitre", "version": crate::report::VERSION},
     });
     let (id, params) = connection.initialize_start()?;
-    connection.initialize_finish(id, initialize)?;
+    // `initialized` is not waited for: a client that sends something
+    // else first is served all the same.
+    connection
+        .sender
+        .send(Message::Response(Response::new_ok(id, initialize)))
+        .map_err(|_| gone())?;
     // The client's capabilities change nothing yet; they must only read.
     let _: Option<InitializeParams> = serde_json::from_value(params).ok();
     let mut server = Server {
@@ -224,16 +229,32 @@ impl Server<'_> {
                 if let Ok(p) =
                     serde_json::from_value::<DidChangeTextDocumentParams>(notification.params)
                 {
-                    // Full sync: the last change holds the whole text.
-                    if let Some(change) = p.content_changes.into_iter().last() {
-                        if change.range.is_none() {
-                            self.open(
-                                p.text_document.uri,
-                                change.text,
-                                p.text_document.version,
-                                true,
-                            )?;
-                        }
+                    // Full sync, as announced; a change with a range
+                    // (a client syncing by increments all the same) is
+                    // applied to the text as it stands.
+                    let key = p.text_document.uri.as_str();
+                    let mut text = self.documents.get(key).map(|d| d.text.clone());
+                    for change in p.content_changes {
+                        text = match (change.range, text) {
+                            (None, _) => Some(change.text),
+                            (Some(range), Some(mut text)) => {
+                                let lines = lines::Lines::new(&text);
+                                match (
+                                    lines.offset(&text, range.start),
+                                    lines.offset(&text, range.end),
+                                ) {
+                                    (Some(start), Some(end)) if start <= end => {
+                                        text.replace_range(start..end, &change.text);
+                                        Some(text)
+                                    }
+                                    _ => None,
+                                }
+                            }
+                            (Some(_), None) => None,
+                        };
+                    }
+                    if let Some(text) = text {
+                        self.open(p.text_document.uri, text, p.text_document.version, true)?;
                     }
                 }
             }
