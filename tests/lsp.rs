@@ -653,7 +653,6 @@ fn a_client_that_skips_initialized_is_served() {
     assert_eq!(published["method"], "textDocument/publishDiagnostics");
     send(json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
     send(json!({"jsonrpc": "2.0", "method": "exit"}));
-    drop(send);
     drop(stdin);
     assert_eq!(child.wait().ok().and_then(|s| s.code()), Some(0));
 }
