@@ -253,3 +253,81 @@ pub(super) fn known_of(record: &Record, switches: &Switches) -> Known {
         repairs: OnceLock::new(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lsp::complete::completions;
+    use crate::lsp::hover::hover;
+    use crate::rng::Rng;
+
+    const RECORD: &str = "---\ngame: simpei\n---\n1. c3 c1\n";
+
+    #[test]
+    fn an_edit_checks_again_only_the_records_it_touched() {
+        let switches = Switches::new();
+        let text = RECORD.repeat(5);
+        let mut document = Document::new(text.clone(), 1, None);
+        while let Some(index) = document.unchecked() {
+            document.check(index, &switches);
+        }
+        let edited = text.replacen("c1", "c3", 1);
+        let document = Document::new(edited, 2, Some(document));
+        let unchecked = document.slots.iter().filter(|s| s.known.is_none()).count();
+        assert_eq!((document.slots.len(), unchecked), (5, 1));
+    }
+
+    /// Texts made of record pieces, hostile ones among them, asked for
+    /// completion and hover at every character: answers, never a panic.
+    #[test]
+    fn every_offset_of_ragged_texts_is_answered() {
+        const PIECES: &[&str] = &[
+            "---\n",
+            "game: simpei\n",
+            "game: superpion\n",
+            "game: puluc\n",
+            "1. ",
+            "c3 ",
+            "C3>",
+            "1.B g3-g5 ",
+            "2:e-2 ",
+            "{",
+            "}",
+            ";",
+            "é",
+            "𝄞",
+            ":",
+            ">",
+            "x",
+            "\r\n",
+            "  ",
+            "end: ",
+            "players:\n  red: ",
+            "mode: ",
+            "\n",
+            "-",
+            ".",
+            "3...",
+            "e5xg7",
+        ];
+        let switches = Switches::new();
+        let mut rng = Rng::new(34);
+        for round in 0..200 {
+            let mut text = String::new();
+            if round % 2 == 0 {
+                text.push_str(PIECES[1 + round % 3]);
+                text.insert_str(0, "---\n");
+                text.push_str("---\n");
+            }
+            for _ in 0..rng.below(24) {
+                text.push_str(PIECES[rng.below(PIECES.len())]);
+            }
+            let document = Document::new(text.clone(), 1, None);
+            for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+                let _ = completions(&document, at, &switches);
+                let _ = hover(&document, at, &switches);
+            }
+            let _ = document.lines.position(&text, text.len() + 5);
+        }
+    }
+}
