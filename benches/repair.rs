@@ -24,16 +24,45 @@ fn main() {
     let records: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let seed: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1);
     let switches = Switches::default();
-    let options = RepairOptions::default();
+    // REPAIR_LOOKBACK and REPAIR_BUDGET try other bounds than the defaults.
+    let mut options = RepairOptions::default();
+    if let Some(lookback) = std::env::var("REPAIR_LOOKBACK")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        options.lookback = lookback;
+    }
+    if let Some(budget) = std::env::var("REPAIR_BUDGET")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        options.budget = budget;
+    }
     println!(
         "| game | mode | slips | records | top-1 | top-3 | none found | median | p99 | most |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut all_times = Vec::new();
+    // REPAIR_GAME=simpei measures one game; REPAIR_SLIPS=2 one count.
+    let only_game = std::env::var("REPAIR_GAME").ok();
+    let only_slips: Option<usize> = std::env::var("REPAIR_SLIPS")
+        .ok()
+        .and_then(|s| s.parse().ok());
     for game in arbitre::games::all() {
-        let modes = std::iter::once(None).chain(game.modes().iter().copied().map(Some));
+        if only_game.as_deref().is_some_and(|g| g != game.name()) {
+            continue;
+        }
+        // Each mode (the default among them), or the game without modes.
+        let modes: Vec<Option<&'static str>> = if game.modes().is_empty() {
+            vec![None]
+        } else {
+            game.modes().iter().copied().map(Some).collect()
+        };
         for mode in modes {
             for slips in [1, 2] {
+                if only_slips.is_some_and(|s| s != slips) {
+                    continue;
+                }
                 let corpus = slipped::corpus(*game, mode, records, slips, seed, 200);
                 let (mut top1, mut top3, mut none) = (0, 0, 0);
                 let mut times: Vec<Duration> = Vec::new();

@@ -65,6 +65,9 @@ pub mod costs {
 /// first, each searched on with a share of the budget.
 const TOKEN_READINGS: usize = 8;
 
+/// How many refused tokens one repair reads again, one after the other.
+const TOKENS_MENDED: usize = 3;
+
 /// The likeliest records `record` was meant to be (see the module's
 /// documentation); `options` bounds the search.
 pub fn repair(record: &Record, switches: &Switches, options: &RepairOptions) -> Repairs {
@@ -95,7 +98,7 @@ pub fn repair(record: &Record, switches: &Switches, options: &RepairOptions) -> 
             match token_at_fault(&record.text, malformed.span) {
                 Some(token) => {
                     let (found, tried) =
-                        mend_token(game, record, switches, options, token, &repairs.before);
+                        mend_token(game, record, switches, options, token, &repairs.before, 0);
                     candidates = found;
                     repairs.tried = tried;
                 }
@@ -175,6 +178,7 @@ fn mend_token(
     options: &RepairOptions,
     token: Span,
     before: &Checked,
+    depth: usize,
 ) -> (Vec<Candidate>, Tried) {
     let text = &record.text;
     let Some(written) = text.get(token.offset..token.offset + token.len) else {
@@ -203,7 +207,8 @@ fn mend_token(
         );
         let candidate = Record::from_text(mended.clone());
         let checked = dispatch::check(&candidate, switches);
-        tried.plays += 1;
+        // A whole check: as much work as the turns it played.
+        tried.plays += 1 + checked.turns as u64;
         // The reading must get past the token: the notation takes it.
         if checked
             .malformed
@@ -212,7 +217,6 @@ fn mend_token(
         {
             continue;
         }
-        searched += 1;
         let edit = Edit {
             slip,
             cost,
@@ -240,9 +244,45 @@ fn mend_token(
             });
             continue;
         }
-        if checked.malformed.is_some() {
+        if let Some(next) = &checked.malformed {
+            // Another token refused further on: read it again too.
+            let next_token = (next.rule.id == rules::SYNTAX.id && depth + 1 < TOKENS_MENDED)
+                .then(|| token_at_fault(&mended, next.span))
+                .flatten();
+            if let Some(next_token) = next_token {
+                searched += 1;
+                let (more, more_tried) = mend_token(
+                    game,
+                    &candidate,
+                    switches,
+                    &share,
+                    next_token,
+                    &checked,
+                    depth + 1,
+                );
+                tried.states += more_tried.states;
+                tried.plays += more_tried.plays;
+                for mut c in more {
+                    for e in &mut c.edits {
+                        e.span = shift(e.span);
+                    }
+                    c.edits.insert(0, edit.clone());
+                    c.cost += cost;
+                    found.push(c);
+                }
+            }
             continue;
         }
+        // A reading the rules refuse where it stands is no reading: the
+        // search would only have to edit it again.
+        let refused_here = checked.violation.as_ref().is_some_and(|v| {
+            v.turn_index.is_some()
+                && (token.offset..=token.offset + reading.len()).contains(&v.span.offset)
+        });
+        if refused_here {
+            continue;
+        }
+        searched += 1;
         if let Ok((more, more_tried)) = game.repair(&candidate, switches, &share) {
             tried.states += more_tried.states;
             tried.plays += more_tried.plays;

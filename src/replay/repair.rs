@@ -56,6 +56,8 @@ const MOST_EDITS: usize = 6;
 /// with what was written: a Superpion position may have tens of
 /// thousands, and the turns one slip away are tried on their own anyway.
 const LISTED: usize = 256;
+/// The most legal turns listed to be put in where the record fails.
+const LISTED_WHERE_FAILING: usize = 4096;
 /// A legal turn farther than this from the text written is no repair.
 const FARTHEST: u32 = 120;
 
@@ -109,6 +111,10 @@ pub struct Tried {
 struct Writ<T> {
     /// The turn without its move number.
     turn: T,
+    /// The turn as written, number and all: what is played where the
+    /// turn stands at its own place (as many turns before it as written),
+    /// so that a number written wrong is found too.
+    placed: T,
     /// Where it is written.
     span: Span,
     /// Its text, normalized ([`slips::normalized`]).
@@ -165,6 +171,13 @@ type Place<G> = (
     Option<(usize, <G as crate::game::Notation>::Turn)>,
 );
 
+/// What the search holds to do: a state to play on, or the edits to try
+/// where a state's turns failed (its places, and the turn that failed).
+enum Entry<G: RecordFormat> {
+    Play(State<G>),
+    Edit(State<G>, VecDeque<Place<G>>, usize),
+}
+
 /// One turn of a repaired record.
 enum Line<'a, T> {
     Written(usize),
@@ -188,6 +201,7 @@ pub(crate) fn search<G: RecordFormat>(
         let raw = text.get(span.offset..span.offset + span.len).unwrap_or("");
         written.push(Writ {
             turn: G::unplaced(&turn),
+            placed: turn,
             span,
             text: slips::normalized(raw),
         });
@@ -230,13 +244,23 @@ pub(crate) fn search<G: RecordFormat>(
             search.tried.exhausted = true;
             break;
         }
-        let Some(state) = search.states.get_mut(order).and_then(Option::take) else {
+        let Some(entry) = search.states.get_mut(order).and_then(Option::take) else {
             continue;
         };
-        search.tried.states += 1;
-        if let Some(goal) = search.expand(state) {
-            concluded += usize::from(goal.1);
-            found.push(goal);
+        match entry {
+            Entry::Play(state) => {
+                search.tried.states += 1;
+                if let Some(goal) = search.expand(state) {
+                    concluded += usize::from(goal.1);
+                    found.push(goal);
+                }
+            }
+            Entry::Edit(state, trail, failed) => {
+                for (at, index, before, last) in trail {
+                    search.hidden = (failed - at) as u32 * slips::HIDDEN;
+                    search.edits_at(&state, at, index, &before, last);
+                }
+            }
         }
     }
     let tried = search.tried;
@@ -267,7 +291,7 @@ struct Search<'a, 'r, G: RecordFormat> {
     tried: Tried,
     /// The cheapest state first; among equals, the first pushed.
     heap: BinaryHeap<Reverse<(u32, usize)>>,
-    states: Vec<Option<State<G>>>,
+    states: Vec<Option<Entry<G>>>,
     /// What the edits being tried cost more, for standing before the turn
     /// that fails ([`slips::HIDDEN`]).
     hidden: u32,
@@ -277,7 +301,7 @@ impl<G: RecordFormat> Search<'_, '_, G> {
     fn push(&mut self, state: State<G>) {
         let order = self.states.len();
         self.heap.push(Reverse((state.cost, order)));
-        self.states.push(Some(state));
+        self.states.push(Some(Entry::Play(state)));
     }
 
     /// A child of `state` with one more edit at written turn `at`.
@@ -344,7 +368,13 @@ impl<G: RecordFormat> Search<'_, '_, G> {
                 break;
             }
             self.tried.plays += 1;
-            if G::play(&mut position, &self.written[next].turn, played).is_err() {
+            let writ = &self.written[next];
+            let turn = if played == next {
+                &writ.placed
+            } else {
+                &writ.turn
+            };
+            if G::play(&mut position, turn, played).is_err() {
                 break;
             }
             last = Some((played, self.written[next].turn.clone()));
@@ -360,11 +390,13 @@ impl<G: RecordFormat> Search<'_, '_, G> {
                 return goal;
             }
         }
-        let failed = next;
-        for (at, index, before, last) in trail {
-            self.hidden = (failed - at) as u32 * slips::HIDDEN;
-            self.edits_at(&state, at, index, &before, last);
-        }
+        // The edits are tried once the search reaches what the cheapest
+        // of them costs: a path that fails soon after a cheap edit may be
+        // one of hundreds, and most never need their edits.
+        let order = self.states.len();
+        self.heap
+            .push(Reverse((state.cost + slips::NEIGHBOUR, order)));
+        self.states.push(Some(Entry::Edit(state, trail, next)));
         goal
     }
 
@@ -383,7 +415,31 @@ impl<G: RecordFormat> Search<'_, '_, G> {
         self.tried.plays += listed.len() as u64;
         if at < n {
             let writ = &self.written[at];
+            // Where the turn as written leads is no edit: a reading that
+            // leads there too changes nothing.
             let mut reached: Vec<G::Position> = Vec::new();
+            // Its number misread: the turn plays without it, at its place.
+            if self.hidden == 0 && index == at {
+                if let Some(after) = self.try_play(before, &writ.turn, index) {
+                    reached.push(after.clone());
+                    let last = Some((index, writ.turn.clone()));
+                    self.child(
+                        state,
+                        at,
+                        Change::Replaced(writ.turn.clone(), Slip::Misread),
+                        slips::NEIGHBOUR,
+                        at + 1,
+                        index + 1,
+                        after,
+                        last,
+                    );
+                }
+            }
+            if self.hidden > 0 {
+                if let Some(as_written) = self.try_play(before, &writ.turn, index) {
+                    reached.push(as_written);
+                }
+            }
             // The turn read one slip away.
             for (text, cost, slip) in slips::neighbours(&writ.text) {
                 // Reading a text is work too, whether it is a turn or not.
@@ -479,8 +535,18 @@ impl<G: RecordFormat> Search<'_, '_, G> {
             }
         }
         // A turn left out: a legal one put in, when the written turn plays
-        // after it (at the end, any).
-        for play in &listed {
+        // after it (at the end, any). Where the record fails, more turns
+        // are listed: a turn left out fails the next one at once (a camp
+        // out of its turn), and a Superpion position has hundreds.
+        let more;
+        let listed = if self.hidden == 0 && total > listed.len() {
+            more = G::legal_first(before, LISTED_WHERE_FAILING).0;
+            self.tried.plays += more.len() as u64;
+            &more
+        } else {
+            &listed
+        };
+        for play in listed {
             let mut after = before.clone();
             G::apply(&mut after, play);
             self.tried.plays += 1;
