@@ -162,7 +162,11 @@ fn human_diagnostic_underlines_and_names_the_alternatives() {
             "illegal-not-a-neighbour.arb:8:10, `g7-e5`\n",
         ))
         .stdout(predicate::str::contains("───").not())
-        .stdout(predicate::str::contains("help: legal here: b2-a3, b2-c3"));
+        // The cheap repair first, then what was legal.
+        .stdout(predicate::str::contains(
+            "help: the rest of the record reads legally if 1... blue is `f4-e5`: arbitre repair ",
+        ))
+        .stdout(predicate::str::contains("legal here: b2-a3, b2-c3"));
 }
 
 #[test]
