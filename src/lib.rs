@@ -43,6 +43,8 @@
 //!   position report; [`format`](mod@format): records written canonically (`fmt`);
 //!   [`walk`](mod@walk): the record files of the paths given, and why some
 //!   were left out; [`pipeline`]: a batch checked on threads, in order.
+//! - `lsp` (feature `lsp`, on with `cli`): `arbitre lsp`, the language
+//!   server an editor runs, over the library's checks.
 //! - [`standings`]: the standings of an event, from the reports of its
 //!   checked records ([`standings::Standings`], a record at a time) and
 //!   what their headers say of the event ([`standings::Entry`]).
@@ -136,6 +138,8 @@ pub mod format;
 pub mod game;
 pub mod games;
 mod limits;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod picture;
 pub mod pipeline;
 pub mod reader;

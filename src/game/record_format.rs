@@ -26,6 +26,10 @@ pub trait RecordFormat: Notation {
     const SWITCHES: &'static [HouseSwitch] = &[];
     /// Every rule the game reports, declared in its folder.
     const RULES: &'static [crate::rules::Rule];
+    /// The game's own header keys as an editor offers and explains them
+    /// (`arbitre lsp`); the tournament keys every game shares are
+    /// `record::header::TOURNAMENT_KEY_DOCS`.
+    const HEADER_KEYS: &'static [crate::record::header::KeyDoc] = &[];
 
     /// The header, deserialised with unknown keys denied; its tournament
     /// keys are every game's (`record::header::tournament_keys!`).

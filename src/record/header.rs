@@ -21,7 +21,10 @@ use crate::text::{cut_quotes, grouped};
 
 pub use crate::switches::Switches;
 use messages::{did_you_mean, find_word, one_slip, without_positions};
-pub use tournament::{is_tag_name, Ordinal, Tags, Tournament, TournamentKeys, TAG_NAME_BYTES};
+pub use tournament::{
+    is_tag_name, KeyDoc, Ordinal, Tags, Tournament, TournamentKeys, TAG_NAME_BYTES,
+    TOURNAMENT_KEY_DOCS,
+};
 pub(crate) use tournament::{
     tournament_keys, NOT_A_TAG_NAME, NOT_ORDINAL, NOT_TAG_TEXT, TAG_NAME_NOT_TEXT,
 };

@@ -13,6 +13,7 @@ use crate::game::{
 };
 use crate::picture::Game;
 use crate::reader::Record;
+use crate::record::header::KeyDoc;
 use crate::record::Switches;
 use crate::rules::Rule;
 use crate::span::Span;
@@ -54,6 +55,9 @@ pub trait AnyGame: Sync {
     fn canonical(&self, record: &Record, switches: &Switches) -> Result<String, Malformed>;
     /// The modes besides the default ([`Mechanics::MODES`](crate::Mechanics::MODES)).
     fn modes(&self) -> &'static [&'static str];
+    /// The game's own header keys, as an editor offers and explains them
+    /// ([`RecordFormat::HEADER_KEYS`]).
+    fn header_keys(&self) -> &'static [KeyDoc];
     /// Whether `mode` seats two players
     /// ([`Mechanics::two_player`](crate::Mechanics::two_player)).
     fn two_player(&self, mode: Option<&str>) -> bool;
@@ -179,6 +183,9 @@ impl<G: Game> AnyGame for Erased<G> {
     }
     fn modes(&self) -> &'static [&'static str] {
         G::MODES
+    }
+    fn header_keys(&self) -> &'static [KeyDoc] {
+        G::HEADER_KEYS
     }
     fn two_player(&self, mode: Option<&str>) -> bool {
         G::two_player(mode)

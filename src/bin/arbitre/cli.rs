@@ -297,6 +297,13 @@ pub enum Command {
     )]
     Standings(StandingsArgs),
 
+    /// Serve the Language Server Protocol over standard input and output,
+    /// so that an editor checks records as they are typed.
+    #[command(
+        after_help = "Example: an editor starts it as `arbitre lsp`, with no argument. The server speaks JSON-RPC on standard input and output (language id `arbitre`, files `*.arb`): diagnostics for every record of a document as it changes (the rule id as the code), completion of the legal actions at the cursor and of header keys and values, hover (the position before an action and what was legal, a rule's explanation, a header key's meaning), formatting as fmt writes it, one symbol per record, and a code action explaining a diagnostic's rule. docs/editors.md sets it up in Neovim, VS Code, Helix and Emacs.\n\nExit status: 0 after the client's shutdown and exit, 2 otherwise (the client went away, or exited without shutting down)."
+    )]
+    Lsp,
+
     /// Print a template record with a commented header.
     #[command(after_help = "Example:\n  arbitre new simpei > game.arb")]
     New {

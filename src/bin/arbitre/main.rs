@@ -128,6 +128,11 @@ impl<W: Write> Write for Quiet<'_, W> {
 
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
+    // The language server writes standard output from its own thread:
+    // the lock below would keep it waiting.
+    if let cli::Command::Lsp = cli.command {
+        return ExitCode::from(commands::lsp());
+    }
     let closed = Cell::new(false);
     let stdout = io::stdout();
     let mut out = Quiet {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::game::OffBoard;
 use crate::games::duel::{self, DuelHeader};
-use crate::record::header::{given, present, Date, Text};
+use crate::record::header::{given, present, Date, KeyDoc, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::span::Span;
@@ -373,3 +373,66 @@ fn from_setup(setup: &Setup, squares: u8, text: &HeaderText<'_>) -> Result<Posit
     position.opener = position.to_move;
     Ok(position)
 }
+
+/// Puluc's header keys as an editor offers and explains them.
+pub(super) const HEADER_KEYS: &[KeyDoc] = &[
+    KeyDoc {
+        key: "game",
+        meaning: "the game: `puluc`",
+        values: &["puluc"],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "event",
+        meaning: "where and when the game was played, free text",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "date",
+        meaning: "the day the game was played, YYYY-MM-DD",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "players",
+        meaning: "who played: `a` (who throws first) and `b`, each a name",
+        fields: &["a", "b"],
+        values: &[],
+    },
+    KeyDoc {
+        key: "squares",
+        meaning: "the track length N, 5 to 31 (11 without it), for squares 0 to N-1",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "end",
+        meaning: "why a game without a winner stopped",
+        values: &[
+            "abandoned",
+            "resignation",
+            "time-forfeit",
+            "forfeit",
+            "adjudication",
+        ],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "result",
+        meaning: "the claimed winner (`a`, `b` or a player's name) or `none`, checked \
+                  against the replay; the result itself when `end` decides the game \
+                  off the board",
+        values: &["a", "b", "none"],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "setup",
+        meaning: "a position to start from instead of the initial one: the side to \
+                  throw first (`to-move`), the pawns on each start square (`start`), \
+                  each side's pawns killed (`killed`) and the stacks on the track \
+                  (`track`)",
+        fields: &["to-move", "start", "killed", "track"],
+        values: &[],
+    },
+];

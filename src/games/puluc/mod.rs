@@ -26,6 +26,7 @@ use crate::game::{
     Warning,
 };
 use crate::games::duel::{self, DuelHeader as _};
+use crate::record::header::KeyDoc;
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
@@ -120,6 +121,7 @@ impl RecordFormat for Puluc {
     /// Depth 9: 15 s; depth 10 runs past a minute.
     const DEEPEST_PERFT: u32 = 9;
     const RULES: &'static [Rule] = declared::RULES;
+    const HEADER_KEYS: &'static [KeyDoc] = header::HEADER_KEYS;
 
     type Header = Header;
 

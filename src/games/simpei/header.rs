@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::OffBoard;
 use crate::games::duel::{self, DuelHeader};
-use crate::record::header::{given, present, Date, Text};
+use crate::record::header::{given, present, Date, KeyDoc, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText, Switches};
 
@@ -221,3 +221,59 @@ pub fn start(
     position.opener = to_move;
     Ok(position)
 }
+
+/// Simpei's header keys as an editor offers and explains them.
+pub(super) const HEADER_KEYS: &[KeyDoc] = &[
+    KeyDoc {
+        key: "game",
+        meaning: "the game: `simpei`",
+        values: &["simpei"],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "event",
+        meaning: "where and when the game was played, free text",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "date",
+        meaning: "the day the game was played, YYYY-MM-DD",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "players",
+        meaning: "who played: `red` (who plays first) and `blue`, each a name",
+        fields: &["red", "blue"],
+        values: &[],
+    },
+    KeyDoc {
+        key: "end",
+        meaning: "why the game stopped without a win on the board",
+        values: &[
+            "draw",
+            "abandoned",
+            "resignation",
+            "time-forfeit",
+            "forfeit",
+            "adjudication",
+        ],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "result",
+        meaning: "the claimed winner (`red`, `blue` or a player's name) or `none`, \
+                  checked against the replay; the result itself when `end` decides \
+                  the game off the board",
+        values: &["red", "blue", "none"],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "setup",
+        meaning: "a position to start from instead of the empty board: the points \
+                  of `red`'s and `blue`'s pieces, and who acts first (`to-move`)",
+        fields: &["red", "blue", "to-move"],
+        values: &[],
+    },
+];

@@ -26,6 +26,7 @@ use crate::game::{
     Violation, Warning,
 };
 use crate::games::duel::{self, DuelHeader as _};
+use crate::record::header::KeyDoc;
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rules::Rule;
@@ -116,6 +117,7 @@ impl RecordFormat for Simpei {
     /// Depth 6: 14 s; depth 7 runs past a minute.
     const DEEPEST_PERFT: u32 = 6;
     const RULES: &'static [Rule] = declared::RULES;
+    const HEADER_KEYS: &'static [KeyDoc] = header::HEADER_KEYS;
 
     type Header = Header;
 

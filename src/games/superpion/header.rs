@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::record::header::{given, present, Date, Text};
+use crate::record::header::{given, present, Date, KeyDoc, Text};
 use crate::record::movetext::value_of;
 use crate::record::{HeaderError, HeaderText, Switches};
 
@@ -761,3 +761,76 @@ fn finish_setup(
     }
     Ok(position)
 }
+
+/// Superpion's header keys as an editor offers and explains them.
+pub(super) const HEADER_KEYS: &[KeyDoc] = &[
+    KeyDoc {
+        key: "game",
+        meaning: "the game: `superpion`",
+        values: &["superpion"],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "mode",
+        meaning: "who plays which camps (`four-players` without it)",
+        values: &Mode::NAMES,
+        fields: &[],
+    },
+    KeyDoc {
+        key: "neutral",
+        meaning: "the camp nobody plays, in `three-players` only",
+        values: &["blue", "red", "yellow", "black"],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "players",
+        meaning: "who played: a name by camp in the four-player modes, by \
+                  `player1` (Blue) and `player2` (Black) in the two-player ones",
+        fields: &["blue", "red", "yellow", "black", "player1", "player2"],
+        values: &[],
+    },
+    KeyDoc {
+        key: "event",
+        meaning: "where and when the game was played, free text",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "date",
+        meaning: "the day the game was played, YYYY-MM-DD",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "end",
+        meaning: "how the game ended; without it, it is unfinished",
+        values: &[
+            "one-side-left",
+            "captures-impossible",
+            "time",
+            "adjudication",
+        ],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "result",
+        meaning: "each player's claimed score, by name or player key, checked \
+                  against the replay; the referee's scores with `end: adjudication`",
+        fields: &["blue", "red", "yellow", "black", "player1", "player2"],
+        values: &[],
+    },
+    KeyDoc {
+        key: "rules",
+        meaning: "the house rules in force",
+        fields: &["forgive-missed-captures"],
+        values: &[],
+    },
+    KeyDoc {
+        key: "setup",
+        meaning: "a position to start from instead of the initial one: the camp to \
+                  play first (`to-move`), each camp's pieces (`pieces`) and the \
+                  pawns captured (`piles`)",
+        fields: &["to-move", "pieces", "piles"],
+        values: &[],
+    },
+];

@@ -31,6 +31,7 @@ use crate::game::{
     self, breach, CanonicalTurn, Mechanics as _, Notation, Presentation, RecordFormat, Scores,
     Summary, Table, Violation, Warning,
 };
+use crate::record::header::KeyDoc;
 use crate::record::movetext::{SyntaxError, Token};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
@@ -328,6 +329,7 @@ impl RecordFormat for Superpion {
     const DEEPEST_PERFT: u32 = 4;
     const SWITCHES: &'static [HouseSwitch] = &[FORGIVE];
     const RULES: &'static [Rule] = declared::RULES;
+    const HEADER_KEYS: &'static [KeyDoc] = header::HEADER_KEYS;
 
     type Header = Header;
 

@@ -365,3 +365,67 @@ macro_rules! tournament_keys {
     };
 }
 pub(crate) use tournament_keys;
+
+/// A header key as an editor offers and explains it: its name, what it
+/// means, and what may follow it (the words its value takes, or the keys
+/// of the mapping it holds), when those are few enough to list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyDoc {
+    /// The key as written: `time-control`.
+    pub key: &'static str,
+    /// What it means, one sentence.
+    pub meaning: &'static str,
+    /// The words its value takes (`end`'s); empty for free text, numbers
+    /// and mappings.
+    pub values: &'static [&'static str],
+    /// The keys of the mapping it holds (`players`'s sides); empty for
+    /// a plain value.
+    pub fields: &'static [&'static str],
+}
+
+/// The tournament keys every game's header holds, as an editor tells them.
+pub const TOURNAMENT_KEY_DOCS: &[KeyDoc] = &[
+    KeyDoc {
+        key: "round",
+        meaning: "the round of the event, a whole number from 1",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "board",
+        meaning: "the board of the round, a whole number from 1",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "site",
+        meaning: "where the game was played, free text",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "time-control",
+        meaning: "the clocks, as written, free text",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "referee",
+        meaning: "who refereed, free text",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "annotator",
+        meaning: "who wrote the comments and glyphs, free text",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "tags",
+        meaning: "anything else kept with the record: a mapping from tag names \
+                  (ASCII letters, digits, `-`, `_`) to free text",
+        values: &[],
+        fields: &[],
+    },
+];

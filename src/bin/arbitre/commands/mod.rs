@@ -6,6 +6,7 @@ mod best;
 mod check;
 mod explain;
 mod fmt;
+mod lsp;
 mod position;
 mod repair;
 mod score;
@@ -20,6 +21,7 @@ use arbitre::AnyGame;
 
 use crate::cli::{Cli, Command};
 use crate::output::{style_for, usage, Output, LEGAL};
+pub use lsp::lsp;
 use position::Print;
 
 /// Run a command; `Err` only when the output could not be written.
@@ -45,6 +47,7 @@ pub fn run(cli: &Cli, output: &mut Output<'_>) -> io::Result<u8> {
         Command::Fmt(args) => fmt::fmt(args, output),
         Command::Repair(args) => repair::repair(args, style, output),
         Command::Explain(args) => explain::explain(args, style, output),
+        Command::Lsp => Ok(lsp()),
         Command::New { game } => with_game(game, output, |g, out| {
             out.out.write_all(g.template().as_bytes())?;
             Ok(LEGAL)
