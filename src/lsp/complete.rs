@@ -128,27 +128,13 @@ fn in_movetext(
     };
     // Cut the record before the turn being typed: at the partial token,
     // or a few tokens back where the text there is half a turn.
-    for back in 0..=MOST_BACK.min(done.len()) {
+    let cuts = (0..=MOST_BACK.min(done.len())).map(|back| {
+        done[done.len() - back..]
+            .first()
+            .map_or(start, |t| t.span.offset)
+    });
+    if let Some((back, cut_record, _)) = readable_before(record, switches, movetext_offset, cuts) {
         let typed = &done[done.len() - back..];
-        let cut = typed.first().map_or(start, |t| t.span.offset);
-        let Some(text) = record.text.get(..cut) else {
-            return none;
-        };
-        let cut_record = Record::from_text(text).with_limits(record.limits());
-        let checked = check(&cut_record, switches);
-        if checked.malformed.is_some() {
-            continue;
-        }
-        if checked
-            .violation
-            .as_ref()
-            .is_some_and(|v| v.span.offset >= movetext_offset)
-        {
-            // Half a turn (an action still to be written, a relocation
-            // missing), or an illegal turn earlier: a cut further back may
-            // read, or none will.
-            continue;
-        }
         let Ok(referee) = game_of(&cut_record) else {
             return none;
         };
@@ -167,6 +153,30 @@ fn in_movetext(
         return (matching(forms, &typed, partial, start), total > turns.len());
     }
     none
+}
+
+/// The record cut at the first of `cuts` (offsets in its text, each
+/// further back) where what stands before reads whole and legal to its
+/// last turn: the text before a turn being typed or pointed at, or a few
+/// tokens back where the text there is half a turn (an action still to
+/// be written, a relocation missing). Which cut, the record so cut and
+/// its check; `None` when no cut reads (an illegal turn earlier).
+pub(super) fn readable_before(
+    record: &Record,
+    switches: &Switches,
+    movetext_offset: usize,
+    cuts: impl IntoIterator<Item = usize>,
+) -> Option<(usize, Record, crate::replay::Checked)> {
+    cuts.into_iter().enumerate().find_map(|(i, cut)| {
+        let cut_record = Record::from_text(record.text.get(..cut)?).with_limits(record.limits());
+        let checked = check(&cut_record, switches);
+        let reads = checked.malformed.is_none()
+            && checked
+                .violation
+                .as_ref()
+                .is_none_or(|v| v.span.offset < movetext_offset);
+        reads.then_some((i, cut_record, checked))
+    })
 }
 
 /// The next words of each written form that goes on from the tokens

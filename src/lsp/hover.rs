@@ -7,7 +7,8 @@ use std::fmt::Write as _;
 use super::complete::{keys_of, MOST_TURNS};
 use super::document::Document;
 use crate::at::At;
-use crate::dispatch::{check, game_of, stop};
+use crate::dispatch::{game_of, stop};
+use crate::lsp::complete::readable_before;
 use crate::reader::Record;
 use crate::record::movetext::tokens;
 use crate::record::Switches;
@@ -148,22 +149,10 @@ fn position_before(
     let here = written
         .iter()
         .position(|t| t.span.offset <= local && local <= t.span.end())?;
-    for back in 0..=MOST_BACK.min(here) {
-        let cut = written.get(here - back)?.span.offset;
-        let cut_record = Record::from_text(record.text.get(..cut)?).with_limits(record.limits());
-        let checked = check(&cut_record, switches);
-        if checked.malformed.is_some() {
-            continue;
-        }
-        if checked
-            .violation
-            .as_ref()
-            .is_some_and(|v| v.span.offset >= movetext_offset)
-        {
-            // Half a turn, or an illegal turn earlier: a cut further back
-            // may read.
-            continue;
-        }
+    let cuts =
+        (0..=MOST_BACK.min(here)).filter_map(|back| Some(written.get(here - back)?.span.offset));
+    if let Some((_, cut_record, checked)) = readable_before(record, switches, movetext_offset, cuts)
+    {
         // Stopped in the whole record, whose `end` tells only of its
         // end; the record cut there when the rest does not read.
         let stopped = stop(record, switches, At::Count(checked.turns))

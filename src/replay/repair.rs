@@ -951,56 +951,34 @@ fn locate<G: RecordFormat>(
             .map(|play| G::canonical(position, &play, index).continued)
             .unwrap_or_default()
     };
-    let label = G::turn_label(position, index);
-    match &step.change {
+    let (slip, span, replacement) = match &step.change {
         Change::Replaced(turn, slip) => {
-            let span = span_of(step.at);
-            Edit {
-                slip: *slip,
-                cost: step.cost,
-                span,
-                written: text_at(span),
-                replacement: written_as(turn, position, index),
-                turn: label,
-            }
+            (*slip, span_of(step.at), written_as(turn, position, index))
         }
-        Change::Inserted(turn) => {
-            let span = Span::new(span_of(step.at).offset, 0);
-            Edit {
-                slip: Slip::TurnLeftOut,
-                cost: step.cost,
-                span,
-                written: String::new(),
-                replacement: written_as(turn, position, index),
-                turn: label,
-            }
-        }
-        Change::Removed(slip) => {
-            let span = span_of(step.at);
-            Edit {
-                slip: *slip,
-                cost: step.cost,
-                span,
-                written: text_at(span),
-                replacement: String::new(),
-                turn: label,
-            }
-        }
+        Change::Inserted(turn) => (
+            Slip::TurnLeftOut,
+            Span::new(span_of(step.at).offset, 0),
+            written_as(turn, position, index),
+        ),
+        Change::Removed(slip) => (*slip, span_of(step.at), String::new()),
         Change::Swapped => {
-            let (a, b) = (span_of(step.at), span_of(step.at + 1));
-            let span = a.to(b);
             let second = written
                 .get(step.at + 1)
                 .map(|w| written_as(&w.turn, position, index))
                 .unwrap_or_default();
-            Edit {
-                slip: Slip::TurnsSwapped,
-                cost: step.cost,
-                span,
-                written: text_at(span),
-                replacement: second,
-                turn: label,
-            }
+            (
+                Slip::TurnsSwapped,
+                span_of(step.at).to(span_of(step.at + 1)),
+                second,
+            )
         }
+    };
+    Edit {
+        slip,
+        cost: step.cost,
+        span,
+        written: text_at(span),
+        replacement,
+        turn: G::turn_label(position, index),
     }
 }

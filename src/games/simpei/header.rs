@@ -231,18 +231,6 @@ pub(super) const HEADER_KEYS: &[KeyDoc] = &[
         fields: &[],
     },
     KeyDoc {
-        key: "event",
-        meaning: "where and when the game was played, free text",
-        values: &[],
-        fields: &[],
-    },
-    KeyDoc {
-        key: "date",
-        meaning: "the day the game was played, YYYY-MM-DD",
-        values: &[],
-        fields: &[],
-    },
-    KeyDoc {
         key: "players",
         meaning: "who played: `red` (who plays first) and `blue`, each a name",
         fields: &["red", "blue"],

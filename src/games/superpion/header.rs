@@ -790,18 +790,6 @@ pub(super) const HEADER_KEYS: &[KeyDoc] = &[
         values: &[],
     },
     KeyDoc {
-        key: "event",
-        meaning: "where and when the game was played, free text",
-        values: &[],
-        fields: &[],
-    },
-    KeyDoc {
-        key: "date",
-        meaning: "the day the game was played, YYYY-MM-DD",
-        values: &[],
-        fields: &[],
-    },
-    KeyDoc {
         key: "end",
         meaning: "how the game ended; without it, it is unfinished",
         values: &[

@@ -386,6 +386,18 @@ pub struct KeyDoc {
 /// The tournament keys every game's header holds, as an editor tells them.
 pub const TOURNAMENT_KEY_DOCS: &[KeyDoc] = &[
     KeyDoc {
+        key: "event",
+        meaning: "where and when the game was played, free text",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
+        key: "date",
+        meaning: "the day the game was played, YYYY-MM-DD",
+        values: &[],
+        fields: &[],
+    },
+    KeyDoc {
         key: "round",
         meaning: "the round of the event, a whole number from 1",
         values: &[],
