@@ -38,13 +38,13 @@ pub struct RepairOptions {
 }
 
 impl Default for RepairOptions {
-    /// Three repairs, six turns back, 150,000 turns played: under a
+    /// Three repairs, six turns back, 300,000 turns played: under a
     /// second for any record on one core (BENCHMARKS.md).
     fn default() -> Self {
         RepairOptions {
             best: 3,
             lookback: 6,
-            budget: 150_000,
+            budget: 300_000,
         }
     }
 }

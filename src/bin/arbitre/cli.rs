@@ -617,7 +617,7 @@ pub struct RepairArgs {
     pub lookback: usize,
     /// How many turns the search may play per record, trying edits (1000
     /// to 2000000; the default takes under a second on one core).
-    #[arg(long, default_value_t = 150_000, value_parser = clap::builder::RangedU64ValueParser::<u64>::new().range(1000..=2_000_000))]
+    #[arg(long, default_value_t = 300_000, value_parser = clap::builder::RangedU64ValueParser::<u64>::new().range(1000..=2_000_000))]
     pub budget: u64,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
