@@ -396,6 +396,14 @@ impl<G: RecordFormat> Search<'_, '_, G> {
         });
     }
 
+    /// A legal `play` applied to a copy of `position`, counted.
+    fn applied(&mut self, position: &G::Position, play: &G::Play) -> G::Position {
+        self.tried.plays += 1;
+        let mut after = position.clone();
+        G::apply(&mut after, play);
+        after
+    }
+
     /// Play `turn` on a copy of `position` as turn `index`, counting it.
     fn try_play(
         &mut self,
@@ -508,10 +516,9 @@ impl<G: RecordFormat> Search<'_, '_, G> {
             for (text, cost, slip) in slips::neighbours(&writ.text) {
                 // Reading a text is work too, whether it is a turn or not.
                 self.tried.plays += 1;
-                let Ok(turn) = parse_turn::<G>(&text) else {
+                let Some(turn) = unplaced_turn::<G>(&text) else {
                     continue;
                 };
-                let turn = G::unplaced(&turn);
                 if let Some(after) = self.try_play(before, &turn, index) {
                     if !reached.contains(&after) {
                         reached.push(after.clone());
@@ -538,16 +545,13 @@ impl<G: RecordFormat> Search<'_, '_, G> {
                     if cost == 0 || cost > FARTHEST {
                         continue;
                     }
-                    let mut after = before.clone();
-                    G::apply(&mut after, play);
-                    self.tried.plays += 1;
+                    let after = self.applied(before, play);
                     if reached.contains(&after) {
                         continue;
                     }
-                    let Ok(turn) = parse_turn::<G>(&canonical.continued) else {
+                    let Some(turn) = unplaced_turn::<G>(&canonical.continued) else {
                         continue;
                     };
-                    let turn = G::unplaced(&turn);
                     reached.push(after.clone());
                     let last = Some((index, turn.clone()));
                     self.child(
@@ -611,9 +615,7 @@ impl<G: RecordFormat> Search<'_, '_, G> {
             &listed
         };
         for play in listed {
-            let mut after = before.clone();
-            G::apply(&mut after, play);
-            self.tried.plays += 1;
+            let after = self.applied(before, play);
             if at < n
                 && self
                     .try_play(&after, &self.written[at].turn, index + 1)
@@ -621,11 +623,10 @@ impl<G: RecordFormat> Search<'_, '_, G> {
             {
                 continue;
             }
-            let canonical = G::canonical(before, play, index);
-            let Ok(turn) = parse_turn::<G>(&canonical.continued) else {
+            let Some(turn) = unplaced_turn::<G>(&G::canonical(before, play, index).continued)
+            else {
                 continue;
             };
-            let turn = G::unplaced(&turn);
             let last = Some((index, turn.clone()));
             self.child(
                 state,
@@ -639,6 +640,12 @@ impl<G: RecordFormat> Search<'_, '_, G> {
             );
         }
     }
+}
+
+/// A turn read from `text` alone, without its move number: a reading of
+/// a written turn, or a legal turn as the canonical movetext writes it.
+fn unplaced_turn<G: RecordFormat>(text: &str) -> Option<G::Turn> {
+    parse_turn::<G>(text).ok().map(|turn| G::unplaced(&turn))
 }
 
 /// The edits of a path, first to last.

@@ -108,15 +108,7 @@ fn fmt_file(
     };
     let destination = if args.in_place {
         // The file written beside the original, renamed over it at the end.
-        let made = std::fs::canonicalize(path).and_then(|target| {
-            let dir = target
-                .parent()
-                .map_or_else(|| ".".into(), |d| d.to_path_buf());
-            let file = tempfile::Builder::new()
-                .prefix(".arbitre-fmt-")
-                .tempfile_in(dir)?;
-            Ok((target, file))
-        });
+        let made = beside(path, ".arbitre-fmt-");
         match made {
             Ok((target, file)) => Destination::Rewrite(io::BufWriter::new(file), target),
             Err(e) => {
@@ -246,6 +238,21 @@ fn left_as_it_is(
         "{place}: warning: left as it is: {}",
         for_terminal(&message)
     )
+}
+
+/// The file `path` names (links followed), and a temporary file beside
+/// it, named from `prefix`: what is written, then renamed over it
+/// ([`rewrite`]).
+pub(crate) fn beside(
+    path: &str,
+    prefix: &str,
+) -> io::Result<(std::path::PathBuf, tempfile::NamedTempFile)> {
+    let target = std::fs::canonicalize(path)?;
+    let dir = target
+        .parent()
+        .map_or_else(|| ".".into(), |d| d.to_path_buf());
+    let file = tempfile::Builder::new().prefix(prefix).tempfile_in(dir)?;
+    Ok((target, file))
 }
 
 /// Put the temporary file written in place of `target`: given the

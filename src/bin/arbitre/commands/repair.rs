@@ -183,13 +183,7 @@ fn read(path: &str) -> io::Result<String> {
 /// `text` written over the file `path`, atomically: a file beside it,
 /// renamed over it.
 fn write_back(path: &str, text: &str) -> io::Result<()> {
-    let target = std::fs::canonicalize(path)?;
-    let dir = target
-        .parent()
-        .map_or_else(|| ".".into(), |d| d.to_path_buf());
-    let mut file = tempfile::Builder::new()
-        .prefix(".arbitre-repair-")
-        .tempfile_in(dir)?;
+    let (target, mut file) = super::fmt::beside(path, ".arbitre-repair-")?;
     file.write_all(text.as_bytes())?;
     super::fmt::rewrite(file, &target)
 }
