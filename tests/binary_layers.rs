@@ -15,6 +15,7 @@ const LAYERS: &[&[&str]] = &[
     &["input", "table", "told"],
     &["sink"],
     &["commands"],
+    &["entry"],
 ];
 
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/bin/arbitre");

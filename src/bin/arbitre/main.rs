@@ -23,7 +23,9 @@
 //!    `commands/mod.rs`, which only dispatches to them (`moves` uses
 //!    `best.rs` for `--best`, `show` and `moves` use `score.rs`'s document
 //!    for a record with no position to give);
-//! 5. this file: standard output guarded, the command run, its status.
+//! 5. [`entry`]: standard output guarded, the command run, its status;
+//!    called by this file's `main` and, compiled into the Python package
+//!    (`python/src/command.rs` names the same modules), by its `arbitre`.
 //!
 //! # Adding a machine format
 //!
@@ -67,6 +69,7 @@ mod cli;
 mod commands;
 mod document;
 mod draw;
+mod entry;
 mod input;
 mod output;
 mod png;
@@ -75,13 +78,7 @@ mod sink;
 mod table;
 mod told;
 
-use std::cell::Cell;
-use std::io::{self, Write};
 use std::process::ExitCode;
-
-use clap::Parser;
-
-use output::Output;
 
 /// A record checked costs a few dozen small allocations (its text, its
 /// header's names, its report); mimalloc serves them in a fraction of the
@@ -89,71 +86,6 @@ use output::Output;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Standard output that a closed pipe (`arbitre check | head`) turns into a
-/// sink: the command ends quietly, with the status of what it checked.
-struct Quiet<'a, W> {
-    inner: W,
-    closed: &'a Cell<bool>,
-}
-
-impl<W: Write> Quiet<'_, W> {
-    fn guard(&self, done: io::Result<()>) -> io::Result<()> {
-        match done {
-            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
-                self.closed.set(true);
-                Ok(())
-            }
-            other => other,
-        }
-    }
-}
-
-impl<W: Write> Write for Quiet<'_, W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if self.closed.get() {
-            return Ok(buf.len());
-        }
-        let done = self.inner.write_all(buf);
-        self.guard(done).map(|()| buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        if self.closed.get() {
-            return Ok(());
-        }
-        let done = self.inner.flush();
-        self.guard(done)
-    }
-}
-
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
-    // The language server writes standard output from its own thread:
-    // the lock below would keep it waiting.
-    if let cli::Command::Lsp = cli.command {
-        return ExitCode::from(commands::lsp());
-    }
-    let closed = Cell::new(false);
-    let stdout = io::stdout();
-    let mut out = Quiet {
-        inner: io::BufWriter::with_capacity(64 << 10, stdout.lock()),
-        closed: &closed,
-    };
-    let mut err = io::stderr();
-    let mut output = Output {
-        out: &mut out,
-        err: &mut err,
-        closed: &closed,
-    };
-    let status = commands::run(&cli, &mut output).and_then(|status| {
-        out.flush()?;
-        Ok(status)
-    });
-    match status {
-        Ok(status) => ExitCode::from(status),
-        Err(e) => {
-            let _ = writeln!(io::stderr(), "error: cannot write the output: {e}");
-            ExitCode::from(output::TROUBLE)
-        }
-    }
+    ExitCode::from(entry::run(std::env::args_os()))
 }
