@@ -20,7 +20,8 @@ pub fn arbitre_error(py: Python<'_>, message: &str, rule: Option<&str>) -> PyErr
 }
 
 /// An input that cannot be read, as Python says it (an `OSError` of the
-/// error's kind, with the system's words).
+/// error's kind, with the system's words); an error a Python stream
+/// raised is raised as it was.
 pub fn io(error: std::io::Error) -> PyErr {
     PyErr::from(error)
 }

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use arbitre::{Reader, RecordReport, Switches};
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyBlockingIOError, PyRuntimeError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -48,13 +48,22 @@ impl Read for PythonFile {
                 } else if let Ok(text) = got.cast::<PyString>() {
                     Ok(text.to_cow()?.as_bytes().to_vec())
                 } else if got.is_none() {
-                    // A non-blocking stream with nothing yet: read again.
-                    Ok(Vec::new())
+                    // A non-blocking stream with nothing yet: an empty read
+                    // would end the records there, unseen, so it is refused.
+                    Err(PyBlockingIOError::new_err(
+                        "read() gave None: a non-blocking stream has nothing yet; \
+                         arbitre.read takes blocking streams",
+                    ))
                 } else {
-                    Err(PyRuntimeError::new_err("read() gave neither bytes nor str"))
+                    Err(PyTypeError::new_err(format!(
+                        "read() gave {}, neither bytes nor str",
+                        got.get_type().name()?
+                    )))
                 }
             })
-            .map_err(|e| io::Error::other(e.to_string()))?;
+            // The Python error itself, raised as it is when the records
+            // ready are taken (`errors::io` unwraps it).
+            .map_err(io::Error::other)?;
             self.spill = chunk;
         }
         let n = self.spill.len().min(buf.len());
