@@ -355,9 +355,14 @@ pub fn standings<'py>(
         let files = arbitre::walk::expand(&paths)?;
         let mut standings = Standings::new(points);
         for path in files {
-            let file = File::open(&path)?;
+            // Named, as `check_file` names it: the walk keeps a path that
+            // is not a directory as given, unread.
+            let named = |e: std::io::Error| {
+                std::io::Error::new(e.kind(), format!("cannot read {path}: {e}"))
+            };
+            let file = File::open(&path).map_err(named)?;
             for record in Reader::new(file) {
-                let record = record?;
+                let record = record.map_err(named)?;
                 let entry = Entry::of(&record);
                 let report = RecordReport::of(&path, &record, arbitre::check(&record, &switches));
                 standings.add(&report, &entry);
