@@ -148,8 +148,12 @@ pub fn score(
     let record = one_record(py, &text, record)?;
     let (report, table) = py.detach(|| {
         let checked = arbitre::check(&record, &switches);
-        let table = arbitre::dispatch::score_table(&record, &switches);
         let report = RecordReport::new(&path, &record, &checked).with_switches(&switches);
+        // The table of a legal record only, as `arbitre score` prints it
+        // (and `Score.header` says): the diagnostic stands for the rest.
+        let table = (report.verdict == arbitre::Verdict::Legal)
+            .then(|| arbitre::dispatch::score_table(&record, &switches))
+            .flatten();
         (report, table)
     });
     Ok(Score {
