@@ -48,8 +48,11 @@ impl Read for PythonFile {
                 } else if let Ok(text) = got.cast::<PyString>() {
                     Ok(text.to_cow()?.as_bytes().to_vec())
                 } else if got.is_none() {
-                    // A non-blocking stream with nothing yet: read again.
-                    Ok(Vec::new())
+                    // A non-blocking stream with nothing yet: not its end,
+                    // and nothing to wait on here.
+                    Err(PyRuntimeError::new_err(
+                        "read() gave None: a non-blocking stream cannot be read by arbitre.read",
+                    ))
                 } else {
                     Err(PyRuntimeError::new_err("read() gave neither bytes nor str"))
                 }
