@@ -100,4 +100,5 @@ def main():
             print(f"{game:<28} {fmt:>6} {peak / 1024:>9.1f}")
 
 
-main()
+if __name__ == "__main__":
+    main()

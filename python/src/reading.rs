@@ -48,11 +48,11 @@ impl Read for PythonFile {
                 } else if let Ok(text) = got.cast::<PyString>() {
                     Ok(text.to_cow()?.as_bytes().to_vec())
                 } else if got.is_none() {
-                    // A non-blocking stream with nothing yet: an empty read
-                    // would end the records there, unseen, so it is refused.
+                    // A non-blocking stream with nothing yet: not its end
+                    // (an empty read would end the records there, unseen),
+                    // and nothing to wait on here. Python's own error for it.
                     Err(PyBlockingIOError::new_err(
-                        "read() gave None: a non-blocking stream has nothing yet; \
-                         arbitre.read takes blocking streams",
+                        "read() gave None: a non-blocking stream cannot be read by arbitre.read",
                     ))
                 } else {
                     Err(PyTypeError::new_err(format!(
