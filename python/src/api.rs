@@ -12,6 +12,7 @@ use arbitre::report::{check_reader, PositionReport};
 use arbitre::rules::Rule;
 use arbitre::standings::{Entry, Points, Standings};
 use arbitre::{Reader, RecordReport, Switches};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -337,7 +338,7 @@ pub fn fmt(py: Python<'_>, text: String, rules: Option<&Bound<'_, PyAny>>) -> Py
 #[pyo3(signature = (paths, *, points = None, crosstable = false, rules = None))]
 pub fn standings<'py>(
     py: Python<'py>,
-    paths: Vec<PathBuf>,
+    paths: &Bound<'py, PyAny>,
     points: Option<(f64, f64, f64)>,
     crosstable: bool,
     rules: Option<&Bound<'py, PyAny>>,
@@ -351,10 +352,17 @@ pub fn standings<'py>(
                 .map_err(|e| arbitre_error(py, &format!("points={spec}: {e}"), None))?
         }
     };
-    let paths: Vec<String> = paths
-        .iter()
-        .map(|p| p.to_string_lossy().into_owned())
-        .collect();
+    // Any iterable of paths, as the stubs say (a generator, a set), but
+    // not one path, whose characters would be taken for paths.
+    if paths.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "standings() takes a list of paths, not one: standings([path])",
+        ));
+    }
+    let paths = paths
+        .try_iter()?
+        .map(|p| Ok(p?.extract::<PathBuf>()?.to_string_lossy().into_owned()))
+        .collect::<PyResult<Vec<String>>>()?;
     let document = py.detach(|| -> std::io::Result<_> {
         let files = arbitre::walk::expand(&paths)?;
         let mut standings = Standings::new(points);
