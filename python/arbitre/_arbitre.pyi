@@ -1,14 +1,49 @@
 """Types of the compiled module (python/src/), re-exported by ``arbitre``."""
 
 import os
-from typing import IO, Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Tuple, Union
+from typing import (
+    IO,
+    Any,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Literal,
+    Mapping,
+    Optional,
+    Tuple,
+    Union,
+    final,
+)
+
+__all__ = [
+    "__version__",
+    "Record",
+    "Diagnostic",
+    "Warning",
+    "Score",
+    "Records",
+    "check",
+    "check_file",
+    "read",
+    "score",
+    "moves",
+    "show",
+    "explain",
+    "fmt",
+    "standings",
+    "house_rules",
+    "run_command",
+]
 
 __version__: str
 
-Rules = Union[Mapping[str, bool], Iterable[str], None]
-StrPath = Union[str, "os.PathLike[str]"]
-Turn = Union[int, str, None]
+# Aliases of the stubs only (the module has no such names).
+_Rules = Union[Mapping[str, bool], Iterable[str], None]
+_StrPath = Union[str, "os.PathLike[str]"]
+_Turn = Union[int, str, None]
 
+@final
 class Diagnostic:
     """Why a record is not legal, located in its file."""
 
@@ -33,6 +68,7 @@ class Diagnostic:
     @property
     def help(self) -> Optional[str]: ...
 
+@final
 class Warning:
     """A tolerated infraction or a remark."""
 
@@ -47,6 +83,7 @@ class Warning:
     @property
     def turn_index(self) -> Optional[int]: ...
 
+@final
 class Record:
     """One record of a file, checked."""
 
@@ -85,12 +122,14 @@ class Record:
     def to_dict(self) -> Dict[str, Any]: ...
     def to_json(self) -> str: ...
 
+@final
 class Records(Iterator[Record]):
     """The records of a file or stream, checked one at a time."""
 
     def __iter__(self) -> "Records": ...
     def __next__(self) -> Record: ...
 
+@final
 class Score:
     """A record's result and its score table."""
 
@@ -102,42 +141,42 @@ class Score:
     def rows(self) -> List[List[str]]: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
-def check(text: str, *, path: Optional[StrPath] = None, rules: Rules = None) -> List[Record]: ...
-def check_file(path: StrPath, *, rules: Rules = None) -> List[Record]: ...
+def check(text: str, *, path: Optional[_StrPath] = None, rules: _Rules = None) -> List[Record]: ...
+def check_file(path: _StrPath, *, rules: _Rules = None) -> List[Record]: ...
 def read(
-    source: Union[StrPath, IO[bytes], IO[str]],
+    source: Union[_StrPath, IO[bytes], IO[str]],
     *,
-    path: Optional[StrPath] = None,
-    rules: Rules = None,
+    path: Optional[_StrPath] = None,
+    rules: _Rules = None,
 ) -> Records: ...
 def score(
-    text: str, *, record: int = 0, path: Optional[StrPath] = None, rules: Rules = None
+    text: str, *, record: int = 0, path: Optional[_StrPath] = None, rules: _Rules = None
 ) -> Score: ...
 def moves(
     text: str,
     *,
-    turn: Turn = None,
+    turn: _Turn = None,
     record: int = 0,
     expand: bool = False,
-    path: Optional[StrPath] = None,
-    rules: Rules = None,
+    path: Optional[_StrPath] = None,
+    rules: _Rules = None,
 ) -> Dict[str, Any]: ...
 def show(
     text: str,
     *,
-    turn: Turn = None,
+    turn: _Turn = None,
     record: int = 0,
     format: Literal["text", "svg"] = "text",
-    rules: Rules = None,
+    rules: _Rules = None,
 ) -> str: ...
 def explain(rule: Optional[str] = None) -> Any: ...
-def fmt(text: str, *, rules: Rules = None) -> str: ...
+def fmt(text: str, *, rules: _Rules = None) -> str: ...
 def standings(
-    paths: Iterable[StrPath],
+    paths: Iterable[_StrPath],
     *,
     points: Optional[Tuple[float, float, float]] = None,
     crosstable: bool = False,
-    rules: Rules = None,
+    rules: _Rules = None,
 ) -> Dict[str, Any]: ...
 def house_rules() -> List[str]: ...
 def run_command(args: List[str]) -> int: ...
