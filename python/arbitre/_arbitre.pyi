@@ -2,7 +2,6 @@
 
 import os
 from typing import (
-    IO,
     Any,
     Dict,
     Iterable,
@@ -11,9 +10,11 @@ from typing import (
     Literal,
     Mapping,
     Optional,
+    Protocol,
     Tuple,
     Union,
     final,
+    type_check_only,
 )
 
 __all__ = [
@@ -42,6 +43,14 @@ __version__: str
 _Rules = Union[Mapping[str, bool], Iterable[str], None]
 _StrPath = Union[str, "os.PathLike[str]"]
 _Turn = Union[int, str, None]
+
+@type_check_only
+class _Readable(Protocol):
+    """What `read` reads: any object with a file's `read(size)`, giving
+    bytes or str (a file opened in either mode, io.BytesIO, a socket's
+    makefile(), a decompressing stream); its `name`, when a str, names it."""
+
+    def read(self, size: int, /) -> Union[bytes, str]: ...
 
 @final
 class Diagnostic:
@@ -144,7 +153,7 @@ class Score:
 def check(text: str, *, path: Optional[_StrPath] = None, rules: _Rules = None) -> List[Record]: ...
 def check_file(path: _StrPath, *, rules: _Rules = None) -> List[Record]: ...
 def read(
-    source: Union[_StrPath, IO[bytes], IO[str]],
+    source: Union[_StrPath, _Readable],
     *,
     path: Optional[_StrPath] = None,
     rules: _Rules = None,
