@@ -3,7 +3,7 @@ the `arbitre` command the package is compared with, and how corpora of
 random records are made with it (conftest.py's fixtures).
 
 The command is, in order: ``$ARBITRE_BIN``; the Rust binary cargo built
-(``target/debug/arbitre``, else ``target/release/arbitre``, under
+(``target/debug/arbitre`` or ``target/release/arbitre``, the newer, under
 ``$CARGO_TARGET_DIR`` when set); else the package's own console script on
 the PATH. Every test runs from the repository's root, so that the paths
 given to the package and to the command are the same strings.
@@ -47,10 +47,11 @@ def _command() -> List[str]:
     target = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target"))
     if not target.is_absolute():
         target = ROOT / target
-    for profile in ("debug", "release"):
-        built = target / profile / ("arbitre.exe" if os.name == "nt" else "arbitre")
-        if built.is_file():
-            return [str(built)]
+    name = "arbitre.exe" if os.name == "nt" else "arbitre"
+    built = [b for b in (target / "debug" / name, target / "release" / name) if b.is_file()]
+    if built:
+        # The one built last, most likely from the source under test.
+        return [str(max(built, key=lambda b: b.stat().st_mtime))]
     script = shutil.which("arbitre")
     if script:
         return [script]
