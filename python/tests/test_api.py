@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import pickle
 import subprocess
 import sys
@@ -585,6 +586,9 @@ def test_read_sources(tmp_path: Path) -> None:
     with open(SEVERAL, encoding="utf-8") as text_file:
         assert dicts(arbitre.read(text_file, path="x.arb")) == renamed
     assert dicts(arbitre.read(io.BytesIO(text.encode()))) == dashed
+    # A file opened from a descriptor has a number for its name: unnamed.
+    with open(os.open(SEVERAL, os.O_RDONLY), "rb") as numbered:
+        assert dicts(arbitre.read(numbered)) == dashed
     assert dicts(arbitre.read(io.StringIO(text))) == dashed
     # Text past what one read() asks for, in characters of several bytes.
     wide = text.replace("Round", "Ründe ✓ " * 3000)
@@ -662,12 +666,14 @@ MEMORY_SCRIPT = textwrap.dedent(
     for r in arbitre.read("samples/simpei/spec-example.arb"):
         pass
     before = peak()
-    for source in (big, open(big, "rb")):
-        for r in arbitre.read(source):
-            verdicts[r.verdict] = verdicts.get(r.verdict, 0) + 1
+    with open(big, "rb") as binary:
+        for source in (big, binary):
+            for r in arbitre.read(source):
+                verdicts[r.verdict] = verdicts.get(r.verdict, 0) + 1
     grown = peak() - before
     # The measure sees a file held whole.
-    whole = open(big, "rb").read()
+    with open(big, "rb") as binary:
+        whole = binary.read()
     print(grown, peak() - before, verdicts)
     """
 )

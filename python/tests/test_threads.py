@@ -206,13 +206,14 @@ def test_iterator_shared_by_two_threads(source: str, corpora: Dict[str, Corpus])
     f = corpora["superpion"].illegal
     total = len(arbitre.check_file(f))
     for _ in range(3):
-        if source == "path":
-            records = arbitre.read(f)
-        elif source == "binary":
-            records = arbitre.read(open(f, "rb"))
-        else:
-            records = arbitre.read(open(f, encoding="utf-8"))
-        taken, raised = share(records)
+        with open(f, "rb") as binary, open(f, encoding="utf-8") as text:
+            records = {
+                "path": arbitre.read(f),
+                "binary": arbitre.read(binary),
+                "text": arbitre.read(text),
+            }[source]
+            taken, raised = share(records)
+            rest = [r.index for r in records]
         for e in raised:
             assert "another thread" in str(e)
         everything = sorted(taken[0] + taken[1])
@@ -222,5 +223,4 @@ def test_iterator_shared_by_two_threads(source: str, corpora: Dict[str, Corpus])
         if not raised:
             assert everything == list(range(total))
         # What is left is still there, in order, for one thread.
-        rest = [r.index for r in records]
         assert sorted(everything + rest) == list(range(total))
