@@ -24,12 +24,11 @@ cluster); ``import arbitre`` runs inside the functions that the executors run.
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import io
 import os
-import posixpath
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from urllib.parse import unquote
 
 # One row per record. `json` is the record's line of `arbitre check --format
 # jsonl`; the columns before it repeat its fields for queries.
@@ -113,23 +112,41 @@ def check_texts(rows: Iterable[tuple[str | None, object]]) -> Iterator[tuple]:
             yield verdict_row(record)
 
 
-def file_verdicts(
-    spark, inputs: Sequence[str], glob: str = ARB_GLOB, partitions: int | None = None
-):
+def ship_by_value() -> None:
+    """Send this file's functions to the executors by value, even when it is
+    imported as a module: then the executors need `arbitre`, not this file."""
+    from pyspark import cloudpickle
+
+    module = sys.modules.get(__name__)
+    if module is not None and __name__ != "__main__":
+        cloudpickle.register_pickle_by_value(module)
+
+
+def file_verdicts(spark, inputs: Sequence[str], glob: str = ARB_GLOB):
     """Verdicts of the records in files and directories (searched in depth).
 
-    Each file is read whole, in a partition of Spark's choosing (by size; at
-    least `partitions`, a hint). Spark's `binaryFiles` rather than its
-    `binaryFile` source, which leaves out empty files (the command calls one
-    malformed). As Hadoop does, names starting with `.` or `_` are left out;
-    a name not matching `glob` is read, then dropped."""
-    context = spark.sparkContext
-    context._jsc.hadoopConfiguration().set(
-        "mapreduce.input.fileinputformat.input.dir.recursive", "true"
+    Spark's binary file source reads each file whole and spreads the files
+    over tasks by size (spark.sql.files.maxPartitionBytes). It leaves out
+    empty files, which the command calls malformed: those are the files it
+    lists but does not scan, checked here as empty texts. As Hadoop does, it
+    leaves out names starting with `.` or `_`."""
+    ship_by_value()
+    files = (
+        spark.read.format("binaryFile")
+        .option("recursiveFileLookup", "true")
+        .option("pathGlobFilter", glob)
+        .load(list(inputs))
     )
-    files = context.binaryFiles(",".join(inputs), partitions or context.defaultParallelism)
-    named = files.filter(lambda file: fnmatch.fnmatchcase(posixpath.basename(file[0]), glob))
-    return spark.createDataFrame(named.mapPartitions(check_files), SCHEMA)
+    checked = files.select("path", "content").rdd.map(tuple).mapPartitions(check_files)
+
+    # inputFiles() names every file listed, empty or not, as an encoded URI;
+    # the paths scanned come to the driver, which holds the listing anyway.
+    listed = {local_path(unquote(uri)) for uri in files.inputFiles()}
+    scanned = {local_path(row.path) for row in files.select("path").collect()}
+    empty = [(path, b"") for path in sorted(listed - scanned)]
+    if empty:
+        checked = checked.union(spark.sparkContext.parallelize(empty).mapPartitions(check_texts))
+    return spark.createDataFrame(checked, SCHEMA)
 
 
 def parquet_verdicts(spark, parquet: str, column: str = "record", path_column: str | None = None):
@@ -139,6 +156,7 @@ def parquet_verdicts(spark, parquet: str, column: str = "record", path_column: s
     ``PARQUET#N`` (as `arbitre check --stdin-filename PARQUET#N -` names
     them), N counting rows in the order Spark reads the table: the written
     order for a table of one file, not a promise for more."""
+    ship_by_value()
     table = spark.read.parquet(parquet)
     if path_column:
         texts = table.select(path_column, column).rdd.map(tuple)
@@ -158,12 +176,11 @@ def verdicts(
     column: str = "record",
     path_column: str | None = None,
     glob: str = ARB_GLOB,
-    partitions: int | None = None,
 ):
     """The verdict table of every record given: files first, then Parquet."""
     tables = []
     if inputs:
-        tables.append(file_verdicts(spark, inputs, glob, partitions))
+        tables.append(file_verdicts(spark, inputs, glob))
     if parquet:
         tables.append(parquet_verdicts(spark, parquet, column, path_column))
     if not tables:
@@ -195,11 +212,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--glob",
         default=ARB_GLOB,
         help=f"the file names read, in files and directories (default: {ARB_GLOB})",
-    )
-    parser.add_argument(
-        "--partitions",
-        type=int,
-        help="at least this many tasks for the files, a hint (default: the cluster's cores)",
     )
     parser.add_argument(
         "--output", required=True, help="where to write the verdict table (Parquet)"
@@ -237,7 +249,6 @@ def main(argv: list[str] | None = None) -> int:
             args.column,
             args.path_column,
             args.glob,
-            args.partitions,
         )
         table.write.mode("overwrite" if args.overwrite else "errorifexists").parquet(args.output)
         counts = {

@@ -42,8 +42,12 @@ SPARK_SUBMIT_ARGS = (
 
 
 def load_example():
+    """The example imported as a module, as a notebook would import it: its
+    functions must reach the executors by value (ship_by_value), since the
+    workers cannot import it."""
     spec = importlib.util.spec_from_file_location("spark_check", EXAMPLE)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
