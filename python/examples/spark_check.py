@@ -11,9 +11,10 @@ from the same record, ready for queries::
         --output verdicts.parquet
     spark.read.parquet("verdicts.parquet").groupBy("game", "verdict").count()
 
-Memory: a task holds one file's bytes (or one row's text) at a time, plus
-the small batch Spark moves between the JVM and Python; a file is read whole,
-as the referee needs its records in order, so no single file may pass 2 GiB
+Memory: a task holds the files (or rows) of one batch at a time, as Spark
+moves them to Python in batches of about 1 to 10 MiB (one file, when a file
+is larger), and checks their records one after another. A file is read
+whole, as its records are checked in order, so no file may pass 2 GiB
 (Spark's limit for a binary file).
 
 Tested with pyspark>=3.5,<5 (4.x needs Java 17 or later) and local[2].

@@ -115,6 +115,8 @@ def archive(tmp_path_factory) -> Path:
         shutil.copyfile(sample, target)
     (root / "odd").mkdir()
     shutil.copyfile(SAMPLES[0], root / "odd" / "UPPER.ARB")
+    # A name Spark writes as a URI in one place and as a path in another.
+    shutil.copyfile(SAMPLES[1], root / "odd" / "café 100%.arb")
     (root / "odd" / "latin1.arb").write_bytes(b"---\ngame: simpei\nevent: Caf\xe9\n---\n1. c3 c1\n")
     (root / "odd" / "empty.arb").write_bytes(b"")
     shutil.copyfile(SAMPLES[0], root / "odd" / ".hidden.arb")
