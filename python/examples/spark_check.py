@@ -17,7 +17,8 @@ is larger), and checks their records one after another. A file is read
 whole, as its records are checked in order, so no file may pass 2 GiB
 (Spark's limit for a binary file).
 
-Tested with pyspark>=3.5,<5 (4.x needs Java 17 or later) and local[2].
+Tested with pyspark>=3.5,<5 (3.5.9 and 4.3.0; 4.x needs Java 17 or later)
+on local[2].
 The executors need the package installed (docs/python.md says how on a
 cluster); ``import arbitre`` runs inside the functions that the executors run.
 """
