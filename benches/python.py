@@ -13,7 +13,7 @@ random`), each repeated K times (64 by default).
 """
 import argparse, os, pathlib, statistics, subprocess, sys
 
-from stream import WORK, corpus, measure
+from stream import WORK, corpus, measure, write
 
 # The records of a file read and counted; the loop's own CPU time printed.
 READ = """
@@ -39,15 +39,6 @@ print(one, time.perf_counter() - start)
 """
 
 
-def repeated(text, game, copies):
-    path = WORK / f"python-{game}-x{copies}.arb"
-    if not path.exists():
-        with open(path, "w") as f:
-            for _ in range(copies):
-                f.write(text)
-    return path
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("binary", nargs="?", default="target/release/arbitre")
@@ -62,7 +53,7 @@ def main():
     print(f"{'corpus':<16} {'MB':>6} {'records':>8} {'cli cpu':>8} {'read cpu':>9} "
           f"{'(loop)':>7} {'ratio':>6} {'2 threads':>10}")
     for game in ("simpei", "puluc", "superpion"):
-        big = repeated(corpus(arb, game), game, o.copies)
+        big = write(f"python-{game}", corpus(arb, game), o.copies)
         cli = statistics.median(measure([arb, "check", "--jobs", "1", str(big)])[0]
                                 for _ in range(o.runs))
         runs, loops, records = [], [], 0
