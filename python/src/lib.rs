@@ -90,6 +90,7 @@ fn _arbitre(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(api::fmt, m)?)?;
     m.add_function(wrap_pyfunction!(api::standings, m)?)?;
     m.add_function(wrap_pyfunction!(api::house_rules, m)?)?;
+    m.add_function(wrap_pyfunction!(record::_record_from_json, m)?)?;
     #[cfg(feature = "command")]
     m.add_function(wrap_pyfunction!(run_command, m)?)?;
     Ok(())

@@ -7,6 +7,7 @@ use arbitre::report::{Diagnostic as Located, WarningReport};
 use arbitre::{Machine, RecordReport, Verdict};
 use pyo3::prelude::*;
 
+use crate::errors;
 use crate::values::to_python;
 
 /// One record of a file, checked: its verdict, the first illegal action
@@ -135,6 +136,18 @@ impl Record {
             line.pop();
         }
         line
+    }
+
+    /// Pickled as its report's JSON, so that a record crosses to another
+    /// process (multiprocessing, Spark's executors) whole: every value
+    /// Python reads of it comes back the same.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let json =
+            serde_json::to_string(&self.report).map_err(|e| errors::internal(&e.to_string()))?;
+        let rebuild = py
+            .import("arbitre._arbitre")?
+            .getattr("_record_from_json")?;
+        Ok((rebuild, (json,)))
     }
 
     fn __repr__(&self) -> String {
@@ -322,4 +335,12 @@ impl Score {
     fn __repr__(&self) -> String {
         format!("<Score of {}>", self.record.get().__repr__())
     }
+}
+
+/// A pickled [`Record`] read back (its `__reduce__`).
+#[pyfunction]
+pub fn _record_from_json(json: &str) -> PyResult<Record> {
+    serde_json::from_str(json)
+        .map(|report| Record { report })
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("not a pickled record: {e}")))
 }
