@@ -382,7 +382,7 @@ pub fn standings<'py>(
         }
         Ok(standings.finish(crosstable))
     });
-    to_python(py, &document.map_err(errors::io)?)
+    to_python(py, &document.map_err(errors::io_told)?)
 }
 
 /// The house rules arbitre knows (`rules=` names them), each with the

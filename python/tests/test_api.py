@@ -472,6 +472,27 @@ def test_bad_rules(rules: Any) -> None:
 # Errors
 
 
+def test_errors_escape_what_they_quote(tmp_path: Path) -> None:
+    """A message quotes input (a turn's label, a rule's id, a path) and a
+    traceback prints it to a terminal: its controls are escaped, as the
+    command escapes its error lines."""
+    text = text_of(SPEC_SIMPEI)
+    calls = [
+        lambda: arbitre.moves(text, turn="\x1b[2J3. red"),
+        lambda: arbitre.explain("\x1b[2Jsimpei"),
+        lambda: arbitre.check(text, rules=["\x1b[2J"]),
+        lambda: arbitre.check_file(str(tmp_path / "\x1b[2J.arb")),
+        lambda: arbitre.read(str(tmp_path / "\x1b[2J.arb")),
+        lambda: arbitre.standings([str(tmp_path / "\x1b[2J.arb")]),
+    ]
+    (tmp_path / "\x1b[2J").mkdir()
+    calls.append(lambda: arbitre.standings([str(tmp_path / "\x1b[2J")]))
+    for call in calls:
+        with pytest.raises((arbitre.ArbitreError, OSError)) as caught:
+            call()
+        assert "\x1b" not in str(caught.value) and "\\e[2J" in str(caught.value), str(caught.value)
+
+
 def test_no_position_in_a_malformed_record() -> None:
     for path in (BAD_HEADER, PULUC_MALFORMED):
         [first, *_] = arbitre.check_file(path)
