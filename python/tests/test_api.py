@@ -469,6 +469,24 @@ def test_bad_rules(rules: Any) -> None:
         assert isinstance(caught.value, ValueError)
 
 
+def test_rules_mappings_take_booleans_only() -> None:
+    """Any mapping is a mapping of names to booleans (not its keys taken as
+    names, all on), and a value that is no boolean is refused, not taken
+    for its truth: "false" would turn the rule on."""
+    import types
+
+    off = [r.verdict for r in arbitre.check_file(MANDATORY)]
+    forced_off = types.MappingProxyType({"forgive-missed-captures": False})
+    assert [r.verdict for r in arbitre.check_file(MANDATORY, rules=forced_off)] == [
+        "illegal",
+        "illegal",
+    ]
+    assert off == ["illegal", "legal"]
+    for value in ("false", 0, 1, None):
+        with pytest.raises(TypeError, match="True or False"):
+            arbitre.check_file(MANDATORY, rules={"forgive-missed-captures": value})
+
+
 # Errors
 
 
