@@ -511,6 +511,15 @@ def test_errors_escape_what_they_quote(tmp_path: Path) -> None:
         assert "\x1b" not in str(caught.value) and "\\e[2J" in str(caught.value), str(caught.value)
 
 
+def test_read_names_the_file_it_cannot_read() -> None:
+    """A path that opens but cannot be read (a directory) is named in the
+    error, as check_file names it."""
+    with pytest.raises(IsADirectoryError, match="cannot read samples"):
+        list(arbitre.read("samples"))
+    with pytest.raises(IsADirectoryError, match="cannot read samples"):
+        arbitre.check_file("samples")
+
+
 def test_no_position_in_a_malformed_record() -> None:
     for path in (BAD_HEADER, PULUC_MALFORMED):
         [first, *_] = arbitre.check_file(path)
@@ -675,6 +684,15 @@ def test_read_errors() -> None:
     closed.close()
     with pytest.raises(ValueError):
         list(arbitre.read(closed))
+
+
+def test_read_takes_chunks_larger_than_asked() -> None:
+    """A read() that gives far more than it was asked for (all at once,
+    or a str of wide characters) is taken whole, a buffer at a time."""
+    record = "---\ngame: simpei\n---\n{ Ründe ✓ }\n1. c3 c1\n"
+    many = 200_000
+    assert sum(1 for _ in arbitre.read(Reads(record.encode() * many))) == many
+    assert sum(1 for _ in arbitre.read(Reads(record * many, record * 3))) == many + 3
 
 
 def test_read_keeps_records_before_an_error() -> None:
