@@ -395,8 +395,7 @@ pub fn standings<'py>(
     to_python(py, &document.map_err(errors::io_told)?)
 }
 
-/// The house rules arbitre knows (`rules=` names them), each with the
-/// games that define it.
+/// The names of the house rules arbitre knows, as `rules=` takes them.
 #[pyfunction]
 pub fn house_rules() -> Vec<String> {
     arbitre::switches::HouseSwitch::all()
