@@ -14,7 +14,7 @@ use arbitre::standings::{Entry, Points, Standings};
 use arbitre::{Reader, RecordReport, Switches};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyBool, PyMapping, PyString};
 
 use crate::errors::{self, arbitre_error};
 use crate::record::{Record, Score};
@@ -37,9 +37,19 @@ pub fn switches(rules: Option<&Bound<'_, PyAny>>) -> PyResult<Switches> {
             .map(|_| ())
             .map_err(|unknown| arbitre_error(py, &unknown.to_string(), None))
     };
-    if let Ok(map) = rules.cast::<PyDict>() {
-        for (name, on) in map.iter() {
-            set(&name.extract::<String>()?, on.is_truthy()?)?;
+    // Any mapping, as the stubs say (not only a dict: iterated as names,
+    // its keys would all be turned on), its values booleans: "false" or a
+    // number would be truthy and turn a rule on.
+    if let Ok(map) = rules.cast::<PyMapping>() {
+        for item in map.items()?.try_iter()? {
+            let (name, on): (String, Bound<'_, PyAny>) = item?.extract()?;
+            let Ok(on) = on.cast::<PyBool>() else {
+                return Err(PyTypeError::new_err(format!(
+                    "rules= maps each house rule to True or False, not to {}",
+                    arbitre::escape::cut(&on.repr()?.to_cow()?)
+                )));
+            };
+            set(&name, on.is_true())?;
         }
     } else if rules.is_instance_of::<PyString>() {
         return Err(arbitre_error(
@@ -382,11 +392,10 @@ pub fn standings<'py>(
         }
         Ok(standings.finish(crosstable))
     });
-    to_python(py, &document.map_err(errors::io)?)
+    to_python(py, &document.map_err(errors::io_told)?)
 }
 
-/// The house rules arbitre knows (`rules=` names them), each with the
-/// games that define it.
+/// The names of the house rules arbitre knows, as `rules=` takes them.
 #[pyfunction]
 pub fn house_rules() -> Vec<String> {
     arbitre::switches::HouseSwitch::all()

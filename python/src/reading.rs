@@ -31,13 +31,18 @@ const BATCH_BYTES: usize = 256 << 10;
 /// written out in UTF-8, as `check` reads them.
 struct PythonFile {
     file: Py<PyAny>,
-    /// Bytes of a `str` read past what the last call could take.
+    /// Bytes of a `str` (or of a `read` that gave more than asked) past
+    /// what the last call could take: those from `taken` on.
     spill: Vec<u8>,
+    /// Where the bytes of `spill` not yet given start: moved through,
+    /// not drained, so that a chunk far larger than the buffer costs its
+    /// length once, not once per buffer.
+    taken: usize,
 }
 
 impl Read for PythonFile {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.spill.is_empty() {
+        if self.taken == self.spill.len() {
             let chunk = Python::attach(|py| -> PyResult<Vec<u8>> {
                 let got = self
                     .file
@@ -65,10 +70,12 @@ impl Read for PythonFile {
             // ready are taken (`errors::io` unwraps it).
             .map_err(io::Error::other)?;
             self.spill = chunk;
+            self.taken = 0;
         }
-        let n = self.spill.len().min(buf.len());
-        buf[..n].copy_from_slice(&self.spill[..n]);
-        self.spill.drain(..n);
+        let left = self.spill.get(self.taken..).unwrap_or_default();
+        let n = left.len().min(buf.len());
+        buf[..n].copy_from_slice(&left[..n]);
+        self.taken += n;
         Ok(n)
     }
 }
@@ -81,6 +88,9 @@ struct Stream {
     ready: VecDeque<RecordReport>,
     /// An error met after the records ready: raised when they are taken.
     failed: Option<io::Error>,
+    /// The file opened, for a path given: named in its errors, as
+    /// `check_file` names it (a Python stream's errors are its own).
+    file: Option<PathBuf>,
 }
 
 impl Stream {
@@ -144,9 +154,10 @@ impl Records {
         if let Some(report) = stream.ready.pop_front() {
             return Ok(Some(Record { report }));
         }
-        match stream.failed.take() {
-            Some(e) => Err(errors::io(e)),
-            None => Ok(None),
+        match (stream.failed.take(), &stream.file) {
+            (Some(e), Some(file)) => Err(errors::io_at(file, e)),
+            (Some(e), None) => Err(errors::io(e)),
+            (None, _) => Ok(None),
         }
     }
 }
@@ -161,32 +172,34 @@ pub fn read(
     rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Records> {
     let switches = switches(rules)?;
-    let (input, name): (Box<dyn Read + Send>, String) = if source.hasattr("read")? {
-        let name = match path {
-            Some(p) => p.to_string_lossy().into_owned(),
-            None => source
-                .getattr("name")
-                .ok()
-                .and_then(|n| n.extract::<String>().ok())
-                .unwrap_or_else(|| TEXT.to_string()),
+    let (input, name, file): (Box<dyn Read + Send>, String, Option<PathBuf>) =
+        if source.hasattr("read")? {
+            let name = match path {
+                Some(p) => p.to_string_lossy().into_owned(),
+                None => source
+                    .getattr("name")
+                    .ok()
+                    .and_then(|n| n.extract::<String>().ok())
+                    .unwrap_or_else(|| TEXT.to_string()),
+            };
+            let file = PythonFile {
+                file: source.clone().unbind(),
+                spill: Vec::new(),
+                taken: 0,
+            };
+            (Box::new(file), name, None)
+        } else {
+            let at: PathBuf = source.extract()?;
+            let name = path
+                .unwrap_or_else(|| at.clone())
+                .to_string_lossy()
+                .into_owned();
+            let file = source
+                .py()
+                .detach(|| File::open(&at))
+                .map_err(|e| errors::io_at(&at, e))?;
+            (Box::new(file), name, Some(at))
         };
-        let file = PythonFile {
-            file: source.clone().unbind(),
-            spill: Vec::new(),
-        };
-        (Box::new(file), name)
-    } else {
-        let at: PathBuf = source.extract()?;
-        let name = path
-            .unwrap_or_else(|| at.clone())
-            .to_string_lossy()
-            .into_owned();
-        let file = source
-            .py()
-            .detach(|| File::open(&at))
-            .map_err(|e| errors::io_at(&at, e))?;
-        (Box::new(file), name)
-    };
     Ok(Records {
         stream: Mutex::new(Box::new(Stream {
             reader: Some(Reader::new(input)),
@@ -194,6 +207,7 @@ pub fn read(
             switches,
             ready: VecDeque::new(),
             failed: None,
+            file,
         })),
     })
 }

@@ -469,7 +469,55 @@ def test_bad_rules(rules: Any) -> None:
         assert isinstance(caught.value, ValueError)
 
 
+def test_rules_mappings_take_booleans_only() -> None:
+    """Any mapping is a mapping of names to booleans (not its keys taken as
+    names, all on), and a value that is no boolean is refused, not taken
+    for its truth: "false" would turn the rule on."""
+    import types
+
+    off = [r.verdict for r in arbitre.check_file(MANDATORY)]
+    forced_off = types.MappingProxyType({"forgive-missed-captures": False})
+    assert [r.verdict for r in arbitre.check_file(MANDATORY, rules=forced_off)] == [
+        "illegal",
+        "illegal",
+    ]
+    assert off == ["illegal", "legal"]
+    for value in ("false", 0, 1, None):
+        with pytest.raises(TypeError, match="True or False"):
+            arbitre.check_file(MANDATORY, rules={"forgive-missed-captures": value})
+
+
 # Errors
+
+
+def test_errors_escape_what_they_quote(tmp_path: Path) -> None:
+    """A message quotes input (a turn's label, a rule's id, a path) and a
+    traceback prints it to a terminal: its controls are escaped, as the
+    command escapes its error lines."""
+    text = text_of(SPEC_SIMPEI)
+    calls = [
+        lambda: arbitre.moves(text, turn="\x1b[2J3. red"),
+        lambda: arbitre.explain("\x1b[2Jsimpei"),
+        lambda: arbitre.check(text, rules=["\x1b[2J"]),
+        lambda: arbitre.check_file(str(tmp_path / "\x1b[2J.arb")),
+        lambda: arbitre.read(str(tmp_path / "\x1b[2J.arb")),
+        lambda: arbitre.standings([str(tmp_path / "\x1b[2J.arb")]),
+    ]
+    (tmp_path / "\x1b[2J").mkdir()
+    calls.append(lambda: arbitre.standings([str(tmp_path / "\x1b[2J")]))
+    for call in calls:
+        with pytest.raises((arbitre.ArbitreError, OSError)) as caught:
+            call()
+        assert "\x1b" not in str(caught.value) and "\\e[2J" in str(caught.value), str(caught.value)
+
+
+def test_read_names_the_file_it_cannot_read() -> None:
+    """A path that opens but cannot be read (a directory) is named in the
+    error, as check_file names it."""
+    with pytest.raises(IsADirectoryError, match="cannot read samples"):
+        list(arbitre.read("samples"))
+    with pytest.raises(IsADirectoryError, match="cannot read samples"):
+        arbitre.check_file("samples")
 
 
 def test_no_position_in_a_malformed_record() -> None:
@@ -636,6 +684,15 @@ def test_read_errors() -> None:
     closed.close()
     with pytest.raises(ValueError):
         list(arbitre.read(closed))
+
+
+def test_read_takes_chunks_larger_than_asked() -> None:
+    """A read() that gives far more than it was asked for (all at once,
+    or a str of wide characters) is taken whole, a buffer at a time."""
+    record = "---\ngame: simpei\n---\n{ Ründe ✓ }\n1. c3 c1\n"
+    many = 200_000
+    assert sum(1 for _ in arbitre.read(Reads(record.encode() * many))) == many
+    assert sum(1 for _ in arbitre.read(Reads(record * many, record * 3))) == many + 3
 
 
 def test_read_keeps_records_before_an_error() -> None:

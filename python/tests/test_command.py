@@ -131,6 +131,38 @@ def test_main_in_process() -> None:
     assert done.value.code == 2
 
 
+def test_main_leaves_the_callers_ctrl_c() -> None:
+    """A program calling `main` keeps its own Ctrl-C handler once the
+    command is done, and may call it from a thread other than the main."""
+    import signal
+    import threading
+
+    from arbitre.__main__ import main
+
+    def mine(signum: int, frame: object) -> None:
+        pass
+
+    before = signal.signal(signal.SIGINT, mine)
+    try:
+        with pytest.raises(SystemExit):
+            main(["--version"])
+        assert signal.getsignal(signal.SIGINT) is mine
+    finally:
+        signal.signal(signal.SIGINT, before)
+    codes: List[object] = []
+
+    def in_a_thread() -> None:
+        try:
+            main(["--version"])
+        except SystemExit as done:
+            codes.append(done.code)
+
+    worker = threading.Thread(target=in_a_thread)
+    worker.start()
+    worker.join()
+    assert codes == [0]
+
+
 def first_line_then_close(command: List[str]) -> Dict[str, object]:
     """`command | head -1`: the first line read, the pipe closed, and how
     the command ended."""

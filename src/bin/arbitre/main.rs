@@ -25,7 +25,7 @@
 //!    for a record with no position to give);
 //! 5. [`entry`]: standard output guarded, the command run, its status;
 //!    called by this file's `main` and, compiled into the Python package
-//!    (`python/src/command.rs` names the same modules), by its `arbitre`.
+//!    (`python/src/lib.rs` names the same modules), by its `arbitre`.
 //!
 //! # Adding a machine format
 //!
