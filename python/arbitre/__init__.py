@@ -19,7 +19,6 @@ from arbitre._arbitre import (
     Record,
     Records,
     Score,
-    Warning,
     __version__,
     check,
     check_file,
@@ -32,15 +31,17 @@ from arbitre._arbitre import (
     show,
     standings,
 )
+from arbitre._arbitre import Warning as Warning
 from arbitre._errors import ArbitreError
 
+# `Warning` is left out of `*`: it would hide Python's own `Warning`
+# (`arbitre.Warning` names it).
 __all__ = [
     "ArbitreError",
     "Diagnostic",
     "Record",
     "Records",
     "Score",
-    "Warning",
     "__version__",
     "check",
     "check_file",

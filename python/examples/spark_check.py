@@ -229,8 +229,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the job; print the counts by verdict. Exit status 1 when a record
-    is not legal, as `arbitre check` does."""
+    """Run the job; print the counts by verdict. The exit status is
+    `arbitre check`'s: 2 when a record is malformed, else 1 when one is
+    illegal."""
     from pyspark.sql import SparkSession
 
     args = parse_args(argv)
@@ -265,6 +266,10 @@ def main(argv: list[str] | None = None) -> int:
         + ", ".join(f"{counts.get(v, 0)} {v}" for v in ("legal", "illegal", "malformed"))
         + f"; verdicts in {args.output}"
     )
+    # The command's statuses: 2 when a record is malformed, else 1 when one
+    # is illegal, else 0.
+    if counts.get("malformed", 0):
+        return 2
     return 0 if counts.get("legal", 0) == total else 1
 
 
