@@ -133,8 +133,9 @@ fn reports(
 }
 
 /// The record numbered `index` (from 0) of `text`.
+/// The records before it are read with the interpreter released.
 fn one_record(py: Python<'_>, text: &str, index: usize) -> PyResult<arbitre::Record> {
-    match Reader::new(text.as_bytes()).nth(index) {
+    match py.detach(|| Reader::new(text.as_bytes()).nth(index)) {
         Some(record) => record.map_err(errors::io),
         None => Err(arbitre_error(
             py,
