@@ -751,6 +751,28 @@ mod tests {
     }
 
     #[test]
+    fn the_caption_wraps_within_the_pictures_width() {
+        let mut svg = Svg::new(300, 400, "");
+        let caption = Caption {
+            title: "T".into(),
+            status: "S".into(),
+            illegal: Some("word ".repeat(100)),
+        };
+        svg.caption(100.0, 20.0, &caption);
+        let doc = svg.finish();
+        let lines: Vec<&str> = doc
+            .lines()
+            .filter(|l| l.contains("class=\"illegal\""))
+            .filter_map(|l| l.split('>').nth(1)?.strip_suffix("</text"))
+            .collect();
+        assert_eq!(lines.len(), 6, "{lines:?}");
+        let fits = fitting(300.0 - 100.0 - MARGIN, 13.0);
+        assert!(lines.iter().all(|l| l.chars().count() <= fits), "{lines:?}");
+        assert!(lines[5].ends_with('…'));
+        assert_eq!(fitting(0.0, 13.0), 1);
+    }
+
+    #[test]
     fn long_words_are_cut_into_lines() {
         assert_eq!(wrapped("ab cd ef", 5), ["ab cd", "ef"]);
         assert_eq!(wrapped("abcdefgh", 3), ["abc", "def", "gh"]);
