@@ -101,6 +101,27 @@ pub fn shortened(text: &str) -> String {
     out
 }
 
+/// How wide a character of the pictures' text is, by its font size:
+/// DejaVu Sans averages a little under 0.6 of it on prose; a touch more
+/// keeps wrapped text inside the picture.
+pub const ADVANCE: f64 = 0.62;
+
+/// How much wider a bold character is than a plain one.
+const BOLD: f64 = 1.1;
+
+/// Room kept between text and the picture's right edge, in pixels.
+const MARGIN: f64 = 8.0;
+
+/// How many characters of `size` pixels fit in `room` pixels.
+pub fn fitting(room: f64, size: f64) -> usize {
+    let chars = room / (size * ADVANCE);
+    if chars.is_finite() && chars >= 1.0 {
+        chars as usize
+    } else {
+        1
+    }
+}
+
 /// Colours and line styles of the pictures, one class each.
 const STYLE: &str = "\
 text{font-family:'DejaVu Sans',sans-serif;fill:#222}\
@@ -113,7 +134,9 @@ text{font-family:'DejaVu Sans',sans-serif;fill:#222}\
 .light{fill:#fff}\
 .written{fill:none;stroke:#e00000;stroke-width:4;stroke-linecap:round;stroke-linejoin:round}\
 .written.before{stroke:#444;stroke-width:3;stroke-dasharray:6 4}\
-.legal{fill:none;stroke:#1a7f37;stroke-width:2.5;stroke-opacity:0.45;stroke-dasharray:3 3}\
+.legal{fill:none;stroke:#1a7f37;stroke-width:2.5;stroke-opacity:0.9;stroke-dasharray:5 3}\
+.legal-halo{fill:none;stroke:#fff;stroke-width:5;stroke-opacity:0.6;stroke-linecap:round}\
+.legal.target{fill:#1a7f37;fill-opacity:1;stroke:#fff;stroke-width:1.5;stroke-opacity:1;stroke-dasharray:none}\
 .mark.written{stroke-dasharray:none}\
 .promotion{font-size:14px;font-weight:bold;fill:#b00000}\
 .promotion.before{fill:#444}\
@@ -125,6 +148,11 @@ text{font-family:'DejaVu Sans',sans-serif;fill:#222}\
 /// An SVG document being written.
 pub struct Svg {
     out: String,
+    /// The document's width, which text must not run past.
+    width: f64,
+    /// Where the alternatives drawn end, with their notation: dotted by
+    /// [`Svg::targets`] over the refused turn.
+    targets: Vec<(f64, f64, String)>,
 }
 
 impl Svg {
@@ -142,14 +170,18 @@ impl Svg {
             "<defs>\
 <marker id=\"head-written\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#e00000\"/></marker>\
 <marker id=\"head-before\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#444\"/></marker>\
-<marker id=\"head-legal\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#1a7f37\" fill-opacity=\"0.5\"/></marker>\
+<marker id=\"head-legal\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#1a7f37\"/></marker>\
 <pattern id=\"hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"5\" height=\"5\" fill=\"#fff\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#333\" stroke-width=\"2\"/></pattern>\
 </defs>\n",
         );
         out.push_str(&format!(
             "<rect class=\"background\" width=\"{width}\" height=\"{height}\" fill=\"#fafaf7\"/>\n"
         ));
-        Svg { out }
+        Svg {
+            out,
+            width: f64::from(width),
+            targets: Vec::new(),
+        }
     }
 
     /// `<name a="v" ...>`, or `<name .../>` when `empty`; values escaped.
@@ -280,31 +312,69 @@ impl Svg {
         }
     }
 
-    /// What was legal instead, faintly, in a group of its own: each of the
-    /// first alternatives' strokes between the centres `centre` gives its
-    /// squares (by file and rank on the game's grid).
+    /// What was legal instead, in a group of its own drawn under the refused
+    /// turn (its ends dotted over it by [`Svg::targets`]): each of the first
+    /// alternatives' strokes between the centres `centre` gives its squares
+    /// (by file and rank on the game's grid). How many distinct
+    /// alternatives are drawn.
     pub fn alternatives(
         &mut self,
         expected: Option<&Alternatives>,
         centre: impl Fn(i32, i32) -> (f64, f64),
-    ) {
+    ) -> usize {
         self.group("alternatives", &[]);
+        let mut seen = Vec::new();
         for alternative in expected
             .iter()
             .flat_map(|e| e.iter().take(crate::game::LISTED))
         {
             let text = alternative.to_string();
-            for stroke in strokes(&text) {
-                let points: Vec<(f64, f64)> = stroke
-                    .squares
-                    .iter()
-                    .filter_map(|s| grid_of(s))
-                    .map(|(f, r)| centre(f, r))
-                    .collect();
-                self.stroke(stroke.kind, &points, "legal", &text);
-            }
+            let strokes: Vec<(StrokeKind, Vec<(f64, f64)>)> = strokes(&text)
+                .into_iter()
+                .map(|stroke| {
+                    let points = stroke
+                        .squares
+                        .iter()
+                        .filter_map(|s| grid_of(s))
+                        .map(|(f, r)| centre(f, r))
+                        .collect();
+                    (stroke.kind, points)
+                })
+                .collect();
+            self.alternative(&strokes, &text, &mut seen);
         }
         self.close("g");
+        seen.len()
+    }
+
+    /// One alternative, its strokes in a group `alternative` of its own, each
+    /// to end on a dot ([`Svg::targets`]) so that alternatives along one line
+    /// stay apart; skipped (false) when it draws nothing or what one in
+    /// `seen` drew.
+    pub fn alternative(
+        &mut self,
+        strokes: &[(StrokeKind, Vec<(f64, f64)>)],
+        text: &str,
+        seen: &mut Vec<String>,
+    ) -> bool {
+        // Alike when their strokes join the same points (a promotion mark
+        // aside): the picture could not tell them apart.
+        let key: Vec<String> = strokes
+            .iter()
+            .filter(|(_, points)| !points.is_empty())
+            .map(|(kind, points)| format!("{kind:?} {}", listed(points)))
+            .collect();
+        let key = key.join(";");
+        if key.is_empty() || seen.contains(&key) {
+            return false;
+        }
+        seen.push(key);
+        self.group("alternative", &[("data-notation", &text)]);
+        for (kind, points) in strokes {
+            self.stroke(*kind, points, "legal", text);
+        }
+        self.close("g");
+        true
     }
 
     /// One action of a turn over its points: a ring for a mark, an arrow
@@ -329,6 +399,9 @@ impl Svg {
             (_, []) => {}
             (StrokeKind::Mark, [(x, y), ..]) | (_, [(x, y)]) => {
                 let r = if head == "legal" { 10.0 } else { 20.0 };
+                if head == "legal" {
+                    self.circle(*x, *y, r, &[("class", "legal-halo")]);
+                }
                 let mut all: Vec<(&str, &dyn fmt::Display)> = vec![
                     ("class", &class),
                     ("cx", x),
@@ -342,14 +415,46 @@ impl Svg {
                 self.element("circle", &all, true);
             }
             _ => {
+                if head == "legal" {
+                    self.element(
+                        "polyline",
+                        &[("class", &"legal-halo"), ("points", &listed(points))],
+                        true,
+                    );
+                }
                 self.path(points, &class, Some(head), text);
                 if kind == StrokeKind::Capture {
                     for (x, y) in &points[1..points.len() - 1] {
                         self.circle(*x, *y, 4.0, &[("class", &class)]);
                     }
                 }
+                // Where it ends, a dot of its own: two alternatives along
+                // one line end apart.
+                if let (true, Some((x, y))) = (head == "legal", points.last()) {
+                    self.targets.push((*x, *y, text.to_string()));
+                }
             }
         }
+    }
+
+    /// A dot where each alternative drawn ends, in a group `targets` drawn
+    /// last over the board, so that no refused turn hides an alternative.
+    pub fn targets(&mut self) {
+        self.group("targets", &[]);
+        for (x, y, text) in std::mem::take(&mut self.targets) {
+            self.element(
+                "circle",
+                &[
+                    ("class", &"legal target"),
+                    ("cx", &x),
+                    ("cy", &y),
+                    ("r", &4.5),
+                    ("data-notation", &text),
+                ],
+                true,
+            );
+        }
+        self.close("g");
     }
 
     /// The text of an element opened with [`Svg::element`], escaped, and
@@ -366,24 +471,49 @@ impl Svg {
         self.out.push_str("</text>\n");
     }
 
-    /// The caption's lines from `y` down, left-aligned at `x`; where the
-    /// next drawing may start.
+    /// Text at `x`, `y` of `size` pixels a character, moved left as far as
+    /// it must to end inside the picture.
+    pub fn text_within(&mut self, x: f64, y: f64, class: &str, size: f64, text: &str) {
+        let text = shortened(text);
+        let long = text.chars().count() as f64 * size * ADVANCE;
+        let x = x.min(self.width - MARGIN - long).max(0.0);
+        self.text(x, y, class, &text);
+    }
+
+    /// The caption's lines from `y` down, left-aligned at `x` and wrapped
+    /// within the picture's width; where the next drawing may start.
     pub fn caption(&mut self, x: f64, mut y: f64, caption: &Caption) -> f64 {
-        for line in wrapped(&caption.title, 36).iter().take(3) {
-            self.text(x, y, "title", line);
+        for line in self.lines(&caption.title, x, 16.0 * BOLD, 36, 3) {
+            self.text(x, y, "title", &line);
             y += 21.0;
         }
-        for line in wrapped(&caption.status, 42).iter().take(3) {
-            self.text(x, y, "status", line);
+        for line in self.lines(&caption.status, x, 14.0, 42, 3) {
+            self.text(x, y, "status", &line);
             y += 19.0;
         }
         if let Some(illegal) = &caption.illegal {
-            for line in wrapped(illegal, 46).iter().take(4) {
-                self.text(x, y, "illegal", line);
+            for line in self.lines(illegal, x, 13.0, 46, 6) {
+                self.text(x, y, "illegal", &line);
                 y += 17.0;
             }
         }
         y
+    }
+
+    /// `text` wrapped in lines that fit between `x` and the picture's right
+    /// edge at `size` pixels a character (and at most `most` characters), at
+    /// most `count` of them, `…` ending the last when more were cut.
+    fn lines(&self, text: &str, x: f64, size: f64, most: usize, count: usize) -> Vec<String> {
+        let width = fitting(self.width - x - MARGIN, size).min(most);
+        let mut lines = wrapped(text, width);
+        if lines.len() > count {
+            lines.truncate(count);
+            if let Some(last) = lines.last_mut() {
+                let kept: String = last.chars().take(width.saturating_sub(1)).collect();
+                *last = format!("{kept}…");
+            }
+        }
+        lines
     }
 
     /// The legend of the refused turn's strokes, from `y` down; where the
@@ -393,6 +523,7 @@ impl Svg {
         x: f64,
         mut y: f64,
         expected: Option<&Alternatives>,
+        drawn: usize,
         parts: bool,
     ) -> f64 {
         self.group("legend-row", &[]);
@@ -425,9 +556,9 @@ impl Svg {
                 Some("legal"),
                 "",
             );
-            let shown = expected.len().min(crate::game::LISTED);
-            let note = if shown < expected.len() {
-                format!("legal here ({shown} of {} drawn)", expected.len())
+            self.circle(x + 30.0, y - 4.0, 4.5, &[("class", "legal target")]);
+            let note = if drawn < expected.len() {
+                format!("legal here ({drawn} of {} drawn)", expected.len())
             } else {
                 format!("legal here ({})", expected.len())
             };
@@ -617,6 +748,28 @@ mod tests {
         assert!(strokes("2. -- R").is_empty());
         assert_eq!(grid_of("e5"), Some((4, 4)));
         assert_eq!(grid_of("e0"), None);
+    }
+
+    #[test]
+    fn the_caption_wraps_within_the_pictures_width() {
+        let mut svg = Svg::new(300, 400, "");
+        let caption = Caption {
+            title: "T".into(),
+            status: "S".into(),
+            illegal: Some("word ".repeat(100)),
+        };
+        svg.caption(100.0, 20.0, &caption);
+        let doc = svg.finish();
+        let lines: Vec<&str> = doc
+            .lines()
+            .filter(|l| l.contains("class=\"illegal\""))
+            .filter_map(|l| l.split('>').nth(1)?.strip_suffix("</text"))
+            .collect();
+        assert_eq!(lines.len(), 6, "{lines:?}");
+        let fits = fitting(300.0 - 100.0 - MARGIN, 13.0);
+        assert!(lines.iter().all(|l| l.chars().count() <= fits), "{lines:?}");
+        assert!(lines[5].ends_with('…'));
+        assert_eq!(fitting(0.0, 13.0), 1);
     }
 
     #[test]

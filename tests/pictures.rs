@@ -145,7 +145,7 @@ fn superpion_refused_capture_is_drawn_in_the_warning_colour_with_what_was_legal(
         .descendants()
         .find(|n| n.attribute("class") == Some("alternatives"))
         .unwrap();
-    assert!(legal.children().any(|n| classes(n).contains(&"legal")));
+    assert!(legal.descendants().any(|n| classes(n).contains(&"legal")));
     assert!(texts(&doc, "illegal")
         .join(" ")
         .contains("(superpion/capture-incomplete)"));
@@ -504,4 +504,289 @@ fn superpion_setup_lists_each_camps_pieces_rank_by_rank() {
         told >= 6,
         "too few camps with pieces enough to tell an order: {told}"
     );
+}
+
+/// Every record of every sample, stopped at its end, as its picture.
+fn every_samples_picture() -> Vec<(String, String)> {
+    let switches = arbitre::Switches::new();
+    let mut out = Vec::new();
+    for &game in arbitre::games::names() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(game);
+        let mut paths = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                paths.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            } else {
+                paths.push(path);
+            }
+        }
+        for path in paths {
+            let text = std::fs::read(&path).unwrap();
+            for record in arbitre::Reader::new(&text[..]).take(20) {
+                let Ok(record) = record else { break };
+                let Ok(stopped) = arbitre::dispatch::stop(&record, &switches, arbitre::at::At::End)
+                else {
+                    continue;
+                };
+                out.push((path.display().to_string(), stopped.picture.svg()));
+            }
+        }
+    }
+    out
+}
+
+fn legend_notes(doc: &Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| classes(*n).contains(&"legend"))
+        .flat_map(|n| n.descendants())
+        .filter(|n| classes(*n).contains(&"note"))
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect()
+}
+
+/// The legend's Superpion is one the position holds: its camp and the pawn
+/// under it; with none on the board, it is said without naming a stack.
+#[test]
+fn superpion_legend_names_the_stack_the_position_holds() {
+    let cases: [(&[&str], &str, &str); 3] = [
+        (
+            &["samples/superpion/lawyer-flying-landing.arb"],
+            "blue Superpion over a spare pawn",
+            "under-spare",
+        ),
+        (
+            &["docs/pictures/superpion.arb"],
+            "blue Superpion over a yellow pawn",
+            "under-yellow",
+        ),
+        (
+            &["samples/superpion/spec-example.arb", "--turn", "0"],
+            "a Superpion, its under-pawn at its foot",
+            "superpion",
+        ),
+    ];
+    for (args, words, under) in cases {
+        let (_, text) = svg(args);
+        let doc = Document::parse(&text).unwrap();
+        let notes = legend_notes(&doc);
+        assert!(notes.contains(&words.to_string()), "{args:?}: {notes:?}");
+        assert!(
+            !notes.iter().any(|n| n.contains("over a red pawn")),
+            "{args:?}: {notes:?}"
+        );
+        // The legend's own Superpion (no square) is drawn as it names it.
+        let drawn: Vec<Node> = with(&doc, &["superpion"])
+            .into_iter()
+            .filter(|n| n.attribute("data-square") == Some(""))
+            .collect();
+        assert_eq!(drawn.len(), 1, "{args:?}");
+        assert!(classes(drawn[0]).contains(&under), "{args:?}");
+    }
+    // With no Superpion on the board, none is named by camp and pawn.
+    let (_, text) = svg(&["samples/superpion/spec-example.arb", "--turn", "0"]);
+    let doc = Document::parse(&text).unwrap();
+    assert!(with(&doc, &["superpion"])
+        .iter()
+        .all(|n| n.attribute("data-square") == Some("")));
+    assert!(!legend_notes(&doc).iter().any(|n| n.contains(" over a ")));
+}
+
+/// The font size of a text of the caption or the legends, by its class.
+fn font_size(node: Node) -> Option<f64> {
+    let have = classes(node);
+    [
+        ("title", 16.0 * 1.1),
+        ("status", 14.0),
+        ("illegal", 13.0),
+        ("note", 12.0),
+    ]
+    .into_iter()
+    .find(|(class, _)| have.contains(class))
+    .map(|(_, size)| size)
+}
+
+/// Text set from its left end (the caption, the legends) stays inside the
+/// picture: its width at 0.6 of the font size a character (DejaVu Sans's
+/// average runs a little under) does not pass the right edge. A flying
+/// Superpion's capture, refused with four captures listed, is one of them.
+#[test]
+fn text_is_wrapped_inside_the_pictures_width() {
+    let mut checked = 0;
+    let mut long = 0;
+    for (path, text) in every_samples_picture() {
+        let doc = Document::parse(&text).unwrap();
+        let width: f64 = doc
+            .root_element()
+            .attribute("width")
+            .unwrap()
+            .parse()
+            .unwrap();
+        for node in doc.descendants().filter(|n| n.tag_name().name() == "text") {
+            let Some(size) = font_size(node) else {
+                continue;
+            };
+            if node.attribute("text-anchor").is_some_and(|a| a != "start") {
+                continue;
+            }
+            let x: f64 = node.attribute("x").unwrap().parse().unwrap();
+            let line = node.text().unwrap_or("");
+            let end = x + line.chars().count() as f64 * size * 0.6;
+            assert!(end <= width, "{path}: {line:?} ends at {end:.0} of {width}");
+            checked += 1;
+        }
+        long += usize::from(texts(&doc, "illegal").len() >= 4);
+    }
+    assert!(checked > 1000, "{checked} lines");
+    assert!(long > 0, "no refusal long enough to wrap in four lines");
+    let (_, text) = svg(&["samples/superpion/lawyer-flying-landing.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    let said = texts(&doc, "illegal").join(" ");
+    assert!(
+        said.contains("e5xi9xm5, e5xi9xn4 (superpion/maximum-capture)"),
+        "{said}"
+    );
+}
+
+/// How many alternatives the legend says it draws: `legal here (10)`, or
+/// `legal here (20 of 21 drawn)`.
+fn legend_count(doc: &Document) -> Option<usize> {
+    let note = texts(doc, "note")
+        .into_iter()
+        .find(|t| t.starts_with("legal here ("))?;
+    let number: String = note["legal here (".len()..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    number.parse().ok()
+}
+
+/// The ends of the alternatives' dots, with their notation, in order.
+fn targets(doc: &Document) -> Vec<((String, String), String)> {
+    with(doc, &["legal", "target"])
+        .iter()
+        .filter_map(|n| {
+            let notation = n.attribute("data-notation")?.to_string();
+            let at = (
+                n.attribute("cx")?.to_string(),
+                n.attribute("cy")?.to_string(),
+            );
+            Some((at, notation))
+        })
+        .collect()
+}
+
+/// Whether `a` comes before `b` in the document.
+fn before(a: Node, b: Node) -> bool {
+    a.range().start < b.range().start
+}
+
+/// Simpei's g7-e5 refused where g7-f6 is the piece's only move: the green
+/// g7-f6 ends on a dot over the red arrow, and the legend counts the ten
+/// alternatives the picture draws.
+#[test]
+fn simpei_the_refused_arrow_hides_no_alternative() {
+    let (_, text) = svg(&["samples/simpei/illegal-not-a-neighbour.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    let refused = with(&doc, &["refused"])[0];
+    let wrong: Vec<_> = with(&doc, &["written", "move"])
+        .into_iter()
+        .filter(|n| n.attribute("data-notation") == Some("g7-e5"))
+        .collect();
+    assert_eq!(wrong.len(), 1);
+    let dots = with(&doc, &["targets"]);
+    assert_eq!(dots.len(), 1);
+    assert!(
+        before(refused, dots[0]),
+        "the dots are drawn over the arrow"
+    );
+    let f6 = targets(&doc)
+        .into_iter()
+        .find(|(_, notation)| notation == "g7-f6")
+        .unwrap();
+    // f6 is the lower world's point between g7 and e5: on the red arrow.
+    let points = wrong[0].attribute("points").unwrap();
+    let (g7, e5) = points.split_once(' ').unwrap();
+    let xy = |p: &str| -> (f64, f64) {
+        let (x, y) = p.split_once(',').unwrap();
+        (x.parse().unwrap(), y.parse().unwrap())
+    };
+    let ((x1, y1), (x2, y2)) = (xy(g7), xy(e5));
+    let (x, y): (f64, f64) = (f6.0 .0.parse().unwrap(), f6.0 .1.parse().unwrap());
+    assert!(((x1 + x2) / 2.0 - x).abs() < 0.5 && ((y1 + y2) / 2.0 - y).abs() < 0.5);
+    assert_eq!(with(&doc, &["alternative"]).len(), 10);
+    assert_eq!(legend_count(&doc), Some(10));
+}
+
+/// A flying Superpion's four captures along one diagonal (e5xi9 then k7,
+/// l6, m5 or n4): four alternatives, each ending on a dot of its own.
+#[test]
+fn superpion_alternatives_along_one_diagonal_end_apart() {
+    let (_, text) = svg(&["samples/superpion/lawyer-flying-landing.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    let ends = targets(&doc);
+    let notations: Vec<&str> = ends.iter().map(|(_, n)| n.as_str()).collect();
+    assert_eq!(
+        notations,
+        ["e5xi9xk7", "e5xi9xl6", "e5xi9xm5", "e5xi9xn4"],
+        "{ends:?}"
+    );
+    let mut places: Vec<_> = ends.iter().map(|(at, _)| at.clone()).collect();
+    places.dedup();
+    assert_eq!(places.len(), 4, "{ends:?}");
+    assert_eq!(with(&doc, &["alternative"]).len(), 4);
+    assert_eq!(legend_count(&doc), Some(4));
+}
+
+/// On every sample's picture the legend counts the alternatives drawn, each
+/// is told apart from the others, ends on a dot drawn over the refused turn,
+/// and the green is strong enough to read on a dark square.
+#[test]
+fn every_alternative_drawn_is_counted_and_seen() {
+    let mut seen = 0;
+    for (path, text) in every_samples_picture() {
+        let doc = Document::parse(&text).unwrap();
+        let alternatives = with(&doc, &["alternative"]);
+        assert_eq!(
+            legend_count(&doc).unwrap_or(0),
+            alternatives.len(),
+            "{path}"
+        );
+        let mut drawn = Vec::new();
+        for alternative in &alternatives {
+            let lines: Vec<String> = alternative
+                .descendants()
+                .filter(|n| classes(*n).contains(&"legal"))
+                .filter_map(|n| {
+                    n.attribute("points")
+                        .map(str::to_string)
+                        .or_else(|| Some(format!("{},{}", n.attribute("cx")?, n.attribute("cy")?)))
+                })
+                .collect();
+            assert!(!lines.is_empty(), "{path}");
+            assert!(!drawn.contains(&lines), "{path}: drawn twice {lines:?}");
+            drawn.push(lines);
+        }
+        if let (Some(refused), Some(dots)) = (
+            with(&doc, &["refused"]).first(),
+            with(&doc, &["targets"]).first(),
+        ) {
+            assert!(before(*refused, *dots), "{path}");
+        }
+        seen += alternatives.len();
+    }
+    assert!(seen > 100, "{seen} alternatives");
+    let (_, text) = svg(&["docs/pictures/superpion.arb"]);
+    let rule = text.split(".legal{").nth(1).unwrap();
+    let rule = &rule[..rule.find('}').unwrap()];
+    let opacity: f64 = rule
+        .split(';')
+        .find_map(|d| d.strip_prefix("stroke-opacity:"))
+        .unwrap_or("1")
+        .parse()
+        .unwrap();
+    assert!(opacity >= 0.8, "{rule}");
+    assert!(text.contains("class=\"legal-halo\""));
 }

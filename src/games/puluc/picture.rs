@@ -148,9 +148,7 @@ impl picture::Picture for Puluc {
             false,
         );
         svg.close_text(label);
-        if let Some(mistake) = mistake {
-            draw_mistake(&mut svg, position, mistake);
-        }
+        let drawn = mistake.map(|mistake| draw_mistake(&mut svg, position, mistake));
         let mut y = svg.caption(LEFT, 28.0, caption);
         let killed = |side: Side| position.killed[side.index()];
         let mut x = LEFT;
@@ -169,11 +167,12 @@ impl picture::Picture for Puluc {
             x += 60.0;
         }
         legend(&mut svg, BASE + 70.0);
-        if let Some(mistake) = mistake {
+        if let Some((mistake, drawn)) = mistake.zip(drawn) {
             svg.mistake_legend(
                 LEFT + 430.0,
                 BASE + 92.0,
                 mistake.violation.expected.as_ref(),
+                drawn,
                 false,
             );
         }
@@ -211,8 +210,9 @@ fn legend(svg: &mut Svg, y: f64) {
 }
 
 /// The refused turn as an arc over the track from its source to where it
-/// lands, in the warning colour; what was legal instead, faintly.
-fn draw_mistake(svg: &mut Svg, position: &Position, mistake: &Mistake<Puluc>) {
+/// lands, in the warning colour; what was legal instead above it, each at
+/// its own height; how many alternatives are drawn.
+fn draw_mistake(svg: &mut Svg, position: &Position, mistake: &Mistake<Puluc>) -> usize {
     let side = position.to_move;
     // How high the pawns on a square stand: an arc starts and ends above.
     let standing = |s: i64| -> f64 {
@@ -235,17 +235,21 @@ fn draw_mistake(svg: &mut Svg, position: &Position, mistake: &Mistake<Puluc>) {
         ]
     };
     svg.group("alternatives", &[]);
+    // Told apart by where they start and land, each arc at its own height.
+    let mut seen: Vec<(i64, i64)> = Vec::new();
     if let Some(expected) = &mistake.violation.expected {
-        for (i, alternative) in expected.iter().take(crate::game::LISTED).enumerate() {
+        for alternative in expected.iter().take(crate::game::LISTED) {
             let text = alternative.to_string();
-            if let Some((from, to)) = read_play(position, &text) {
-                svg.stroke(
-                    StrokeKind::Move,
-                    &arc(from, to, 8.0 * i as f64 + 14.0),
-                    "legal",
-                    &text,
-                );
+            let Some(play) = read_play(position, &text) else {
+                continue;
+            };
+            if seen.contains(&play) {
+                continue;
             }
+            let lift = 8.0 * seen.len() as f64 + 14.0;
+            seen.push(play);
+            let strokes = [(StrokeKind::Move, arc(play.0, play.1, lift))];
+            svg.alternative(&strokes, &text, &mut Vec::new());
         }
     }
     svg.close("g");
@@ -271,11 +275,13 @@ fn draw_mistake(svg: &mut Svg, position: &Position, mistake: &Mistake<Puluc>) {
             svg.stroke(StrokeKind::Move, &drawn, "written", &text);
             // The throw and the move as written, over the arc.
             if let [_, (x1, top), (x2, _), _] = drawn[..] {
-                svg.text((x1 + x2) / 2.0 - 16.0, top - 6.0, "illegal", &text);
+                svg.text_within((x1 + x2) / 2.0 - 16.0, top - 6.0, "illegal", 13.0, &text);
             }
         }
     }
     svg.close("g");
+    svg.targets();
+    seen.len()
 }
 
 /// The turn as written, without its move number: `3:4-7`.

@@ -130,9 +130,7 @@ impl picture::Picture for Simpei {
             }
         }
         svg.close("g");
-        if let Some(mistake) = mistake {
-            draw_mistake(&mut svg, mistake);
-        }
+        let drawn = mistake.map(|mistake| draw_mistake(&mut svg, mistake));
         let mut y = svg.caption(PANEL, 34.0, caption) + 10.0;
         svg.text(PANEL, y, "status", "In hand");
         for colour in [Colour::Red, Colour::Blue] {
@@ -163,17 +161,24 @@ impl picture::Picture for Simpei {
         );
         svg.text(PANEL + 30.0, y, "note", "lower world (3x3), dashed lines");
         svg.close("g");
-        if let Some(mistake) = mistake {
-            svg.mistake_legend(PANEL, y + 30.0, mistake.violation.expected.as_ref(), true);
+        if let Some((mistake, drawn)) = mistake.zip(drawn) {
+            svg.mistake_legend(
+                PANEL,
+                y + 30.0,
+                mistake.violation.expected.as_ref(),
+                drawn,
+                true,
+            );
         }
         svg.finish()
     }
 }
 
 /// The refused turn's parts: the right ones before the wrong one, the
-/// wrong one in the warning colour, and what was legal instead, faintly.
-fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Simpei>) {
-    svg.alternatives(mistake.violation.expected.as_ref(), centre);
+/// wrong one in the warning colour, and what was legal instead under them,
+/// its ends dotted over them; how many alternatives are drawn.
+fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Simpei>) -> usize {
+    let drawn = svg.alternatives(mistake.violation.expected.as_ref(), centre);
     let turn = mistake.turn;
     let mut parts: Vec<(Span, StrokeKind, Vec<Square>)> = Vec::new();
     match turn.action.value {
@@ -217,4 +222,6 @@ fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Simpei>) {
         svg.stroke(*kind, &points, class, &text.join(joint));
     }
     svg.close("g");
+    svg.targets();
+    drawn
 }

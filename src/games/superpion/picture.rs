@@ -89,6 +89,19 @@ fn piece(svg: &mut Svg, camp: Camp, under: Option<Colour>, cx: f64, cy: f64, squ
     svg.close("g");
 }
 
+/// The camp and under-pawn of the first Superpion, rank by rank from a1.
+fn first_superpion(position: &Position) -> Option<(Camp, Colour)> {
+    (0..SIZE)
+        .flat_map(|rank| (0..SIZE).map(move |file| (file, rank)))
+        .find_map(|(file, rank)| {
+            let Located::White(sq) = locate(file.into(), rank.into()) else {
+                return None;
+            };
+            let camp = position.camp_at(sq).filter(|_| position.is_superpion(sq))?;
+            Some((camp, position.under[sq.index()]))
+        })
+}
+
 /// A colour's name, for classes and the legend.
 fn name(colour: Colour) -> &'static str {
     colour.camp().map_or("spare", Camp::name)
@@ -164,19 +177,18 @@ impl picture::Picture for Superpion {
             }
         }
         svg.close("g");
-        if let Some(mistake) = mistake {
-            draw_mistake(&mut svg, mistake);
-        }
+        let drawn = mistake.map(|mistake| draw_mistake(&mut svg, mistake));
         let y = svg.caption(PANEL, 30.0, caption);
-        panel(&mut svg, position, y + 6.0, mistake);
+        panel(&mut svg, position, y + 6.0, mistake.zip(drawn));
         svg.finish()
     }
 }
 
 /// The refused turn: its actions before the wrong one, the wrong one in
-/// the warning colour, then what was legal instead, faintly.
-fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Superpion>) {
-    svg.alternatives(mistake.violation.expected.as_ref(), centre);
+/// the warning colour, and what was legal instead under them, its ends
+/// dotted over them; how many alternatives are drawn.
+fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Superpion>) -> usize {
+    let drawn = svg.alternatives(mistake.violation.expected.as_ref(), centre);
     svg.group("refused", &[]);
     let wrong = mistake
         .turn
@@ -225,10 +237,17 @@ fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Superpion>) {
         }
     }
     svg.close("g");
+    svg.targets();
+    drawn
 }
 
 /// Beside the board: the mode, the piles, the legend.
-fn panel(svg: &mut Svg, position: &Position, mut y: f64, mistake: Option<&Mistake<Superpion>>) {
+fn panel(
+    svg: &mut Svg,
+    position: &Position,
+    mut y: f64,
+    mistake: Option<(&Mistake<Superpion>, usize)>,
+) {
     let variant = position.variant;
     let mode = match variant.neutral {
         Some(neutral) => format!("Mode {}, {neutral} neutral", variant.mode),
@@ -289,13 +308,16 @@ fn panel(svg: &mut Svg, position: &Position, mut y: f64, mistake: Option<&Mistak
         svg.text(PANEL + 28.0, y + 4.0, "note", &words);
     }
     y += 30.0;
-    piece(svg, Camp::Blue, Some(Colour::Red), PANEL + 12.0, y, "");
-    svg.text(
-        PANEL + 36.0,
-        y + 4.0,
-        "note",
-        "blue Superpion over a red pawn",
-    );
+    // The first Superpion on the board stands for them all; with none, a
+    // Superpion is said generically, drawn as one would look.
+    let first = first_superpion(position);
+    let (camp, under) = first.unwrap_or((Camp::Blue, Colour::Red));
+    piece(svg, camp, Some(under), PANEL + 12.0, y, "");
+    let words = match first {
+        Some((camp, under)) => format!("{} Superpion over a {} pawn", camp.name(), name(under)),
+        None => "a Superpion, its under-pawn at its foot".to_string(),
+    };
+    svg.text(PANEL + 36.0, y + 4.0, "note", &words);
     y += 26.0;
     svg.rect(
         PANEL + 2.0,
@@ -312,7 +334,13 @@ fn panel(svg: &mut Svg, position: &Position, mut y: f64, mistake: Option<&Mistak
         "white squares (played) and dark",
     );
     svg.close("g");
-    if let Some(mistake) = mistake {
-        svg.mistake_legend(PANEL, y + 28.0, mistake.violation.expected.as_ref(), true);
+    if let Some((mistake, drawn)) = mistake {
+        svg.mistake_legend(
+            PANEL,
+            y + 28.0,
+            mistake.violation.expected.as_ref(),
+            drawn,
+            true,
+        );
     }
 }
