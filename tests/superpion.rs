@@ -1017,3 +1017,55 @@ fn the_camp_to_play_is_named_with_its_player() {
         "unfinished, 1.R (red) to play"
     );
 }
+
+/// The repair `check` hints at, on the crowded board: each reading of the
+/// refused `k5xl6` one slip away is a capture search of its own (about
+/// 97,000 states), so the search counts the rules' work against its
+/// budget, not the turns alone. Before, the hint's 10,000 turns let it try
+/// nine such readings (958 M instructions, five times the check); now it
+/// stops after the first, and `arbitre repair`'s 300,000 after a few.
+#[test]
+fn a_repair_counts_the_capture_searches_against_its_budget() {
+    use arbitre::games::superpion::worked;
+    use arbitre::repair::RepairOptions;
+    let states = |work: fn()| {
+        std::thread::spawn(move || {
+            let before = worked();
+            work();
+            worked() - before
+        })
+        .join()
+        .unwrap()
+    };
+    fn record() -> arbitre::Record {
+        arbitre::Record::from_text(
+            std::fs::read_to_string("samples/superpion/hostile-short-form.arb").unwrap(),
+        )
+    }
+    let check = states(|| {
+        let _ = arbitre::check(&record(), &Switches::new());
+    });
+    let hinted = states(|| {
+        let _ = arbitre::check(&record(), &Switches::new());
+        assert_eq!(
+            arbitre::repair::hint(&record(), &Switches::new(), "crowded.arb"),
+            None
+        );
+    });
+    let repaired = states(|| {
+        let repairs =
+            arbitre::repair::repair(&record(), &Switches::new(), &RepairOptions::default());
+        assert!(repairs.tried.exhausted);
+    });
+    let budget = RepairOptions::default().budget;
+    eprintln!("check {check}, check and hint {hinted}, repair {repaired}");
+    assert!(
+        hinted - check < 120_000,
+        "the hint worked {} states",
+        hinted - check
+    );
+    assert!(
+        repaired < budget + 2 * check,
+        "the repair worked {repaired} states"
+    );
+}

@@ -60,6 +60,15 @@ pub trait Mechanics: 'static {
     /// Required: what a turn changes is the game's own.
     fn apply(position: &mut Self::Position, play: &Self::Play);
 
+    /// The work this thread's rules have done so far beyond a turn played
+    /// or listed: the states of a Superpion capture search, which a crowded
+    /// board counts in the hundreds of thousands for one turn. A search that
+    /// plays turns by the thousand (a repair) counts it against its budget,
+    /// so that its work is bounded on any board, the same on every machine.
+    fn work() -> u64 {
+        0
+    }
+
     /// One random legal turn; games with dice override this.
     fn random_play(position: &Self::Position, rng: &mut Rng) -> Option<Self::Play> {
         let plays = Self::legal(position);

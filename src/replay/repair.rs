@@ -256,6 +256,7 @@ pub(crate) fn search<G: RecordFormat>(
         heap: BinaryHeap::new(),
         pushed: 0,
         hidden: 0,
+        work_before: G::work(),
     };
     search.push(State {
         cost: 0,
@@ -281,7 +282,7 @@ pub(crate) fn search<G: RecordFormat>(
         {
             break;
         }
-        if search.tried.plays >= options.budget {
+        if search.spent() >= options.budget {
             search.tried.exhausted = true;
             break;
         }
@@ -298,7 +299,7 @@ pub(crate) fn search<G: RecordFormat>(
             }
             Entry::Edit(state, trail, failed) => {
                 for (at, index, before, last) in trail {
-                    if search.tried.plays >= options.budget {
+                    if search.spent() >= options.budget {
                         break;
                     }
                     search.hidden = (failed - at) as u32 * slips::HIDDEN;
@@ -340,9 +341,18 @@ struct Search<'a, 'r, G: RecordFormat> {
     /// What the edits being tried cost more, for standing before the turn
     /// that fails ([`slips::HIDDEN`]).
     hidden: u32,
+    /// The rules' own work ([`Mechanics::work`](crate::game::Mechanics::work))
+    /// when the search began.
+    work_before: u64,
 }
 
 impl<G: RecordFormat> Search<'_, '_, G> {
+    /// What the search has spent of its budget: the turns it played and
+    /// listed, and the rules' work beyond them, a capture state for a turn.
+    fn spent(&self) -> u64 {
+        self.tried.plays + G::work().saturating_sub(self.work_before)
+    }
+
     fn push(&mut self, state: State<G>) {
         self.queue(state.cost, Entry::Play(state));
     }
@@ -404,13 +414,19 @@ impl<G: RecordFormat> Search<'_, '_, G> {
         after
     }
 
-    /// Play `turn` on a copy of `position` as turn `index`, counting it.
+    /// Play `turn` on a copy of `position` as turn `index`, counting it;
+    /// `None` when it is illegal or the budget is spent.
     fn try_play(
         &mut self,
         position: &G::Position,
         turn: &G::Turn,
         index: usize,
     ) -> Option<G::Position> {
+        // Past the budget nothing more is played: one call may try tens of
+        // readings, each a search of its own on a crowded board.
+        if self.spent() >= self.options.budget {
+            return None;
+        }
         self.tried.plays += 1;
         let mut next = position.clone();
         G::play(&mut next, turn, index).ok().map(|_| next)
@@ -432,7 +448,7 @@ impl<G: RecordFormat> Search<'_, '_, G> {
                 trail.pop_front();
             }
             trail.push_back((next, played, position.clone(), last.clone()));
-            if next == n || self.tried.plays >= self.options.budget {
+            if next == n || self.spent() >= self.options.budget {
                 break;
             }
             self.tried.plays += 1;
@@ -478,7 +494,7 @@ impl<G: RecordFormat> Search<'_, '_, G> {
         last: Option<(usize, G::Turn)>,
     ) {
         let n = self.written.len();
-        if self.tried.plays >= self.options.budget {
+        if self.spent() >= self.options.budget {
             return;
         }
         let (listed, total) = G::legal_first(before, LISTED);
@@ -539,6 +555,9 @@ impl<G: RecordFormat> Search<'_, '_, G> {
             // Any legal turn, by how far its text is from the written one.
             if total <= LISTED {
                 for play in &listed {
+                    if self.spent() >= self.options.budget {
+                        break;
+                    }
                     let canonical = G::canonical(before, play, index);
                     let (cost, _) =
                         slips::distance(&writ.text, &slips::normalized(&canonical.continued));
@@ -615,6 +634,9 @@ impl<G: RecordFormat> Search<'_, '_, G> {
             &listed
         };
         for play in listed {
+            if self.spent() >= self.options.budget {
+                break;
+            }
             let after = self.applied(before, play);
             if at < n
                 && self

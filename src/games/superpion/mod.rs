@@ -174,6 +174,10 @@ impl game::Mechanics for Superpion {
         !position.over
     }
 
+    fn work() -> u64 {
+        capture::worked()
+    }
+
     fn legal(position: &Position) -> Vec<Play> {
         if position.over {
             return Vec::new();
