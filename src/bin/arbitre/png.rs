@@ -32,24 +32,38 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     encoded(pixmap)
 }
 
-/// The pixels as a PNG file, deflated at level 1 rather than at the level
-/// 6 of `tiny_skia`'s own encoder: the same pixels, filtered alike, in a
-/// file about 40% larger at a quarter of the cost (on a crowded Superpion
-/// board level 6 alone cost 130 M instructions, three times the drawing;
-/// `fdeflate` would save a little more but doubles the file).
+/// PNG's filter that writes each byte as its difference from the byte
+/// above: on flat colours most rows become zeros.
+const UP: u8 = 2;
+
+/// The pixels as a PNG file: each row filtered `UP`, then the whole image
+/// deflated at level 1 in one call. The `png` crate's own path (adaptive
+/// filters, its deflater fed row by row) zeroed a 32 KiB buffer at every
+/// row, 38 M instructions of its 82 M on a crowded Superpion board; this
+/// costs 28 M, for a file of the same size within 1%.
 fn encoded(pixmap: tiny_skia::Pixmap) -> Result<Vec<u8>, String> {
     let (width, height) = (pixmap.width(), pixmap.height());
     // PNG's colours are straight, tiny-skia's premultiplied by alpha.
     let pixels = pixmap.take_demultiplied();
-    let mut out = Vec::new();
+    let row = width as usize * 4;
+    let mut filtered = Vec::with_capacity((row + 1) * height as usize);
+    let mut above: Option<&[u8]> = None;
+    for line in pixels.chunks_exact(row.max(1)) {
+        filtered.push(UP);
+        match above {
+            None => filtered.extend_from_slice(line),
+            Some(above) => filtered.extend(line.iter().zip(above).map(|(b, a)| b.wrapping_sub(*a))),
+        }
+        above = Some(line);
+    }
+    let deflated = miniz_oxide::deflate::compress_to_vec_zlib(&filtered, 1);
+    let mut out = Vec::with_capacity(deflated.len() + 64);
     let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_deflate_compression(png::DeflateCompression::Level(1));
-    encoder.set_filter(png::Filter::Adaptive);
     let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
     writer
-        .write_image_data(&pixels)
+        .write_chunk(png::chunk::IDAT, &deflated)
         .map_err(|e| e.to_string())?;
     writer.finish().map_err(|e| e.to_string())?;
     Ok(out)
