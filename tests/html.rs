@@ -161,8 +161,14 @@ fn an_illegal_record_has_its_diagnostic_rule_explanation_and_commands() {
     let registered = arbitre::rules::Rule::find(rule).unwrap();
     let summary = text(within(section, ".explanation .summary")[0]);
     assert_eq!(summary, format!("{rule}: {}.", registered.summary));
+    // Its words as prose: the notation they quote between backticks set as
+    // code, no backtick left.
+    let registered_words = registered.explanation.unwrap().words;
     let words = text(within(section, ".explanation .words")[0]);
-    assert_eq!(words, registered.explanation.unwrap().words);
+    assert_eq!(words, registered_words.replace('`', ""));
+    let quoted = within(section, ".explanation .words code").len();
+    assert_eq!(quoted * 2, registered_words.matches('`').count());
+    assert!(quoted > 0, "{registered_words}");
     let commands: Vec<String> = within(section, ".commands code")
         .into_iter()
         .map(text)

@@ -204,6 +204,26 @@ fn verbatim(text: &str) -> String {
         .join("\n")
 }
 
+/// `text` escaped, each stretch between a pair of backticks (a rule's
+/// words write notation so: `k5xl6`) set as code rather than shown with
+/// its backticks; an unpaired backtick stays as written.
+fn with_code(text: &str) -> String {
+    let escaped = for_markup(text);
+    let parts: Vec<&str> = escaped.split('`').collect();
+    if parts.len() % 2 == 0 {
+        return escaped;
+    }
+    let mut out = String::with_capacity(escaped.len() + 16 * parts.len());
+    for (i, part) in parts.iter().enumerate() {
+        if i % 2 == 1 {
+            let _ = write!(out, "<code>{part}</code>");
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
 /// Which end of a stretch of text [`beside`] keeps when it is long.
 #[derive(Clone, Copy)]
 enum Keep {
@@ -546,7 +566,7 @@ impl Renderer {
                 let _ = write!(
                     out,
                     "<p class=\"words\">{}</p>",
-                    for_markup(explanation.words)
+                    with_code(explanation.words)
                 );
             }
             out.push_str("</div>");
