@@ -210,7 +210,7 @@ fn verbatim(text: &str) -> String {
 fn with_code(text: &str) -> String {
     let escaped = for_markup(text);
     let parts: Vec<&str> = escaped.split('`').collect();
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         return escaped;
     }
     let mut out = String::with_capacity(escaped.len() + 16 * parts.len());
