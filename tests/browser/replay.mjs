@@ -1,7 +1,8 @@
 // Drives a `check --format html` page in headless Chromium: the totals come
-// first, stepping a board changes its picture, the illegal turn is marked,
+// first, in the markup as on the screen, stepping a board changes its picture, the illegal turn is marked,
 // the movetext marks the turn shown, a legal record's board is drawn when
-// opened, and without script every illegal record still shows its position. Takes screenshots on the way.
+// opened, and without script every illegal record still shows its position
+// and no dead button. Takes screenshots on the way.
 //
 //   node replay.mjs REPORT.html SCREENSHOT_DIR
 import { chromium } from "playwright-core";
@@ -36,6 +37,22 @@ try {
   assert.ok(await top("#totals") < await top("section.record"), "the totals stand first");
   assert.ok(await top("section.record") < await top(".legal-row"), "not-legal records before the legal table");
   check("totals first, then the records that are not legal, then the legal ones");
+  // In the markup too: what the keyboard and a screen reader meet first.
+  const order = await page.evaluate(() => {
+    const first = (css) => document.querySelector(css);
+    const records = document.querySelectorAll("section.record");
+    const before = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return {
+      countsUnderTitle: Boolean(first("#totals h1 + #counted #records")),
+      totalsFirst: first("main.page").firstElementChild.id === "totals",
+      recordsBeforeLegal: before(records[records.length - 1], first("#legal")) && before(first("#legal"), first(".legal-row")),
+    };
+  });
+  assert.deepEqual(order, { countsUnderTitle: true, totalsFirst: true, recordsBeforeLegal: true });
+  check("the markup in the order shown: title, counts, records not legal, legal ones");
+  assert.ok(await page.locator(".controls").first().isVisible(), "the buttons shown with script");
+  check("the replay buttons shown with script");
+
 
   const boards = page.locator("section.record.illegal div.board");
   assert.ok(await boards.count() > 0, "an illegal record has a board");
@@ -108,6 +125,7 @@ try {
   assert.equal(await bare.locator("section.record.illegal .view svg").count(), illegal, "without script each illegal position is drawn");
   assert.equal(await bare.locator("section.record .diagnostic").count(), await bare.locator("section.record:not(.unreadable)").count());
   assert.ok(!(await bare.locator(".controls").first().isVisible()), "no dead buttons without script");
+  assert.equal(await bare.locator(".controls[hidden]").count(), await bare.locator(".controls").count());
   await bare.screenshot({ path: `${shots}/no-script.png` });
   check(`without script: ${illegal} illegal positions and every diagnostic shown`);
 } finally {

@@ -1,6 +1,24 @@
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
+  // The page is written as its records are checked: the counts last, the
+  // legal records among the others, placed by CSS. Put the markup in the
+  // order seen, so that keyboard and screen readers read what is shown:
+  // the counts under the title, then the records that are not legal,
+  // then the legal ones.
+  var main = document.querySelector("main.page");
+  var totals = document.getElementById("totals");
+  var counted = document.getElementById("counted");
+  if (totals && counted) totals.appendChild(counted);
+  if (main) {
+    var legal = document.createDocumentFragment();
+    var parts = main.querySelectorAll(":scope > #legal, :scope > .legal-head, :scope > .legal-row, :scope > .legal-note");
+    for (var p = 0; p < parts.length; p++) legal.appendChild(parts[p]);
+    main.appendChild(legal);
+  }
+  // The buttons step only with this script.
+  var controls = document.querySelectorAll(".controls[hidden]");
+  for (var c = 0; c < controls.length; c++) controls[c].hidden = false;
   // Base64 of deflated JSON, as the page keeps its pictures.
   function unpack(packed) {
     var bytes = Uint8Array.from(atob(packed || ""), function (c) { return c.charCodeAt(0); });

@@ -4,9 +4,12 @@
 //! small script; nothing is fetched.
 //!
 //! The page is written as the records come, in input order, and nothing is
-//! held back: the totals, known only at the end, are written last and
-//! shown first by CSS (the page is a flex column; each part has an
-//! `order`), and so are the legal records after the others. A board keeps
+//! held back: the title comes first, but the counts, known only at the
+//! end, are written last and shown first by CSS (the page is a flex
+//! column; each part has an `order`), and so are the legal records after
+//! the others. The script then moves the counts under the title and the
+//! legal records after the others, so that keyboard and screen-reader
+//! order is the order seen; without script only the eye gets it. A board keeps
 //! its positions as inert `<template>`s, drawn into the board only when it
 //! is opened, and only [`WINDOW`] turns of a record, so that a page of
 //! thousands of records stays light to open.
@@ -452,7 +455,8 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
     if drawn {
         out.push_str(&last.svg);
     }
-    out.push_str("</div><div class=\"side\"><div class=\"controls\">");
+    // The buttons step only with the script, which shows them.
+    out.push_str("</div><div class=\"side\"><div class=\"controls\" hidden>");
     for (go, label, title) in [
         ("first", "« first", "the first position kept (Home)"),
         ("back", "‹ back", "a turn back (←)"),
@@ -704,7 +708,7 @@ impl Sink for Html {
         }
         write!(
             out,
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>arbitre check</title><style>{STYLE}</style></head>\n<body>{bases}\n<main class=\"page\">\n<h2 id=\"not-legal\">Not legal</h2>\n<h2 id=\"legal\">Legal</h2>\n<div class=\"legal-head\" role=\"row\"><span>record</span><span>game</span><span>players</span><span>turns</span><span>result</span><span>scores</span></div>\n"
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>arbitre check</title><style>{STYLE}</style></head>\n<body>{bases}\n<main class=\"page\">\n<section id=\"totals\"><h1>arbitre check</h1></section>\n<h2 id=\"not-legal\">Not legal</h2>\n<h2 id=\"legal\">Legal</h2>\n<div class=\"legal-head\" role=\"row\"><span>record</span><span>game</span><span>players</span><span>turns</span><span>result</span><span>scores</span></div>\n"
         )
     }
 
@@ -735,8 +739,10 @@ impl Sink for Html {
 
     fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
         let t = run.tally;
+        // The counts, under the title at the top when the script moves
+        // them there (and shown there by CSS without it).
         let mut totals = format!(
-            "<section id=\"totals\"><h1>arbitre check</h1><dl class=\"counts\"><div><dt>records</dt><dd id=\"records\">{}</dd></div><div class=\"ok\"><dt>legal</dt><dd id=\"legal-count\">{}</dd></div><div class=\"bad\"><dt>illegal</dt><dd id=\"illegal-count\">{}</dd></div><div class=\"bad\"><dt>malformed</dt><dd id=\"malformed-count\">{}</dd></div><div><dt>unreadable</dt><dd id=\"unreadable-count\">{}</dd></div><div><dt>warnings</dt><dd id=\"warnings-count\">{}</dd></div>{}</dl>",
+            "<div id=\"counted\"><dl class=\"counts\"><div><dt>records</dt><dd id=\"records\">{}</dd></div><div class=\"ok\"><dt>legal</dt><dd id=\"legal-count\">{}</dd></div><div class=\"bad\"><dt>illegal</dt><dd id=\"illegal-count\">{}</dd></div><div class=\"bad\"><dt>malformed</dt><dd id=\"malformed-count\">{}</dd></div><div><dt>unreadable</dt><dd id=\"unreadable-count\">{}</dd></div><div><dt>warnings</dt><dd id=\"warnings-count\">{}</dd></div>{}</dl>",
             t.records, t.legal, t.illegal, t.malformed, t.unreadable, t.warnings, left_out(&t.left_out)
         );
         if !t.rules.is_empty() {
@@ -750,7 +756,7 @@ impl Sink for Html {
             }
             totals.push_str("</ul>");
         }
-        totals.push_str("</section>\n");
+        totals.push_str("</div>\n");
         for (met, class, kind) in [
             (self.met[0], "record-note", "records that are not legal"),
             (self.met[1], "legal-note", "legal records"),
