@@ -262,6 +262,11 @@ fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
     let controls = within(board, ".controls");
     assert_eq!(controls.len(), 1);
     assert!(controls[0].value().attr("hidden").is_some());
+    // A live status, said as the board steps, empty until it does.
+    let status = within(board, "[role=status]");
+    assert_eq!(status.len(), 1);
+    assert_eq!(status[0].value().attr("aria-live"), Some("polite"));
+    assert_eq!(text(status[0]), "");
 }
 
 #[test]

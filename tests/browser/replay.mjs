@@ -1,5 +1,6 @@
 // Drives a `check --format html` page in headless Chromium: the totals come
-// first, in the markup as on the screen, stepping a board changes its picture, the illegal turn is marked,
+// first, in the markup as on the screen, stepping a board changes its picture
+// and says so, a button keeps the focus, the illegal turn is marked,
 // the movetext marks the turn shown, a legal record's board is drawn when
 // opened, and without script every illegal record still shows its position
 // and no dead button. Takes screenshots on the way.
@@ -59,9 +60,9 @@ try {
   // A board with several positions, to step through.
   let board = null;
   for (let i = 0; i < await boards.count(); i++) {
-    if (Number(await boards.nth(i).getAttribute("data-frames")) >= 3) { board = boards.nth(i); break; }
+    if (Number(await boards.nth(i).getAttribute("data-frames")) >= 4) { board = boards.nth(i); break; }
   }
-  assert.ok(board, "a board with three positions or more");
+  assert.ok(board, "a board with four positions or more");
   const picture = async () => (await board.locator(".view").innerHTML()).trim();
   const current = () => board.locator(".turns li.current").getAttribute("class");
   assert.match(await current(), /illegal/, "the board opens at the illegal turn, marked");
@@ -102,6 +103,38 @@ try {
   await board.locator('[data-go="forward"]').click();
   await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
   await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/stepped.png` });
+  // The keyboard on a button: it keeps the focus, so each Enter steps.
+  await board.locator('[data-go="first"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "0", await board.elementHandle());
+  const forward = board.locator('[data-go="forward"]');
+  await forward.focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((b) => b.dataset.at === "2", await board.elementHandle());
+  assert.ok(await forward.evaluate((b) => b === document.activeElement), "forward keeps the focus");
+  await page.keyboard.press(" ");
+  await page.waitForFunction((b) => b.dataset.at === "3", await board.elementHandle());
+  check("Enter twice then Space on a focused forward button step three turns");
+  // Each step is said in the board's live region, and the picture named.
+  const status = board.locator('p.status[role="status"][aria-live="polite"]');
+  assert.equal(await status.count(), 1, "a live status per board");
+  const said = await status.textContent();
+  await board.locator('[data-go="first"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "0", await board.elementHandle());
+  const start = await status.textContent();
+  assert.ok(start !== said && /^After \d+ turns?/.test(start) && /position 1 of/.test(start), start);
+  await board.locator('[data-go="forward"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
+  assert.match(await status.textContent(), /^After \d+ turns?: .* to play \(position 2 of/);
+  const svg = board.locator(".view > svg");
+  assert.equal(await svg.getAttribute("role"), "img");
+  assert.match(await svg.getAttribute("aria-label"), / board: After \d+ turns?: /);
+  await board.press("End");
+  await page.waitForFunction((b) => b.dataset.at === String(Number(b.dataset.frames) - 1), await board.elementHandle());
+  assert.match(await status.textContent(), /Illegal/, "the refused turn said");
+  check(`the live status says each step ("${start}"), the picture is named`);
+
 
   // One illegal record of each game the page shows, at its illegal turn.
   const games = new Set((await page.locator("section.record.illegal .game").allTextContents()).map((g) => g.trim()));

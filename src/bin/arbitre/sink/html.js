@@ -19,6 +19,21 @@
   // The buttons step only with this script.
   var controls = document.querySelectorAll(".controls[hidden]");
   for (var c = 0; c < controls.length; c++) controls[c].hidden = false;
+  // What a picture says of its position, from its own caption: whose turn
+  // it is, or how the game ended, and the refused turn if any. Names the
+  // picture with it, so that it is read as a board, not as its letters.
+  function said(svg) {
+    if (!svg || !svg.querySelector) return "";
+    // The refused turn's words may take several lines of the caption.
+    var text = function (css, all) {
+      var found = Array.prototype.slice.call(svg.querySelectorAll(css), 0, all ? undefined : 1);
+      return found.map(function (t) { return t.textContent.trim(); }).join(" ");
+    };
+    var words = [text("text.status"), text("text.illegal", true)].filter(Boolean).join(". ");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", [text("title") + " board", words].filter(Boolean).join(": "));
+    return words;
+  }
   // Base64 of deflated JSON, as the page keeps its pictures.
   function unpack(packed) {
     var bytes = Uint8Array.from(atob(packed || ""), function (c) { return c.charCodeAt(0); });
@@ -64,7 +79,10 @@
       if (!all.length) return;
       at = Math.max(0, Math.min(all.length - 1, at));
       board.dataset.at = String(at);
-      board.querySelector(".view").replaceChildren(document.importNode(all[at], true));
+      var svg = document.importNode(all[at], true);
+      board.querySelector(".view").replaceChildren(svg);
+      var status = board.querySelector("p.status");
+      if (status) status.textContent = said(svg) + " (position " + (at + 1) + " of " + all.length + ")";
       var items = board.querySelectorAll(".turns li");
       for (var i = 0; i < items.length; i++) items[i].classList.toggle("current", i === at);
       if (items[at]) items[at].scrollIntoView({ block: "nearest" });
@@ -86,7 +104,9 @@
     if (!board) return;
     if (target.dataset.go) go(board, target.dataset.go);
     else show(board, Number(target.dataset.frame));
-    board.focus({ preventScroll: true });
+    // A button keeps the focus, so that Enter or Space on it steps again;
+    // a turn of the movetext is no button, and gives it to the board.
+    if (target.tagName !== "BUTTON") board.focus({ preventScroll: true });
   });
   document.addEventListener("keydown", function (e) {
     var board = e.target.closest && e.target.closest("div.board");
@@ -100,4 +120,7 @@
     var board = details.querySelector("div.board");
     if (board && board.dataset.at === undefined) go(board, "last");
   }, true);
+  // Each drawn picture named by its caption.
+  var drawn = document.querySelectorAll("div.board .view > svg");
+  for (var d = 0; d < drawn.length; d++) said(drawn[d]);
 })();

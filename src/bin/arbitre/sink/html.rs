@@ -447,7 +447,7 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
         frames.iter().collect()
     };
     let mut out = format!(
-        "<div class=\"board\" tabindex=\"0\" data-frames=\"{}\" data-packed=\"{}\">",
+        "<div class=\"board\" tabindex=\"0\" role=\"group\" aria-label=\"replay board: the arrow keys, Home and End step it\" data-frames=\"{}\" data-packed=\"{}\">",
         frames.len(),
         packed(&kept, base)
     );
@@ -455,8 +455,10 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
     if drawn {
         out.push_str(&last.svg);
     }
-    // The buttons step only with the script, which shows them.
-    out.push_str("</div><div class=\"side\"><div class=\"controls\" hidden>");
+    // The buttons step only with the script, which shows them; the status,
+    // for screen readers, says each position stepped to, as the picture's
+    // caption does.
+    out.push_str("</div><div class=\"side\"><p class=\"status\" role=\"status\" aria-live=\"polite\"></p><div class=\"controls\" hidden>");
     for (go, label, title) in [
         ("first", "« first", "the first position kept (Home)"),
         ("back", "‹ back", "a turn back (←)"),
