@@ -495,3 +495,20 @@ fn a_record_costs_the_page_a_bounded_size() {
     let excerpt = one(&doc, "pre.excerpt");
     assert!(excerpt.contains('…') && excerpt.len() < 1_000, "{excerpt}");
 }
+
+/// The page fits a phone's screen: its width is the device's, and the
+/// style narrows the margins and stacks the legal table under 40rem
+/// (tests/browser/replay.mjs measures it at 375 and 1200 pixels).
+#[test]
+fn the_page_is_laid_out_for_narrow_screens() {
+    let (_, out) = page(&format!("{LEGAL}{ILLEGAL}"), &[]);
+    let doc = Html::parse_document(&out);
+    let viewport = all(&doc, "meta[name=viewport]");
+    assert_eq!(
+        viewport[0].value().attr("content"),
+        Some("width=device-width, initial-scale=1")
+    );
+    let style = text(all(&doc, "head style")[0]);
+    assert!(style.contains("@media (max-width:40rem)"), "{style}");
+    assert!(style.contains(".view svg{width:100%;max-width:100%"));
+}

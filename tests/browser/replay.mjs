@@ -1,9 +1,10 @@
 // Drives a `check --format html` page in headless Chromium: the totals come
-// first, in the markup as on the screen, stepping a board changes its picture
-// and says so, a button keeps the focus, the illegal turn is marked,
-// the movetext marks the turn shown, a legal record's board is drawn when
-// opened, and without script every illegal record still shows its position
-// and no dead button. Takes screenshots on the way.
+// first, in the markup as on the screen, stepping a board changes its
+// picture and says so, the illegal turn is marked, the movetext marks the
+// turn shown, a button keeps the focus, a legal record's board is drawn
+// when opened, the page fits a 375 and a 1200 pixel screen, and without
+// script every illegal record still shows its position and no dead
+// button. Takes screenshots on the way.
 //
 //   node replay.mjs REPORT.html SCREENSHOT_DIR
 import { chromium } from "playwright-core";
@@ -148,6 +149,18 @@ try {
   await page.waitForFunction((b) => b.dataset.at !== undefined, await row.locator("div.board").elementHandle());
   assert.ok((await row.locator(".view").innerHTML()).includes("<svg"), "an opened legal board is drawn");
   check("a legal record's board is drawn when opened");
+  // A phone and a desktop: nothing wider than the screen, with a legal
+  // replay open.
+  for (const width of [375, 1200]) {
+    await page.setViewportSize({ width, height: 800 });
+    const wide = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(wide[0] <= wide[1], `at ${width} px the page is ${wide[0]} px wide`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${shots}/page-${width}.png` });
+    await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/board-${width}.png` });
+    check(`at ${width} px the page does not scroll sideways`);
+  }
+
   assert.deepEqual(errors, [], "no script error, nothing fetched");
   check("no script error, nothing fetched");
 
