@@ -1,10 +1,10 @@
 // Drives a `check --format html` page in headless Chromium: the totals come
 // first, in the markup as on the screen, stepping a board changes its
 // picture and says so, the illegal turn is marked, the movetext marks the
-// turn shown, a button keeps the focus, a legal record's board is drawn
-// when opened, the page fits a 375 and a 1200 pixel screen, and without
-// script every illegal record still shows its position and no dead
-// button. Takes screenshots on the way.
+// turn shown and is scrolled to it, a button keeps the focus, a legal
+// record's board is drawn when opened, the page fits a 375 and a 1200
+// pixel screen, and without script every illegal record still shows its
+// position and no dead button. Takes screenshots on the way.
 //
 //   node replay.mjs REPORT.html SCREENSHOT_DIR
 import { chromium } from "playwright-core";
@@ -54,7 +54,6 @@ try {
   check("the markup in the order shown: title, counts, records not legal, legal ones");
   assert.ok(await page.locator(".controls").first().isVisible(), "the buttons shown with script");
   check("the replay buttons shown with script");
-
 
   const boards = page.locator("section.record.illegal div.board");
   assert.ok(await boards.count() > 0, "an illegal record has a board");
@@ -136,7 +135,6 @@ try {
   assert.match(await status.textContent(), /Illegal/, "the refused turn said");
   check(`the live status says each step ("${start}"), the picture is named`);
 
-
   // One illegal record of each game the page shows, at its illegal turn.
   const games = new Set((await page.locator("section.record.illegal .game").allTextContents()).map((g) => g.trim()));
   for (const game of games) {
@@ -149,6 +147,22 @@ try {
   await page.waitForFunction((b) => b.dataset.at !== undefined, await row.locator("div.board").elementHandle());
   assert.ok((await row.locator(".view").innerHTML()).includes("<svg"), "an opened legal board is drawn");
   check("a legal record's board is drawn when opened");
+  // A long movetext: on load, its box scrolled (not the page) to the
+  // refused turn.
+  const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await fresh.goto(url);
+  const long = fresh.locator("section.record.illegal", { has: fresh.locator('code:text("long-movetext.arb")') }).first();
+  const fit = await long.locator("pre.movetext").evaluate((box) => {
+    const mark = box.querySelector(".turn.current").getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    return { overflows: box.scrollHeight > box.clientHeight, scrolled: box.scrollTop > 0, inside: mark.top >= outer.top && mark.bottom <= outer.bottom };
+  });
+  assert.deepEqual(fit, { overflows: true, scrolled: true, inside: true });
+  assert.equal(await fresh.evaluate(() => window.scrollY), 0, "the page itself not scrolled");
+  check("a long movetext's box is scrolled to its refused turn on load, the page not");
+  await long.screenshot({ path: `${shots}/long-movetext.png` });
+  await fresh.close();
+
   // A phone and a desktop: nothing wider than the screen, with a legal
   // replay open.
   for (const width of [375, 1200]) {

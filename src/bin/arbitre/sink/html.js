@@ -19,6 +19,18 @@
   // The buttons step only with this script.
   var controls = document.querySelectorAll(".controls[hidden]");
   for (var c = 0; c < controls.length; c++) controls[c].hidden = false;
+  // Scrolls `box` (not the page) so that `item` stands in its middle.
+  function reveal(box, item) {
+    if (!box || !item) return;
+    var outer = box.getBoundingClientRect();
+    var inner = item.getBoundingClientRect();
+    if (box.scrollHeight > box.clientHeight) {
+      box.scrollTop += inner.top - outer.top - (box.clientHeight - inner.height) / 2;
+    }
+    if (box.scrollWidth > box.clientWidth) {
+      box.scrollLeft += inner.left - outer.left - (box.clientWidth - inner.width) / 2;
+    }
+  }
   // What a picture says of its position, from its own caption: whose turn
   // it is, or how the game ended, and the refused turn if any. Names the
   // picture with it, so that it is read as a board, not as its letters.
@@ -85,11 +97,12 @@
       if (status) status.textContent = said(svg) + " (position " + (at + 1) + " of " + all.length + ")";
       var items = board.querySelectorAll(".turns li");
       for (var i = 0; i < items.length; i++) items[i].classList.toggle("current", i === at);
-      if (items[at]) items[at].scrollIntoView({ block: "nearest" });
+      reveal(board.querySelector(".turns"), items[at]);
       var written = board.querySelectorAll(".movetext .turn");
       for (var j = 0; j < written.length; j++) {
         written[j].classList.toggle("current", Number(written[j].dataset.frame) === at);
       }
+      reveal(board.querySelector(".movetext"), board.querySelector(".movetext .turn.current"));
     });
   }
   function go(board, where) {
@@ -120,7 +133,12 @@
     var board = details.querySelector("div.board");
     if (board && board.dataset.at === undefined) go(board, "last");
   }, true);
-  // Each drawn picture named by its caption.
+  // Each drawn picture named, and each box scrolled to its marked action:
+  // in a long replay it stands below the box's fold.
   var drawn = document.querySelectorAll("div.board .view > svg");
   for (var d = 0; d < drawn.length; d++) said(drawn[d]);
+  var boxes = document.querySelectorAll(".movetext, .excerpt");
+  for (var b = 0; b < boxes.length; b++) {
+    reveal(boxes[b], boxes[b].querySelector(".turn.current, mark"));
+  }
 })();
