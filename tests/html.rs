@@ -1,5 +1,5 @@
 //! `check --format html`: the page parsed as a browser parses it (with
-//! `scraper`, html5ever's tree), asserting the totals, each failing
+//! `scraper`, html5ever's tree, without script), asserting the totals, each failing
 //! record's diagnostic and board, the legal table, and that text from the
 //! records stays text.
 
@@ -98,7 +98,7 @@ fn unpacked(doc: &Html, board: ElementRef<'_>) -> Vec<String> {
 }
 
 #[test]
-fn the_totals_count_every_record_and_are_written_last_shown_first() {
+fn the_title_is_written_first_and_the_counts_last_shown_first() {
     let (code, out) = page(&format!("{LEGAL}{ILLEGAL}{MALFORMED}"), &[]);
     assert_eq!(code, Some(2));
     let doc = Html::parse_document(&out);
@@ -107,19 +107,26 @@ fn the_totals_count_every_record_and_are_written_last_shown_first() {
     assert_eq!(one(&doc, "#illegal-count"), "1");
     assert_eq!(one(&doc, "#malformed-count"), "1");
     assert_eq!(one(&doc, "#unreadable-count"), "0");
-    let rules: Vec<String> = all(&doc, "#totals .rules li")
+    let rules: Vec<String> = all(&doc, "#counted .rules li")
         .into_iter()
         .map(text)
         .collect();
     assert_eq!(rules, ["header 1", "simpei/relocation-missing 1"]);
-    // Streamed: the totals come after every record in the document, and
-    // CSS shows them first.
+    // The title first in the markup, as on the screen. Streamed, the
+    // counts come after every record; CSS shows them under the title, and
+    // the script moves them there (tests/browser/replay.mjs).
     let main: Vec<String> = all(&doc, "main.page > *")
         .iter()
         .map(|e| e.value().attr("id").unwrap_or(e.value().name()).to_string())
         .collect();
-    assert_eq!(main.last().map(String::as_str), Some("totals"), "{main:?}");
-    assert!(out.contains("#totals{order:-1}"));
+    assert_eq!(main.first().map(String::as_str), Some("totals"), "{main:?}");
+    assert_eq!(
+        one(&doc, "main.page > #totals:first-child > h1"),
+        "arbitre check"
+    );
+    assert_eq!(main.last().map(String::as_str), Some("counted"), "{main:?}");
+    assert!(out.contains("#totals{order:-2}\n#counted{order:-1}"));
+    assert!(out.contains("totals.appendChild(counted)"));
 }
 
 #[test]
@@ -129,7 +136,7 @@ fn a_legal_batch_hides_the_empty_heading_and_exits_0() {
     assert!(out.contains("<style>#not-legal{display:none}</style>"));
     let doc = Html::parse_document(&out);
     assert!(all(&doc, "section.record").is_empty());
-    assert!(all(&doc, "#totals .rules").is_empty());
+    assert!(all(&doc, "#counted .rules").is_empty());
 }
 
 #[test]
@@ -251,6 +258,15 @@ fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
     for go in ["first", "back", "forward", "last"] {
         assert_eq!(within(board, &format!("button[data-go={go}]")).len(), 1);
     }
+    // The buttons step only with script: hidden until it shows them.
+    let controls = within(board, ".controls");
+    assert_eq!(controls.len(), 1);
+    assert!(controls[0].value().attr("hidden").is_some());
+    // A live status, said as the board steps, empty until it does.
+    let status = within(board, "[role=status]");
+    assert_eq!(status.len(), 1);
+    assert_eq!(status[0].value().attr("aria-live"), Some("polite"));
+    assert_eq!(text(status[0]), "");
 }
 
 #[test]
@@ -478,4 +494,21 @@ fn a_record_costs_the_page_a_bounded_size() {
     );
     let excerpt = one(&doc, "pre.excerpt");
     assert!(excerpt.contains('…') && excerpt.len() < 1_000, "{excerpt}");
+}
+
+/// The page fits a phone's screen: its width is the device's, and the
+/// style narrows the margins and stacks the legal table under 40rem
+/// (tests/browser/replay.mjs measures it at 375 and 1200 pixels).
+#[test]
+fn the_page_is_laid_out_for_narrow_screens() {
+    let (_, out) = page(&format!("{LEGAL}{ILLEGAL}"), &[]);
+    let doc = Html::parse_document(&out);
+    let viewport = all(&doc, "meta[name=viewport]");
+    assert_eq!(
+        viewport[0].value().attr("content"),
+        Some("width=device-width, initial-scale=1")
+    );
+    let style = text(all(&doc, "head style")[0]);
+    assert!(style.contains("@media (max-width:40rem)"), "{style}");
+    assert!(style.contains(".view svg{width:100%;max-width:100%"));
 }

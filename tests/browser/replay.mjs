@@ -1,7 +1,10 @@
 // Drives a `check --format html` page in headless Chromium: the totals come
-// first, stepping a board changes its picture, the illegal turn is marked,
-// the movetext marks the turn shown, a legal record's board is drawn when
-// opened, and without script every illegal record still shows its position. Takes screenshots on the way.
+// first, in the markup as on the screen, stepping a board changes its
+// picture and says so, the illegal turn is marked, the movetext marks the
+// turn shown and is scrolled to it, a button keeps the focus, a legal
+// record's board is drawn when opened, the page fits a 375 and a 1200
+// pixel screen, and without script every illegal record still shows its
+// position and no dead button. Takes screenshots on the way.
 //
 //   node replay.mjs REPORT.html SCREENSHOT_DIR
 import { chromium } from "playwright-core";
@@ -36,15 +39,30 @@ try {
   assert.ok(await top("#totals") < await top("section.record"), "the totals stand first");
   assert.ok(await top("section.record") < await top(".legal-row"), "not-legal records before the legal table");
   check("totals first, then the records that are not legal, then the legal ones");
+  // In the markup too: what the keyboard and a screen reader meet first.
+  const order = await page.evaluate(() => {
+    const first = (css) => document.querySelector(css);
+    const records = document.querySelectorAll("section.record");
+    const before = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return {
+      countsUnderTitle: Boolean(first("#totals h1 + #counted #records")),
+      totalsFirst: first("main.page").firstElementChild.id === "totals",
+      recordsBeforeLegal: before(records[records.length - 1], first("#legal")) && before(first("#legal"), first(".legal-row")),
+    };
+  });
+  assert.deepEqual(order, { countsUnderTitle: true, totalsFirst: true, recordsBeforeLegal: true });
+  check("the markup in the order shown: title, counts, records not legal, legal ones");
+  assert.ok(await page.locator(".controls").first().isVisible(), "the buttons shown with script");
+  check("the replay buttons shown with script");
 
   const boards = page.locator("section.record.illegal div.board");
   assert.ok(await boards.count() > 0, "an illegal record has a board");
   // A board with several positions, to step through.
   let board = null;
   for (let i = 0; i < await boards.count(); i++) {
-    if (Number(await boards.nth(i).getAttribute("data-frames")) >= 3) { board = boards.nth(i); break; }
+    if (Number(await boards.nth(i).getAttribute("data-frames")) >= 4) { board = boards.nth(i); break; }
   }
-  assert.ok(board, "a board with three positions or more");
+  assert.ok(board, "a board with four positions or more");
   const picture = async () => (await board.locator(".view").innerHTML()).trim();
   const current = () => board.locator(".turns li.current").getAttribute("class");
   assert.match(await current(), /illegal/, "the board opens at the illegal turn, marked");
@@ -85,6 +103,37 @@ try {
   await board.locator('[data-go="forward"]').click();
   await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
   await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/stepped.png` });
+  // The keyboard on a button: it keeps the focus, so each Enter steps.
+  await board.locator('[data-go="first"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "0", await board.elementHandle());
+  const forward = board.locator('[data-go="forward"]');
+  await forward.focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((b) => b.dataset.at === "2", await board.elementHandle());
+  assert.ok(await forward.evaluate((b) => b === document.activeElement), "forward keeps the focus");
+  await page.keyboard.press(" ");
+  await page.waitForFunction((b) => b.dataset.at === "3", await board.elementHandle());
+  check("Enter twice then Space on a focused forward button step three turns");
+  // Each step is said in the board's live region, and the picture named.
+  const status = board.locator('p.status[role="status"][aria-live="polite"]');
+  assert.equal(await status.count(), 1, "a live status per board");
+  const said = await status.textContent();
+  await board.locator('[data-go="first"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "0", await board.elementHandle());
+  const start = await status.textContent();
+  assert.ok(start !== said && /^After \d+ turns?/.test(start) && /position 1 of/.test(start), start);
+  await board.locator('[data-go="forward"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "1", await board.elementHandle());
+  assert.match(await status.textContent(), /^After \d+ turns?: .* to play \(position 2 of/);
+  const svg = board.locator(".view > svg");
+  assert.equal(await svg.getAttribute("role"), "img");
+  assert.match(await svg.getAttribute("aria-label"), / board: After \d+ turns?: /);
+  await board.press("End");
+  await page.waitForFunction((b) => b.dataset.at === String(Number(b.dataset.frames) - 1), await board.elementHandle());
+  assert.match(await status.textContent(), /Illegal/, "the refused turn said");
+  check(`the live status says each step ("${start}"), the picture is named`);
 
   // One illegal record of each game the page shows, at its illegal turn.
   const games = new Set((await page.locator("section.record.illegal .game").allTextContents()).map((g) => g.trim()));
@@ -98,6 +147,34 @@ try {
   await page.waitForFunction((b) => b.dataset.at !== undefined, await row.locator("div.board").elementHandle());
   assert.ok((await row.locator(".view").innerHTML()).includes("<svg"), "an opened legal board is drawn");
   check("a legal record's board is drawn when opened");
+  // A long movetext: on load, its box scrolled (not the page) to the
+  // refused turn.
+  const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await fresh.goto(url);
+  const long = fresh.locator("section.record.illegal", { has: fresh.locator('code:text("long-movetext.arb")') }).first();
+  const fit = await long.locator("pre.movetext").evaluate((box) => {
+    const mark = box.querySelector(".turn.current").getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    return { overflows: box.scrollHeight > box.clientHeight, scrolled: box.scrollTop > 0, inside: mark.top >= outer.top && mark.bottom <= outer.bottom };
+  });
+  assert.deepEqual(fit, { overflows: true, scrolled: true, inside: true });
+  assert.equal(await fresh.evaluate(() => window.scrollY), 0, "the page itself not scrolled");
+  check("a long movetext's box is scrolled to its refused turn on load, the page not");
+  await long.screenshot({ path: `${shots}/long-movetext.png` });
+  await fresh.close();
+
+  // A phone and a desktop: nothing wider than the screen, with a legal
+  // replay open.
+  for (const width of [375, 1200]) {
+    await page.setViewportSize({ width, height: 800 });
+    const wide = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    assert.ok(wide[0] <= wide[1], `at ${width} px the page is ${wide[0]} px wide`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${shots}/page-${width}.png` });
+    await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/board-${width}.png` });
+    check(`at ${width} px the page does not scroll sideways`);
+  }
+
   assert.deepEqual(errors, [], "no script error, nothing fetched");
   check("no script error, nothing fetched");
 
@@ -108,6 +185,7 @@ try {
   assert.equal(await bare.locator("section.record.illegal .view svg").count(), illegal, "without script each illegal position is drawn");
   assert.equal(await bare.locator("section.record .diagnostic").count(), await bare.locator("section.record:not(.unreadable)").count());
   assert.ok(!(await bare.locator(".controls").first().isVisible()), "no dead buttons without script");
+  assert.equal(await bare.locator(".controls[hidden]").count(), await bare.locator(".controls").count());
   await bare.screenshot({ path: `${shots}/no-script.png` });
   check(`without script: ${illegal} illegal positions and every diagnostic shown`);
 } finally {

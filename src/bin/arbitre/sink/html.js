@@ -1,6 +1,51 @@
 (function () {
   "use strict";
   document.documentElement.classList.add("js");
+  // The page is written as its records are checked: the counts last, the
+  // legal records among the others, placed by CSS. Put the markup in the
+  // order seen, so that keyboard and screen readers read what is shown:
+  // the counts under the title, then the records that are not legal,
+  // then the legal ones.
+  var main = document.querySelector("main.page");
+  var totals = document.getElementById("totals");
+  var counted = document.getElementById("counted");
+  if (totals && counted) totals.appendChild(counted);
+  if (main) {
+    var legal = document.createDocumentFragment();
+    var parts = main.querySelectorAll(":scope > #legal, :scope > .legal-head, :scope > .legal-row, :scope > .legal-note");
+    for (var p = 0; p < parts.length; p++) legal.appendChild(parts[p]);
+    main.appendChild(legal);
+  }
+  // The buttons step only with this script.
+  var controls = document.querySelectorAll(".controls[hidden]");
+  for (var c = 0; c < controls.length; c++) controls[c].hidden = false;
+  // Scrolls `box` (not the page) so that `item` stands in its middle.
+  function reveal(box, item) {
+    if (!box || !item) return;
+    var outer = box.getBoundingClientRect();
+    var inner = item.getBoundingClientRect();
+    if (box.scrollHeight > box.clientHeight) {
+      box.scrollTop += inner.top - outer.top - (box.clientHeight - inner.height) / 2;
+    }
+    if (box.scrollWidth > box.clientWidth) {
+      box.scrollLeft += inner.left - outer.left - (box.clientWidth - inner.width) / 2;
+    }
+  }
+  // What a picture says of its position, from its own caption: whose turn
+  // it is, or how the game ended, and the refused turn if any. Names the
+  // picture with it, so that it is read as a board, not as its letters.
+  function said(svg) {
+    if (!svg || !svg.querySelector) return "";
+    // The refused turn's words may take several lines of the caption.
+    var text = function (css, all) {
+      var found = Array.prototype.slice.call(svg.querySelectorAll(css), 0, all ? undefined : 1);
+      return found.map(function (t) { return t.textContent.trim(); }).join(" ");
+    };
+    var words = [text("text.status"), text("text.illegal", true)].filter(Boolean).join(". ");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", [text("title") + " board", words].filter(Boolean).join(": "));
+    return words;
+  }
   // Base64 of deflated JSON, as the page keeps its pictures.
   function unpack(packed) {
     var bytes = Uint8Array.from(atob(packed || ""), function (c) { return c.charCodeAt(0); });
@@ -46,14 +91,18 @@
       if (!all.length) return;
       at = Math.max(0, Math.min(all.length - 1, at));
       board.dataset.at = String(at);
-      board.querySelector(".view").replaceChildren(document.importNode(all[at], true));
+      var svg = document.importNode(all[at], true);
+      board.querySelector(".view").replaceChildren(svg);
+      var status = board.querySelector("p.status");
+      if (status) status.textContent = said(svg) + " (position " + (at + 1) + " of " + all.length + ")";
       var items = board.querySelectorAll(".turns li");
       for (var i = 0; i < items.length; i++) items[i].classList.toggle("current", i === at);
-      if (items[at]) items[at].scrollIntoView({ block: "nearest" });
+      reveal(board.querySelector(".turns"), items[at]);
       var written = board.querySelectorAll(".movetext .turn");
       for (var j = 0; j < written.length; j++) {
         written[j].classList.toggle("current", Number(written[j].dataset.frame) === at);
       }
+      reveal(board.querySelector(".movetext"), board.querySelector(".movetext .turn.current"));
     });
   }
   function go(board, where) {
@@ -68,7 +117,9 @@
     if (!board) return;
     if (target.dataset.go) go(board, target.dataset.go);
     else show(board, Number(target.dataset.frame));
-    board.focus({ preventScroll: true });
+    // A button keeps the focus, so that Enter or Space on it steps again;
+    // a turn of the movetext is no button, and gives it to the board.
+    if (target.tagName !== "BUTTON") board.focus({ preventScroll: true });
   });
   document.addEventListener("keydown", function (e) {
     var board = e.target.closest && e.target.closest("div.board");
@@ -82,4 +133,12 @@
     var board = details.querySelector("div.board");
     if (board && board.dataset.at === undefined) go(board, "last");
   }, true);
+  // Each drawn picture named, and each box scrolled to its marked action:
+  // in a long replay it stands below the box's fold.
+  var drawn = document.querySelectorAll("div.board .view > svg");
+  for (var d = 0; d < drawn.length; d++) said(drawn[d]);
+  var boxes = document.querySelectorAll(".movetext, .excerpt");
+  for (var b = 0; b < boxes.length; b++) {
+    reveal(boxes[b], boxes[b].querySelector(".turn.current, mark"));
+  }
 })();

@@ -4,9 +4,12 @@
 //! small script; nothing is fetched.
 //!
 //! The page is written as the records come, in input order, and nothing is
-//! held back: the totals, known only at the end, are written last and
-//! shown first by CSS (the page is a flex column; each part has an
-//! `order`), and so are the legal records after the others. A board keeps
+//! held back: the title comes first, but the counts, known only at the
+//! end, are written last and shown first by CSS (the page is a flex
+//! column; each part has an `order`), and so are the legal records after
+//! the others. The script then moves the counts under the title and the
+//! legal records after the others, so that keyboard and screen-reader
+//! order is the order seen; without script only the eye gets it. A board keeps
 //! its positions as inert `<template>`s, drawn into the board only when it
 //! is opened, and only [`WINDOW`] turns of a record, so that a page of
 //! thousands of records stays light to open.
@@ -210,7 +213,7 @@ fn verbatim(text: &str) -> String {
 fn with_code(text: &str) -> String {
     let escaped = for_markup(text);
     let parts: Vec<&str> = escaped.split('`').collect();
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         return escaped;
     }
     let mut out = String::with_capacity(escaped.len() + 16 * parts.len());
@@ -444,7 +447,7 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
         frames.iter().collect()
     };
     let mut out = format!(
-        "<div class=\"board\" tabindex=\"0\" data-frames=\"{}\" data-packed=\"{}\">",
+        "<div class=\"board\" tabindex=\"0\" role=\"group\" aria-label=\"replay board: the arrow keys, Home and End step it\" data-frames=\"{}\" data-packed=\"{}\">",
         frames.len(),
         packed(&kept, base)
     );
@@ -452,7 +455,10 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
     if drawn {
         out.push_str(&last.svg);
     }
-    out.push_str("</div><div class=\"side\"><div class=\"controls\">");
+    // The buttons step only with the script, which shows them; the status,
+    // for screen readers, says each position stepped to, as the picture's
+    // caption does.
+    out.push_str("</div><div class=\"side\"><p class=\"status\" role=\"status\" aria-live=\"polite\"></p><div class=\"controls\" hidden>");
     for (go, label, title) in [
         ("first", "« first", "the first position kept (Home)"),
         ("back", "‹ back", "a turn back (←)"),
@@ -704,7 +710,7 @@ impl Sink for Html {
         }
         write!(
             out,
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>arbitre check</title><style>{STYLE}</style></head>\n<body>{bases}\n<main class=\"page\">\n<h2 id=\"not-legal\">Not legal</h2>\n<h2 id=\"legal\">Legal</h2>\n<div class=\"legal-head\" role=\"row\"><span>record</span><span>game</span><span>players</span><span>turns</span><span>result</span><span>scores</span></div>\n"
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>arbitre check</title><style>{STYLE}</style></head>\n<body>{bases}\n<main class=\"page\">\n<section id=\"totals\"><h1>arbitre check</h1></section>\n<h2 id=\"not-legal\">Not legal</h2>\n<h2 id=\"legal\">Legal</h2>\n<div class=\"legal-head\" role=\"row\"><span>record</span><span>game</span><span>players</span><span>turns</span><span>result</span><span>scores</span></div>\n"
         )
     }
 
@@ -735,8 +741,10 @@ impl Sink for Html {
 
     fn end(&mut self, run: &Run<'_>, out: &mut dyn Write) -> io::Result<()> {
         let t = run.tally;
+        // The counts, under the title at the top when the script moves
+        // them there (and shown there by CSS without it).
         let mut totals = format!(
-            "<section id=\"totals\"><h1>arbitre check</h1><dl class=\"counts\"><div><dt>records</dt><dd id=\"records\">{}</dd></div><div class=\"ok\"><dt>legal</dt><dd id=\"legal-count\">{}</dd></div><div class=\"bad\"><dt>illegal</dt><dd id=\"illegal-count\">{}</dd></div><div class=\"bad\"><dt>malformed</dt><dd id=\"malformed-count\">{}</dd></div><div><dt>unreadable</dt><dd id=\"unreadable-count\">{}</dd></div><div><dt>warnings</dt><dd id=\"warnings-count\">{}</dd></div>{}</dl>",
+            "<div id=\"counted\"><dl class=\"counts\"><div><dt>records</dt><dd id=\"records\">{}</dd></div><div class=\"ok\"><dt>legal</dt><dd id=\"legal-count\">{}</dd></div><div class=\"bad\"><dt>illegal</dt><dd id=\"illegal-count\">{}</dd></div><div class=\"bad\"><dt>malformed</dt><dd id=\"malformed-count\">{}</dd></div><div><dt>unreadable</dt><dd id=\"unreadable-count\">{}</dd></div><div><dt>warnings</dt><dd id=\"warnings-count\">{}</dd></div>{}</dl>",
             t.records, t.legal, t.illegal, t.malformed, t.unreadable, t.warnings, left_out(&t.left_out)
         );
         if !t.rules.is_empty() {
@@ -750,7 +758,7 @@ impl Sink for Html {
             }
             totals.push_str("</ul>");
         }
-        totals.push_str("</section>\n");
+        totals.push_str("</div>\n");
         for (met, class, kind) in [
             (self.met[0], "record-note", "records that are not legal"),
             (self.met[1], "legal-note", "legal records"),
