@@ -796,6 +796,19 @@ fn hostile_position() -> arbitre::games::superpion::Position {
     .unwrap_or_else(|v| panic!("{}", v.message))
 }
 
+/// The capture states `work` works out, run in a thread of its own: the
+/// searches a thread keeps are its own, so each measure starts afresh.
+fn states(work: fn()) -> u64 {
+    use arbitre::games::superpion::worked;
+    std::thread::spawn(move || {
+        let before = worked();
+        work();
+        worked() - before
+    })
+    .join()
+    .unwrap()
+}
+
 /// The work of the capture search on the crowded positions, counted in
 /// the states it works out (not in time, which the machine decides): the
 /// maximum captures of the hostile position are searched once however
@@ -805,17 +818,6 @@ fn hostile_position() -> arbitre::games::superpion::Position {
 /// listing of the longest starts from.
 #[test]
 fn crowded_positions_are_searched_once_per_command() {
-    use arbitre::games::superpion::worked;
-    // Each in a thread of its own: the search kept is the thread's.
-    let states = |work: fn()| {
-        std::thread::spawn(move || {
-            let before = worked();
-            work();
-            worked() - before
-        })
-        .join()
-        .unwrap()
-    };
     let listing = states(|| {
         let p = hostile_position();
         assert_eq!(p.capture_actions().len(), 171);
@@ -1026,17 +1028,7 @@ fn the_camp_to_play_is_named_with_its_player() {
 /// stops after the first, and `arbitre repair`'s 300,000 after a few.
 #[test]
 fn a_repair_counts_the_capture_searches_against_its_budget() {
-    use arbitre::games::superpion::worked;
     use arbitre::repair::RepairOptions;
-    let states = |work: fn()| {
-        std::thread::spawn(move || {
-            let before = worked();
-            work();
-            worked() - before
-        })
-        .join()
-        .unwrap()
-    };
     fn record() -> arbitre::Record {
         arbitre::Record::from_text(
             std::fs::read_to_string("samples/superpion/hostile-short-form.arb").unwrap(),
