@@ -147,6 +147,37 @@ try {
   await page.waitForFunction((b) => b.dataset.at !== undefined, await row.locator("div.board").elementHandle());
   assert.ok((await row.locator(".view").innerHTML()).includes("<svg"), "an opened legal board is drawn");
   check("a legal record's board is drawn when opened");
+  // A link to a record and a position: `#rN-tK` opens the board at
+  // position K (its replay opened, for a legal record) and scrolls to it;
+  // stepping keeps the address on the position, without history.
+  const id = await board.evaluate((b) => b.closest(".record").id);
+  assert.match(id, /^r\d+$/);
+  const linked = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  linked.on("pageerror", (e) => errors.push(String(e)));
+  await linked.goto(`${url}#${id}-t2`);
+  const there = linked.locator(`#${id} div.board`);
+  await linked.waitForFunction((b) => b.dataset.at === "1", await there.elementHandle());
+  assert.match(await there.locator("p.status").textContent(), /\(position 2 of/);
+  assert.equal(await there.locator("a.link").getAttribute("href"), `#${id}-t2`);
+  const inView = () => there.evaluate((b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; });
+  assert.ok(await inView(), "the linked board scrolled into view");
+  const history = await linked.evaluate(() => history.length);
+  await there.locator('[data-go="forward"]').click();
+  await linked.waitForFunction((b) => b.dataset.at === "2", await there.elementHandle());
+  assert.equal(await linked.evaluate(() => location.hash), `#${id}-t3`);
+  assert.equal(await there.locator("a.link").getAttribute("href"), `#${id}-t3`);
+  assert.equal(await linked.evaluate(() => history.length), history, "a step adds no history");
+  // A hash change on the page: a legal record's closed replay opened.
+  const legalId = await linked.locator(".legal-row:has(details.replay)").first().getAttribute("id");
+  assert.match(legalId, /^r\d+$/);
+  await linked.evaluate((hash) => { location.hash = hash; }, `#${legalId}-t1`);
+  const legalBoard = linked.locator(`#${legalId} div.board`);
+  await linked.waitForFunction((b) => b.dataset.at === "0", await legalBoard.elementHandle());
+  assert.ok(await linked.locator(`#${legalId} details.replay`).evaluate((d) => d.open), "the replay opened");
+  await linked.waitForTimeout(200);
+  assert.equal(await legalBoard.getAttribute("data-at"), "0", "the opened replay stays at the linked position");
+  check(`#${id}-t2 opens that board at position 2 in view; a step makes it #${id}-t3 without history; #${legalId}-t1 opens a legal replay`);
+  await linked.close();
   // A long movetext: on load, its box scrolled (not the page) to the
   // refused turn.
   const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } });
