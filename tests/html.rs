@@ -513,6 +513,22 @@ fn the_page_is_laid_out_for_narrow_screens() {
     assert!(style.contains(".view svg{width:100%;max-width:100%"));
 }
 
+/// The page prints: its style has a print medium, without the step
+/// buttons (tests/browser/replay.mjs checks the computed style and prints
+/// a PDF).
+#[test]
+fn the_page_has_a_print_style() {
+    let (_, out) = page(ILLEGAL, &[]);
+    let doc = Html::parse_document(&out);
+    let style = text(all(&doc, "head style")[0]);
+    let print = style.split("@media print{").nth(1).unwrap_or("");
+    assert!(
+        print.contains(".controls,.replay summary{display:none}"),
+        "{style}"
+    );
+    assert!(print.contains("break-inside:avoid"), "{style}");
+}
+
 /// Each record is numbered in input order (`r1`, `r2`, …), whether legal
 /// or not: a link to a record and a position (`#r2-t3`) holds a number,
 /// never text of the batch. Each board has the link the script keeps.

@@ -206,6 +206,34 @@ try {
     check(`at ${width} px the page does not scroll sideways`);
   }
 
+  // On paper: no buttons, black on white, no break inside a board or a
+  // diagnostic; and Chromium prints it.
+  await page.emulateMedia({ media: "print" });
+  const printed = await page.evaluate(() => {
+    const style = (css) => getComputedStyle(document.querySelector(css));
+    const shown = [...document.querySelectorAll(".controls button, .controls a.link")]
+      .filter((b) => b.getClientRects().length > 0);
+    return {
+      controls: style(".controls").display,
+      buttonsShown: shown.length,
+      turnBorder: style(".turns li button").borderTopStyle,
+      ink: style("body").color,
+      paper: getComputedStyle(document.documentElement).backgroundColor,
+      record: style("section.record.illegal").backgroundColor,
+      board: style("div.board").breakInside,
+      diagnostic: style(".diagnostic").breakInside,
+    };
+  });
+  assert.deepEqual(printed, {
+    controls: "none", buttonsShown: 0, turnBorder: "none", ink: "rgb(0, 0, 0)",
+    paper: "rgb(255, 255, 255)", record: "rgb(255, 255, 255)", board: "avoid", diagnostic: "avoid",
+  });
+  const pdf = await page.pdf({ format: "A4" });
+  assert.ok(pdf.length > 1000, "a PDF printed");
+  await page.emulateMedia({ media: "screen" });
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector(".controls")).display), "flex");
+  check(`printed: no step buttons, black on white, no break inside a board or a diagnostic, a ${Math.round(pdf.length / 1024)} KiB PDF`);
+
   assert.deepEqual(errors, [], "no script error, nothing fetched");
   check("no script error, nothing fetched");
 
