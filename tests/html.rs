@@ -529,6 +529,21 @@ fn the_page_has_a_print_style() {
     assert!(print.contains("break-inside:avoid"), "{style}");
 }
 
+/// A dark system gets a dark page, its pictures on a light panel
+/// (tests/browser/replay.mjs measures the contrast of the text).
+#[test]
+fn the_page_follows_a_dark_system() {
+    let (_, out) = page(ILLEGAL, &[]);
+    let doc = Html::parse_document(&out);
+    let style = text(all(&doc, "head style")[0]);
+    let dark = style
+        .split("@media (prefers-color-scheme:dark){")
+        .nth(1)
+        .unwrap_or("");
+    assert!(dark.contains("color-scheme:dark"), "{style}");
+    assert!(dark.contains(".view{background:#f6f7f8"), "{style}");
+}
+
 /// Each record is numbered in input order (`r1`, `r2`, …), whether legal
 /// or not: a link to a record and a position (`#r2-t3`) holds a number,
 /// never text of the batch. Each board has the link the script keeps.

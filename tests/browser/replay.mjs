@@ -234,6 +234,54 @@ try {
   assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector(".controls")).display), "flex");
   check(`printed: no step buttons, black on white, no break inside a board or a diagnostic, a ${Math.round(pdf.length / 1024)} KiB PDF`);
 
+  // A dark system: a dark page, light text, each picture on a light
+  // panel, and every key element's text in contrast with what stands
+  // behind it (WCAG's ratio, 4.5 for text).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const dark = await page.evaluate(() => {
+    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const luminance = (c) => {
+      const [r, g, b] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    // The first background that is not transparent, up from `e`.
+    const behind = (e) => {
+      for (; e; e = e.parentElement) {
+        const c = getComputedStyle(e).backgroundColor;
+        if (rgb(c).length === 3 || rgb(c)[3] > 0) return c;
+      }
+      return "rgb(255, 255, 255)";
+    };
+    const ratio = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const css = ["h1", "h2", ".counts dt", ".counts dd", ".rules li code", ".rules .count", ".verdict", "section.record h3 code",
+      ".players", ".message", ".message .rule", ".at", ".excerpt", ".excerpt .ln", "mark", ".legal-here code", ".explanation .words",
+      ".commands code", ".controls button", ".controls a.link", ".turns li button", ".turns .current button", ".turns .illegal button",
+      ".movetext", ".movetext .turn.current", ".legal-row .where", ".legal-row .result", ".replay summary"];
+    const poor = [];
+    for (const c of css) {
+      const e = document.querySelector(c);
+      if (!e) { poor.push(`${c}: missing`); continue; }
+      const r = ratio(getComputedStyle(e).color, behind(e));
+      if (r < 4.5) poor.push(`${c}: ${r.toFixed(2)}`);
+    }
+    return {
+      page: luminance(getComputedStyle(document.body).backgroundColor) < 0.05,
+      text: luminance(getComputedStyle(document.body).color) > 0.6,
+      panel: luminance(behind(document.querySelector(".view svg"))) > 0.8 && luminance(behind(document.querySelector(".view"))) > 0.8,
+      poor,
+    };
+  });
+  assert.deepEqual(dark, { page: true, text: true, panel: true, poor: [] });
+  await page.screenshot({ path: `${shots}/dark.png` });
+  await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/dark-board.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+  check("dark: a dark page, light text, the pictures on a light panel, every key text at a contrast of 4.5 or more");
+
   assert.deepEqual(errors, [], "no script error, nothing fetched");
   check("no script error, nothing fetched");
 
