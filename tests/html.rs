@@ -512,3 +512,57 @@ fn the_page_is_laid_out_for_narrow_screens() {
     assert!(style.contains("@media (max-width:40rem)"), "{style}");
     assert!(style.contains(".view svg{width:100%;max-width:100%"));
 }
+
+/// The page prints: its style has a print medium, without the step
+/// buttons (tests/browser/replay.mjs checks the computed style and prints
+/// a PDF).
+#[test]
+fn the_page_has_a_print_style() {
+    let (_, out) = page(ILLEGAL, &[]);
+    let doc = Html::parse_document(&out);
+    let style = text(all(&doc, "head style")[0]);
+    let print = style.split("@media print{").nth(1).unwrap_or("");
+    assert!(
+        print.contains(".controls,.replay summary{display:none}"),
+        "{style}"
+    );
+    assert!(print.contains("break-inside:avoid"), "{style}");
+}
+
+/// A dark system gets a dark page, its pictures on a light panel
+/// (tests/browser/replay.mjs measures the contrast of the text).
+#[test]
+fn the_page_follows_a_dark_system() {
+    let (_, out) = page(ILLEGAL, &[]);
+    let doc = Html::parse_document(&out);
+    let style = text(all(&doc, "head style")[0]);
+    let dark = style
+        .split("@media (prefers-color-scheme:dark){")
+        .nth(1)
+        .unwrap_or("");
+    assert!(dark.contains("color-scheme:dark"), "{style}");
+    assert!(dark.contains(".view{background:#f6f7f8"), "{style}");
+}
+
+/// Each record is numbered in input order (`r1`, `r2`, …), whether legal
+/// or not: a link to a record and a position (`#r2-t3`) holds a number,
+/// never text of the batch. Each board has the link the script keeps.
+#[test]
+fn each_record_has_a_numbered_id_and_each_board_a_link() {
+    let odd = "---\ngame: simpei\nplayers: {red: \"\\\" id=x <b>\", blue: Ben}\n---\n1. e3 c3\n2. a3 e3\n";
+    let (_, out) = page(&format!("{LEGAL}{ILLEGAL}{MALFORMED}{odd}"), &[]);
+    let doc = Html::parse_document(&out);
+    let ids: Vec<&str> = all(&doc, "section.record, .legal-row")
+        .iter()
+        .filter_map(|e| e.value().attr("id"))
+        .collect();
+    // In the markup the legal row comes first: records are written in
+    // input order.
+    assert_eq!(ids, ["r1", "r2", "r3", "r4"]);
+    assert_eq!(all(&doc, "[id=x]").len(), 0);
+    for board in all(&doc, "div.board") {
+        let link = within(board, ".controls a.link");
+        assert_eq!(link.len(), 1);
+        assert_eq!(text(link[0]), "link");
+    }
+}

@@ -147,6 +147,37 @@ try {
   await page.waitForFunction((b) => b.dataset.at !== undefined, await row.locator("div.board").elementHandle());
   assert.ok((await row.locator(".view").innerHTML()).includes("<svg"), "an opened legal board is drawn");
   check("a legal record's board is drawn when opened");
+  // A link to a record and a position: `#rN-tK` opens the board at
+  // position K (its replay opened, for a legal record) and scrolls to it;
+  // stepping keeps the address on the position, without history.
+  const id = await board.evaluate((b) => b.closest(".record").id);
+  assert.match(id, /^r\d+$/);
+  const linked = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  linked.on("pageerror", (e) => errors.push(String(e)));
+  await linked.goto(`${url}#${id}-t2`);
+  const there = linked.locator(`#${id} div.board`);
+  await linked.waitForFunction((b) => b.dataset.at === "1", await there.elementHandle());
+  assert.match(await there.locator("p.status").textContent(), /\(position 2 of/);
+  assert.equal(await there.locator("a.link").getAttribute("href"), `#${id}-t2`);
+  const inView = () => there.evaluate((b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight; });
+  assert.ok(await inView(), "the linked board scrolled into view");
+  const history = await linked.evaluate(() => history.length);
+  await there.locator('[data-go="forward"]').click();
+  await linked.waitForFunction((b) => b.dataset.at === "2", await there.elementHandle());
+  assert.equal(await linked.evaluate(() => location.hash), `#${id}-t3`);
+  assert.equal(await there.locator("a.link").getAttribute("href"), `#${id}-t3`);
+  assert.equal(await linked.evaluate(() => history.length), history, "a step adds no history");
+  // A hash change on the page: a legal record's closed replay opened.
+  const legalId = await linked.locator(".legal-row:has(details.replay)").first().getAttribute("id");
+  assert.match(legalId, /^r\d+$/);
+  await linked.evaluate((hash) => { location.hash = hash; }, `#${legalId}-t1`);
+  const legalBoard = linked.locator(`#${legalId} div.board`);
+  await linked.waitForFunction((b) => b.dataset.at === "0", await legalBoard.elementHandle());
+  assert.ok(await linked.locator(`#${legalId} details.replay`).evaluate((d) => d.open), "the replay opened");
+  await linked.waitForTimeout(200);
+  assert.equal(await legalBoard.getAttribute("data-at"), "0", "the opened replay stays at the linked position");
+  check(`#${id}-t2 opens that board at position 2 in view; a step makes it #${id}-t3 without history; #${legalId}-t1 opens a legal replay`);
+  await linked.close();
   // A long movetext: on load, its box scrolled (not the page) to the
   // refused turn.
   const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -174,6 +205,82 @@ try {
     await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/board-${width}.png` });
     check(`at ${width} px the page does not scroll sideways`);
   }
+
+  // On paper: no buttons, black on white, no break inside a board or a
+  // diagnostic; and Chromium prints it.
+  await page.emulateMedia({ media: "print" });
+  const printed = await page.evaluate(() => {
+    const style = (css) => getComputedStyle(document.querySelector(css));
+    const shown = [...document.querySelectorAll(".controls button, .controls a.link")]
+      .filter((b) => b.getClientRects().length > 0);
+    return {
+      controls: style(".controls").display,
+      buttonsShown: shown.length,
+      turnBorder: style(".turns li button").borderTopStyle,
+      ink: style("body").color,
+      paper: getComputedStyle(document.documentElement).backgroundColor,
+      record: style("section.record.illegal").backgroundColor,
+      board: style("div.board").breakInside,
+      diagnostic: style(".diagnostic").breakInside,
+    };
+  });
+  assert.deepEqual(printed, {
+    controls: "none", buttonsShown: 0, turnBorder: "none", ink: "rgb(0, 0, 0)",
+    paper: "rgb(255, 255, 255)", record: "rgb(255, 255, 255)", board: "avoid", diagnostic: "avoid",
+  });
+  const pdf = await page.pdf({ format: "A4" });
+  assert.ok(pdf.length > 1000, "a PDF printed");
+  await page.emulateMedia({ media: "screen" });
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector(".controls")).display), "flex");
+  check(`printed: no step buttons, black on white, no break inside a board or a diagnostic, a ${Math.round(pdf.length / 1024)} KiB PDF`);
+
+  // A dark system: a dark page, light text, each picture on a light
+  // panel, and every key element's text in contrast with what stands
+  // behind it (WCAG's ratio, 4.5 for text).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const dark = await page.evaluate(() => {
+    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const luminance = (c) => {
+      const [r, g, b] = rgb(c).map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    // The first background that is not transparent, up from `e`.
+    const behind = (e) => {
+      for (; e; e = e.parentElement) {
+        const c = getComputedStyle(e).backgroundColor;
+        if (rgb(c).length === 3 || rgb(c)[3] > 0) return c;
+      }
+      return "rgb(255, 255, 255)";
+    };
+    const ratio = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const css = ["h1", "h2", ".counts dt", ".counts dd", ".rules li code", ".rules .count", ".verdict", "section.record h3 code",
+      ".players", ".message", ".message .rule", ".at", ".excerpt", ".excerpt .ln", "mark", ".legal-here code", ".explanation .words",
+      ".commands code", ".controls button", ".controls a.link", ".turns li button", ".turns .current button", ".turns .illegal button",
+      ".movetext", ".movetext .turn.current", ".legal-row .where", ".legal-row .result", ".replay summary"];
+    const poor = [];
+    for (const c of css) {
+      const e = document.querySelector(c);
+      if (!e) { poor.push(`${c}: missing`); continue; }
+      const r = ratio(getComputedStyle(e).color, behind(e));
+      if (r < 4.5) poor.push(`${c}: ${r.toFixed(2)}`);
+    }
+    return {
+      page: luminance(getComputedStyle(document.body).backgroundColor) < 0.05,
+      text: luminance(getComputedStyle(document.body).color) > 0.6,
+      panel: luminance(behind(document.querySelector(".view svg"))) > 0.8 && luminance(behind(document.querySelector(".view"))) > 0.8,
+      poor,
+    };
+  });
+  assert.deepEqual(dark, { page: true, text: true, panel: true, poor: [] });
+  await page.screenshot({ path: `${shots}/dark.png` });
+  await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/dark-board.png` });
+  await page.emulateMedia({ colorScheme: "light" });
+  check("dark: a dark page, light text, the pictures on a light panel, every key text at a contrast of 4.5 or more");
 
   assert.deepEqual(errors, [], "no script error, nothing fetched");
   check("no script error, nothing fetched");

@@ -86,11 +86,30 @@
     }
     return board.unpacking;
   }
+  // The fragment of a board's position: its record's id (a number the page
+  // gives, `r12`) and the position, counted from 1 as the status says it.
+  function fragment(board, at) {
+    var record = board.closest("[id].record, [id].legal-row");
+    return record ? "#" + record.id + "-t" + (at + 1) : "";
+  }
+  function linked(board, at) {
+    var link = board.querySelector("a.link");
+    var hash = fragment(board, at);
+    if (link && hash) link.setAttribute("href", hash);
+    return hash;
+  }
+  // Stepping a board keeps the address on its position, replaced, not
+  // pushed: a step is no page of the history.
+  function follow(board, at) {
+    var hash = linked(board, at);
+    if (hash && location.hash !== hash) history.replaceState(null, "", hash);
+  }
   function show(board, at) {
     return frames(board).then(function (all) {
       if (!all.length) return;
       at = Math.max(0, Math.min(all.length - 1, at));
       board.dataset.at = String(at);
+      follow(board, at);
       var svg = document.importNode(all[at], true);
       board.querySelector(".view").replaceChildren(svg);
       var status = board.querySelector("p.status");
@@ -131,8 +150,27 @@
     var details = e.target;
     if (!details.open || !details.classList.contains("replay")) return;
     var board = details.querySelector("div.board");
-    if (board && board.dataset.at === undefined) go(board, "last");
+    // Not when a link already steps it (the toggle comes after).
+    if (board && board.dataset.at === undefined && !board.unpacking) go(board, "last");
   }, true);
+  // Each board's link at its last position, where it opens.
+  var boards = document.querySelectorAll("div.board");
+  for (var l = 0; l < boards.length; l++) linked(boards[l], Number(boards[l].dataset.frames) - 1);
+  // An address `#r12` opens record 12's replay and shows it; `#r12-t7`
+  // also steps its board to position 7.
+  function arrive() {
+    var wanted = /^#(r\d+)(?:-t(\d+))?$/.exec(location.hash);
+    var record = wanted && document.getElementById(wanted[1]);
+    if (!record) return;
+    var details = record.querySelector("details.replay");
+    var board = record.querySelector("div.board");
+    var shown = board && wanted[2] ? show(board, Number(wanted[2]) - 1) : Promise.resolve();
+    if (details && !details.open) details.open = true;
+    shown.then(function () {
+      (board && wanted[2] ? board : record).scrollIntoView({ block: "center" });
+    });
+  }
+  window.addEventListener("hashchange", arrive);
   // Each drawn picture named, and each box scrolled to its marked action:
   // in a long replay it stands below the box's fold.
   var drawn = document.querySelectorAll("div.board .view > svg");
@@ -141,4 +179,5 @@
   for (var b = 0; b < boxes.length; b++) {
     reveal(boxes[b], boxes[b].querySelector(".turn.current, mark"));
   }
+  arrive();
 })();

@@ -55,6 +55,9 @@ pub struct Html {
     values: Values,
     /// Records met in each part of the page: not legal, legal.
     met: [usize; 2],
+    /// Records met in all, in input order: each record's id (`r12`) is
+    /// its number, so that a link to it holds no text of the batch.
+    numbered: usize,
 }
 
 /// Simpei's table, read from the cache directory when a page first shows
@@ -70,6 +73,7 @@ impl Html {
             bases: Arc::new(bases()),
             values: Values::default(),
             met: [0; 2],
+            numbered: 0,
         }
     }
 }
@@ -470,7 +474,9 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
             "<button type=\"button\" data-go=\"{go}\" title=\"{title}\" aria-label=\"{title}\">{label}</button>"
         );
     }
-    out.push_str("</div><ol class=\"turns\">");
+    // A link to the record and the position shown, for a referee to copy:
+    // the script keeps its fragment (`#r12-t7`) as the board steps.
+    out.push_str("<a class=\"link\" href=\"#\" title=\"a link to this position\">link</a></div><ol class=\"turns\">");
     for (i, frame) in frames.iter().enumerate() {
         let mut class = Vec::new();
         if frame.illegal {
@@ -511,8 +517,7 @@ fn heading(seen: &Seen<'_>, class: &str) -> String {
     let verdict = report.verdict.word();
     let game = report.game.as_deref().unwrap_or("?");
     format!(
-        "<section class=\"record {verdict}{class}\" id=\"{}\"><h3><span class=\"verdict\">{verdict}</span> <code>{}</code> <span class=\"game\">{}</span> <span class=\"players\">{}</span></h3>",
-        for_markup(&format!("r-{}-{}", seen.path, seen.record.line)),
+        "<section class=\"record {verdict}{class}\"><h3><span class=\"verdict\">{verdict}</span> <code>{}</code> <span class=\"game\">{}</span> <span class=\"players\">{}</span></h3>",
         place(seen),
         for_markup(game),
         players(seen)
@@ -723,11 +728,13 @@ impl Sink for Html {
         };
         let met = &mut self.met[usize::from(brief.legal)];
         *met += 1;
-        match *met {
-            n if n <= WHOLE => out.write_all(piece.text.as_bytes()),
-            n if n <= LISTED => out.write_all(brief.text.as_bytes()),
-            _ => Ok(()),
-        }
+        self.numbered += 1;
+        let text = match *met {
+            n if n <= WHOLE => piece.text,
+            n if n <= LISTED => brief.text,
+            _ => return Ok(()),
+        };
+        out.write_all(with_id(&text, self.numbered).as_bytes())
     }
 
     fn unreadable(&mut self, path: &Unreadable, out: &mut dyn Write) -> io::Result<()> {
@@ -782,6 +789,17 @@ impl Sink for Html {
             out,
             "{totals}</main>\n<script>{SCRIPT}</script>\n</body></html>\n"
         )
+    }
+}
+
+/// A record's markup with the id `r{n}` on its opening tag: records are
+/// rendered apart (on several threads), and numbered only here, in input
+/// order. The opening tag's name is written by this page, never by the
+/// record, so the first space stands after it.
+fn with_id(text: &str, n: usize) -> String {
+    match text.split_once(' ') {
+        Some((tag, rest)) if tag.starts_with('<') => format!("{tag} id=\"r{n}\" {rest}"),
+        _ => text.to_string(),
     }
 }
 
