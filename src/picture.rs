@@ -122,32 +122,34 @@ pub fn fitting(room: f64, size: f64) -> usize {
     }
 }
 
-/// Colours and line styles of the pictures, one class each. Rectangles
-/// (squares, swatches) and the halos under the legal lines are drawn
-/// without anti-aliasing: their edges lie on pixels or under a line, and
-/// it spares a third of the PNG's drawing on a crowded board.
+/// Colours and line styles of the pictures, one class each, each rule
+/// under the picture's own class: a picture set in a page (the HTML
+/// report) styles itself, not the page's elements of the same class.
+/// Rectangles (squares, swatches) and the halos under the legal lines are
+/// drawn without anti-aliasing: their edges lie on pixels or under a line,
+/// and it spares a third of the PNG's drawing on a crowded board.
 const STYLE: &str = "\
-rect{shape-rendering:crispEdges}\
-text{font-family:'DejaVu Sans',sans-serif;fill:#222}\
-.coord{font-size:12px;fill:#555;text-anchor:middle}\
-.title{font-size:16px;font-weight:bold}\
-.status{font-size:14px}\
-.illegal{font-size:13px;fill:#b00000}\
-.note{font-size:12px}\
-.letter{font-size:11px;font-weight:bold;text-anchor:middle;pointer-events:none}\
-.light{fill:#fff}\
-.written{fill:none;stroke:#e00000;stroke-width:4;stroke-linecap:round;stroke-linejoin:round}\
-.written.before{stroke:#444;stroke-width:3;stroke-dasharray:6 4}\
-.legal{fill:none;stroke:#1a7f37;stroke-width:2.5;stroke-opacity:0.9;stroke-dasharray:5 3}\
-.legal-halo{shape-rendering:crispEdges;fill:none;stroke:#fff;stroke-width:5;stroke-opacity:0.6;stroke-linecap:round}\
-.legal.head{stroke:none}\
-.legal.target{fill:#1a7f37;fill-opacity:1;stroke:#fff;stroke-width:1.5;stroke-opacity:1;stroke-dasharray:none}\
-.mark.written{stroke-dasharray:none}\
-.promotion{font-size:14px;font-weight:bold;fill:#b00000}\
-.promotion.before{fill:#444}\
-.line{fill:none;stroke:#333}\
-.line.upper{stroke-width:3}\
-.line.lower{stroke-width:1.5;stroke-dasharray:5 4;stroke:#666}\
+.arbitre-picture rect{shape-rendering:crispEdges}\
+.arbitre-picture text{font-family:'DejaVu Sans',sans-serif;fill:#222}\
+.arbitre-picture .coord{font-size:12px;fill:#555;text-anchor:middle}\
+.arbitre-picture .title{font-size:16px;font-weight:bold}\
+.arbitre-picture .status{font-size:14px}\
+.arbitre-picture .illegal{font-size:13px;fill:#b00000}\
+.arbitre-picture .note{font-size:12px}\
+.arbitre-picture .letter{font-size:11px;font-weight:bold;text-anchor:middle;pointer-events:none}\
+.arbitre-picture .light{fill:#fff}\
+.arbitre-picture .written{fill:none;stroke:#e00000;stroke-width:4;stroke-linecap:round;stroke-linejoin:round}\
+.arbitre-picture .written.before{stroke:#444;stroke-width:3;stroke-dasharray:6 4}\
+.arbitre-picture .legal{fill:none;stroke:#1a7f37;stroke-width:2.5;stroke-opacity:0.9;stroke-dasharray:5 3}\
+.arbitre-picture .legal-halo{shape-rendering:crispEdges;fill:none;stroke:#fff;stroke-width:5;stroke-opacity:0.6;stroke-linecap:round}\
+.arbitre-picture .legal.head{stroke:none}\
+.arbitre-picture .legal.target{fill:#1a7f37;fill-opacity:1;stroke:#fff;stroke-width:1.5;stroke-opacity:1;stroke-dasharray:none}\
+.arbitre-picture .mark.written{stroke-dasharray:none}\
+.arbitre-picture .promotion{font-size:14px;font-weight:bold;fill:#b00000}\
+.arbitre-picture .promotion.before{fill:#444}\
+.arbitre-picture .line{fill:none;stroke:#333}\
+.arbitre-picture .line.upper{stroke-width:3}\
+.arbitre-picture .line.lower{stroke-width:1.5;stroke-dasharray:5 4;stroke:#666}\
 ";
 
 /// An SVG document being written.
@@ -190,7 +192,7 @@ impl Svg {
         let mut out = String::with_capacity(32 * 1024);
         let _ = write!(
             out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"arbitre-picture\" width=\"{width}\" height=\"{height}\" \
              viewBox=\"0 0 {width} {height}\">\n<title>{}</title>\n<style>{STYLE}</style>\n",
             for_markup(&shortened(title))
         );

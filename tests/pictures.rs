@@ -899,3 +899,26 @@ fn alternatives_stroke_each_line_once() {
     dots.dedup();
     assert_eq!(dots.len(), all);
 }
+
+/// A picture's style names its own root in every rule: set in a page (the
+/// HTML report holds them inline), its `.illegal` or `.status` must not
+/// restyle the page's elements of the same class.
+#[test]
+fn a_pictures_style_styles_only_the_picture() {
+    for &game in arbitre::games::names() {
+        let (_, text) = svg(&[&format!("docs/pictures/{game}.arb")]);
+        let doc = Document::parse(&text).unwrap();
+        let root = doc.root_element();
+        assert_eq!(root.attribute("class"), Some("arbitre-picture"), "{game}");
+        let style = doc
+            .descendants()
+            .find(|n| n.tag_name().name() == "style")
+            .and_then(|n| n.text())
+            .unwrap();
+        let rules: Vec<&str> = style.split('}').filter(|r| !r.trim().is_empty()).collect();
+        assert!(rules.len() > 10, "{game}: {rules:?}");
+        for rule in rules {
+            assert!(rule.starts_with(".arbitre-picture "), "{game}: {rule}");
+        }
+    }
+}
