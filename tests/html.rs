@@ -262,6 +262,11 @@ fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
     let controls = within(board, ".controls");
     assert_eq!(controls.len(), 1);
     assert!(controls[0].value().attr("hidden").is_some());
+    // The turn list stays (with its values), its buttons disabled until
+    // the script can step to them.
+    let steps = within(board, ".turns button");
+    assert!(!steps.is_empty());
+    assert!(steps.iter().all(|b| b.value().attr("disabled").is_some()));
     // A live status, said as the board steps, empty until it does.
     let status = within(board, "[role=status]");
     assert_eq!(status.len(), 1);

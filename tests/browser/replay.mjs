@@ -293,6 +293,8 @@ try {
   assert.equal(await bare.locator("section.record .diagnostic").count(), await bare.locator("section.record:not(.unreadable)").count());
   assert.ok(!(await bare.locator(".controls").first().isVisible()), "no dead buttons without script");
   assert.equal(await bare.locator(".controls[hidden]").count(), await bare.locator(".controls").count());
+  assert.equal(await bare.locator(".turns button:not([disabled])").count(), 0, "the turn list's buttons disabled without script");
+  assert.equal(await page.locator(".turns button[disabled]").count(), 0, "the turn list's buttons enabled by the script");
   await bare.screenshot({ path: `${shots}/no-script.png` });
   check(`without script: ${illegal} illegal positions and every diagnostic shown`);
 } finally {

@@ -19,6 +19,8 @@
   // The buttons step only with this script.
   var controls = document.querySelectorAll(".controls[hidden]");
   for (var c = 0; c < controls.length; c++) controls[c].hidden = false;
+  var steps = document.querySelectorAll(".turns button[disabled]");
+  for (var t = 0; t < steps.length; t++) steps[t].disabled = false;
   // Scrolls `box` (not the page) so that `item` stands in its middle.
   function reveal(box, item) {
     if (!box || !item) return;

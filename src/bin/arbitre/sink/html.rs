@@ -477,6 +477,8 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
     // A link to the record and the position shown, for a referee to copy:
     // the script keeps its fragment (`#r12-t7`) as the board steps.
     out.push_str("<a class=\"link\" href=\"#\" title=\"a link to this position\">link</a></div><ol class=\"turns\">");
+    // The turns stay listed without script (with their values), their
+    // buttons disabled until the script can step to them.
     for (i, frame) in frames.iter().enumerate() {
         let mut class = Vec::new();
         if frame.illegal {
@@ -490,7 +492,7 @@ fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> 
         });
         let _ = write!(
             out,
-            "<li class=\"{}\"><button type=\"button\" data-frame=\"{i}\">{}</button>{value}</li>",
+            "<li class=\"{}\"><button type=\"button\" data-frame=\"{i}\" disabled>{}</button>{value}</li>",
             class.join(" "),
             for_markup(&frame.label)
         );
