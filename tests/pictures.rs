@@ -460,20 +460,7 @@ fn every_sample_is_drawn_as_well_formed_svg() {
     let mut drawn = 0;
     let mut refused = 0;
     for &game in arbitre::games::names() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("samples")
-            .join(game);
-        // The game's samples, and those of its events' folders.
-        let mut paths = Vec::new();
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                paths.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
-            } else {
-                paths.push(path);
-            }
-        }
-        for path in paths {
+        for path in sample_files(game) {
             let text = std::fs::read(&path).unwrap();
             for record in arbitre::Reader::new(&text[..]).take(20) {
                 let Ok(record) = record else { break };
@@ -551,24 +538,29 @@ fn superpion_setup_lists_each_camps_pieces_rank_by_rank() {
     );
 }
 
+/// A game's sample files, and those of its events' folders.
+fn sample_files(game: &str) -> Vec<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("samples")
+        .join(game);
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            paths.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+        } else {
+            paths.push(path);
+        }
+    }
+    paths
+}
+
 /// Every record of every sample, stopped at its end, as its picture.
 fn every_samples_picture() -> Vec<(String, String)> {
     let switches = arbitre::Switches::new();
     let mut out = Vec::new();
     for &game in arbitre::games::names() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("samples")
-            .join(game);
-        let mut paths = Vec::new();
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                paths.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
-            } else {
-                paths.push(path);
-            }
-        }
-        for path in paths {
+        for path in sample_files(game) {
             let text = std::fs::read(&path).unwrap();
             for record in arbitre::Reader::new(&text[..]).take(20) {
                 let Ok(record) = record else { break };
