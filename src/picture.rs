@@ -170,7 +170,7 @@ pub struct Svg {
 /// either direction), as [`Svg::drawn`] remembers it.
 #[derive(Clone, Copy, PartialEq)]
 enum Spot {
-    Point(i64, i64),
+    Point((i64, i64)),
     Line((i64, i64), (i64, i64)),
 }
 
@@ -423,10 +423,9 @@ impl Svg {
                         .windows(2)
                         .any(|pair| !self.drawn.contains(&line(pair[0], pair[1])))
                         || (*kind == StrokeKind::Capture
-                            && landings.iter().any(|&p| {
-                                let (x, y) = tenths(p);
-                                !self.drawn.contains(&Spot::Point(x, y))
-                            }))
+                            && landings
+                                .iter()
+                                .any(|&p| !self.drawn.contains(&Spot::Point(tenths(p)))))
                 }
             })
     }
@@ -525,8 +524,7 @@ impl Svg {
         }
         if kind == StrokeKind::Capture {
             for &(x, y) in &points[1..last] {
-                let (tx, ty) = tenths((x, y));
-                let spot = Spot::Point(tx, ty);
+                let spot = Spot::Point(tenths((x, y)));
                 if !self.drawn.contains(&spot) {
                     self.drawn.push(spot);
                     self.circle(x, y, 4.0, &[("class", class)]);
