@@ -76,8 +76,9 @@ fn inflated(packed: &str) -> serde_json::Value {
 }
 
 /// The positions a board keeps packed, each as lines of its game's base
-/// picture (written once in the page) and the text between.
-fn unpacked(doc: &Html, board: ElementRef<'_>) -> Vec<String> {
+/// picture (written once in the page) and the text between, with the
+/// position as a `setup` header.
+fn packed_frames(doc: &Html, board: ElementRef<'_>) -> Vec<(String, String)> {
     let packed = inflated(board.value().attr("data-packed").unwrap());
     let game = packed["base"].as_str().unwrap();
     let base = all(doc, &format!("#base-{game}"))[0];
@@ -92,8 +93,19 @@ fn unpacked(doc: &Html, board: ElementRef<'_>) -> Vec<String> {
                 f[0].as_u64().unwrap() as usize,
                 f[1].as_u64().unwrap() as usize,
             );
-            lines[..start].concat() + f[2].as_str().unwrap() + &lines[lines.len() - end..].concat()
+            let svg = lines[..start].concat()
+                + f[2].as_str().unwrap()
+                + &lines[lines.len() - end..].concat();
+            (svg, f[3].as_str().unwrap().to_string())
         })
+        .collect()
+}
+
+/// The pictures a board keeps packed.
+fn unpacked(doc: &Html, board: ElementRef<'_>) -> Vec<String> {
+    packed_frames(doc, board)
+        .into_iter()
+        .map(|(svg, _)| svg)
         .collect()
 }
 
@@ -274,39 +286,65 @@ fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
     assert_eq!(text(status[0]), "");
 }
 
-#[test]
-fn a_board_keeps_a_bounded_window_of_turns() {
-    let random = Command::cargo_bin("arbitre")
+/// `arbitre` run on `input` (a record on standard input).
+fn run(args: &[&str], input: &str) -> Vec<u8> {
+    Command::cargo_bin("arbitre")
         .unwrap()
-        .args(["random", "simpei", "--seed", "5", "--max-turns", "30"])
+        .args(args)
+        .write_stdin(input)
         .output()
-        .unwrap();
-    let record = String::from_utf8(random.stdout).unwrap();
-    let (code, out) = page(&record, &[]);
-    assert_eq!(code, Some(0));
-    let doc = Html::parse_document(&out);
-    let turns: usize = text(all(&doc, ".legal-row .turns-count")[0])
-        .parse()
-        .unwrap();
-    assert!(turns > 20, "{turns}");
-    // A legal record's end, and the four positions before it.
-    let board = all(&doc, ".legal-row div.board")[0];
-    assert_eq!(board.value().attr("data-frames"), Some("5"));
-    let frames = unpacked(&doc, board);
-    assert_eq!(frames.len(), 5);
-    assert_eq!(within(board, ".turns li").len(), 5);
-    // Kept against the game's base picture, each is the picture itself.
-    for (back, frame) in frames.iter().rev().enumerate() {
-        let turn = (turns - back).to_string();
-        let show = Command::cargo_bin("arbitre")
-            .unwrap()
-            .args(["show", "-", "--turn", &turn, "--format", "svg"])
-            .write_stdin(record.as_str())
-            .output()
+        .unwrap()
+        .stdout
+}
+
+/// A board keeps the whole game, from its start: each position is the
+/// picture `show` draws at its count of turns, and its `setup` header,
+/// pasted into a record of the same game and mode, starts that record at
+/// the same position.
+#[test]
+fn a_board_keeps_every_position_of_the_game_with_its_setup() {
+    let random = run(
+        &["random", "simpei", "--seed", "5", "--max-turns", "30"],
+        "",
+    );
+    let simpei = String::from_utf8(random).unwrap();
+    let superpion = std::fs::read_to_string("samples/superpion/random-four-players.arb").unwrap();
+    let puluc = std::fs::read_to_string("samples/puluc/full-game.arb").unwrap();
+    for (record, kept) in [
+        (&simpei, "game: simpei\n"),
+        (&superpion, "game: superpion\nmode: four-players\n"),
+        (&puluc, "game: puluc\n"),
+    ] {
+        let (code, out) = page(record, &[]);
+        assert_eq!(code, Some(0), "{record}");
+        let doc = Html::parse_document(&out);
+        let turns: usize = text(all(&doc, ".legal-row .turns-count")[0])
+            .parse()
             .unwrap();
-        assert_eq!(frame.as_bytes(), show.stdout.as_slice(), "turn {turn}");
+        assert!(turns > 5, "{turns}");
+        let board = all(&doc, ".legal-row div.board")[0];
+        assert_eq!(
+            board.value().attr("data-frames"),
+            Some(&*(turns + 1).to_string())
+        );
+        let frames = packed_frames(&doc, board);
+        assert_eq!(frames.len(), turns + 1);
+        let listed = within(board, ".turns li");
+        assert_eq!(listed.len(), turns + 1);
+        assert_eq!(text(listed[0]), "start");
+        for (turn, (svg, setup)) in frames.iter().enumerate() {
+            let turn = turn.to_string();
+            let show = run(&["show", "-", "--turn", &turn, "--format", "svg"], record);
+            assert_eq!(svg.as_bytes(), show.as_slice(), "turn {turn}");
+            assert!(setup.starts_with("setup:\n"), "{setup}");
+            let at = |text: &str, turn: &str| -> serde_json::Value {
+                let json = run(&["show", "-", "--turn", turn, "--format", "json"], text);
+                serde_json::from_slice::<serde_json::Value>(&json).unwrap()["setup"].clone()
+            };
+            let pasted = format!("---\n{kept}{setup}---\n");
+            assert_eq!(at(&pasted, "0"), at(record, &turn), "{pasted}");
+        }
     }
-    assert_ne!(text(within(board, ".turns li")[0]), "start");
 }
 
 #[test]
@@ -325,9 +363,9 @@ fn legal_records_stand_in_the_table_with_result_and_scores() {
     let board = within(rows[0], "details.replay div.board")[0];
     assert!(within(board, ".view svg").is_empty());
     let frames = unpacked(&doc, board);
-    assert_eq!(frames.len(), 5);
-    assert_eq!(board.value().attr("data-frames"), Some("5"));
-    assert_eq!(within(board, ".turns li").len(), 5);
+    assert_eq!(frames.len(), 6);
+    assert_eq!(board.value().attr("data-frames"), Some("6"));
+    assert_eq!(within(board, ".turns li").len(), 6);
 }
 
 #[test]

@@ -222,6 +222,67 @@ fn a_stop_is_a_count_a_label_or_the_end() {
     ));
 }
 
+/// Every record of every sample (legal, illegal, won, ended by the
+/// header), replayed once by `stops`: each position handed over is the one
+/// `stop` gives for its count of turns, and the end is `stop`'s default.
+#[test]
+fn one_replay_gives_every_position_as_stop_gives_each() {
+    use arbitre::dispatch::{stop, stops};
+    let switches = Switches::new();
+    let same = |a: &arbitre::replay::Stop, b: &arbitre::replay::Stop| {
+        assert_eq!(
+            (a.turn, &a.label, &a.diagram, &a.setup, a.played),
+            (b.turn, &b.label, &b.diagram, &b.setup, b.played)
+        );
+        assert_eq!(
+            (&a.over, &a.to_move, &a.legal),
+            (&b.over, &b.to_move, &b.legal)
+        );
+        assert_eq!(a.picture.svg(), b.picture.svg());
+    };
+    let mut records = 0;
+    for game in ["simpei", "puluc", "superpion"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(game);
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .filter_map(Result::ok)
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|e| e == "arb"))
+            .collect();
+        files.sort();
+        for file in files {
+            let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{e}"));
+            for record in Reader::new(bytes.as_slice()).filter_map(Result::ok) {
+                let mut each = Vec::new();
+                let end = stops(&record, &switches, &mut |s| each.push(s));
+                let alone = stop(&record, &switches, None);
+                match (end, alone) {
+                    (Ok(end), Ok(alone)) => {
+                        same(&end, &alone);
+                        assert_eq!(end.illegal.is_some(), alone.illegal.is_some());
+                        let refused = end
+                            .illegal
+                            .as_ref()
+                            .is_some_and(|c| c.violation_turn.is_some());
+                        assert_eq!(each.len(), end.turn + usize::from(refused), "{file:?}");
+                        for (turns, s) in each.iter().enumerate() {
+                            let asked = stop(&record, &switches, turns)
+                                .unwrap_or_else(|e| panic!("{file:?} {turns}: {e}"));
+                            same(s, &asked);
+                        }
+                        records += 1;
+                    }
+                    (Err(_), Err(_)) => assert!(each.is_empty()),
+                    (end, alone) => panic!("{file:?}: {end:?} against {alone:?}"),
+                }
+            }
+        }
+    }
+    assert!(records > 30, "{records}");
+}
+
 #[test]
 fn a_game_reads_back_the_labels_it_prints() {
     let position = superpion::Superpion::initial(None).unwrap_or_else(|e| panic!("{e}"));

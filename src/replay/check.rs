@@ -32,15 +32,41 @@ pub fn position_after<G: RecordFormat>(
     switches: &Switches,
     turns: usize,
 ) -> Result<Result<G::Position, Violation>, Malformed> {
+    replayed::<G>(text, switches, turns, &mut |_, _| {})
+}
+
+/// Every position of the first record of `text`, in one replay: `each` is
+/// handed each with its count of turns, from the start to the end or to the
+/// position before the first illegal turn; the last is returned as
+/// [`position_after`] returns it. A replay page values every position of a
+/// game at the cost of one replay.
+pub fn each_position<G: RecordFormat>(
+    text: &str,
+    switches: &Switches,
+    each: &mut dyn FnMut(usize, &G::Position),
+) -> Result<Result<G::Position, Violation>, Malformed> {
+    replayed::<G>(text, switches, usize::MAX, each)
+}
+
+fn replayed<G: RecordFormat>(
+    text: &str,
+    switches: &Switches,
+    turns: usize,
+    each: &mut dyn FnMut(usize, &G::Position),
+) -> Result<Result<G::Position, Violation>, Malformed> {
     let record = record::first(text)?;
     let (_, mut position) = set_up::<G>(&record, switches)?;
     let mut warnings = Found::default();
     let mut index = 0;
     let mut illegal = None;
+    each(0, &position);
     G::parse_lent(tokens_of(&record), |turn, _| {
         if index < turns && illegal.is_none() {
             match step::<G>(&mut position, turn, index, &mut warnings) {
-                Ok(()) => index += 1,
+                Ok(()) => {
+                    index += 1;
+                    each(index, &position);
+                }
                 Err(violation) => illegal = Some(violation),
             }
         }

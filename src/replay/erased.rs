@@ -4,7 +4,7 @@ use std::marker::PhantomData;
 
 use super::check::replay;
 use super::frame;
-use super::{stop, table, verdict_of, Checked, Stop, StopError};
+use super::{stop, stops, table, verdict_of, Checked, Stop, StopError};
 use super::{Candidate, RepairOptions, Tried};
 use crate::at::At;
 use crate::game::{
@@ -38,6 +38,13 @@ pub trait AnyGame: Sync {
     /// The position at `at`, with the legal turns, the record read as this
     /// game ([`stop`](crate::dispatch::stop) picks the game by the header).
     fn stop(&self, record: &Record, switches: &Switches, at: &At) -> Result<Stop, StopError>;
+    /// Every position of the record in one replay: see [`crate::dispatch::stops`].
+    fn stops(
+        &self,
+        record: &Record,
+        switches: &Switches,
+        each: &mut dyn FnMut(Stop),
+    ) -> Result<Stop, StopError>;
     /// A random legal game as a record, reproducible by its seed.
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String>;
     /// perft from the initial position of `mode`, refused past
@@ -152,6 +159,16 @@ impl<G: Game> AnyGame for Erased<G> {
         let malformed =
             |malformed| StopError::Record(Box::new(Checked::malformed(Some(G::NAME), malformed)));
         stop::<G>(&frame(record).map_err(malformed)?, switches, at)
+    }
+    fn stops(
+        &self,
+        record: &Record,
+        switches: &Switches,
+        each: &mut dyn FnMut(Stop),
+    ) -> Result<Stop, StopError> {
+        let malformed =
+            |malformed| StopError::Record(Box::new(Checked::malformed(Some(G::NAME), malformed)));
+        stops::<G>(&frame(record).map_err(malformed)?, switches, each)
     }
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String> {
         random_record::<G>(mode, seed, max_turns)

@@ -16,10 +16,10 @@ mod verdict;
 pub(crate) use canonical::canonical_movetext;
 pub(crate) use framing::frame;
 
-pub use check::{check_as, position_after};
+pub use check::{check_as, each_position, position_after};
 pub(crate) use check::{table, verdict_of};
 pub use erased::{AnyGame, Erased};
 pub use repair::{Candidate, Edit, RepairOptions, Tried};
-pub(crate) use stop::stop;
+pub(crate) use stop::{stop, stops};
 pub use stop::{Stop, StopError};
 pub use verdict::{Checked, KEPT_WARNINGS};

@@ -138,6 +138,29 @@ pub(crate) fn stop<G: Game>(
     switches: &Switches,
     at: &At,
 ) -> Result<Stop, StopError> {
+    replayed::<G>(record, switches, at, None)
+}
+
+/// Every position of the record in one replay, as [`stop`] gives each: the
+/// position before each turn (the one before a refused turn included) is
+/// handed to `each` as it is reached; the end, as `stop` gives it for
+/// [`At::End`], is returned. A replay page shows the whole game at the cost
+/// of one replay, not of one a position.
+pub(crate) fn stops<G: Game>(
+    record: &RawRecord<'_>,
+    switches: &Switches,
+    each: &mut dyn FnMut(Stop),
+) -> Result<Stop, StopError> {
+    replayed::<G>(record, switches, &At::End, Some(each))
+}
+
+/// [`stop`], handing `each` the positions passed on the way.
+fn replayed<G: Game>(
+    record: &RawRecord<'_>,
+    switches: &Switches,
+    at: &At,
+    mut each: Option<&mut dyn FnMut(Stop)>,
+) -> Result<Stop, StopError> {
     let malformed =
         |malformed| StopError::Record(Box::new(Checked::malformed(Some(G::NAME), malformed)));
     let (header, start) = set_up::<G>(record, switches).map_err(malformed)?;
@@ -181,6 +204,15 @@ pub(crate) fn stop<G: Game>(
         if wanted(&position, index) {
             halt = Some(Ok(()));
             return;
+        }
+        if let Some(each) = each.as_mut() {
+            each(stopped::<G>(
+                &header,
+                &position,
+                (index, played),
+                None,
+                None,
+            ));
         }
         match step::<G>(&mut position, &turn, index, &mut warnings) {
             Ok(()) => {

@@ -135,6 +135,35 @@ try {
   assert.match(await status.textContent(), /Illegal/, "the refused turn said");
   check(`the live status says each step ("${start}"), the picture is named`);
 
+  // The whole game: every board opens at its record's start.
+  const starts = await page.evaluate(async () => {
+    const all = document.querySelectorAll("section.record.illegal div.board");
+    const said = [];
+    for (const b of all) {
+      b.querySelector('[data-go="first"]').click();
+      await new Promise((done) => { const wait = () => (b.dataset.at === "0" ? done() : setTimeout(wait, 5)); wait(); });
+      said.push(b.querySelector("p.status").textContent);
+    }
+    return said;
+  });
+  assert.ok(starts.length > 50, `${starts.length} boards`);
+  for (const said of starts) assert.match(said, /^After 0 turns/, "each board starts at the game's start");
+  check(`every one of ${starts.length} illegal records' boards steps back to the game's start`);
+  // The position copied as a `setup` header, to paste into a record.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const copied = [];
+  for (const at of ["0", "1"]) {
+    await board.locator(at === "0" ? '[data-go="first"]' : '[data-go="forward"]').click();
+    await page.waitForFunction(([b, at]) => b.dataset.at === at, [await board.elementHandle(), at]);
+    await board.locator('[data-go="copy"]').click();
+    await page.waitForFunction((b) => /copied/.test(b.querySelector("p.status").textContent), await board.elementHandle());
+    copied.push(await page.evaluate(() => navigator.clipboard.readText()));
+    await board.locator('[data-go="first"]').click();
+  }
+  for (const text of copied) assert.match(text, /^setup:\n {2}\S/, text);
+  assert.notEqual(copied[0], copied[1], "each position copies its own setup");
+  check("copy setup puts the position shown on the clipboard as a setup header");
+
   // One illegal record of each game the page shows, at its illegal turn.
   const games = new Set((await page.locator("section.record.illegal .game").allTextContents()).map((g) => g.trim()));
   for (const game of games) {

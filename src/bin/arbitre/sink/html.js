@@ -66,27 +66,35 @@
     return bases[game];
   }
   // A board's positions, unpacked when it is first opened: each the lines
-  // it keeps of its game's base and the text between, then the one drawn
-  // in the page.
+  // it keeps of its game's base, the text between and its setup header,
+  // then the one drawn in the page. A picture is parsed when first shown:
+  // a whole game is kept as text.
   function frames(board) {
     if (!board.unpacking) {
       board.unpacking = unpack(board.dataset.packed).then(function (packed) {
         return base(packed.base).then(function (lines) {
-          return packed.frames.map(function (f) {
-            return lines.slice(0, f[0]).join("") + f[2] + lines.slice(lines.length - f[1]).join("");
+          var all = packed.frames.map(function (f) {
+            return { lines: lines, kept: f, setup: f[3] || "" };
           });
+          var drawn = board.querySelector(".view").firstElementChild;
+          if (drawn && all.length < Number(board.dataset.frames)) {
+            all.push({ svg: drawn.cloneNode(true), setup: board.dataset.setup || "" });
+          }
+          return all;
         });
-      }).then(function (texts) {
-        var parser = new DOMParser();
-        var all = texts.map(function (svg) {
-          return parser.parseFromString(svg, "image/svg+xml").documentElement;
-        });
-        var drawn = board.querySelector(".view").firstElementChild;
-        if (drawn && all.length < Number(board.dataset.frames)) all.push(drawn.cloneNode(true));
-        return all;
       });
     }
     return board.unpacking;
+  }
+  var parser = new DOMParser();
+  function picture(frame) {
+    if (!frame.svg) {
+      var f = frame.kept, lines = frame.lines;
+      var text = lines.slice(0, f[0]).join("") + f[2] + lines.slice(lines.length - f[1]).join("");
+      frame.svg = parser.parseFromString(text, "image/svg+xml").documentElement;
+      frame.kept = frame.lines = null;
+    }
+    return frame.svg;
   }
   // The fragment of a board's position: its record's id (a number the page
   // gives, `r12`) and the position, counted from 1 as the status says it.
@@ -112,7 +120,8 @@
       at = Math.max(0, Math.min(all.length - 1, at));
       board.dataset.at = String(at);
       follow(board, at);
-      var svg = document.importNode(all[at], true);
+      board.setup = all[at].setup;
+      var svg = document.importNode(picture(all[at]), true);
       board.querySelector(".view").replaceChildren(svg);
       var status = board.querySelector("p.status");
       if (status) status.textContent = said(svg) + " (position " + (at + 1) + " of " + all.length + ")";
@@ -132,11 +141,41 @@
     return show(board, where === "first" ? 0 : where === "last" ? last
       : where === "back" ? at - 1 : at + 1);
   }
+  // The position shown, as a `setup` header to paste into a record; the
+  // status says it is copied (a page opened from a file may be refused
+  // the clipboard's API: the older way then copies it).
+  function copy(board) {
+    return frames(board).then(function (all) {
+      var at = board.dataset.at === undefined ? all.length - 1 : Number(board.dataset.at);
+      var text = all[at] ? all[at].setup : "";
+      var status = board.querySelector("p.status");
+      var done = function () {
+        if (status) status.textContent = "The position is copied as a setup header (position " + (at + 1) + " of " + all.length + ").";
+      };
+      var older = function () {
+        var area = document.createElement("textarea");
+        area.value = text;
+        area.setAttribute("readonly", "");
+        area.style.position = "fixed";
+        area.style.opacity = "0";
+        document.body.appendChild(area);
+        area.select();
+        try { document.execCommand("copy"); } catch (err) { /* nothing to copy with */ }
+        area.remove();
+        done();
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        return navigator.clipboard.writeText(text).then(done, older);
+      }
+      older();
+    });
+  }
   document.addEventListener("click", function (e) {
     var target = e.target.closest("[data-go], [data-frame]");
     var board = target && target.closest("div.board");
     if (!board) return;
-    if (target.dataset.go) go(board, target.dataset.go);
+    if (target.dataset.go === "copy") copy(board);
+    else if (target.dataset.go) go(board, target.dataset.go);
     else show(board, Number(target.dataset.frame));
     // A button keeps the focus, so that Enter or Space on it steps again;
     // a turn of the movetext is no button, and gives it to the board.

@@ -9,15 +9,25 @@
 //! column; each part has an `order`), and so are the legal records after
 //! the others. The script then moves the counts under the title and the
 //! legal records after the others, so that keyboard and screen-reader
-//! order is the order seen; without script only the eye gets it. A board keeps
-//! its positions as inert `<template>`s, drawn into the board only when it
-//! is opened, and only [`WINDOW`] turns of a record, so that a page of
-//! thousands of records stays light to open.
+//! order is the order seen; without script only the eye gets it.
+//!
+//! A board keeps every position of its record, from the start: each
+//! picture as the lines it changes in its game's start picture (written
+//! once in the page), all of a board's deflated together (consecutive
+//! positions differ in a few pieces) and drawn only when the board is
+//! opened, so that a page of thousands of records stays light to open.
+//! A position costs the page its packed change (some tens of bytes) and
+//! its entry in the turn list and the movetext (about a hundred).
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::ops::Range;
 use std::sync::Arc;
+
+use base64::engine::GeneralPurpose;
+use base64::write::EncoderStringWriter;
+use flate2::write::DeflateEncoder;
+use flate2::Compression;
 
 use arbitre::escape::{for_markup, shortened};
 use arbitre::games::simpei::solve::{Said, Tablebase};
@@ -28,14 +38,6 @@ use arbitre::words::{counted, grouped};
 use arbitre::{Record, Switches, Verdict};
 
 use super::{Brief, Piece, Render, Run, Seen, Sink};
-
-/// Positions an illegal record's board keeps before the one it opens at
-/// (the illegal turn): the turns that led to the mistake, not the game.
-pub const WINDOW: usize = 12;
-
-/// Positions a legal record's board keeps before its end: fewer, as most
-/// of a batch is legal and looked at least.
-pub const LEGAL_WINDOW: usize = 4;
 
 /// Records of each part of the page (not legal, legal) written whole,
 /// with their boards; the ones after are written in brief (a line each).
@@ -107,8 +109,8 @@ fn bases() -> Vec<Base> {
 }
 
 /// A picture as the lines of `base` it keeps at its start and at its end,
-/// and the text between: `[start, end, text]`.
-fn against(base: &[String], svg: &str) -> serde_json::Value {
+/// and the text between.
+fn against<'s>(base: &[String], svg: &'s str) -> (usize, usize, &'s str) {
     let lines: Vec<&str> = svg.split_inclusive('\n').collect();
     let start = lines
         .iter()
@@ -121,8 +123,13 @@ fn against(base: &[String], svg: &str) -> serde_json::Value {
         .zip(base[start..].iter().rev())
         .take_while(|(line, kept)| **line == kept.as_str())
         .count();
-    let text: String = lines[start..lines.len() - end].concat();
-    serde_json::json!([start, end, text])
+    let from: usize = lines[..start].iter().map(|l| l.len()).sum();
+    let to: usize = svg.len()
+        - lines[lines.len() - end..]
+            .iter()
+            .map(|l| l.len())
+            .sum::<usize>();
+    (start, end, svg.get(from..to).unwrap_or(""))
 }
 
 struct Renderer {
@@ -136,7 +143,6 @@ struct Frame {
     label: String,
     /// The position's value with perfect play, when a table gives it.
     value: Option<String>,
-    svg: String,
     illegal: bool,
     /// Where the record writes that turn, in its text.
     written: Option<Range<usize>>,
@@ -331,143 +337,188 @@ impl Renderer {
         self.bases.iter().find(|b| b.game == game)
     }
 
-    /// The positions of a board: [`WINDOW`] turns up to `at`, then the
-    /// replay's own stop (the illegal turn drawn, or the end).
-    fn frames(&self, seen: &Seen<'_>, at: usize, illegal: Option<&Diagnostic>) -> Vec<Frame> {
+    /// A board: every position of the record, from the start to the
+    /// replay's own stop (the illegal turn drawn, or the end), in one
+    /// replay. Each picture is packed as it is drawn, so that a board holds
+    /// its turns' labels, not their pictures; with `drawn`, the last one is
+    /// kept to be drawn in the page.
+    fn board(&self, seen: &Seen<'_>, illegal: Option<&Diagnostic>, drawn: bool) -> Option<Board> {
         let record = seen.record;
-        let window = if illegal.is_some() {
-            WINDOW
-        } else {
-            LEGAL_WINDOW
-        };
-        let first = at.saturating_sub(window);
-        let mut frames = Vec::new();
-        let mut label = String::from("start");
         let written = |stop: &Stop| {
             let span = stop.played?;
             let end = span.offset.saturating_add(span.len).min(record.text.len());
             Some(span.offset.min(end)..end)
         };
-        if first > 0 {
-            if let Ok(stop) = arbitre::dispatch::stop(record, &self.switches, first - 1) {
-                label = stop.label;
-            }
-        }
-        let table = (seen.report.game.as_deref() == Some("simpei"))
-            .then(|| self.values.get_or_init(crate::table::cached_table).as_ref())
-            .flatten();
-        // Each position replayed as the record is read, as `stop` replays
-        // it for the picture: the record is never held as turns.
-        let value = |turns: usize| {
-            let table = table?;
-            let position =
-                arbitre::replay::position_after::<Simpei>(&record.text, &self.switches, turns)
-                    .ok()?;
-            Said::of(table, &position.ok()?).map(|said| said.text)
-        };
-        // Before a refused turn, the position the last legal one reached
-        // stands on its own, as the refused one is drawn over it.
-        let refused = illegal.is_some_and(|d| d.turn.is_some());
-        for turns in first..at + usize::from(refused) {
-            let Ok(stop) = arbitre::dispatch::stop(record, &self.switches, turns) else {
-                break;
-            };
+        let values = self.values(seen);
+        let value = |turns: usize| values.get(turns).cloned().flatten();
+        let base = self.base(seen);
+        let mut packer = Packer::new(base);
+        let mut frames = Vec::new();
+        let mut label = String::from("start");
+        let end = arbitre::dispatch::stops(record, &self.switches, &mut |stop| {
+            packer.add(&stop.picture.svg(), &stop.setup);
             frames.push(Frame {
                 label: std::mem::replace(&mut label, stop.label.clone()),
-                value: value(turns),
-                svg: stop.picture.svg(),
+                value: value(stop.turn),
                 illegal: false,
                 written: written(&stop),
             });
+        })
+        .ok()?;
+        let svg = end.picture.svg();
+        if !drawn {
+            packer.add(&svg, &end.setup);
         }
-        if let Ok(stop) = arbitre::dispatch::stop(record, &self.switches, None) {
-            frames.push(Frame {
-                label: match illegal {
-                    Some(d) => format!("{} ✗", d.turn.as_deref().unwrap_or("end")),
-                    None if at == 0 => "start".into(),
-                    None => label,
-                },
-                value: value(stop.turn),
-                svg: stop.picture.svg(),
-                illegal: illegal.is_some(),
-                // A contradicted `end` or `result` is in the header.
-                written: match illegal {
-                    Some(d) => d.turn.is_some().then(|| record.local(d.offset, d.length)),
-                    None => written(&stop),
-                },
-            });
-        }
-        frames
+        frames.push(Frame {
+            label: match illegal {
+                Some(d) => format!("{} ✗", d.turn.as_deref().unwrap_or("end")),
+                None if end.turn == 0 => "start".into(),
+                None => label,
+            },
+            value: value(end.turn),
+            illegal: illegal.is_some(),
+            // A contradicted `end` or `result` is in the header.
+            written: match illegal {
+                Some(d) => d.turn.is_some().then(|| record.local(d.offset, d.length)),
+                None => written(&end),
+            },
+        });
+        Some(Board {
+            frames,
+            packed: packer.finish(),
+            drawn: drawn.then_some((svg, setup_header(&end.setup))),
+        })
+    }
+
+    /// The value of each position of a Simpei record with perfect play,
+    /// by its count of turns, when the table is at hand; none otherwise.
+    fn values(&self, seen: &Seen<'_>) -> Vec<Option<String>> {
+        let table = (seen.report.game.as_deref() == Some("simpei"))
+            .then(|| self.values.get_or_init(crate::table::cached_table).as_ref())
+            .flatten();
+        let Some(table) = table else {
+            return Vec::new();
+        };
+        let mut values = Vec::new();
+        // One replay, as the board's; the record is never held as turns.
+        let _ = arbitre::replay::each_position::<Simpei>(
+            &seen.record.text,
+            &self.switches,
+            &mut |_, position| {
+                values.push(Said::of(table, position).map(|said| said.text));
+            },
+        );
+        values
     }
 }
 
-/// The board's positions as the page keeps them: a JSON list of SVG
-/// documents, deflated (consecutive positions differ in a few pieces, so
-/// each costs little past the first) and written in base64.
-fn packed(frames: &[&Frame], base: Option<&Base>) -> String {
-    let list: Vec<serde_json::Value> = frames
-        .iter()
-        .map(|f| match base {
-            Some(base) => against(&base.lines, &f.svg),
-            None => serde_json::json!([0, 0, f.svg]),
-        })
-        .collect();
-    let json = serde_json::json!({"base": base.map(|b| b.game), "frames": list});
-    deflated(&json.to_string())
+/// A board's positions, as the page writes them.
+struct Board {
+    /// One a position, from the start.
+    frames: Vec<Frame>,
+    /// The pictures packed (see [`Packer`]).
+    packed: String,
+    /// The last picture and its setup, drawn in the page.
+    drawn: Option<(String, String)>,
+}
+
+/// A position as a `setup` header, to paste into a record (the copy
+/// button's text): the header's own YAML, the keys in the game's order.
+fn setup_header(setup: &serde_json::Value) -> String {
+    serde_yaml::to_string(&serde_json::json!({ "setup": setup })).unwrap_or_default()
+}
+
+/// A board's pictures as the page keeps them: JSON deflated (consecutive
+/// positions differ in a few pieces, so each costs little past the
+/// first) and written in base64, built as the pictures come. Each
+/// picture is the lines it keeps of its game's base picture, at its
+/// start and its end, and the text between, with its `setup` header:
+/// `[start, end, text, setup]`.
+struct Packer<'a> {
+    base: Option<&'a Base>,
+    out: DeflateEncoder<EncoderStringWriter<'static, GeneralPurpose, String>>,
+    count: usize,
+}
+
+impl<'a> Packer<'a> {
+    fn new(base: Option<&'a Base>) -> Self {
+        let mut out = DeflateEncoder::new(
+            EncoderStringWriter::new(&base64::engine::general_purpose::STANDARD),
+            Compression::new(6),
+        );
+        let game = serde_json::json!(base.map(|b| b.game));
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{{\"base\":{game},\"frames\":[");
+        Packer {
+            base,
+            out,
+            count: 0,
+        }
+    }
+
+    fn add(&mut self, svg: &str, setup: &serde_json::Value) {
+        let kept = match self.base {
+            Some(base) => against(&base.lines, svg),
+            None => (0, 0, svg),
+        };
+        let frame = serde_json::json!([kept.0, kept.1, kept.2, setup_header(setup)]);
+        let comma = if self.count == 0 { "" } else { "," };
+        let _ = write!(self.out, "{comma}{frame}");
+        self.count += 1;
+    }
+
+    fn finish(mut self) -> String {
+        let _ = self.out.write_all(b"]}");
+        self.out
+            .finish()
+            .map(EncoderStringWriter::into_inner)
+            .unwrap_or_default()
+    }
 }
 
 /// Text deflated and written in base64, as the page's script inflates it.
 fn deflated(text: &str) -> String {
-    base64(&miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 6))
-}
-
-fn base64(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let byte = |i: usize| u32::from(chunk.get(i).copied().unwrap_or(0));
-        let n = (byte(0) << 16) | (byte(1) << 8) | byte(2);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(DIGITS[(n >> (18 - 6 * i)) as usize & 63]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
-}
-
-/// A replay board: with `drawn`, the last frame is drawn in the page (as
-/// the page without script shows it); the others are packed, drawn when
-/// the board is opened.
-fn board(frames: &[Frame], drawn: bool, base: Option<&Base>, movetext: &str) -> String {
-    let Some((last, earlier)) = frames.split_last() else {
-        return String::new();
-    };
-    let kept: Vec<&Frame> = if drawn {
-        earlier.iter().collect()
-    } else {
-        frames.iter().collect()
-    };
-    let mut out = format!(
-        "<div class=\"board\" tabindex=\"0\" role=\"group\" aria-label=\"replay board: the arrow keys, Home and End step it\" data-frames=\"{}\" data-packed=\"{}\">",
-        frames.len(),
-        packed(&kept, base)
+    let mut out = DeflateEncoder::new(
+        EncoderStringWriter::new(&base64::engine::general_purpose::STANDARD),
+        Compression::new(6),
     );
-    out.push_str("<div class=\"view\">");
-    if drawn {
-        out.push_str(&last.svg);
+    let _ = out.write_all(text.as_bytes());
+    out.finish()
+        .map(EncoderStringWriter::into_inner)
+        .unwrap_or_default()
+}
+
+/// A replay board: with `drawn`, its last position is drawn in the page
+/// (as the page without script shows it); the others are packed, drawn
+/// when the board is opened.
+fn board(board: &Board, movetext: &str) -> String {
+    let frames = &board.frames;
+    let mut out = format!(
+        "<div class=\"board\" tabindex=\"0\" role=\"group\" aria-label=\"replay board: the arrow keys, Home and End step it\" data-frames=\"{}\" data-packed=\"{}\"",
+        frames.len(),
+        board.packed
+    );
+    if let Some((_, setup)) = &board.drawn {
+        let _ = write!(out, " data-setup=\"{}\"", for_markup(setup));
+    }
+    out.push_str("><div class=\"view\">");
+    if let Some((svg, _)) = &board.drawn {
+        out.push_str(svg);
     }
     // The buttons step only with the script, which shows them; the status,
     // for screen readers, says each position stepped to, as the picture's
     // caption does.
     out.push_str("</div><div class=\"side\"><p class=\"status\" role=\"status\" aria-live=\"polite\"></p><div class=\"controls\" hidden>");
     for (go, label, title) in [
-        ("first", "« first", "the first position kept (Home)"),
+        ("first", "« first", "the start (Home)"),
         ("back", "‹ back", "a turn back (←)"),
         ("forward", "forward ›", "a turn forward (→)"),
         ("last", "last »", "the last position (End)"),
+        (
+            "copy",
+            "copy setup",
+            "copy this position as a setup header, to paste into a record",
+        ),
     ] {
         let _ = write!(
             out,
@@ -594,14 +645,9 @@ impl Renderer {
         }
         out.push_str("</div>");
         if report.verdict == Verdict::Illegal {
-            let at = d.turn_index.unwrap_or(report.turns);
-            let frames = self.frames(seen, at, Some(d));
-            out.push_str(&board(
-                &frames,
-                true,
-                self.base(seen),
-                &movetext(seen, &frames),
-            ));
+            if let Some(drawn) = self.board(seen, Some(d), true) {
+                out.push_str(&board(&drawn, &movetext(seen, &drawn.frames)));
+            }
         }
         out.push_str("</section>\n");
         out
@@ -610,12 +656,11 @@ impl Renderer {
     /// A legal record whole: its `row`, then its replay.
     fn legal(&self, seen: &Seen<'_>, row: &str) -> String {
         let mut out = row.to_string();
-        let frames = self.frames(seen, seen.report.turns, None);
-        if !frames.is_empty() {
+        if let Some(packed) = self.board(seen, None, false) {
             let _ = write!(
                 out,
                 "<details class=\"replay\"><summary>replay</summary>{}</details>",
-                board(&frames, false, self.base(seen), &movetext(seen, &frames))
+                board(&packed, &movetext(seen, &packed.frames))
             );
         }
         out.push_str("</div>\n");
