@@ -232,7 +232,22 @@ try {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${shots}/page-${width}.png` });
     await board.locator("xpath=ancestor::section[1]").screenshot({ path: `${shots}/board-${width}.png` });
-    check(`at ${width} px the page does not scroll sideways`);
+    // The pictures' smallest text (a coordinate, a legend's note) drawn
+    // at 7 pixels or more: on a phone the picture keeps its size and its
+    // box scrolls.
+    const smallest = await page.evaluate(() => {
+      let least = Infinity;
+      for (const svg of document.querySelectorAll("section.record.illegal div.board .view > svg")) {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        for (const text of svg.querySelectorAll("text")) {
+          const size = parseFloat(getComputedStyle(text).fontSize);
+          if (size) least = Math.min(least, size * scale);
+        }
+      }
+      return least;
+    });
+    assert.ok(smallest >= 7, `at ${width} px a picture's text is ${smallest.toFixed(1)} px`);
+    check(`at ${width} px the page does not scroll sideways, the pictures' text at ${smallest.toFixed(1)} px or more`);
   }
 
   // On paper: no buttons, black on white, no break inside a board or a

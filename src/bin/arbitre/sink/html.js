@@ -114,6 +114,39 @@
     var hash = linked(board, at);
     if (hash && location.hash !== hash) history.replaceState(null, "", hash);
   }
+  // The best turn with perfect play drawn over a picture: an arrow
+  // between two points (a move, a relocation), a ring on one (a
+  // placement), each point where the picture draws it.
+  var NS = "http://www.w3.org/2000/svg";
+  function arrows(svg, best) {
+    var centre = function (name) {
+      var point = svg.querySelector('circle[data-point="' + name + '"]');
+      return point && [Number(point.getAttribute("cx")), Number(point.getAttribute("cy"))];
+    };
+    var group = document.createElementNS(NS, "g");
+    group.setAttribute("class", "best");
+    var defs = document.createElementNS(NS, "defs");
+    defs.innerHTML = '<marker id="head-best" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="#1f5fbf"/></marker>';
+    group.appendChild(defs);
+    best.split(";").forEach(function (mark) {
+      var ends = mark.split(" ").map(centre);
+      if (ends.some(function (e) { return !e; })) return;
+      var shape;
+      if (ends.length === 2) {
+        shape = document.createElementNS(NS, "line");
+        shape.setAttribute("x1", ends[0][0]); shape.setAttribute("y1", ends[0][1]);
+        shape.setAttribute("x2", ends[1][0]); shape.setAttribute("y2", ends[1][1]);
+        shape.setAttribute("marker-end", "url(#head-best)");
+      } else {
+        shape = document.createElementNS(NS, "circle");
+        shape.setAttribute("cx", ends[0][0]); shape.setAttribute("cy", ends[0][1]);
+        shape.setAttribute("r", "20");
+      }
+      shape.setAttribute("data-best", mark);
+      group.appendChild(shape);
+    });
+    svg.appendChild(group);
+  }
   function show(board, at) {
     return frames(board).then(function (all) {
       if (!all.length) return;
@@ -123,9 +156,21 @@
       board.setup = all[at].setup;
       var svg = document.importNode(picture(all[at]), true);
       board.querySelector(".view").replaceChildren(svg);
-      var status = board.querySelector("p.status");
-      if (status) status.textContent = said(svg) + " (position " + (at + 1) + " of " + all.length + ")";
       var items = board.querySelectorAll(".turns li");
+      var best = items[at] && items[at].dataset.best;
+      if (best) arrows(svg, best);
+      var status = board.querySelector("p.status");
+      if (status) {
+        status.textContent = said(svg) + " (position " + (at + 1) + " of " + all.length + ")" +
+          (best ? ". Best with perfect play: " + best.split(";").map(function (m) { return m.replace(" ", "-"); }).join(", ") : "");
+      }
+      var column = board.querySelector('.values rect[data-frame="' + at + '"]');
+      var now = board.querySelector(".values line.now");
+      if (column && now) {
+        var middle = String(Number(column.getAttribute("x")) + Number(column.getAttribute("width")) / 2);
+        now.setAttribute("x1", middle);
+        now.setAttribute("x2", middle);
+      }
       for (var i = 0; i < items.length; i++) items[i].classList.toggle("current", i === at);
       reveal(board.querySelector(".turns"), items[at]);
       var written = board.querySelectorAll(".movetext .turn");

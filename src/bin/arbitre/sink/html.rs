@@ -21,7 +21,7 @@
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 use std::sync::Arc;
 
 use base64::engine::GeneralPurpose;
@@ -30,8 +30,8 @@ use flate2::write::DeflateEncoder;
 use flate2::Compression;
 
 use arbitre::escape::{for_markup, shortened};
-use arbitre::games::simpei::solve::{Said, Tablebase};
-use arbitre::games::simpei::Simpei;
+use arbitre::games::simpei::solve::{analyse_record, best_play, Said, Slip, Tablebase};
+use arbitre::games::simpei::{Action, Play, Simpei};
 use arbitre::replay::Stop;
 use arbitre::report::{Diagnostic, Unreadable};
 use arbitre::words::{counted, grouped};
@@ -141,8 +141,9 @@ struct Renderer {
 /// One position of a board, with the turn that reached it.
 struct Frame {
     label: String,
-    /// The position's value with perfect play, when a table gives it.
-    value: Option<String>,
+    /// The position's value with perfect play, what the turn that reached
+    /// it gave away, and the best turn there, when a table gives them.
+    valued: Option<Valued>,
     illegal: bool,
     /// Where the record writes that turn, in its text.
     written: Option<Range<usize>>,
@@ -350,7 +351,7 @@ impl Renderer {
             Some(span.offset.min(end)..end)
         };
         let values = self.values(seen);
-        let value = |turns: usize| values.get(turns).cloned().flatten();
+        let value = |turns: usize| values.get(turns).cloned();
         let base = self.base(seen);
         let mut packer = Packer::new(base);
         let mut frames = Vec::new();
@@ -359,7 +360,7 @@ impl Renderer {
             packer.add(&stop.picture.svg(), &stop.setup);
             frames.push(Frame {
                 label: std::mem::replace(&mut label, stop.label.clone()),
-                value: value(stop.turn),
+                valued: value(stop.turn),
                 illegal: false,
                 written: written(&stop),
             });
@@ -375,7 +376,7 @@ impl Renderer {
                 None if end.turn == 0 => "start".into(),
                 None => label,
             },
-            value: value(end.turn),
+            valued: value(end.turn),
             illegal: illegal.is_some(),
             // A contradicted `end` or `result` is in the header.
             written: match illegal {
@@ -390,26 +391,150 @@ impl Renderer {
         })
     }
 
-    /// The value of each position of a Simpei record with perfect play,
-    /// by its count of turns, when the table is at hand; none otherwise.
-    fn values(&self, seen: &Seen<'_>) -> Vec<Option<String>> {
+    /// Each position of a Simpei record valued with perfect play, by its
+    /// count of turns, when the table is at hand; none otherwise. Two
+    /// replays, never the record held as turns: the positions with their
+    /// best turns, then `analyse`'s flags of the turns played.
+    fn values(&self, seen: &Seen<'_>) -> Vec<Valued> {
         let table = (seen.report.game.as_deref() == Some("simpei"))
             .then(|| self.values.get_or_init(crate::table::cached_table).as_ref())
             .flatten();
         let Some(table) = table else {
             return Vec::new();
         };
+        let (text, switches) = (&seen.record.text, &self.switches);
         let mut values = Vec::new();
-        // One replay, as the board's; the record is never held as turns.
-        let _ = arbitre::replay::each_position::<Simpei>(
-            &seen.record.text,
-            &self.switches,
-            &mut |_, position| {
-                values.push(Said::of(table, position).map(|said| said.text));
-            },
-        );
+        let _ = arbitre::replay::each_position::<Simpei>(text, switches, &mut |_, position| {
+            values.push(Valued {
+                said: Said::of(table, position),
+                slip: None,
+                best: best_play(table, position),
+            });
+        });
+        let mut turns = 0;
+        let _ = analyse_record(table, text, switches, |analysed| {
+            turns += 1;
+            if let Some(valued) = values.get_mut(turns) {
+                valued.slip = analysed.slip.map(|slip| (analysed.label.clone(), slip));
+            }
+            ControlFlow::Continue(())
+        });
         values
     }
+}
+
+/// A Simpei position as the table values it.
+#[derive(Clone)]
+struct Valued {
+    said: Option<Said>,
+    /// What the turn that reached it gave away, and its label.
+    slip: Option<(String, Slip)>,
+    /// The best turn there, drawn as arrows by the page's script.
+    best: Option<Play>,
+}
+
+impl Valued {
+    /// The best turn as the script draws it: each arrow's two points
+    /// (`b2 a1`), a placement's one point, `;` between them.
+    fn best(&self) -> Option<String> {
+        let play = self.best.as_ref()?;
+        let mut marks = match play.action {
+            Action::Place(point) => vec![point.to_string()],
+            Action::Move(from, to) => vec![format!("{from} {to}")],
+            Action::Pass => Vec::new(),
+        };
+        marks.extend(play.relocations.iter().map(|(from, to)| format!("{from} {to}")));
+        Some(marks.join(";"))
+    }
+
+    /// Where the graph draws it: +1 for red winning now, -1 for blue, 0
+    /// for a draw, a win further away nearer to the middle.
+    fn height(&self) -> Option<f64> {
+        let said = self.said.as_ref()?;
+        let side = match said.winner.as_deref() {
+            Some("red") => 1.0,
+            Some(_) => -1.0,
+            None => return Some(0.0),
+        };
+        let far = f64::from(said.turns.unwrap_or(0).min(40)) / 40.0;
+        Some(side * (1.0 - far / 2.0))
+    }
+}
+
+/// The value of every position over the game, for Simpei with its table:
+/// a line from red winning (top) through a draw to blue winning (bottom),
+/// the turns that gave something away flagged, each position a column
+/// that steps the board to it. The flags are also in the turn list, for
+/// readers who do not see the graph.
+fn value_graph(frames: &[Frame]) -> String {
+    const WIDTH: f64 = 300.0;
+    const HEIGHT: f64 = 90.0;
+    if frames.iter().all(|f| f.valued.is_none()) {
+        return String::new();
+    }
+    let step = (WIDTH - 20.0) / (frames.len().max(2) - 1) as f64;
+    let x = |i: usize| 10.0 + step * i as f64;
+    let y = |h: f64| HEIGHT / 2.0 - h * (HEIGHT / 2.0 - 8.0);
+    let flags: Vec<String> = frames
+        .iter()
+        .filter_map(|f| {
+            let (label, slip) = f.valued.as_ref()?.slip.as_ref()?;
+            Some(format!("{label} {}", slip.said()))
+        })
+        .collect();
+    let mut said = String::from("the value of each position with perfect play, red winning at the top, blue at the bottom");
+    if !flags.is_empty() {
+        let _ = write!(said, "; flagged: {}", flags.join(", "));
+    }
+    let mut out = format!(
+        "<figure class=\"values\"><svg viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-label=\"{}\"><line class=\"axis\" x1=\"0\" x2=\"{WIDTH}\" y1=\"{mid}\" y2=\"{mid}\"/><text x=\"2\" y=\"9\">red wins</text><text x=\"2\" y=\"{mid_text}\">draw</text><text x=\"2\" y=\"{bottom}\">blue wins</text>",
+        for_markup(&said),
+        mid = HEIGHT / 2.0,
+        mid_text = HEIGHT / 2.0 - 2.0,
+        bottom = HEIGHT - 2.0,
+    );
+    let points: Vec<String> = frames
+        .iter()
+        .enumerate()
+        .filter_map(|(i, f)| Some(format!("{:.1},{:.1}", x(i), y(f.valued.as_ref()?.height()?))))
+        .collect();
+    let _ = write!(out, "<polyline class=\"line\" points=\"{}\"/>", points.join(" "));
+    for (i, frame) in frames.iter().enumerate() {
+        let Some(valued) = &frame.valued else {
+            continue;
+        };
+        let title = match (&valued.said, &valued.slip) {
+            (Some(said), Some((label, slip))) => format!("{label} {}: {}", slip.said(), said.text),
+            (Some(said), None) => format!("{}: {}", frame.label, said.text),
+            (None, _) => frame.label.clone(),
+        };
+        let _ = write!(
+            out,
+            "<rect class=\"column\" data-frame=\"{i}\" x=\"{:.1}\" y=\"0\" width=\"{:.1}\" height=\"{HEIGHT}\"><title>{}</title></rect>",
+            x(i) - step / 2.0,
+            step,
+            for_markup(&title)
+        );
+        if let (Some((_, slip)), Some(h)) = (&valued.slip, valued.height()) {
+            let (cx, cy) = (x(i), y(h));
+            let _ = write!(
+                out,
+                "<path class=\"flag {}\" d=\"M{cx:.1} {:.1}l5 8h-10z\"/>",
+                match slip {
+                    Slip::ThrowsAwayWin => "win",
+                    Slip::ThrowsAwayDraw => "draw",
+                    Slip::ShortensLoss => "loss",
+                },
+                cy - 4.0
+            );
+        }
+    }
+    let _ = write!(
+        out,
+        "<line class=\"now\" x1=\"{last:.1}\" x2=\"{last:.1}\" y1=\"0\" y2=\"{HEIGHT}\"/></svg><figcaption>Value with perfect play; ▲ a turn that gave something away</figcaption></figure>",
+        last = x(frames.len().saturating_sub(1))
+    );
+    out
 }
 
 /// A board's positions, as the page writes them.
@@ -463,7 +588,8 @@ impl<'a> Packer<'a> {
         };
         let frame = serde_json::json!([kept.0, kept.1, kept.2, setup_header(setup)]);
         let comma = if self.count == 0 { "" } else { "," };
-        let _ = write!(self.out, "{comma}{frame}");
+        // One write a frame: the encoder readies its output buffer on each.
+        let _ = self.out.write_all(format!("{comma}{frame}").as_bytes());
         self.count += 1;
     }
 
@@ -527,7 +653,9 @@ fn board(board: &Board, movetext: &str) -> String {
     }
     // A link to the record and the position shown, for a referee to copy:
     // the script keeps its fragment (`#r12-t7`) as the board steps.
-    out.push_str("<a class=\"link\" href=\"#\" title=\"a link to this position\">link</a></div><ol class=\"turns\">");
+    out.push_str("<a class=\"link\" href=\"#\" title=\"a link to this position\">link</a></div>");
+    out.push_str(&value_graph(frames));
+    out.push_str("<ol class=\"turns\">");
     // The turns stay listed without script (with their values), their
     // buttons disabled until the script can step to them.
     for (i, frame) in frames.iter().enumerate() {
@@ -538,12 +666,21 @@ fn board(board: &Board, movetext: &str) -> String {
         if i + 1 == frames.len() {
             class.push("current");
         }
-        let value = frame.value.as_deref().map_or(String::new(), |v| {
-            format!(" <span class=\"value\">{}</span>", for_markup(v))
-        });
+        let valued = frame.valued.as_ref();
+        let mut value = valued
+            .and_then(|v| v.said.as_ref())
+            .map_or(String::new(), |said| {
+                format!(" <span class=\"value\">{}</span>", for_markup(&said.text))
+            });
+        if let Some((_, slip)) = valued.and_then(|v| v.slip.as_ref()) {
+            let _ = write!(value, " <span class=\"slip\">▲ {}</span>", slip.said());
+        }
+        let best = valued
+            .and_then(Valued::best)
+            .map_or(String::new(), |best| format!(" data-best=\"{}\"", for_markup(&best)));
         let _ = write!(
             out,
-            "<li class=\"{}\"><button type=\"button\" data-frame=\"{i}\" disabled>{}</button>{value}</li>",
+            "<li class=\"{}\"{best}><button type=\"button\" data-frame=\"{i}\" disabled>{}</button>{value}</li>",
             class.join(" "),
             for_markup(&frame.label)
         );

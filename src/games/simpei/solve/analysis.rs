@@ -497,3 +497,36 @@ fn value_of(table: &Tablebase, position: &Position, play: &Play) -> Option<Value
     Simpei::apply(&mut after, play);
     reached(table, &after)
 }
+
+/// The best turn of `position` for the colour to act, the first among
+/// equals in the library's order (the first of `moves --best`): what a
+/// replay page draws as an arrow. `None` once the game is won, or when
+/// the table misses a position a turn leads to or disagrees with itself.
+/// An action that sandwiches pieces walks its turns, as `moves --best`
+/// does: bounded by the position, not by the record.
+pub fn best_play(table: &Tablebase, position: &Position) -> Option<Play> {
+    if position.winner.is_some() {
+        return None;
+    }
+    table.check_position(position).ok()?;
+    let mut best: Option<(Play, Value)> = None;
+    let mut missing = false;
+    for action in position.actions() {
+        let mut next = position.clone();
+        let sandwiched = next.act(action).sandwiched;
+        let _ = each_turn_of(&next, action, sandwiched, |play| {
+            let Some(value) = value_of(table, position, play) else {
+                missing = true;
+                return ControlFlow::Break(());
+            };
+            if best.as_ref().is_none_or(|(_, b)| value > *b) {
+                best = Some((play.clone(), value));
+            }
+            ControlFlow::Continue(())
+        });
+        if missing {
+            return None;
+        }
+    }
+    best.map(|(play, _)| play)
+}
