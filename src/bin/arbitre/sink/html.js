@@ -117,8 +117,8 @@
   // The best turn with perfect play drawn over a picture: an arrow
   // between two points (a move, a relocation), a ring on one (a
   // placement), each point where the picture draws it.
-  var NS = "http://www.w3.org/2000/svg";
   function arrows(svg, best) {
+    var NS = svg.namespaceURI;
     var centre = function (name) {
       var point = svg.querySelector('circle[data-point="' + name + '"]');
       return point && [Number(point.getAttribute("cx")), Number(point.getAttribute("cy"))];
