@@ -65,19 +65,20 @@ pub fn stop(record: &Record, switches: &Switches, at: impl Into<At>) -> Result<S
     referee.stop(record, switches, &at.into())
 }
 
-/// Every position of a record in one replay: `each` is handed the
-/// position before each turn, as [`stop`] gives it for that count of
-/// turns (up to the first illegal turn, the position before it included);
-/// the end is returned, as `stop` gives it by default. What a page that
-/// replays the whole game needs, at the cost of one replay.
+/// Every position of a record from `from` turns on, in one replay: `each`
+/// is handed the position before each turn, as [`stop`] gives it for that
+/// count of turns (up to the first illegal turn, the position before it
+/// included); the end is returned, as `stop` gives it by default. What a
+/// page that replays the whole game needs, at the cost of one replay.
 pub fn stops(
     record: &Record,
     switches: &Switches,
+    from: usize,
     each: &mut dyn FnMut(Stop),
 ) -> Result<Stop, StopError> {
     let referee = game_of(record)
         .map_err(|malformed| StopError::Record(Box::new(Checked::malformed(None, malformed))))?;
-    referee.stops(record, switches, each)
+    referee.stops(record, switches, from, each)
 }
 
 /// The game's score table for a record, as `arbitre score` prints it.

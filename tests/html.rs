@@ -347,6 +347,33 @@ fn a_board_keeps_every_position_of_the_game_with_its_setup() {
     }
 }
 
+/// A board holds at most its last 10,000 positions: a record of 10,050
+/// passes (legal, four bytes a turn) keeps the positions after its first
+/// 51 turns, the first of them the picture `show` draws there.
+#[test]
+fn a_board_holds_its_last_ten_thousand_positions() {
+    let record = format!(
+        "---\ngame: puluc\nsetup:\n  track: {{\"1\": [b], \"2\": [b], \"3\": [b], \"4\": [b], \"6\": [a], \"7\": [a], \"8\": [a], \"9\": [a]}}\n---\n{}\n",
+        "5:- ".repeat(10_050)
+    );
+    let (code, out) = page(&record, &[]);
+    assert_eq!(code, Some(0));
+    let doc = Html::parse_document(&out);
+    let board = all(&doc, ".legal-row div.board")[0];
+    assert_eq!(board.value().attr("data-frames"), Some("10000"));
+    let frames = unpacked(&doc, board);
+    assert_eq!(frames.len(), 10_000);
+    let show = run(&["show", "-", "--turn", "51", "--format", "svg"], &record);
+    assert_eq!(frames[0].as_bytes(), show.as_slice());
+    let listed = within(board, ".turns li");
+    assert_eq!(listed.len(), 10_000);
+    assert_ne!(text(listed[0]), "start");
+    assert_eq!(within(board, "pre.movetext .turn").len(), 10_000);
+    // Some 300 bytes a position, the page's own few tens of kilobytes
+    // besides.
+    assert!(out.len() < 10_000 * 300, "{} bytes", out.len());
+}
+
 #[test]
 fn legal_records_stand_in_the_table_with_result_and_scores() {
     let (_, out) = page(&format!("{LEGAL}{ILLEGAL}"), &[]);
@@ -489,7 +516,7 @@ fn a_large_batch_is_summarised_with_a_note() {
     let note = one(&doc, "p.left-out.record-note");
     assert_eq!(
         note,
-        "Of these 1,010 records that are not legal, the first 1,000 are shown whole and the next 10 in brief (no board). The page shows so many to stay light to open: arbitre check --format json lists every record."
+        "Of these 1,010 records that are not legal, the first 1,000 are shown whole and the next 10 in brief (no board). The page shows so many to stay light to open: arbitre check --format json lists every record, and arbitre show --turn N draws any position."
     );
     assert!(all(&doc, "p.left-out.legal-note").is_empty());
     // A brief record is a few hundred bytes, where a whole one with its

@@ -256,7 +256,7 @@ fn one_replay_gives_every_position_as_stop_gives_each() {
             let bytes = std::fs::read(&file).unwrap_or_else(|e| panic!("{e}"));
             for record in Reader::new(bytes.as_slice()).filter_map(Result::ok) {
                 let mut each = Vec::new();
-                let end = stops(&record, &switches, &mut |s| each.push(s));
+                let end = stops(&record, &switches, 0, &mut |s| each.push(s));
                 let alone = stop(&record, &switches, None);
                 match (end, alone) {
                     (Ok(end), Ok(alone)) => {

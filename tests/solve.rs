@@ -547,3 +547,94 @@ fn analyse_writes_as_it_values_what_it_wrote_holding_the_whole_analysis() {
         }
     }
 }
+
+#[cfg(unix)]
+/// The replay page with the table in the cache directory: every position
+/// of a Simpei board valued as `analyse` values it, the turns it flags
+/// flagged in the turn list and on the graph, and the best turn drawn at
+/// each position the first of `moves --best`.
+#[test]
+fn a_pages_simpei_board_values_every_position_as_analyse_does() {
+    use arbitre::games::simpei::solve::best_lines;
+    use scraper::{Html, Selector};
+    let Some(path) = solved_table::solved("a_pages_simpei_board_values_every_position") else {
+        return;
+    };
+    let table = Tablebase::load(&path).unwrap();
+    let cache = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(cache.path().join("arbitre")).unwrap();
+    std::os::unix::fs::symlink(&path, cache.path().join("arbitre").join("simpei.table")).unwrap();
+    let mut flagged = 0;
+    for seed in ["3", "11", "29"] {
+        let (_, record, _) = run(
+            cache.path(),
+            &["random", "simpei", "--seed", seed, "--max-turns", "24"],
+        );
+        let file = cache.path().join(format!("{seed}.arb"));
+        std::fs::write(&file, &record).unwrap();
+        let (status, out, err) = run(
+            cache.path(),
+            &["check", "--format", "html", file.to_str().unwrap()],
+        );
+        assert_eq!(status, 0, "{err}");
+        let doc = Html::parse_document(&out);
+        let select = |css: &str| Selector::parse(css).unwrap();
+        let items: Vec<_> = doc.select(&select(".legal-row .turns li")).collect();
+        let opened = arbitre::open::<Simpei>(&record, &Switches::new()).unwrap();
+        let analysis = analyse(&table, &opened).unwrap();
+        assert_eq!(items.len(), analysis.turns.len() + 1, "{seed}");
+        let text = |e: scraper::ElementRef<'_>, css: &str| {
+            e.select(&select(css))
+                .map(|v| v.text().collect::<String>())
+                .next()
+        };
+        let mut values = vec![analysis.start.text.clone()];
+        values.extend(analysis.turns.iter().map(|t| t.after.text.clone()));
+        let mut position = opened.start.clone();
+        for (i, item) in items.iter().enumerate() {
+            assert_eq!(
+                text(*item, ".value").as_deref(),
+                Some(values[i].as_str()),
+                "{seed} {i}"
+            );
+            let slip = i.checked_sub(1).and_then(|t| analysis.turns[t].slip);
+            assert_eq!(
+                text(*item, ".slip"),
+                slip.map(|s| format!("▲ {}", s.said())),
+                "{seed} {i}"
+            );
+            flagged += usize::from(slip.is_some());
+            // The best turn drawn: the first line of `moves --best`.
+            let drawn = item.value().attr("data-best");
+            match best_lines(&table, &position).and_then(|lines| lines.into_iter().next()) {
+                Some(first) if position.winner.is_none() && first.text != "--" => {
+                    let best = first.group.map_or(first.text, |(play, _)| play.to_string());
+                    let marks: Vec<&str> = drawn
+                        .unwrap_or_else(|| panic!("{seed} {i}"))
+                        .split(';')
+                        .collect();
+                    let play = marks[1..]
+                        .iter()
+                        .fold(marks[0].replace(' ', "-"), |play, m| {
+                            format!("{play} {}", m.replace(' ', ">"))
+                        });
+                    assert_eq!(play, best, "{seed} {i}");
+                }
+                _ => assert_eq!(drawn, None, "{seed} {i}"),
+            }
+            if i < opened.turns.len() {
+                position = opened.position_after(i + 1).unwrap();
+            }
+        }
+        // The graph: a column a position, a flag a flagged turn.
+        let columns = doc.select(&select(".values rect.column")).count();
+        assert_eq!(columns, items.len(), "{seed}");
+        let flags = doc.select(&select(".values .flag")).count();
+        let slips = analysis.turns.iter().filter(|t| t.slip.is_some()).count();
+        assert_eq!(flags, slips, "{seed}");
+    }
+    assert!(
+        flagged > 0,
+        "no turn of these games was flagged: pick others"
+    );
+}

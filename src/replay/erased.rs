@@ -43,6 +43,7 @@ pub trait AnyGame: Sync {
         &self,
         record: &Record,
         switches: &Switches,
+        from: usize,
         each: &mut dyn FnMut(Stop),
     ) -> Result<Stop, StopError>;
     /// A random legal game as a record, reproducible by its seed.
@@ -164,11 +165,12 @@ impl<G: Game> AnyGame for Erased<G> {
         &self,
         record: &Record,
         switches: &Switches,
+        from: usize,
         each: &mut dyn FnMut(Stop),
     ) -> Result<Stop, StopError> {
         let malformed =
             |malformed| StopError::Record(Box::new(Checked::malformed(Some(G::NAME), malformed)));
-        stops::<G>(&frame(record).map_err(malformed)?, switches, each)
+        stops::<G>(&frame(record).map_err(malformed)?, switches, from, each)
     }
     fn random(&self, mode: Option<&str>, seed: u64, max_turns: usize) -> Result<String, String> {
         random_record::<G>(mode, seed, max_turns)

@@ -141,17 +141,18 @@ pub(crate) fn stop<G: Game>(
     replayed::<G>(record, switches, at, None)
 }
 
-/// Every position of the record in one replay, as [`stop`] gives each: the
-/// position before each turn (the one before a refused turn included) is
-/// handed to `each` as it is reached; the end, as `stop` gives it for
-/// [`At::End`], is returned. A replay page shows the whole game at the cost
-/// of one replay, not of one a position.
+/// Every position of the record from `from` turns on, in one replay, as
+/// [`stop`] gives each: the position before each turn (the one before a
+/// refused turn included) is handed to `each` as it is reached; the end,
+/// as `stop` gives it for [`At::End`], is returned. A replay page shows
+/// the whole game at the cost of one replay, not of one a position.
 pub(crate) fn stops<G: Game>(
     record: &RawRecord<'_>,
     switches: &Switches,
+    from: usize,
     each: &mut dyn FnMut(Stop),
 ) -> Result<Stop, StopError> {
-    replayed::<G>(record, switches, &At::End, Some(each))
+    replayed::<G>(record, switches, &At::End, Some((from, each)))
 }
 
 /// [`stop`], handing `each` the positions passed on the way.
@@ -159,7 +160,7 @@ fn replayed<G: Game>(
     record: &RawRecord<'_>,
     switches: &Switches,
     at: &At,
-    mut each: Option<&mut dyn FnMut(Stop)>,
+    mut each: Option<(usize, &mut dyn FnMut(Stop))>,
 ) -> Result<Stop, StopError> {
     let malformed =
         |malformed| StopError::Record(Box::new(Checked::malformed(Some(G::NAME), malformed)));
@@ -205,14 +206,16 @@ fn replayed<G: Game>(
             halt = Some(Ok(()));
             return;
         }
-        if let Some(each) = each.as_mut() {
-            each(stopped::<G>(
-                &header,
-                &position,
-                (index, played),
-                None,
-                None,
-            ));
+        if let Some((from, each)) = each.as_mut() {
+            if index >= *from {
+                each(stopped::<G>(
+                    &header,
+                    &position,
+                    (index, played),
+                    None,
+                    None,
+                ));
+            }
         }
         match step::<G>(&mut position, &turn, index, &mut warnings) {
             Ok(()) => {

@@ -40,10 +40,21 @@ use arbitre::{Record, Switches, Verdict};
 use super::{Brief, Piece, Render, Run, Seen, Sink};
 
 /// Records of each part of the page (not legal, legal) written whole,
-/// with their boards; the ones after are written in brief (a line each).
-/// A whole record costs up to some tens of kilobytes (its board's
-/// positions), a brief one a few hundred bytes.
+/// with their boards, at most; the ones after are written in brief (a line
+/// each, a few hundred bytes).
 pub const WHOLE: usize = 1_000;
+
+/// Positions a board holds at most: the last ones up to where it opens.
+/// No game comes near (the longest of the bench corpora's 4,300 random
+/// games has 215 turns); a record of thousands of one-byte passes would
+/// otherwise make a board of hundreds of megabytes.
+pub const BOARD: usize = 10_000;
+
+/// Positions the boards of a page hold in all: the records after the one
+/// that would pass it are written in brief, so that the page stays some
+/// tens of megabytes (a position costs it about 300 bytes) whatever the
+/// records' lengths.
+pub const POSITIONS: usize = 200_000;
 
 /// Records of each part of the page written at all; the ones after are
 /// only counted, in the totals and in a note that says what was left out.
@@ -57,6 +68,11 @@ pub struct Html {
     values: Values,
     /// Records met in each part of the page: not legal, legal.
     met: [usize; 2],
+    /// Records written whole in each part: the first ones, until [`WHOLE`]
+    /// or the budget of [`POSITIONS`] is reached.
+    whole: [usize; 2],
+    /// Positions the boards written hold.
+    positions: usize,
     /// Records met in all, in input order: each record's id (`r12`) is
     /// its number, so that a link to it holds no text of the batch.
     numbered: usize,
@@ -75,6 +91,8 @@ impl Html {
             bases: Arc::new(bases()),
             values: Values::default(),
             met: [0; 2],
+            whole: [0; 2],
+            positions: 0,
             numbered: 0,
         }
     }
@@ -350,13 +368,23 @@ impl Renderer {
             let end = span.offset.saturating_add(span.len).min(record.text.len());
             Some(span.offset.min(end)..end)
         };
-        let values = self.values(seen);
-        let value = |turns: usize| values.get(turns).cloned();
+        // The last [`BOARD`] positions: the turns played, the start, and
+        // the position a refused turn is drawn over.
+        let refused = illegal.is_some_and(|d| d.turn.is_some());
+        let first = (seen.report.turns + 1 + usize::from(refused)).saturating_sub(BOARD);
+        let values = self.values(seen, first);
+        let value = |turns: usize| values.get(turns).cloned().flatten();
         let base = self.base(seen);
         let mut packer = Packer::new(base);
         let mut frames = Vec::new();
         let mut label = String::from("start");
-        let end = arbitre::dispatch::stops(record, &self.switches, &mut |stop| {
+        if first > 0 {
+            // The label of the turn that reached the first position kept.
+            if let Ok(stop) = arbitre::dispatch::stop(record, &self.switches, first - 1) {
+                label = stop.label;
+            }
+        }
+        let end = arbitre::dispatch::stops(record, &self.switches, first, &mut |stop| {
             packer.add(&stop.picture.svg(), &stop.setup);
             frames.push(Frame {
                 label: std::mem::replace(&mut label, stop.label.clone()),
@@ -395,7 +423,7 @@ impl Renderer {
     /// count of turns, when the table is at hand; none otherwise. Two
     /// replays, never the record held as turns: the positions with their
     /// best turns, then `analyse`'s flags of the turns played.
-    fn values(&self, seen: &Seen<'_>) -> Vec<Valued> {
+    fn values(&self, seen: &Seen<'_>, first: usize) -> Vec<Option<Valued>> {
         let table = (seen.report.game.as_deref() == Some("simpei"))
             .then(|| self.values.get_or_init(crate::table::cached_table).as_ref())
             .flatten();
@@ -404,17 +432,17 @@ impl Renderer {
         };
         let (text, switches) = (&seen.record.text, &self.switches);
         let mut values = Vec::new();
-        let _ = arbitre::replay::each_position::<Simpei>(text, switches, &mut |_, position| {
-            values.push(Valued {
+        let _ = arbitre::replay::each_position::<Simpei>(text, switches, &mut |turns, position| {
+            values.push((turns >= first).then(|| Valued {
                 said: Said::of(table, position),
                 slip: None,
                 best: best_play(table, position),
-            });
+            }));
         });
         let mut turns = 0;
         let _ = analyse_record(table, text, switches, |analysed| {
             turns += 1;
-            if let Some(valued) = values.get_mut(turns) {
+            if let Some(Some(valued)) = values.get_mut(turns) {
                 valued.slip = analysed.slip.map(|slip| (analysed.label.clone(), slip));
             }
             ControlFlow::Continue(())
@@ -441,9 +469,14 @@ impl Valued {
         let mut marks = match play.action {
             Action::Place(point) => vec![point.to_string()],
             Action::Move(from, to) => vec![format!("{from} {to}")],
-            Action::Pass => Vec::new(),
+            // A pass has nothing to draw.
+            Action::Pass => return None,
         };
-        marks.extend(play.relocations.iter().map(|(from, to)| format!("{from} {to}")));
+        marks.extend(
+            play.relocations
+                .iter()
+                .map(|(from, to)| format!("{from} {to}")),
+        );
         Some(marks.join(";"))
     }
 
@@ -482,7 +515,9 @@ fn value_graph(frames: &[Frame]) -> String {
             Some(format!("{label} {}", slip.said()))
         })
         .collect();
-    let mut said = String::from("the value of each position with perfect play, red winning at the top, blue at the bottom");
+    let mut said = String::from(
+        "the value of each position with perfect play, red winning at the top, blue at the bottom",
+    );
     if !flags.is_empty() {
         let _ = write!(said, "; flagged: {}", flags.join(", "));
     }
@@ -496,9 +531,19 @@ fn value_graph(frames: &[Frame]) -> String {
     let points: Vec<String> = frames
         .iter()
         .enumerate()
-        .filter_map(|(i, f)| Some(format!("{:.1},{:.1}", x(i), y(f.valued.as_ref()?.height()?))))
+        .filter_map(|(i, f)| {
+            Some(format!(
+                "{:.1},{:.1}",
+                x(i),
+                y(f.valued.as_ref()?.height()?)
+            ))
+        })
         .collect();
-    let _ = write!(out, "<polyline class=\"line\" points=\"{}\"/>", points.join(" "));
+    let _ = write!(
+        out,
+        "<polyline class=\"line\" points=\"{}\"/>",
+        points.join(" ")
+    );
     for (i, frame) in frames.iter().enumerate() {
         let Some(valued) = &frame.valued else {
             continue;
@@ -675,9 +720,9 @@ fn board(board: &Board, movetext: &str) -> String {
         if let Some((_, slip)) = valued.and_then(|v| v.slip.as_ref()) {
             let _ = write!(value, " <span class=\"slip\">▲ {}</span>", slip.said());
         }
-        let best = valued
-            .and_then(Valued::best)
-            .map_or(String::new(), |best| format!(" data-best=\"{}\"", for_markup(&best)));
+        let best = valued.and_then(Valued::best).map_or(String::new(), |best| {
+            format!(" data-best=\"{}\"", for_markup(&best))
+        });
         let _ = write!(
             out,
             "<li class=\"{}\"{best}><button type=\"button\" data-frame=\"{i}\" disabled>{}</button>{value}</li>",
@@ -730,12 +775,13 @@ fn message(d: &Diagnostic) -> String {
 }
 
 impl Renderer {
-    fn not_legal(&self, seen: &Seen<'_>) -> String {
+    /// A record that is not legal, whole, and the positions of its board.
+    fn not_legal(&self, seen: &Seen<'_>) -> (String, usize) {
         let report = seen.report;
         let mut out = heading(seen, "");
         let Some(d) = &report.diagnostic else {
             out.push_str("</section>");
-            return out;
+            return (out, 0);
         };
         out.push_str("<div class=\"diagnostic\">");
         out.push_str(&message(d));
@@ -781,19 +827,24 @@ impl Renderer {
             let _ = write!(out, "<p class=\"commands\">{}</p>", commands.join(" "));
         }
         out.push_str("</div>");
+        let mut positions = 0;
         if report.verdict == Verdict::Illegal {
             if let Some(drawn) = self.board(seen, Some(d), true) {
+                positions = drawn.frames.len();
                 out.push_str(&board(&drawn, &movetext(seen, &drawn.frames)));
             }
         }
         out.push_str("</section>\n");
-        out
+        (out, positions)
     }
 
-    /// A legal record whole: its `row`, then its replay.
-    fn legal(&self, seen: &Seen<'_>, row: &str) -> String {
+    /// A legal record whole: its `row`, then its replay; and the
+    /// positions of its board.
+    fn legal(&self, seen: &Seen<'_>, row: &str) -> (String, usize) {
         let mut out = row.to_string();
+        let mut positions = 0;
         if let Some(packed) = self.board(seen, None, false) {
+            positions = packed.frames.len();
             let _ = write!(
                 out,
                 "<details class=\"replay\"><summary>replay</summary>{}</details>",
@@ -801,7 +852,7 @@ impl Renderer {
             );
         }
         out.push_str("</div>\n");
-        out
+        (out, positions)
     }
 }
 
@@ -835,7 +886,7 @@ fn legal_row(seen: &Seen<'_>) -> String {
 impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let legal = seen.report.verdict == Verdict::Legal;
-        let (text, brief) = if legal {
+        let ((text, positions), brief) = if legal {
             let row = legal_row(seen);
             (self.legal(seen, &row), row + "</div>\n")
         } else {
@@ -843,25 +894,37 @@ impl Render for Renderer {
         };
         Piece {
             text,
-            brief: Some(Brief { legal, text: brief }),
+            brief: Some(Brief {
+                legal,
+                text: brief,
+                positions,
+            }),
             ..Piece::default()
         }
     }
 }
 
-/// What the page does not show whole of `met` records of one kind, if
-/// anything: the records in brief and those only counted.
-fn unlisted(met: usize, kind: &str) -> Option<String> {
-    if met <= WHOLE {
+/// What the page does not show whole of `met` records of one kind, of
+/// which the first `whole` are, if anything: the records in brief and
+/// those only counted.
+fn unlisted(met: usize, whole: usize, kind: &str) -> Option<String> {
+    if met <= whole {
         return None;
     }
-    let briefly = met.min(LISTED) - WHOLE;
+    let briefly = met.min(LISTED) - whole;
     let mut note = format!(
         "Of these {} {kind}, the first {} are shown whole and the next {} in brief (no board)",
         grouped(met),
-        grouped(WHOLE),
+        grouped(whole),
         grouped(briefly)
     );
+    if whole < WHOLE.min(met) {
+        let _ = write!(
+            note,
+            ", the page's boards holding {} positions at most",
+            grouped(POSITIONS)
+        );
+    }
     if met > LISTED {
         let _ = write!(
             note,
@@ -870,7 +933,7 @@ fn unlisted(met: usize, kind: &str) -> Option<String> {
         );
     }
     note.push_str(
-        ". The page shows so many to stay light to open: <code>arbitre check --format json</code> lists every record.",
+        ". The page shows so many to stay light to open: <code>arbitre check --format json</code> lists every record, and <code>arbitre show --turn N</code> draws any position.",
     );
     Some(note)
 }
@@ -913,8 +976,19 @@ impl Sink for Html {
         let met = &mut self.met[usize::from(brief.legal)];
         *met += 1;
         self.numbered += 1;
+        let part = usize::from(brief.legal);
+        let whole = &mut self.whole[part];
+        // Whole while the part has written only whole records, so that
+        // the whole ones are the first.
+        let fits = *whole + 1 == *met
+            && *whole < WHOLE
+            && self.positions.saturating_add(brief.positions) <= POSITIONS;
+        if fits {
+            *whole += 1;
+            self.positions += brief.positions;
+        }
         let text = match *met {
-            n if n <= WHOLE => piece.text,
+            _ if fits => piece.text,
             n if n <= LISTED => brief.text,
             _ => return Ok(()),
         };
@@ -950,11 +1024,11 @@ impl Sink for Html {
             totals.push_str("</ul>");
         }
         totals.push_str("</div>\n");
-        for (met, class, kind) in [
-            (self.met[0], "record-note", "records that are not legal"),
-            (self.met[1], "legal-note", "legal records"),
+        for (part, class, kind) in [
+            (0, "record-note", "records that are not legal"),
+            (1, "legal-note", "legal records"),
         ] {
-            if let Some(note) = unlisted(met, kind) {
+            if let Some(note) = unlisted(self.met[part], self.whole[part], kind) {
                 let _ = writeln!(totals, "<p class=\"left-out {class}\">{note}</p>");
             }
         }
@@ -1017,6 +1091,7 @@ mod tests {
             brief: Some(Brief {
                 legal,
                 text: if legal { "l\n" } else { "n\n" }.into(),
+                positions: 1,
             }),
             ..Piece::default()
         };
@@ -1033,15 +1108,45 @@ mod tests {
             [WHOLE, LISTED - WHOLE, WHOLE, 20]
         );
         assert_eq!(page.met, [LISTED + 50, WHOLE + 20]);
+        assert_eq!(page.whole, [WHOLE, WHOLE]);
         assert_eq!(
-            unlisted(LISTED + 50, "records that are not legal").unwrap(),
-            "Of these 10,050 records that are not legal, the first 1,000 are shown whole and the next 9,000 in brief (no board); the last 50 are counted in the totals but not listed. The page shows so many to stay light to open: <code>arbitre check --format json</code> lists every record."
+            unlisted(LISTED + 50, WHOLE, "records that are not legal").unwrap(),
+            "Of these 10,050 records that are not legal, the first 1,000 are shown whole and the next 9,000 in brief (no board); the last 50 are counted in the totals but not listed. The page shows so many to stay light to open: <code>arbitre check --format json</code> lists every record, and <code>arbitre show --turn N</code> draws any position."
         );
-        assert!(unlisted(WHOLE + 20, "legal records")
+        assert!(unlisted(WHOLE + 20, WHOLE, "legal records")
             .unwrap()
             .contains("the next 20 in brief (no board). "));
-        assert_eq!(unlisted(WHOLE, "legal records"), None);
-        assert_eq!(unlisted(0, "legal records"), None);
+        assert_eq!(unlisted(WHOLE, WHOLE, "legal records"), None);
+        assert_eq!(unlisted(0, 0, "legal records"), None);
+    }
+
+    /// The boards' positions in all are bounded: the record that would
+    /// pass the bound, and every one after it in its part, in brief.
+    #[test]
+    fn the_pages_positions_are_bounded() {
+        let mut page = Html::new(&Switches::new());
+        let mut out = Vec::new();
+        let piece = |legal: bool, positions: usize| Piece {
+            text: if legal { "L\n" } else { "N\n" }.into(),
+            brief: Some(Brief {
+                legal,
+                text: if legal { "l\n" } else { "n\n" }.into(),
+                positions,
+            }),
+            ..Piece::default()
+        };
+        for positions in [POSITIONS / 2, POSITIONS / 2, 1, 1] {
+            page.record(piece(false, positions), &mut out).unwrap();
+        }
+        page.record(piece(true, 1), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(out.lines().collect::<Vec<_>>(), ["N", "N", "n", "n", "l"]);
+        assert_eq!((page.whole, page.positions), ([2, 0], POSITIONS));
+        let note = unlisted(4, 2, "records that are not legal").unwrap();
+        assert!(
+            note.contains("the first 2 are shown whole and the next 2 in brief (no board), the page's boards holding 200,000 positions at most."),
+            "{note}"
+        );
     }
 
     #[test]

@@ -45,6 +45,9 @@ pub struct Brief {
     /// Whether the record is legal: the page counts its two parts apart.
     pub legal: bool,
     pub text: String,
+    /// The positions the whole text's board holds: what it costs the
+    /// page's budget of positions.
+    pub positions: usize,
 }
 
 /// What a sink keeps of a record for the end of the run.

@@ -19,8 +19,8 @@ use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8};
 use std::sync::Mutex;
 
 pub use analysis::{
-    analyse, analyse_record, best_lines, best_play, Analysed, Analysis, BestLine, BestTurns, Illegal, Outline,
-    Said, Slip, Unanalysable,
+    analyse, analyse_record, best_lines, best_play, Analysed, Analysis, BestLine, BestTurns,
+    Illegal, Outline, Said, Slip, Unanalysable,
 };
 pub use file::{TablebaseError, FORMAT, RULES};
 
