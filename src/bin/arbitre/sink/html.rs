@@ -66,6 +66,7 @@ pub struct Html {
     switches: Switches,
     bases: Arc<Vec<Base>>,
     values: Values,
+    closed: Closed,
     /// Records met in each part of the page: not legal, legal.
     met: [usize; 2],
     /// Records written whole in each part: the first ones, until [`WHOLE`]
@@ -89,6 +90,7 @@ impl Html {
         Html {
             switches: switches.clone(),
             bases: Arc::new(bases()),
+            closed: Closed::default(),
             values: Values::default(),
             met: [0; 2],
             whole: [0; 2],
@@ -154,7 +156,18 @@ struct Renderer {
     switches: Switches,
     bases: Arc<Vec<Base>>,
     values: Values,
+    closed: Closed,
 }
+
+/// Whether each part of the page (not legal, legal) writes only records in
+/// brief from now on: set by the page in input order, read by the
+/// renderers, which then draw no board for a record of that part (all
+/// after it are brief too), so that a large batch pays for the boards it
+/// shows, not for every record's. The page stays the same whatever the
+/// jobs: a record is rendered before the page takes it, in input order,
+/// so a renderer that sees a part closed renders a record that comes after
+/// the one that closed it.
+type Closed = Arc<[std::sync::atomic::AtomicBool; 2]>;
 
 /// One position of a board, with the turn that reached it.
 struct Frame {
@@ -886,7 +899,16 @@ fn legal_row(seen: &Seen<'_>) -> String {
 impl Render for Renderer {
     fn render(&self, seen: &Seen<'_>) -> Piece {
         let legal = seen.report.verdict == Verdict::Legal;
-        let ((text, positions), brief) = if legal {
+        let closed = self.closed[usize::from(legal)].load(std::sync::atomic::Ordering::Relaxed);
+        let ((text, positions), brief) = if closed {
+            // Written in brief: the whole text is not drawn.
+            let brief = if legal {
+                legal_row(seen) + "</div>\n"
+            } else {
+                not_legal_brief(seen)
+            };
+            ((brief.clone(), 0), brief)
+        } else if legal {
             let row = legal_row(seen);
             (self.legal(seen, &row), row + "</div>\n")
         } else {
@@ -946,6 +968,7 @@ impl Sink for Html {
         Box::new(Renderer {
             switches: self.switches.clone(),
             bases: Arc::clone(&self.bases),
+            closed: Arc::clone(&self.closed),
             values: Arc::clone(&self.values),
         })
     }
@@ -986,6 +1009,8 @@ impl Sink for Html {
         if fits {
             *whole += 1;
             self.positions += brief.positions;
+        } else {
+            self.closed[part].store(true, std::sync::atomic::Ordering::Relaxed);
         }
         let text = match *met {
             _ if fits => piece.text,
