@@ -238,6 +238,24 @@ impl Svg {
         self.out.push('\n');
     }
 
+    /// Opens the group of what is drawn on the board (its lines, pieces
+    /// and marks, not the caption or the legend beside it), which a page
+    /// turns to a seat: about `centre`, each seat's camp named with the
+    /// clockwise turn, in degrees, that brings its side of the board to
+    /// the bottom. Closed by `close("g")`.
+    pub fn on_board(&mut self, centre: (f64, f64), seats: &[(&str, u16)]) {
+        let centre = format!("{} {}", centre.0, centre.1);
+        let seats: Vec<String> = seats
+            .iter()
+            .map(|(camp, turn)| format!("{camp} {turn}"))
+            .collect();
+        let seats = seats.join(";");
+        self.group(
+            "on-board",
+            &[("data-centre", &centre), ("data-seats", &seats)],
+        );
+    }
+
     /// A rectangle.
     pub fn rect(&mut self, x: f64, y: f64, width: f64, height: f64, style: &[(&str, &str)]) {
         let mut all: Vec<(&str, &dyn fmt::Display)> =

@@ -914,3 +914,62 @@ fn a_pictures_style_styles_only_the_picture() {
         }
     }
 }
+
+/// What a page turns to a seat is what is drawn on the board: on every
+/// sample's picture of Simpei and Superpion, one `on-board` group holds
+/// the board, the pieces and the refused turn, not the caption, the
+/// legend, the hands or the piles, and names each camp's seat about the
+/// board's centre; Puluc's track names none.
+#[test]
+fn the_board_is_one_group_that_names_the_seats() {
+    let mut seen = 0;
+    for (path, svg) in every_samples_picture() {
+        let doc = Document::parse(&svg).unwrap();
+        let groups = with(&doc, &["on-board"]);
+        // A file may hold records of several games: the picture's title
+        // names its own.
+        let superpion = svg.contains("<title>Superpion");
+        let seats = if superpion {
+            "blue 0;red 270;yellow 180;black 90"
+        } else if svg.contains("<title>Simpei") {
+            "red 0;blue 180"
+        } else {
+            assert!(groups.is_empty(), "{path}");
+            continue;
+        };
+        assert_eq!(groups.len(), 1, "{path}");
+        let group = groups[0];
+        assert_eq!(group.attribute("data-seats"), Some(seats), "{path}");
+        let inside = |class: &str| {
+            with(&doc, &[class])
+                .iter()
+                .all(|n| n.ancestors().any(|a| a == group))
+        };
+        let outside = |class: &str| {
+            with(&doc, &[class])
+                .iter()
+                .all(|n| !n.ancestors().any(|a| a == group))
+        };
+        for class in ["board", "pieces", "coordinates", "refused", "alternatives"] {
+            assert!(inside(class), "{path}: .{class} outside the board");
+        }
+        for class in ["title", "status", "illegal", "legend", "hand", "pile"] {
+            assert!(outside(class), "{path}: .{class} on the board");
+        }
+        // The centre is the board's: the middle of its lines or squares.
+        let centre: Vec<f64> = group
+            .attribute("data-centre")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let expected = if superpion {
+            [32.0 + 36.0 * 7.0, 16.0 + 36.0 * 7.0]
+        } else {
+            [60.0 + 56.0 * 3.0, 50.0 + 56.0 * 3.0]
+        };
+        assert_eq!(centre, expected, "{path}");
+        seen += 1;
+    }
+    assert!(seen > 60, "{seen}");
+}

@@ -163,6 +163,50 @@ try {
   for (const text of copied) assert.match(text, /^setup:\n {2}\S/, text);
   assert.notEqual(copied[0], copied[1], "each position copies its own setup");
   check("copy setup puts the position shown on the clipboard as a setup header");
+  // Turned to a seat: a Superpion board turns through its four camps'
+  // seats, the pieces moved about the board's centre, every letter and
+  // text kept upright; a Puluc board has no such button.
+  const superpion = page.locator("section.record.illegal", { has: page.locator('.game:text-is("superpion")') }).first().locator("div.board");
+  const turnButton = superpion.locator('[data-go="turn"]');
+  assert.equal(await turnButton.textContent(), "turn to red");
+  const where = () => superpion.evaluate((b) => {
+    const svg = b.querySelector(".view > svg");
+    const piece = svg.querySelector("g.on-board g.piece");
+    const box = piece.getBoundingClientRect();
+    const board = svg.querySelector("g.on-board g.board").getBoundingClientRect();
+    const tilted = [...svg.querySelectorAll("g.on-board text")].filter((t) => {
+      const m = t.getScreenCTM();
+      return Math.abs(m.b) > 1e-6 || m.a <= 0;
+    }).length;
+    return {
+      square: piece.dataset.square,
+      x: box.x + box.width / 2 - (board.x + board.width / 2),
+      y: box.y + box.height / 2 - (board.y + board.height / 2),
+      tilted,
+      seat: svg.querySelector("g.on-board").dataset.seat,
+    };
+  });
+  const south = await where();
+  for (const [seat, label] of [["red", "turn to yellow"], ["yellow", "turn to black"], ["black", "turn to blue"]]) {
+    await turnButton.click();
+    await page.waitForFunction(([b, seat]) => b.querySelector("g.on-board").dataset.seat === seat, [await superpion.elementHandle(), seat]);
+    assert.equal(await turnButton.textContent(), label);
+  }
+  await turnButton.click();
+  await turnButton.click();
+  await turnButton.click();
+  await page.waitForFunction((b) => b.querySelector("g.on-board").dataset.seat === "yellow", await superpion.elementHandle());
+  const north = await where();
+  assert.equal(north.square, south.square);
+  assert.ok(Math.abs(north.x + south.x) < 2 && Math.abs(north.y + south.y) < 2, `${JSON.stringify([south, north])}`);
+  assert.equal(north.tilted, 0, "every text upright");
+  // The seat is kept as the board steps.
+  await superpion.locator('[data-go="first"]').click();
+  await page.waitForFunction((b) => b.dataset.at === "0", await superpion.elementHandle());
+  assert.equal((await where()).seat, "yellow");
+  const puluc = page.locator("section.record.illegal", { has: page.locator('.game:text-is("puluc")') }).first().locator("div.board");
+  assert.ok(await puluc.locator('[data-go="turn"]').isHidden(), "no turn for Puluc's track");
+  check("a Superpion board turns to each camp's seat, its pieces about the centre, its text upright; Puluc's has no turn");
 
   // One illegal record of each game the page shows, at its illegal turn.
   const games = new Set((await page.locator("section.record.illegal .game").allTextContents()).map((g) => g.trim()));

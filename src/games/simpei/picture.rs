@@ -61,6 +61,8 @@ fn piece(svg: &mut Svg, colour: Colour, (cx, cy): (f64, f64), point: &str, r: f6
 impl picture::Picture for Simpei {
     fn picture(position: &Position, caption: &Caption, mistake: Option<&Mistake<Self>>) -> String {
         let mut svg = Svg::new(WIDTH, HEIGHT, &caption.title);
+        // The players face each other across the board.
+        svg.on_board(centre(3, 3), &[("red", 0), ("blue", 180)]);
         svg.group("board", &[]);
         // The lower world's lines first, under the upper world's.
         for i in [1, 3, 5] {
@@ -131,6 +133,7 @@ impl picture::Picture for Simpei {
         }
         svg.close("g");
         let drawn = mistake.map(|mistake| draw_mistake(&mut svg, mistake));
+        svg.close("g");
         let mut y = svg.caption(PANEL, 34.0, caption) + 10.0;
         svg.text(PANEL, y, "status", "In hand");
         for colour in [Colour::Red, Colour::Blue] {

@@ -110,6 +110,12 @@ fn name(colour: Colour) -> &'static str {
 impl picture::Picture for Superpion {
     fn picture(position: &Position, caption: &Caption, mistake: Option<&Mistake<Self>>) -> String {
         let mut svg = Svg::new(WIDTH, HEIGHT, &caption.title);
+        // Each camp's seat: Blue south, Red west, Yellow north, Black east.
+        let middle = CELL * f64::from(SIZE) / 2.0;
+        svg.on_board(
+            (LEFT + middle, TOP + middle),
+            &[("blue", 0), ("red", 270), ("yellow", 180), ("black", 90)],
+        );
         svg.group("board", &[]);
         for rank in 0..SIZE {
             for file in 0..SIZE {
@@ -178,6 +184,7 @@ impl picture::Picture for Superpion {
         }
         svg.close("g");
         let drawn = mistake.map(|mistake| draw_mistake(&mut svg, mistake));
+        svg.close("g");
         let y = svg.caption(PANEL, 30.0, caption);
         panel(&mut svg, position, y + 6.0, mistake.zip(drawn));
         svg.finish()

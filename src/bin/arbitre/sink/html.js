@@ -145,7 +145,60 @@
       shape.setAttribute("data-best", mark);
       group.appendChild(shape);
     });
-    svg.appendChild(group);
+    (svg.querySelector("g.on-board") || svg).appendChild(group);
+  }
+  // The board turned to a player's seat: what the picture draws on the
+  // board turned about its centre, so that the seat's side is at the
+  // bottom, each piece and text turned back about its own, so that they
+  // stay upright. A picture names its seats (none for Puluc's track,
+  // which reads alike from both ends): the button flips between two, or
+  // turns to the next of more, and says to which.
+  function seats(svg) {
+    var group = svg && svg.querySelector("g.on-board[data-seats]");
+    if (!group) return null;
+    var centre = group.dataset.centre.split(" ").map(Number);
+    var list = group.dataset.seats.split(";").map(function (s) {
+      var parts = s.split(" ");
+      return { camp: parts[0], turn: Number(parts[1]) };
+    });
+    return { group: group, centre: centre, list: list };
+  }
+  function seated(board, svg) {
+    var found = seats(svg);
+    var button = board.querySelector('[data-go="turn"]');
+    if (button) button.hidden = !found;
+    if (!found) return;
+    var at = Number(board.dataset.seat || 0) % found.list.length;
+    var next = found.list[(at + 1) % found.list.length];
+    if (button) {
+      button.textContent = found.list.length === 2 ? "flip" : "turn to " + next.camp;
+      button.title = "turn the board to " + next.camp + "'s seat";
+      button.setAttribute("aria-label", button.title);
+    }
+    var turn = found.list[at].turn;
+    found.group.dataset.seat = found.list[at].camp;
+    if (!turn) return;
+    found.group.setAttribute("transform", "rotate(" + turn + " " + found.centre.join(" ") + ")");
+    var upright = found.group.querySelectorAll("g.piece, text");
+    for (var i = 0; i < upright.length; i++) {
+      var item = upright[i];
+      if (item.tagName === "text" && item.closest("g.piece")) continue;
+      var box = item.getBBox();
+      var back = "rotate(" + (-turn) + " " + (box.x + box.width / 2) + " " + (box.y + box.height / 2) + ")";
+      item.setAttribute("transform", back + " " + (item.getAttribute("transform") || ""));
+    }
+  }
+  function turn(board) {
+    var svg = board.querySelector(".view > svg");
+    var found = seats(svg);
+    if (!found) return;
+    board.dataset.seat = String((Number(board.dataset.seat || 0) + 1) % found.list.length);
+    var at = board.dataset.at === undefined ? Number(board.dataset.frames) - 1 : Number(board.dataset.at);
+    show(board, at).then(function () {
+      var status = board.querySelector("p.status");
+      var now = seats(board.querySelector(".view > svg"));
+      if (status && now) status.textContent = "The board is turned to " + now.group.dataset.seat + "'s seat.";
+    });
   }
   function show(board, at) {
     return frames(board).then(function (all) {
@@ -156,6 +209,7 @@
       board.setup = all[at].setup;
       var svg = document.importNode(picture(all[at]), true);
       board.querySelector(".view").replaceChildren(svg);
+      seated(board, svg);
       var items = board.querySelectorAll(".turns li");
       var best = items[at] && items[at].dataset.best;
       if (best) arrows(svg, best);
@@ -220,6 +274,7 @@
     var board = target && target.closest("div.board");
     if (!board) return;
     if (target.dataset.go === "copy") copy(board);
+    else if (target.dataset.go === "turn") turn(board);
     else if (target.dataset.go) go(board, target.dataset.go);
     else show(board, Number(target.dataset.frame));
     // A button keeps the focus, so that Enter or Space on it steps again;
@@ -260,7 +315,10 @@
   // Each drawn picture named, and each box scrolled to its marked action:
   // in a long replay it stands below the box's fold.
   var drawn = document.querySelectorAll("div.board .view > svg");
-  for (var d = 0; d < drawn.length; d++) said(drawn[d]);
+  for (var d = 0; d < drawn.length; d++) {
+    said(drawn[d]);
+    seated(drawn[d].closest("div.board"), drawn[d]);
+  }
   var boxes = document.querySelectorAll(".movetext, .excerpt");
   for (var b = 0; b < boxes.length; b++) {
     reveal(boxes[b], boxes[b].querySelector(".turn.current, mark"));

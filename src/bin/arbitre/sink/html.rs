@@ -698,6 +698,7 @@ fn board(board: &Board, movetext: &str) -> String {
         ("back", "‹ back", "a turn back (←)"),
         ("forward", "forward ›", "a turn forward (→)"),
         ("last", "last »", "the last position (End)"),
+        ("turn", "flip", "turn the board to the next player's seat"),
         (
             "copy",
             "copy setup",
