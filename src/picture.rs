@@ -1011,6 +1011,31 @@ mod tests {
     }
 
     #[test]
+    fn last_turn_marks_carry_their_classes_and_where_they_stand() {
+        let mut svg = Svg::new(100, 100, "");
+        svg.last_from((10.0, 10.0), 5.0, "data-square", "e5");
+        svg.last_to((20.0, 20.0), 5.0, "data-square", "g7\"");
+        svg.last_taken((30.0, 30.0), 5.0, "data-square", "f6");
+        svg.last_line(&[(10.0, 10.0), (20.0, 20.0)], true, "e5>g7");
+        svg.win_line(&[(0.0, 0.0), (50.0, 50.0)], "c1 e3 g5");
+        let doc = svg.finish();
+        assert!(doc.contains("class=\"last from\" data-square=\"e5\""));
+        // A name from the record is escaped like any text.
+        assert!(doc.contains("class=\"last to\" data-square=\"g7&quot;\""));
+        assert!(doc.contains("class=\"last taken-mark\" data-square=\"f6\""));
+        assert!(doc.contains("class=\"last line relocation\""));
+        assert!(doc.contains("url(#head-last)"));
+        assert!(doc.contains("class=\"win\""));
+        // Styled, and apart from the refused turn's red and the legal green.
+        for rule in [".last.from{", ".last.to{", ".last.taken{", ".win{"] {
+            assert!(
+                STYLE.contains(&format!(".arbitre-picture {rule}")),
+                "{rule}"
+            );
+        }
+    }
+
+    #[test]
     fn long_words_are_cut_into_lines() {
         assert_eq!(wrapped("ab cd ef", 5), ["ab cd", "ef"]);
         assert_eq!(wrapped("abcdefgh", 3), ["abc", "def", "gh"]);

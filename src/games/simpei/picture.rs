@@ -133,8 +133,9 @@ impl picture::Picture for Simpei {
         svg.group("last", &[]);
         if let Some(line) = &won {
             let text: Vec<String> = line.iter().map(Point::to_string).collect();
-            let ends = [at(line[0]), at(line[line.len() - 1])];
-            svg.win_line(&ends, &text.join(" "));
+            if let (Some(&first), Some(&end)) = (line.first(), line.last()) {
+                svg.win_line(&[at(first), at(end)], &text.join(" "));
+            }
         }
         if let Some(last) = last {
             draw_last(&mut svg, last);
