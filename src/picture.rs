@@ -35,6 +35,16 @@ pub struct Mistake<'a, G: Notation + ?Sized> {
     pub violation: &'a Violation,
 }
 
+/// The turn that reached the position drawn, marked on it: where its
+/// pieces came from and went, what it took. The position before it is
+/// kept as well, since what a turn took is gone from the one after.
+pub struct Last<'a, G: Notation + ?Sized> {
+    /// The turn as written.
+    pub turn: &'a G::Turn,
+    /// The position it was played from.
+    pub before: &'a G::Position,
+}
+
 /// A game in full: the contract of `crate::game` and its pictures. The replay engine, the reports and the commands see games
 /// only through these traits; code that needs one role asks for that one.
 pub trait Game: RecordFormat + Presentation + Picture {}
@@ -44,11 +54,13 @@ impl<G: RecordFormat + Presentation + Picture> Game for G {}
 /// A game that draws its positions.
 pub trait Picture: Presentation + Notation<Turn: Send + Sync> {
     /// The position as one SVG document, with the record's caption, and the
-    /// refused turn when the position is the one before it.
+    /// refused turn when the position is the one before it, and the marks
+    /// of the turn that reached it.
     fn picture(
         position: &Self::Position,
         caption: &Caption,
         mistake: Option<&Mistake<Self>>,
+        last: Option<&Last<Self>>,
     ) -> String;
 }
 
@@ -63,6 +75,7 @@ impl Drawing {
         position: G::Position,
         caption: Caption,
         mistake: Option<(G::Turn, Violation)>,
+        last: Option<(G::Position, G::Turn)>,
     ) -> Drawing
     where
         G: Picture,
@@ -71,7 +84,10 @@ impl Drawing {
             let mistake = mistake
                 .as_ref()
                 .map(|(turn, violation)| Mistake::<G> { turn, violation });
-            G::picture(&position, &caption, mistake.as_ref())
+            let last = last
+                .as_ref()
+                .map(|(before, turn)| Last::<G> { turn, before });
+            G::picture(&position, &caption, mistake.as_ref(), last.as_ref())
         }))
     }
 
@@ -150,6 +166,14 @@ const STYLE: &str = "\
 .arbitre-picture .line{fill:none;stroke:#333}\
 .arbitre-picture .line.upper{stroke-width:3}\
 .arbitre-picture .line.lower{stroke-width:1.5;stroke-dasharray:5 4;stroke:#666}\
+.arbitre-picture .last{fill:none;stroke:#5b2a86}\
+.arbitre-picture .last.to{fill:#5b2a86;fill-opacity:0.16;stroke-width:3}\
+.arbitre-picture .last.from{stroke-width:2.5;stroke-dasharray:4 3}\
+.arbitre-picture .last.line{stroke-width:3;stroke-dasharray:1 5;stroke-linecap:round}\
+.arbitre-picture .last.line.relocation{stroke-dasharray:9 4 1 4}\
+.arbitre-picture .last.taken{stroke:#111;stroke-width:4;stroke-linecap:round}\
+.arbitre-picture .last.taken.halo{stroke:#fff;stroke-width:7}\
+.arbitre-picture .win{fill:none;stroke:#c77700;stroke-width:10;stroke-opacity:0.6;stroke-linecap:round}\
 ";
 
 /// An SVG document being written.
@@ -201,6 +225,7 @@ impl Svg {
 <marker id=\"head-written\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#e00000\"/></marker>\
 <marker id=\"head-before\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#444\"/></marker>\
 <marker id=\"head-legal\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#1a7f37\"/></marker>\
+<marker id=\"head-last\" viewBox=\"0 0 10 10\" refX=\"7\" refY=\"5\" markerWidth=\"5\" markerHeight=\"5\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"#5b2a86\"/></marker>\
 <pattern id=\"hatch\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"5\" height=\"5\" fill=\"#fff\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"5\" stroke=\"#333\" stroke-width=\"2\"/></pattern>\
 </defs>\n",
         );
@@ -688,6 +713,118 @@ impl Svg {
         y
     }
 
+    /// Where the last turn took a piece from: a dashed ring of radius `r`,
+    /// named by `key` (`data-square`, `data-point`) for tests and pages.
+    pub fn last_from(&mut self, (cx, cy): (f64, f64), r: f64, key: &str, name: &str) {
+        self.element(
+            "circle",
+            &[
+                ("class", &"last from"),
+                (key, &name),
+                ("cx", &cx),
+                ("cy", &cy),
+                ("r", &r),
+            ],
+            true,
+        );
+    }
+
+    /// Where the last turn put a piece: a square of side `2 * half`,
+    /// tinted and framed, drawn under the piece so as not to hide it.
+    pub fn last_to(&mut self, (cx, cy): (f64, f64), half: f64, key: &str, name: &str) {
+        self.element(
+            "rect",
+            &[
+                ("class", &"last to"),
+                (key, &name),
+                ("x", &(cx - half)),
+                ("y", &(cy - half)),
+                ("width", &(2.0 * half)),
+                ("height", &(2.0 * half)),
+            ],
+            true,
+        );
+    }
+
+    /// A piece the last turn took: a cross of half-width `r` on a white
+    /// halo, which reads on a dark square and without colour.
+    pub fn last_taken(&mut self, (cx, cy): (f64, f64), r: f64, key: &str, name: &str) {
+        self.group("last taken-mark", &[(key, &name)]);
+        let d = format!(
+            "M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}",
+            cx - r,
+            cy - r,
+            cx + r,
+            cy + r,
+            cx + r,
+            cy - r,
+            cx - r,
+            cy + r
+        );
+        for class in ["last taken halo", "last taken"] {
+            self.element("path", &[("class", &class), ("d", &d)], true);
+        }
+        self.close("g");
+    }
+
+    /// The way a piece of the last turn went, `points` in order, an arrow
+    /// head at its end; `relocation` draws a sandwiched piece sent away,
+    /// dashed otherwise.
+    pub fn last_line(&mut self, points: &[(f64, f64)], relocation: bool, text: &str) {
+        let class = if relocation {
+            "last line relocation"
+        } else {
+            "last line"
+        };
+        self.path(points, class, Some("last"), text);
+    }
+
+    /// A winning line through `points` (its two ends), under the pieces.
+    pub fn win_line(&mut self, points: &[(f64, f64)], text: &str) {
+        self.path(points, "win", None, text);
+    }
+
+    /// The legend of the last turn's marks drawn, from `y` down: where it
+    /// came from and went always, what it took and relocated when drawn;
+    /// where the next drawing may start.
+    pub fn last_legend(&mut self, x: f64, mut y: f64, taken: bool, relocated: bool) -> f64 {
+        self.group("legend-row last-legend", &[]);
+        self.last_to((x + 8.0, y - 4.0), 8.0, "data-legend", "to");
+        self.last_from((x + 30.0, y - 4.0), 7.0, "data-legend", "from");
+        self.text(
+            x + 44.0,
+            y,
+            "note",
+            "last turn: went to (square), from (ring)",
+        );
+        self.close("g");
+        y += 20.0;
+        if taken {
+            self.group("legend-row last-legend", &[]);
+            self.last_taken((x + 8.0, y - 4.0), 6.0, "data-legend", "taken");
+            self.text(x + 44.0, y, "note", "a piece it took");
+            self.close("g");
+            y += 20.0;
+        }
+        if relocated {
+            self.group("legend-row last-legend", &[]);
+            self.last_line(&[(x, y - 4.0), (x + 34.0, y - 4.0)], true, "");
+            self.text(x + 44.0, y, "note", "a sandwiched piece it relocated");
+            self.close("g");
+            y += 20.0;
+        }
+        y
+    }
+
+    /// The legend of a winning line; where the next drawing may start.
+    pub fn win_legend(&mut self, x: f64, y: f64) -> f64 {
+        self.group("legend-row win-legend", &[]);
+        self.win_line(&[(x, y - 4.0), (x + 34.0, y - 4.0)], "");
+        self.text(x + 44.0, y, "note", "the winning line of three");
+        self.close("g");
+        y + 20.0
+    }
+
     /// The document.
     pub fn finish(mut self) -> String {
         self.out.push_str("</svg>\n");
@@ -889,6 +1026,31 @@ mod tests {
         assert!(lines.iter().all(|l| l.chars().count() <= fits), "{lines:?}");
         assert!(lines[5].ends_with('…'));
         assert_eq!(fitting(0.0, 13.0), 1);
+    }
+
+    #[test]
+    fn last_turn_marks_carry_their_classes_and_where_they_stand() {
+        let mut svg = Svg::new(100, 100, "");
+        svg.last_from((10.0, 10.0), 5.0, "data-square", "e5");
+        svg.last_to((20.0, 20.0), 5.0, "data-square", "g7\"");
+        svg.last_taken((30.0, 30.0), 5.0, "data-square", "f6");
+        svg.last_line(&[(10.0, 10.0), (20.0, 20.0)], true, "e5>g7");
+        svg.win_line(&[(0.0, 0.0), (50.0, 50.0)], "c1 e3 g5");
+        let doc = svg.finish();
+        assert!(doc.contains("class=\"last from\" data-square=\"e5\""));
+        // A name from the record is escaped like any text.
+        assert!(doc.contains("class=\"last to\" data-square=\"g7&quot;\""));
+        assert!(doc.contains("class=\"last taken-mark\" data-square=\"f6\""));
+        assert!(doc.contains("class=\"last line relocation\""));
+        assert!(doc.contains("url(#head-last)"));
+        assert!(doc.contains("class=\"win\""));
+        // Styled, and apart from the refused turn's red and the legal green.
+        for rule in [".last.from{", ".last.to{", ".last.taken{", ".win{"] {
+            assert!(
+                STYLE.contains(&format!(".arbitre-picture {rule}")),
+                "{rule}"
+            );
+        }
     }
 
     #[test]

@@ -973,3 +973,156 @@ fn the_board_is_one_group_that_names_the_seats() {
     }
     assert!(seen > 60, "{seen}");
 }
+
+/// The legend's rows naming the last turn's marks and the winning line.
+fn marks_notes(doc: &Document) -> Vec<String> {
+    doc.descendants()
+        .filter(|n| {
+            let c = classes(*n);
+            c.contains(&"last-legend") || c.contains(&"win-legend")
+        })
+        .flat_map(|n| n.descendants())
+        .filter(|n| classes(*n).contains(&"note"))
+        .filter_map(|n| n.text().map(str::to_string))
+        .collect()
+}
+
+/// The squares (or points) the last turn's marks of `class` (`from`,
+/// `to`, `taken-mark`) stand on, sorted; the legend's samples left out.
+fn last_marks(doc: &Document, class: &str) -> Vec<String> {
+    let mut marks: Vec<String> = with(doc, &["last", class])
+        .iter()
+        .filter_map(|n| {
+            n.attribute("data-square")
+                .or_else(|| n.attribute("data-point"))
+                .map(str::to_string)
+        })
+        .collect();
+    marks.sort();
+    marks
+}
+
+/// The notation of the last turn's lines with every class of `wanted`.
+fn last_lines(doc: &Document, wanted: &[&str]) -> Vec<String> {
+    let mut lines: Vec<String> = with(doc, wanted)
+        .iter()
+        .filter_map(|n| n.attribute("data-notation"))
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn superpion_last_turn_marks_its_captures_and_what_they_took() {
+    let (_, text) = svg(&["samples/superpion/lawyer-forgiven.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    assert_eq!(last_marks(&doc, "from"), ["e5", "k5"]);
+    assert_eq!(last_marks(&doc, "to"), ["g7", "k9"]);
+    assert_eq!(last_marks(&doc, "taken-mark"), ["f6", "j6", "j8"]);
+    assert_eq!(last_lines(&doc, &["last", "line"]), ["e5-g7", "k5-i7-k9"]);
+    let notes = marks_notes(&doc).join("\n");
+    assert!(notes.contains("last turn: went to"), "{notes}");
+    assert!(notes.contains("a piece it took"), "{notes}");
+    // The marks stand under the pieces: none hides one.
+    let marks = with(&doc, &["last", "to"])[0];
+    let pieces = with(&doc, &["pieces"])[0];
+    assert!(before(marks, pieces));
+}
+
+#[test]
+fn superpion_a_plain_move_takes_nothing() {
+    let (_, text) = svg(&["samples/superpion/adjudication.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    assert_eq!(last_marks(&doc, "from"), ["g3", "i3"]);
+    assert_eq!(last_marks(&doc, "to"), ["g5", "i5"]);
+    assert!(last_marks(&doc, "taken-mark").is_empty());
+    let notes = marks_notes(&doc).join("\n");
+    assert!(notes.contains("last turn: went to"), "{notes}");
+    assert!(!notes.contains("a piece it took"), "{notes}");
+}
+
+#[test]
+fn the_start_position_has_no_last_turn_marks() {
+    for (record, turn) in [
+        ("samples/superpion/lawyer-forgiven.arb", "0"),
+        ("samples/simpei/two-relocations.arb", "0"),
+        ("samples/puluc/recapture.arb", "0"),
+    ] {
+        let (_, text) = svg(&[record, "--turn", turn]);
+        let doc = Document::parse(&text).unwrap();
+        for class in ["from", "to", "taken-mark", "line"] {
+            assert!(with(&doc, &["last", class]).is_empty(), "{record} {class}");
+        }
+        let notes = marks_notes(&doc).join("\n");
+        assert!(!notes.contains("last turn"), "{record}: {notes}");
+    }
+}
+
+#[test]
+fn simpei_last_turn_marks_its_move_and_each_relocation() {
+    let (_, text) = svg(&["samples/simpei/two-relocations.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    // d4-c5, then e5>b2 and c3>d6: each piece from where to where.
+    assert_eq!(last_marks(&doc, "from"), ["c3", "d4", "e5"]);
+    assert_eq!(last_marks(&doc, "to"), ["b2", "c5", "d6"]);
+    assert_eq!(
+        last_lines(&doc, &["last", "relocation"]),
+        ["c3>d6", "e5>b2"]
+    );
+    let moves: Vec<String> = last_lines(&doc, &["last", "line"])
+        .into_iter()
+        .filter(|t| t.contains('-'))
+        .collect();
+    assert_eq!(moves, ["d4-c5"]);
+    // A sandwich relocates: nothing is taken.
+    assert!(last_marks(&doc, "taken-mark").is_empty());
+    assert!(with(&doc, &["win"]).is_empty());
+    let notes = marks_notes(&doc).join("\n");
+    assert!(notes.contains("relocated"), "{notes}");
+    assert!(!notes.contains("winning line"), "{notes}");
+}
+
+#[test]
+fn simpei_placement_is_marked_where_it_went_and_the_winning_line_drawn() {
+    let (_, text) = svg(&["samples/simpei/win-diagonal.arb"]);
+    let doc = Document::parse(&text).unwrap();
+    // 3... e3, a placement: it went, it came from no point.
+    assert_eq!(last_marks(&doc, "to"), ["e3"]);
+    assert!(last_marks(&doc, "from").is_empty());
+    assert!(with(&doc, &["last", "relocation"]).is_empty());
+    let won: Vec<&str> = with(&doc, &["win"])
+        .iter()
+        .filter_map(|n| n.attribute("data-notation"))
+        .filter(|t| !t.is_empty())
+        .collect();
+    assert_eq!(won, ["c1 e3 g5"]);
+    let notes = marks_notes(&doc).join("\n");
+    assert!(notes.contains("winning line"), "{notes}");
+    assert!(!notes.contains("relocated"), "{notes}");
+    // The turn before the win: no line yet.
+    let (_, text) = svg(&["samples/simpei/win-diagonal.arb", "--turn", "5"]);
+    let doc = Document::parse(&text).unwrap();
+    assert!(with(&doc, &["win"]).is_empty());
+    assert!(!marks_notes(&doc).join("\n").contains("winning line"));
+}
+
+#[test]
+fn puluc_last_turn_marks_its_move_and_the_pawns_it_landed_on() {
+    // 1... 5:e-5: B enters from 10 and lands on A's pawn on 5.
+    let (_, text) = svg(&["samples/puluc/recapture.arb", "--turn", "2"]);
+    let doc = Document::parse(&text).unwrap();
+    assert_eq!(last_marks(&doc, "from"), ["10"]);
+    assert_eq!(last_marks(&doc, "to"), ["5"]);
+    assert_eq!(last_marks(&doc, "taken-mark"), ["5"]);
+    assert_eq!(last_lines(&doc, &["last", "line"]), ["5:e-5"]);
+    assert!(marks_notes(&doc).join("\n").contains("a piece it took"));
+    // 1. 5:e-5: A enters on an empty square and takes nothing.
+    let (_, text) = svg(&["samples/puluc/recapture.arb", "--turn", "1"]);
+    let doc = Document::parse(&text).unwrap();
+    assert_eq!(last_marks(&doc, "from"), ["0"]);
+    assert_eq!(last_marks(&doc, "to"), ["5"]);
+    assert!(last_marks(&doc, "taken-mark").is_empty());
+    assert!(!marks_notes(&doc).join("\n").contains("a piece it took"));
+}

@@ -198,6 +198,8 @@ fn replayed<G: Game>(
     let mut last: Option<G::Turn> = None;
     let mut refused: Option<G::Turn> = None;
     let mut played: Option<Span> = None;
+    // The last turn played and the position before it, for its marks.
+    let mut previous: Option<(G::Position, G::Turn)> = None;
     G::parse_each(tokens_of(record), |turn| {
         if halt.is_some() {
             return;
@@ -214,13 +216,16 @@ fn replayed<G: Game>(
                     (index, played),
                     None,
                     None,
+                    previous.clone(),
                 ));
             }
         }
+        let before = position.clone();
         match step::<G>(&mut position, &turn, index, &mut warnings) {
             Ok(()) => {
                 index += 1;
                 played = Some(G::turn_span(&turn));
+                previous = Some((before, turn.clone()));
                 if index == total {
                     last = Some(turn);
                 }
@@ -251,13 +256,20 @@ fn replayed<G: Game>(
                 checked,
             });
         }
-        let mut stop = stopped::<G>(&header, &position, (index, played), None, Some(checked));
+        let mut stop = stopped::<G>(
+            &header,
+            &position,
+            (index, played),
+            None,
+            Some(checked),
+            previous.clone(),
+        );
         if let (Some(turn), Some(checked)) = (refused, &stop.illegal) {
             if let Some(violation) = &checked.violation {
                 let caption =
                     caption::<G>(&header, &position, index, &stop.label, None, Some(checked));
                 stop.picture =
-                    Drawing::new::<G>(position, caption, Some((turn, violation.clone())));
+                    Drawing::new::<G>(position, caption, Some((turn, violation.clone())), previous);
             }
         }
         return Ok(stop);
@@ -277,6 +289,7 @@ fn replayed<G: Game>(
             (index, played),
             None,
             None,
+            previous,
         ));
     }
     // The end of the record: its header's `end` and `result` hold here.
@@ -290,6 +303,7 @@ fn replayed<G: Game>(
                 (index, played),
                 Some(summary),
                 None,
+                previous,
             ))
         }
         Err(violation) => {
@@ -313,6 +327,7 @@ fn replayed<G: Game>(
                 (index, played),
                 None,
                 Some(checked),
+                previous,
             ))
         }
     }
@@ -321,13 +336,15 @@ fn replayed<G: Game>(
 /// What `show` and `moves` print of `position`, reached after `turn`
 /// turns, the last written at `played`. With `ended`, the summary of a record's end borne out by the
 /// replay, the game is over as `check` says; otherwise only when the
-/// position itself allows no turn (a win).
+/// position itself allows no turn (a win). `last`, the turn that reached
+/// it and the position before, is marked on its picture.
 fn stopped<G: Game>(
     header: &G::Header,
     position: &G::Position,
     (turn, played): (usize, Option<Span>),
     ended: Option<Summary>,
     illegal: Option<Box<Checked>>,
+    last: Option<(G::Position, G::Turn)>,
 ) -> Stop {
     let legal = Legal::at::<G>(position);
     let label = G::turn_label(position, turn);
@@ -364,7 +381,7 @@ fn stopped<G: Game>(
         over,
         to_move,
         setup: G::setup(position),
-        picture: Drawing::new::<G>(position.clone(), caption, None),
+        picture: Drawing::new::<G>(position.clone(), caption, None, last),
         illegal,
     }
 }

@@ -3,7 +3,7 @@
 //! on each start square, the killed beside the track, and a refused turn
 //! over the position before it.
 
-use crate::picture::{self, Caption, Mistake, Shape, StrokeKind, Svg};
+use crate::picture::{self, Caption, Last, Mistake, Shape, StrokeKind, Svg};
 
 use super::board::{Side, MAX_SQUARES, PAWNS};
 use super::notation::{Source, Written};
@@ -77,7 +77,12 @@ fn pawn(svg: &mut Svg, side: Side, x: f64, level: usize, width: f64, top: bool) 
 }
 
 impl picture::Picture for Puluc {
-    fn picture(position: &Position, caption: &Caption, mistake: Option<&Mistake<Self>>) -> String {
+    fn picture(
+        position: &Position,
+        caption: &Caption,
+        mistake: Option<&Mistake<Self>>,
+        last: Option<&Last<Self>>,
+    ) -> String {
         let mut svg = Svg::new(WIDTH, HEIGHT, &caption.title);
         let n = position.squares.min(MAX_SQUARES);
         let w = cell(position);
@@ -105,6 +110,7 @@ impl picture::Picture for Puluc {
         }
         svg.close("g");
         let width = (w - 10.0).min(44.0);
+        let taken = last.map(|last| draw_last(&mut svg, position, last));
         svg.group("pieces", &[]);
         for s in 1..n.saturating_sub(1) {
             let stack = position.track[usize::from(s)];
@@ -167,10 +173,14 @@ impl picture::Picture for Puluc {
             x += 60.0;
         }
         legend(&mut svg, BASE + 70.0);
+        let mut y = BASE + 92.0;
+        if let Some(taken) = taken {
+            y = svg.last_legend(LEFT + 430.0, BASE + 70.0, taken, false) + 4.0;
+        }
         if let Some((mistake, drawn)) = mistake.zip(drawn) {
             svg.mistake_legend(
                 LEFT + 430.0,
-                BASE + 92.0,
+                y,
                 mistake.violation.expected.as_ref(),
                 drawn,
                 false,
@@ -312,4 +322,62 @@ fn read_play(position: &Position, text: &str) -> Option<(i64, i64)> {
         number => number.parse().ok()?,
     };
     Some((from, to.parse().ok()?))
+}
+
+/// Where a turn played from `before` starts and lands, as written (`e`
+/// is the mover's start square, an unwritten landing is the throw's);
+/// `None` for a pass.
+fn ends(before: &Position, turn: &super::notation::Turn) -> Option<(i64, i64)> {
+    let Written::Move { source, to } = turn.written else {
+        return None;
+    };
+    let side = before.to_move;
+    let from = match source.value {
+        Source::Enter => i64::from(before.home(side)),
+        Source::Square(n) => n.value.value().map_or(i64::MAX / 2, i64::from),
+    };
+    let throw = i64::from(turn.throw.value);
+    let step = if side == Side::A { throw } else { -throw };
+    let to = to.map_or(from.saturating_add(step), |n| {
+        n.value.value.value().map_or(i64::MAX / 2, i64::from)
+    });
+    Some((from, to))
+}
+
+/// The marks of the turn that reached `position`, on the track under the
+/// towers: its start ringed, its landing framed, its way drawn under the
+/// track; a cross above the landing's tower when it landed on the other
+/// side's pawns, which it took. Whether it took any.
+fn draw_last(svg: &mut Svg, position: &Position, last: &Last<Puluc>) -> bool {
+    svg.group("last", &[]);
+    let Some((from, to)) = ends(last.before, last.turn) else {
+        svg.close("g");
+        return false;
+    };
+    let half = (cell(position) / 2.0 - 2.0).min(14.0);
+    let (x1, x2) = (middle(position, from), middle(position, to));
+    let row = BASE + 12.0;
+    svg.last_to((x2, row), half, "data-square", &to.to_string());
+    svg.last_from((x1, row), half - 1.0, "data-square", &from.to_string());
+    let text = position_text(last.turn);
+    let below = BASE + 30.0;
+    svg.last_line(&[(x1, below), (x2, below)], false, &text);
+    let mover = last.before.to_move;
+    let landed_on = usize::try_from(to)
+        .ok()
+        .and_then(|s| last.before.track.get(s))
+        .and_then(|stack| stack.top());
+    let taken = landed_on == Some(mover.other());
+    if taken {
+        let height = usize::try_from(to)
+            .ok()
+            .and_then(|s| position.track.get(s))
+            .map_or(0, |stack| stack.height());
+        let y = BASE - PAWN * f64::from(height.min(PAWNS * 2)) - 14.0;
+        // Off the middle, where a refused turn's arrow may come down.
+        let x = x2 + cell(position) / 4.0;
+        svg.last_taken((x, y), 6.0, "data-square", &to.to_string());
+    }
+    svg.close("g");
+    taken
 }

@@ -4,10 +4,10 @@
 //! refused turn over the position before it.
 
 use crate::picture::overlaps;
-use crate::picture::{self, Caption, Mistake, Shape, StrokeKind, Svg};
+use crate::picture::{self, Caption, Last, Mistake, Shape, StrokeKind, Svg};
 use crate::span::Span;
 
-use super::board::{Colour, Point, World, SIZE};
+use super::board::{holds_three, inside, points, Colour, Point, World, SIZE};
 use super::notation::{Square, Written};
 use super::position::Position;
 use super::Simpei;
@@ -59,7 +59,12 @@ fn piece(svg: &mut Svg, colour: Colour, (cx, cy): (f64, f64), point: &str, r: f6
 }
 
 impl picture::Picture for Simpei {
-    fn picture(position: &Position, caption: &Caption, mistake: Option<&Mistake<Self>>) -> String {
+    fn picture(
+        position: &Position,
+        caption: &Caption,
+        mistake: Option<&Mistake<Self>>,
+        last: Option<&Last<Self>>,
+    ) -> String {
         let mut svg = Svg::new(WIDTH, HEIGHT, &caption.title);
         // The players face each other across the board.
         svg.on_board(centre(3, 3), &[("red", 0), ("blue", 180)]);
@@ -125,6 +130,19 @@ impl picture::Picture for Simpei {
             svg.text(LEFT - 36.0, y + 4.0, "coord", &(i + 1).to_string());
         }
         svg.close("g");
+        let won = winning_line(position);
+        let relocated = last.is_some_and(|last| !last.turn.relocations.is_empty());
+        svg.group("last", &[]);
+        if let Some(line) = &won {
+            let text: Vec<String> = line.iter().map(Point::to_string).collect();
+            if let (Some(&first), Some(&end)) = (line.first(), line.last()) {
+                svg.win_line(&[at(first), at(end)], &text.join(" "));
+            }
+        }
+        if let Some(last) = last {
+            draw_last(&mut svg, last);
+        }
+        svg.close("g");
         svg.group("pieces", &[]);
         for point in Point::all() {
             if let Some(colour) = position.colour_at(point) {
@@ -164,6 +182,12 @@ impl picture::Picture for Simpei {
         );
         svg.text(PANEL + 30.0, y, "note", "lower world (3x3), dashed lines");
         svg.close("g");
+        if last.is_some() {
+            y = svg.last_legend(PANEL, y + 24.0, false, relocated) - 24.0;
+        }
+        if won.is_some() {
+            y = svg.win_legend(PANEL, y + 24.0) - 24.0;
+        }
         if let Some((mistake, drawn)) = mistake.zip(drawn) {
             svg.mistake_legend(
                 PANEL,
@@ -227,4 +251,56 @@ fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Simpei>) -> usize {
     svg.close("g");
     svg.targets();
     drawn
+}
+
+/// The line of three that won, when the position is won: the winner's
+/// three pieces on a line of a world with none of the loser's between.
+fn winning_line(position: &Position) -> Option<Vec<Point>> {
+    let winner = position.winner?.index();
+    let (own, theirs) = (position.pieces[winner], position.pieces[1 - winner]);
+    points(own).find_map(|point| {
+        point.around().lines.into_iter().find_map(|line| {
+            let aligned = own & line;
+            (line != 0 && holds_three(aligned) && theirs & line & inside(aligned) == 0)
+                .then(|| points(aligned).collect())
+        })
+    })
+}
+
+/// `square` as the point it names, lowercase (`c3`).
+fn point_name(square: Square) -> String {
+    format!("{}{}", square.file.to_ascii_lowercase(), square.rank)
+}
+
+/// The marks of the turn that reached the position: where its piece came
+/// from and went (a placement went only), and each sandwiched piece sent
+/// from where to where. Simpei takes no piece: a sandwich relocates.
+fn draw_last(svg: &mut Svg, last: &Last<Simpei>) {
+    let turn = last.turn;
+    match turn.action.value {
+        Written::Place(to) => {
+            svg.last_to(
+                written_at(to.value),
+                20.0,
+                "data-point",
+                &point_name(to.value),
+            );
+        }
+        Written::Move(from, to) => {
+            let (a, b) = (written_at(from.value), written_at(to.value));
+            svg.last_to(b, 20.0, "data-point", &point_name(to.value));
+            svg.last_from(a, 18.0, "data-point", &point_name(from.value));
+            let text = format!("{}-{}", point_name(from.value), point_name(to.value));
+            svg.last_line(&[a, b], false, &text);
+        }
+        Written::Pass => {}
+    }
+    for relocation in &turn.relocations {
+        let (from, to) = relocation.value;
+        let (a, b) = (written_at(from.value), written_at(to.value));
+        svg.last_to(b, 20.0, "data-point", &point_name(to.value));
+        svg.last_from(a, 18.0, "data-point", &point_name(from.value));
+        let text = format!("{}>{}", point_name(from.value), point_name(to.value));
+        svg.last_line(&[a, b], true, &text);
+    }
 }

@@ -4,11 +4,11 @@
 //! board, and a refused turn over the position before it.
 
 use crate::picture::overlaps;
-use crate::picture::{self, Caption, Mistake, Shape, Svg};
+use crate::picture::{self, Caption, Last, Mistake, Shape, Svg};
 
 use super::board::{locate, Camp, Located, SIZE};
 use super::modes::Colour;
-use super::notation::Written;
+use super::notation::{Square, Written};
 use super::position::Position;
 use super::Superpion;
 
@@ -108,7 +108,12 @@ fn name(colour: Colour) -> &'static str {
 }
 
 impl picture::Picture for Superpion {
-    fn picture(position: &Position, caption: &Caption, mistake: Option<&Mistake<Self>>) -> String {
+    fn picture(
+        position: &Position,
+        caption: &Caption,
+        mistake: Option<&Mistake<Self>>,
+        last: Option<&Last<Self>>,
+    ) -> String {
         let mut svg = Svg::new(WIDTH, HEIGHT, &caption.title);
         // Each camp's seat: Blue south, Red west, Yellow north, Black east.
         let middle = CELL * f64::from(SIZE) / 2.0;
@@ -166,6 +171,7 @@ impl picture::Picture for Superpion {
             svg.text(LEFT - 14.0, y + 4.0, "coord", &(i + 1).to_string());
         }
         svg.close("g");
+        let taken = last.map(|last| draw_last(&mut svg, position, last));
         svg.group("pieces", &[]);
         for rank in 0..SIZE {
             for file in 0..SIZE {
@@ -186,7 +192,7 @@ impl picture::Picture for Superpion {
         let drawn = mistake.map(|mistake| draw_mistake(&mut svg, mistake));
         svg.close("g");
         let y = svg.caption(PANEL, 30.0, caption);
-        panel(&mut svg, position, y + 6.0, mistake.zip(drawn));
+        panel(&mut svg, position, y + 6.0, mistake.zip(drawn), taken);
         svg.finish()
     }
 }
@@ -217,14 +223,7 @@ fn draw_mistake(svg: &mut Svg, mistake: &Mistake<Superpion>) -> usize {
                     .collect(),
             ),
         };
-        let points: Vec<(f64, f64)> = squares
-            .iter()
-            .map(|s| {
-                let file = i32::from(s.file.to_ascii_lowercase() as u8) - i32::from(b'a');
-                let rank = s.rank.value().map_or(i32::MAX, |r| r.min(99) as i32) - 1;
-                centre(file, rank)
-            })
-            .collect();
+        let points: Vec<(f64, f64)> = squares.iter().map(|s| written_at(*s)).collect();
         let text: Vec<String> = squares.iter().map(|s| s.text()).collect();
         let joint = if kind == picture::StrokeKind::Capture {
             "x"
@@ -254,6 +253,7 @@ fn panel(
     position: &Position,
     mut y: f64,
     mistake: Option<(&Mistake<Superpion>, usize)>,
+    taken: Option<bool>,
 ) {
     let variant = position.variant;
     let mode = match variant.neutral {
@@ -341,6 +341,9 @@ fn panel(
         "white squares (played) and dark",
     );
     svg.close("g");
+    if let Some(taken) = taken {
+        y = svg.last_legend(PANEL, y + 28.0, taken, false) - 28.0;
+    }
     if let Some((mistake, drawn)) = mistake {
         svg.mistake_legend(
             PANEL,
@@ -350,4 +353,54 @@ fn panel(
             true,
         );
     }
+}
+
+/// The centre of a written square, on the board or at its edge.
+fn written_at(s: Square) -> (f64, f64) {
+    let file = i32::from(s.file.to_ascii_lowercase() as u8) - i32::from(b'a');
+    let rank = s.rank.value().map_or(i32::MAX, |r| r.min(99) as i32) - 1;
+    centre(file, rank)
+}
+
+/// The marks of the turn that reached `position`, under its pieces: each
+/// action's start ringed, its way (through every landing of a capture)
+/// and its end; a cross on each piece it took, that is each other camp's
+/// piece of the position before that is gone. Whether it took any.
+fn draw_last(svg: &mut Svg, position: &Position, last: &Last<Superpion>) -> bool {
+    svg.group("last", &[]);
+    let mover = last.turn.camp.value;
+    let mut taken = false;
+    for rank in 0..SIZE {
+        for file in 0..SIZE {
+            let Located::White(sq) = locate(file.into(), rank.into()) else {
+                continue;
+            };
+            let Some(camp) = last.before.camp_at(sq) else {
+                continue;
+            };
+            if camp != mover && position.camp_at(sq) != Some(camp) {
+                taken = true;
+                let at = centre(file.into(), rank.into());
+                svg.last_taken(at, 9.0, "data-square", &name_of(file, rank));
+            }
+        }
+    }
+    for action in last.turn.actions.iter() {
+        let squares: Vec<Square> = match &action.value.written {
+            Written::Move(from, to) => vec![from.value, to.value],
+            Written::Capture(from, landings) => std::iter::once(from.value)
+                .chain(landings.iter().map(|l| l.value))
+                .collect(),
+        };
+        let (Some(from), Some(to)) = (squares.first(), squares.last()) else {
+            continue;
+        };
+        let points: Vec<(f64, f64)> = squares.iter().map(|s| written_at(*s)).collect();
+        svg.last_to(written_at(*to), CELL / 2.0 - 2.0, "data-square", &to.text());
+        svg.last_from(written_at(*from), 15.0, "data-square", &from.text());
+        let text: Vec<String> = squares.iter().map(|s| s.text()).collect();
+        svg.last_line(&points, false, &text.join("-"));
+    }
+    svg.close("g");
+    taken
 }
