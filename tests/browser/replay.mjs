@@ -268,7 +268,9 @@ try {
   await fresh.close();
 
   // A phone and a desktop: nothing wider than the screen, with a legal
-  // replay open.
+  // replay open; the board shown at its refused turn.
+  await board.locator('[data-go="last"]').click();
+  await page.waitForFunction((b) => b.dataset.at === String(Number(b.dataset.frames) - 1), await board.elementHandle());
   for (const width of [375, 1200]) {
     await page.setViewportSize({ width, height: 800 });
     const wide = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

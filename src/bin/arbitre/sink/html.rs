@@ -589,7 +589,7 @@ fn value_graph(frames: &[Frame]) -> String {
     }
     let _ = write!(
         out,
-        "<line class=\"now\" x1=\"{last:.1}\" x2=\"{last:.1}\" y1=\"0\" y2=\"{HEIGHT}\"/></svg><figcaption>Value with perfect play; ▲ a turn that gave something away</figcaption></figure>",
+        "<line class=\"now\" x1=\"{last:.1}\" x2=\"{last:.1}\" y1=\"0\" y2=\"{HEIGHT}\"/></svg><figcaption>Value with perfect play; ▲ a turn that gave something away; on the board, dashed blue: the best turn</figcaption></figure>",
         last = x(frames.len().saturating_sub(1))
     );
     out
