@@ -624,8 +624,75 @@ pub(crate) fn longest_possible(red: u8, blue: u8, placement: bool, alignment: Al
     }
 }
 
-/// A position's count of successors when a turn wins at once.
-const WON_AT_ONCE: u32 = u32::MAX;
+/// A position's count of successors when a turn wins at once: never
+/// counted down, its value being set from the start.
+const WON_AT_ONCE: u8 = 0;
+
+/// A position's count of successors when it does not fit a byte: the
+/// count is kept in the layer's `Overflow` instead. One byte a position
+/// keeps the build's memory down; few positions have so many successors
+/// (those where a move sandwiches two pieces or more).
+const OVERFLOW: u8 = u8::MAX;
+
+/// The successor counts of a layer's positions that do not fit their
+/// byte, sorted by index.
+#[derive(Default)]
+struct Overflow(Vec<(u32, AtomicU32)>);
+
+impl Overflow {
+    /// Count again the successors of the positions of `layer` whose byte
+    /// in `left` says they overflow it.
+    fn gather(layer: Layer, left: &[AtomicU8], threads: usize, alignment: Alignment) -> Overflow {
+        let found = Mutex::new(Vec::new());
+        let size = left.len();
+        let block = size.div_ceil(threads.max(1)).max(1);
+        on_threads(size.div_ceil(block), |t| {
+            let start = t * block;
+            let mut mine = Vec::new();
+            for (i, count) in left.iter().enumerate().skip(start).take(block) {
+                if count.load(Relaxed) != OVERFLOW {
+                    continue;
+                }
+                let (red, blue) = layer.arrangement(i as u64);
+                let (own, theirs) = layer.sides(grid(red), grid(blue));
+                let n = count_steps(own, theirs, Phase::Movement, alignment).unwrap_or(0);
+                if let (Ok(i), Ok(n)) = (u32::try_from(i), u32::try_from(n)) {
+                    mine.push((i, AtomicU32::new(n)));
+                }
+            }
+            match found.lock() {
+                Ok(mut found) => found.append(&mut mine),
+                Err(poisoned) => poisoned.into_inner().append(&mut mine),
+            }
+            0
+        });
+        let mut found = found.into_inner().unwrap_or_else(|p| p.into_inner());
+        found.sort_unstable_by_key(|(i, _)| *i);
+        Overflow(found)
+    }
+
+    /// Count down the successors position `j` waits for, its byte `count`:
+    /// whether this was the last.
+    fn count_down(&self, count: &AtomicU8, j: usize) -> bool {
+        match count.fetch_update(Relaxed, Relaxed, |c| {
+            (c != OVERFLOW).then(|| c.checked_sub(1)).flatten()
+        }) {
+            Ok(c) => c == 1,
+            Err(OVERFLOW) => {
+                let Ok(j) = u32::try_from(j) else {
+                    return false;
+                };
+                let Ok(at) = self.0.binary_search_by_key(&j, |(i, _)| *i) else {
+                    return false;
+                };
+                self.0.get(at).is_some_and(|(_, n)| {
+                    n.fetch_update(Relaxed, Relaxed, |c| c.checked_sub(1)) == Ok(1)
+                })
+            }
+            Err(_) => false,
+        }
+    }
+}
 
 impl Tablebase {
     /// Mark every position that arises in a game from the start: the
@@ -849,20 +916,23 @@ pub fn solve_movement(
     let size = usize::try_from(layers[0].size()).unwrap_or(0);
     let atomic_bytes = || (0..size).map(|_| AtomicU8::new(0)).collect::<Vec<_>>();
     let values = [atomic_bytes(), atomic_bytes()];
-    let mut left: [Vec<AtomicU32>; 2] =
-        [0, 1].map(|_| (0..size).map(|_| AtomicU32::new(0)).collect());
+    let mut left: [Vec<AtomicU8>; 2] = [atomic_bytes(), atomic_bytes()];
+    let mut over: [Overflow; 2] = Default::default();
     // Every position: won at once, or how many successors it waits for.
     for (side, layer) in layers.iter().enumerate() {
         each_block(*layer, &mut left[side], threads, |red, blue, left| {
             let (own, theirs) = layer.sides(red, blue);
-            *left.get_mut() = count_steps(own, theirs, Phase::Movement, alignment)
-                .map_or(WON_AT_ONCE, |n| u32::try_from(n).unwrap_or(WON_AT_ONCE - 1));
+            *left.get_mut() = match count_steps(own, theirs, Phase::Movement, alignment) {
+                None => WON_AT_ONCE,
+                Some(n) => u8::try_from(n).unwrap_or(OVERFLOW),
+            };
         });
         for (value, left) in values[side].iter().zip(&left[side]) {
             if left.load(Relaxed) == WON_AT_ONCE {
                 value.store(1, Relaxed);
             }
         }
+        over[side] = Overflow::gather(*layer, &left[side], threads, alignment);
         progress(Progress {
             stage: "counting turns",
             done: side as u64 + 1,
@@ -877,7 +947,8 @@ pub fn solve_movement(
     loop {
         let mut settled = 0u64;
         for (side, layer) in layers.iter().enumerate() {
-            let (found, before, waiting) = (&values[side], &values[1 - side], &left[1 - side]);
+            let (found, before) = (&values[side], &values[1 - side]);
+            let (waiting, over) = (&left[1 - side], &over[1 - side]);
             let earlier = layer.flipped();
             let settle = |i: usize| {
                 let mut settled = 0;
@@ -892,8 +963,7 @@ pub fn solve_movement(
                     if value.load(Relaxed) != 0 {
                         return;
                     }
-                    let last = depth.is_multiple_of(2)
-                        || count.fetch_update(Relaxed, Relaxed, |c| c.checked_sub(1)) == Ok(1);
+                    let last = depth.is_multiple_of(2) || over.count_down(count, j);
                     if last
                         && value
                             .compare_exchange(0, depth + 1, Relaxed, Relaxed)
@@ -920,6 +990,7 @@ pub fn solve_movement(
         }
     }
     drop(left);
+    drop(over);
     let mut table = Tablebase {
         red,
         blue,
