@@ -1,5 +1,5 @@
 //! The solved Simpei table, for the tests of what reads one (`analyse`,
-//! `moves --best`) on whole games. Building it takes minutes and 750 MiB,
+//! `moves --best`) on whole games. Building it takes minutes and 340 MiB,
 //! so `.ci/run` builds it once in a release build and names it in
 //! `ARBITRE_SIMPEI_TABLE`; without that variable these tests say they are
 //! skipped and pass. A made-up table cannot stand in for it: a table is
