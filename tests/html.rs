@@ -256,6 +256,14 @@ fn an_illegal_records_board_draws_the_illegal_position_and_marks_the_turn() {
         ]
     );
     assert_eq!(text(within(board, "pre.movetext")[0]), "1. e3 c3\n2. a3 e3");
+    // The drawn position's setup is packed with the others, its line
+    // breaks kept, for the copy button.
+    let drawn = inflated(board.value().attr("data-packed").unwrap())["drawn"].clone();
+    let drawn = drawn.as_str().unwrap();
+    assert!(
+        drawn.starts_with("setup:\n  ") && !drawn.contains("\\n"),
+        "{drawn}"
+    );
     // The earlier positions, packed: the start (empty), after e3, after c3.
     let earlier = unpacked(&doc, board);
     assert_eq!(earlier.len(), 3);

@@ -160,7 +160,15 @@ try {
     copied.push(await page.evaluate(() => navigator.clipboard.readText()));
     await board.locator('[data-go="first"]').click();
   }
+  // And at the refused turn, the position drawn in the page.
+  await board.locator('[data-go="last"]').click();
+  await page.waitForFunction((b) => b.dataset.at === String(Number(b.dataset.frames) - 1), await board.elementHandle());
+  await board.locator('[data-go="copy"]').click();
+  await page.waitForFunction((b) => /copied/.test(b.querySelector("p.status").textContent), await board.elementHandle());
+  copied.push(await page.evaluate(() => navigator.clipboard.readText()));
+  await board.locator('[data-go="first"]').click();
   for (const text of copied) assert.match(text, /^setup:\n {2}\S/, text);
+  for (const text of copied) assert.ok(!text.includes("\\n"), text);
   assert.notEqual(copied[0], copied[1], "each position copies its own setup");
   check("copy setup puts the position shown on the clipboard as a setup header");
   // Turned to a seat: a Superpion board turns through its four camps'

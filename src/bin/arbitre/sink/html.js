@@ -78,7 +78,7 @@
           });
           var drawn = board.querySelector(".view").firstElementChild;
           if (drawn && all.length < Number(board.dataset.frames)) {
-            all.push({ svg: drawn.cloneNode(true), setup: board.dataset.setup || "" });
+            all.push({ svg: drawn.cloneNode(true), setup: packed.drawn || "" });
           }
           return all;
         });
@@ -218,10 +218,10 @@
         status.textContent = said(svg) + " (position " + (at + 1) + " of " + all.length + ")" +
           (best ? ". Best with perfect play: " + best.split(";").map(function (m) { return m.replace(" ", "-"); }).join(", ") : "");
       }
-      var column = board.querySelector('.values rect[data-frame="' + at + '"]');
+      var graph = board.querySelector(".values svg");
       var now = board.querySelector(".values line.now");
-      if (column && now) {
-        var middle = String(Number(column.getAttribute("x")) + Number(column.getAttribute("width")) / 2);
+      if (graph && now) {
+        var middle = String(Number(graph.dataset.left) + Number(graph.dataset.step) * at);
         now.setAttribute("x1", middle);
         now.setAttribute("x2", middle);
       }
@@ -259,9 +259,11 @@
         area.style.opacity = "0";
         document.body.appendChild(area);
         area.select();
-        try { document.execCommand("copy"); } catch (err) { /* nothing to copy with */ }
+        var copied = false;
+        try { copied = document.execCommand("copy"); } catch (err) { copied = false; }
         area.remove();
-        done();
+        if (copied) done();
+        else if (status) status.textContent = "The browser refused the copy: use arbitre show --turn N --format json for the position's setup.";
       };
       if (navigator.clipboard && navigator.clipboard.writeText) {
         return navigator.clipboard.writeText(text).then(done, older);

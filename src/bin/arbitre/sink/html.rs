@@ -386,7 +386,7 @@ impl Renderer {
         let refused = illegal.is_some_and(|d| d.turn.is_some());
         let first = (seen.report.turns + 1 + usize::from(refused)).saturating_sub(BOARD);
         let values = self.values(seen, first);
-        let value = |turns: usize| values.get(turns).cloned().flatten();
+        let value = |turns: usize| values.get(turns.checked_sub(first)?).cloned();
         let base = self.base(seen);
         let mut packer = Packer::new(base);
         let mut frames = Vec::new();
@@ -411,13 +411,22 @@ impl Renderer {
         if !drawn {
             packer.add(&svg, &end.setup);
         }
+        let setup = setup_header(&end.setup);
         frames.push(Frame {
             label: match illegal {
                 Some(d) => format!("{} ✗", d.turn.as_deref().unwrap_or("end")),
                 None if end.turn == 0 => "start".into(),
                 None => label,
             },
-            valued: value(end.turn),
+            // The refused turn's frame is the position before it again:
+            // its value, not the flag of the turn that reached it.
+            valued: value(end.turn).map(|v| {
+                if refused {
+                    Valued { slip: None, ..v }
+                } else {
+                    v
+                }
+            }),
             illegal: illegal.is_some(),
             // A contradicted `end` or `result` is in the header.
             written: match illegal {
@@ -427,8 +436,10 @@ impl Renderer {
         });
         Some(Board {
             frames,
-            packed: packer.finish(),
-            drawn: drawn.then_some((svg, setup_header(&end.setup))),
+            // The drawn position's setup is packed with the others: its
+            // line breaks are kept there.
+            packed: packer.finish(drawn.then_some(setup.as_str())),
+            drawn: drawn.then_some(svg),
         })
     }
 
@@ -436,7 +447,8 @@ impl Renderer {
     /// count of turns, when the table is at hand; none otherwise. Two
     /// replays, never the record held as turns: the positions with their
     /// best turns, then `analyse`'s flags of the turns played.
-    fn values(&self, seen: &Seen<'_>, first: usize) -> Vec<Option<Valued>> {
+    /// Only the positions from `first` turns on are kept (a board's).
+    fn values(&self, seen: &Seen<'_>, first: usize) -> Vec<Valued> {
         let table = (seen.report.game.as_deref() == Some("simpei"))
             .then(|| self.values.get_or_init(crate::table::cached_table).as_ref())
             .flatten();
@@ -446,16 +458,18 @@ impl Renderer {
         let (text, switches) = (&seen.record.text, &self.switches);
         let mut values = Vec::new();
         let _ = arbitre::replay::each_position::<Simpei>(text, switches, &mut |turns, position| {
-            values.push((turns >= first).then(|| Valued {
-                said: Said::of(table, position),
-                slip: None,
-                best: best_play(table, position),
-            }));
+            if turns >= first {
+                values.push(Valued {
+                    said: Said::of(table, position),
+                    slip: None,
+                    best: best_play(table, position),
+                });
+            }
         });
-        let mut turns = 0;
+        let mut turns: usize = 0;
         let _ = analyse_record(table, text, switches, |analysed| {
             turns += 1;
-            if let Some(Some(valued)) = values.get_mut(turns) {
+            if let Some(valued) = turns.checked_sub(first).and_then(|i| values.get_mut(i)) {
                 valued.slip = analysed.slip.map(|slip| (analysed.label.clone(), slip));
             }
             ControlFlow::Continue(())
@@ -513,6 +527,7 @@ impl Valued {
 /// that steps the board to it. The flags are also in the turn list, for
 /// readers who do not see the graph.
 fn value_graph(frames: &[Frame]) -> String {
+    const COLUMNS: usize = 300;
     const WIDTH: f64 = 300.0;
     const HEIGHT: f64 = 90.0;
     if frames.iter().all(|f| f.valued.is_none()) {
@@ -535,7 +550,7 @@ fn value_graph(frames: &[Frame]) -> String {
         let _ = write!(said, "; flagged: {}", flags.join(", "));
     }
     let mut out = format!(
-        "<figure class=\"values\"><svg viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-label=\"{}\"><line class=\"axis\" x1=\"0\" x2=\"{WIDTH}\" y1=\"{mid}\" y2=\"{mid}\"/><text x=\"2\" y=\"9\">red wins</text><text x=\"2\" y=\"{mid_text}\">draw</text><text x=\"2\" y=\"{bottom}\">blue wins</text>",
+        "<figure class=\"values\"><svg viewBox=\"0 0 {WIDTH} {HEIGHT}\" data-left=\"10\" data-step=\"{step}\" role=\"img\" aria-label=\"{}\"><line class=\"axis\" x1=\"0\" x2=\"{WIDTH}\" y1=\"{mid}\" y2=\"{mid}\"/><text x=\"2\" y=\"9\">red wins</text><text x=\"2\" y=\"{mid_text}\">draw</text><text x=\"2\" y=\"{bottom}\">blue wins</text>",
         for_markup(&said),
         mid = HEIGHT / 2.0,
         mid_text = HEIGHT / 2.0 - 2.0,
@@ -557,22 +572,31 @@ fn value_graph(frames: &[Frame]) -> String {
         "<polyline class=\"line\" points=\"{}\"/>",
         points.join(" ")
     );
+    // At most [`COLUMNS`] columns step the board, each a few positions
+    // wide in a long game: each is wide enough to click, and the graph
+    // costs the page no more than its line and flags past them.
+    let stride = frames.len().div_ceil(COLUMNS).max(1);
     for (i, frame) in frames.iter().enumerate() {
         let Some(valued) = &frame.valued else {
             continue;
         };
+        if i % stride != 0 && valued.slip.is_none() {
+            continue;
+        }
         let title = match (&valued.said, &valued.slip) {
             (Some(said), Some((label, slip))) => format!("{label} {}: {}", slip.said(), said.text),
             (Some(said), None) => format!("{}: {}", frame.label, said.text),
             (None, _) => frame.label.clone(),
         };
-        let _ = write!(
-            out,
-            "<rect class=\"column\" data-frame=\"{i}\" x=\"{:.1}\" y=\"0\" width=\"{:.1}\" height=\"{HEIGHT}\"><title>{}</title></rect>",
-            x(i) - step / 2.0,
-            step,
-            for_markup(&title)
-        );
+        if i % stride == 0 {
+            let _ = write!(
+                out,
+                "<rect class=\"column\" data-frame=\"{i}\" x=\"{:.1}\" y=\"0\" width=\"{:.1}\" height=\"{HEIGHT}\"><title>{}</title></rect>",
+                x(i) - step / 2.0,
+                step * stride as f64,
+                for_markup(&title)
+            );
+        }
         if let (Some((_, slip)), Some(h)) = (&valued.slip, valued.height()) {
             let (cx, cy) = (x(i), y(h));
             let _ = write!(
@@ -601,8 +625,8 @@ struct Board {
     frames: Vec<Frame>,
     /// The pictures packed (see [`Packer`]).
     packed: String,
-    /// The last picture and its setup, drawn in the page.
-    drawn: Option<(String, String)>,
+    /// The last picture, drawn in the page.
+    drawn: Option<String>,
 }
 
 /// A position as a `setup` header, to paste into a record (the copy
@@ -651,8 +675,10 @@ impl<'a> Packer<'a> {
         self.count += 1;
     }
 
-    fn finish(mut self) -> String {
-        let _ = self.out.write_all(b"]}");
+    /// The packed pictures, with the setup of the one drawn in the page.
+    fn finish(mut self, drawn: Option<&str>) -> String {
+        let setup = serde_json::json!(drawn);
+        let _ = write!(self.out, "],\"drawn\":{setup}}}");
         self.out
             .finish()
             .map(EncoderStringWriter::into_inner)
@@ -682,11 +708,8 @@ fn board(board: &Board, movetext: &str) -> String {
         frames.len(),
         board.packed
     );
-    if let Some((_, setup)) = &board.drawn {
-        let _ = write!(out, " data-setup=\"{}\"", for_markup(setup));
-    }
     out.push_str("><div class=\"view\">");
-    if let Some((svg, _)) = &board.drawn {
+    if let Some(svg) = &board.drawn {
         out.push_str(svg);
     }
     // The buttons step only with the script, which shows them; the status,
@@ -1173,6 +1196,40 @@ mod tests {
             note.contains("the first 2 are shown whole and the next 2 in brief (no board), the page's boards holding 200,000 positions at most."),
             "{note}"
         );
+    }
+
+    /// A long game's graph steps the board by at most 300 columns, and
+    /// flags every flagged turn.
+    #[test]
+    fn a_long_games_graph_has_bounded_columns_and_every_flag() {
+        let frame = |i: usize| Frame {
+            label: format!("{i}."),
+            valued: Some(Valued {
+                said: Some(Said {
+                    winner: None,
+                    turns: None,
+                    text: "draw".into(),
+                }),
+                slip: (i % 97 == 5).then(|| (format!("{i}."), Slip::ThrowsAwayDraw)),
+                best: None,
+            }),
+            illegal: false,
+            written: None,
+        };
+        for (positions, columns) in [(10, 10), (300, 300), (301, 151), (10_000, 295)] {
+            let frames: Vec<Frame> = (0..positions).map(frame).collect();
+            let graph = value_graph(&frames);
+            assert_eq!(
+                graph.matches("class=\"column\"").count(),
+                columns,
+                "{positions}"
+            );
+            let flags = frames
+                .iter()
+                .filter(|f| f.valued.as_ref().is_some_and(|v| v.slip.is_some()))
+                .count();
+            assert_eq!(graph.matches("class=\"flag").count(), flags, "{positions}");
+        }
     }
 
     #[test]
