@@ -195,7 +195,6 @@ fn replayed<G: Game>(
     let mut index = 0;
     // Where the replay stopped early: at the asked turn, or an illegal one.
     let mut halt: Option<Result<(), Violation>> = None;
-    let mut last: Option<G::Turn> = None;
     let mut refused: Option<G::Turn> = None;
     let mut played: Option<Span> = None;
     // The last turn played and the position before it, for its marks.
@@ -225,10 +224,7 @@ fn replayed<G: Game>(
             Ok(()) => {
                 index += 1;
                 played = Some(G::turn_span(&turn));
-                previous = Some((before, turn.clone()));
-                if index == total {
-                    last = Some(turn);
-                }
+                previous = Some((before, turn));
             }
             Err(violation) => {
                 halt = Some(Err(violation));
@@ -293,7 +289,10 @@ fn replayed<G: Game>(
         ));
     }
     // The end of the record: its header's `end` and `result` hold here.
-    let last = last.as_ref().map(|turn| (index.saturating_sub(1), turn));
+    // Here every turn is played: the last one is the one that reached it.
+    let last = previous
+        .as_ref()
+        .map(|(_, turn)| (index.saturating_sub(1), turn));
     match G::conclude(&header, &record.header, &position, last) {
         Ok(_) => {
             let summary = G::summary(&header, &position, true);
