@@ -193,12 +193,15 @@
     var found = seats(svg);
     if (!found) return;
     board.dataset.seat = String((Number(board.dataset.seat || 0) + 1) % found.list.length);
-    var at = board.dataset.at === undefined ? Number(board.dataset.frames) - 1 : Number(board.dataset.at);
-    show(board, at).then(function () {
+    show(board, shown(board)).then(function () {
       var status = board.querySelector("p.status");
       var now = seats(board.querySelector(".view > svg"));
       if (status && now) status.textContent = "The board is turned to " + now.group.dataset.seat + "'s seat.";
     });
+  }
+  // The position a board shows: the last until it is stepped.
+  function shown(board) {
+    return board.dataset.at === undefined ? Number(board.dataset.frames) - 1 : Number(board.dataset.at);
   }
   function show(board, at) {
     return frames(board).then(function (all) {
@@ -206,7 +209,6 @@
       at = Math.max(0, Math.min(all.length - 1, at));
       board.dataset.at = String(at);
       follow(board, at);
-      board.setup = all[at].setup;
       var svg = document.importNode(picture(all[at]), true);
       board.querySelector(".view").replaceChildren(svg);
       seated(board, svg);
@@ -236,7 +238,7 @@
   }
   function go(board, where) {
     var last = Number(board.dataset.frames) - 1;
-    var at = board.dataset.at === undefined ? last : Number(board.dataset.at);
+    var at = shown(board);
     return show(board, where === "first" ? 0 : where === "last" ? last
       : where === "back" ? at - 1 : at + 1);
   }
@@ -245,7 +247,7 @@
   // the clipboard's API: the older way then copies it).
   function copy(board) {
     return frames(board).then(function (all) {
-      var at = board.dataset.at === undefined ? all.length - 1 : Number(board.dataset.at);
+      var at = shown(board);
       var text = all[at] ? all[at].setup : "";
       var status = board.querySelector("p.status");
       var done = function () {
