@@ -286,21 +286,23 @@ fn draw_last(svg: &mut Svg, last: &Last<Simpei>) {
                 &point_name(to.value),
             );
         }
-        Written::Move(from, to) => {
-            let (a, b) = (written_at(from.value), written_at(to.value));
-            svg.last_to(b, 20.0, "data-point", &point_name(to.value));
-            svg.last_from(a, 18.0, "data-point", &point_name(from.value));
-            let text = format!("{}-{}", point_name(from.value), point_name(to.value));
-            svg.last_line(&[a, b], false, &text);
-        }
+        Written::Move(from, to) => moved(svg, from.value, to.value, false),
         Written::Pass => {}
     }
     for relocation in &turn.relocations {
         let (from, to) = relocation.value;
-        let (a, b) = (written_at(from.value), written_at(to.value));
-        svg.last_to(b, 20.0, "data-point", &point_name(to.value));
-        svg.last_from(a, 18.0, "data-point", &point_name(from.value));
-        let text = format!("{}>{}", point_name(from.value), point_name(to.value));
-        svg.last_line(&[a, b], true, &text);
+        moved(svg, from.value, to.value, true);
     }
+}
+
+/// A piece of the last turn moved, or (`relocation`) sent away by a
+/// sandwich: where it went, where from, and its way, named as written
+/// (`d4-c5`, `c3>d6`).
+fn moved(svg: &mut Svg, from: Square, to: Square, relocation: bool) {
+    let (a, b) = (written_at(from), written_at(to));
+    svg.last_to(b, 20.0, "data-point", &point_name(to));
+    svg.last_from(a, 18.0, "data-point", &point_name(from));
+    let sign = if relocation { '>' } else { '-' };
+    let text = format!("{}{sign}{}", point_name(from), point_name(to));
+    svg.last_line(&[a, b], relocation, &text);
 }
