@@ -6,7 +6,7 @@
 use crate::picture::overlaps;
 use crate::picture::{self, Caption, Last, Mistake, Shape, Svg};
 
-use super::board::{locate, Camp, Located, SIZE};
+use super::board::{locate, Camp, Located, Sq, SIZE};
 use super::modes::Colour;
 use super::notation::{Square, Written};
 use super::position::Position;
@@ -370,19 +370,15 @@ fn draw_last(svg: &mut Svg, position: &Position, last: &Last<Superpion>) -> bool
     svg.group("last", &[]);
     let mover = last.turn.camp.value;
     let mut taken = false;
-    for rank in 0..SIZE {
-        for file in 0..SIZE {
-            let Located::White(sq) = locate(file.into(), rank.into()) else {
-                continue;
-            };
-            let Some(camp) = last.before.camp_at(sq) else {
-                continue;
-            };
-            if camp != mover && position.camp_at(sq) != Some(camp) {
-                taken = true;
-                let at = centre(file.into(), rank.into());
-                svg.last_taken(at, 9.0, "data-square", &name_of(file, rank));
-            }
+    for sq in Sq::all() {
+        let Some(camp) = last.before.camp_at(sq) else {
+            continue;
+        };
+        if camp != mover && position.camp_at(sq) != Some(camp) {
+            taken = true;
+            let (file, rank) = sq.coords();
+            let at = centre(file.into(), rank.into());
+            svg.last_taken(at, 9.0, "data-square", &name_of(file, rank));
         }
     }
     for action in last.turn.actions.iter() {
