@@ -6,7 +6,7 @@
 //! the 25 points, times the number of blue sets, plus the colex rank of the
 //! blue set among the points red leaves free.
 
-use super::super::board::{points, Colour};
+use super::super::board::Colour;
 
 /// Points of both worlds.
 pub const POINTS: usize = 25;
@@ -75,8 +75,10 @@ const fn grid_bits() -> [u8; POINTS] {
 }
 
 /// A grid bit set as a dense 25-bit set.
+#[cfg(test)]
 pub fn dense(set: u64) -> u32 {
-    points(set).fold(0, |d, p| d | 1 << DENSE[p.bit().trailing_zeros() as usize])
+    super::super::board::points(set)
+        .fold(0, |d, p| d | 1 << DENSE[p.bit().trailing_zeros() as usize])
 }
 
 /// A dense 25-bit set as a grid bit set.
@@ -97,6 +99,7 @@ pub fn all_points() -> u64 {
 }
 
 /// Colex rank of a dense set among the sets of its size.
+#[cfg(test)]
 fn colex(set: u32) -> u64 {
     let mut rank = 0;
     let mut rest = set;
@@ -109,26 +112,61 @@ fn colex(set: u32) -> u64 {
     rank
 }
 
-/// The dense set of colex rank `rank` among sets of `k` out of `n`.
-fn uncolex(mut rank: u64, k: usize, n: usize) -> u32 {
-    let mut set = 0;
-    let mut top = n;
-    for i in (1..=k).rev() {
-        // The largest element e with C(e, i) <= rank.
-        let mut e = top;
-        while e > 0 && choose(e - 1, i) > rank {
-            e -= 1;
-        }
-        let e = e.saturating_sub(1);
-        set |= 1 << e;
-        rank -= choose(e, i);
-        top = e;
+/// The most pieces of one colour a layer holds.
+const MOST: usize = super::super::position::PIECES as usize;
+
+/// Where the sets of each size start in [`SETS`].
+const SETS_FROM: [usize; MOST + 2] = sets_from();
+
+const fn sets_from() -> [usize; MOST + 2] {
+    let mut from = [0; MOST + 2];
+    let mut k = 0;
+    while k <= MOST {
+        from[k + 1] = from[k] + CHOOSE[POINTS][k] as usize;
+        k += 1;
     }
-    set
+    from
+}
+
+/// Every dense set of at most [`MOST`] points, size after size, each size
+/// in colex order: the set of a rank is looked up, not searched for. Colex
+/// order puts the sets within the first `n` points first, so one list
+/// serves every `n`.
+static SETS: [u32; SETS_FROM[MOST + 1]] = all_small_sets();
+
+const fn all_small_sets() -> [u32; SETS_FROM[MOST + 1]] {
+    let mut sets = [0; SETS_FROM[MOST + 1]];
+    let mut k = 0;
+    while k <= MOST {
+        let mut set: u32 = (1 << k) - 1;
+        let mut at = SETS_FROM[k];
+        while at < SETS_FROM[k + 1] {
+            sets[at] = set;
+            at += 1;
+            if set != 0 {
+                // Gosper's hack, as `next_set`.
+                let c = set & set.wrapping_neg();
+                let r = set + c;
+                set = (((r ^ set) >> 2) / c) | r;
+            }
+        }
+        k += 1;
+    }
+    sets
+}
+
+/// The dense set of colex rank `rank` among sets of `k` points.
+fn uncolex(rank: u64, k: usize) -> u32 {
+    SETS_FROM
+        .get(k)
+        .and_then(|&from| SETS.get(from + rank as usize))
+        .copied()
+        .unwrap_or(0)
 }
 
 /// `set` squeezed past the points of `taken`: each point renumbered
 /// among the points `taken` leaves free.
+#[cfg(test)]
 fn squeeze(set: u32, taken: u32) -> u32 {
     let mut out = 0;
     let mut rest = set;
@@ -141,19 +179,16 @@ fn squeeze(set: u32, taken: u32) -> u32 {
     out
 }
 
-/// The inverse of [`squeeze`]: squeezed points put back among the free
-/// points of `taken`.
+/// The inverse of squeezing: squeezed points put back among the free
+/// points of `taken`, by opening a gap at each taken point, lowest first
+/// (a few shifts a point of `taken`, which holds a handful).
 pub fn spread(squeezed: u32, taken: u32) -> u32 {
-    let mut out = 0;
-    let mut free = !taken & ((1 << POINTS) - 1);
-    let mut i = 0;
-    while free != 0 {
-        let d = free.trailing_zeros();
-        free &= free - 1;
-        if squeezed & (1 << i) != 0 {
-            out |= 1 << d;
-        }
-        i += 1;
+    let mut out = squeezed;
+    let mut rest = taken;
+    while rest != 0 {
+        let below = (rest & rest.wrapping_neg()) - 1;
+        rest &= rest - 1;
+        out = (out & below) | ((out & !below) << 1);
     }
     out
 }
@@ -181,17 +216,41 @@ impl Layer {
         choose(POINTS, usize::from(self.red)) * self.blue_sets()
     }
 
-    /// The index of an arrangement (dense sets) in the layer.
-    pub fn index(self, red: u32, blue: u32) -> u64 {
-        colex(red) * self.blue_sets() + colex(squeeze(blue, red))
+    /// The index of an arrangement given as grid bit sets: the colex rank
+    /// of the red set times the blue sets, plus the colex rank of the blue
+    /// set among the points red leaves free. The solver asks it at every
+    /// step, so it goes straight from the grid: a point's dense number is
+    /// its rank in grid order, and a blue point's number among the free
+    /// points is that less the red points below it.
+    pub fn index(self, red: u64, blue: u64) -> u64 {
+        let mut reds = [u32::MAX; MOST];
+        let (mut red_rank, mut rest, mut i) = (0, red, 0);
+        while rest != 0 {
+            let bit = rest.trailing_zeros();
+            rest &= rest - 1;
+            if let Some(slot) = reds.get_mut(i) {
+                *slot = bit;
+            }
+            i += 1;
+            red_rank += choose(usize::from(DENSE[bit as usize % 49]), i);
+        }
+        let (mut blue_rank, mut rest, mut i) = (0, blue, 0);
+        while rest != 0 {
+            let bit = rest.trailing_zeros();
+            rest &= rest - 1;
+            i += 1;
+            let below: usize = reds.iter().map(|&r| usize::from(r < bit)).sum();
+            let free = usize::from(DENSE[bit as usize % 49]).saturating_sub(below);
+            blue_rank += choose(free, i);
+        }
+        red_rank * self.blue_sets() + blue_rank
     }
 
     /// The arrangement (dense sets) at an index.
     pub fn arrangement(self, index: u64) -> (u32, u32) {
         let blue_sets = self.blue_sets().max(1);
-        let red = uncolex(index / blue_sets, usize::from(self.red), POINTS);
-        let free = POINTS - usize::from(self.red);
-        let blue = uncolex(index % blue_sets, usize::from(self.blue), free);
+        let red = uncolex(index / blue_sets, usize::from(self.red));
+        let blue = uncolex(index % blue_sets, usize::from(self.blue));
         (red, spread(blue, red))
     }
 
@@ -261,7 +320,10 @@ mod tests {
                 assert_eq!(r.count_ones(), u32::from(red));
                 assert_eq!(b.count_ones(), u32::from(blue));
                 assert_eq!(r & b, 0);
-                assert_eq!(layer.index(r, b), index);
+                let by_definition = colex(r) * layer.blue_sets() + colex(squeeze(b, r));
+                assert_eq!(by_definition, index);
+                assert_eq!(layer.index(grid(r), grid(b)), index);
+                assert_eq!(spread(squeeze(b, r), r), b);
                 assert!(!std::mem::replace(&mut seen[index as usize], true));
             }
         }

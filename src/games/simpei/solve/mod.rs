@@ -14,8 +14,9 @@ mod index;
 mod turns;
 
 use std::fmt;
+use std::ops::ControlFlow::{Break, Continue};
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8};
+use std::sync::atomic::{AtomicU32, AtomicU64, AtomicU8, AtomicUsize};
 use std::sync::Mutex;
 
 pub use analysis::{
@@ -317,7 +318,7 @@ impl Tablebase {
     /// The value of an arrangement (grid bit sets) in a layer.
     fn value_at(&self, layer: Layer, red: u64, blue: u64) -> Option<Value> {
         let values = self.values(layer)?;
-        let index = layer.index(index::dense(red), index::dense(blue));
+        let index = layer.index(red, blue);
         values
             .get(usize::try_from(index).ok()?)
             .and_then(|&b| Value::from_byte(b))
@@ -526,7 +527,7 @@ impl Tablebase {
         if position.hand != self.hands(layer) {
             return Ok(());
         }
-        let [red, blue] = position.pieces.map(index::dense);
+        let [red, blue] = position.pieces;
         self.agrees(slot, layer.index(red, blue))
     }
 
@@ -559,7 +560,7 @@ impl Tablebase {
                     each_step(own, theirs, phase, self.alignment, |step| {
                         if let Step::Next { acting, waiting } = step {
                             let (r, b) = after.sides(acting, waiting);
-                            next.push((to, after.index(index::dense(r), index::dense(b))));
+                            next.push((to, after.index(r, b)));
                         }
                     });
                 }
@@ -645,8 +646,8 @@ impl Overflow {
     fn gather(layer: Layer, left: &[AtomicU8], threads: usize, alignment: Alignment) -> Overflow {
         let found = Mutex::new(Vec::new());
         let size = left.len();
-        let block = size.div_ceil(threads.max(1)).max(1);
-        on_threads(size.div_ceil(block), |t| {
+        let block = chunk(size, threads);
+        on_threads(size.div_ceil(block), threads, |t| {
             let start = t * block;
             let mut mine = Vec::new();
             for (i, count) in left.iter().enumerate().skip(start).take(block) {
@@ -716,36 +717,55 @@ impl Tablebase {
             let phase = Phase::placing(layer);
             let next = layer.after_placement();
             if let Some(n) = at(next) {
-                self.reach_from(layer, &reached[i], phase, next, &reached[n], None, threads);
+                self.reach_from(layer, &reached[i], phase, next, &reached[n], threads);
             }
         }
-        let mut layer = movement[0];
+        // The movement phase: nearly every position is reached, so each
+        // one not yet reached asks its predecessors, stopping at the first
+        // reached one, rather than each reached one walking all its turns;
+        // rounds go on until one adds none. Either way the set is the
+        // least that holds the placement's ends and is closed under turns.
         let (Some(first), Some(second)) = (at(movement[0]), at(movement[1])) else {
             return;
         };
-        let mut frontier = reached[first].copy();
+        let alignment = self.alignment;
         let mut round = 0;
-        while !frontier.is_empty() {
-            let to = if layer == movement[0] { second } else { first };
-            let fresh = Bits::new(self.layers[to].1.len());
-            let next = layer.flipped();
-            self.reach_from(
-                layer,
-                &frontier,
-                Phase::Movement,
-                next,
-                &reached[to],
-                Some(&fresh),
-                threads,
-            );
-            frontier = fresh;
-            layer = next;
+        loop {
+            let mut added = 0;
+            // Blue to act first: its predecessors are the Red positions
+            // the placement reached.
+            for (this, earlier) in [(second, first), (first, second)] {
+                let layer = self.layers[this].0;
+                let (into, from) = (&reached[this], &reached[earlier]);
+                let size = self.layers[this].1.len();
+                added += each_picked(
+                    size,
+                    threads,
+                    |i| !into.contains(i),
+                    |i| {
+                        let (red, blue) = layer.arrangement(i as u64);
+                        let (acting, moved) = layer.sides(grid(red), grid(blue));
+                        let before = layer.flipped();
+                        let found = each_predecessor(moved, acting, alignment, |moved, acting| {
+                            let (r, b) = before.sides(moved, acting);
+                            match from.contains(before.index(r, b) as usize) {
+                                true => Break(()),
+                                false => Continue(()),
+                            }
+                        });
+                        u64::from(found.is_break() && into.insert(i))
+                    },
+                );
+            }
             round += 1;
             progress(Progress {
                 stage: "reachable positions",
                 done: round,
                 total: 0,
             });
+            if added == 0 {
+                break;
+            }
         }
         for ((_, range), reached) in self.layers.iter().zip(&reached) {
             for i in reached.iter(0..reached.words()) {
@@ -757,8 +777,7 @@ impl Tablebase {
     }
 
     /// Mark in `into` what the positions `sources` of `layer` lead to in
-    /// one turn, and in `fresh` those not marked before.
-    #[allow(clippy::too_many_arguments)]
+    /// one turn.
     fn reach_from(
         &self,
         layer: Layer,
@@ -766,13 +785,12 @@ impl Tablebase {
         phase: Phase,
         next: Layer,
         into: &Bits,
-        fresh: Option<&Bits>,
         threads: usize,
     ) {
         let alignment = self.alignment;
         let words = sources.words();
-        let block = words.div_ceil(threads.max(1)).max(1);
-        on_threads(words.div_ceil(block), |t| {
+        let block = chunk(words, threads);
+        on_threads(words.div_ceil(block), threads, |t| {
             let start = t * block;
             for i in sources.iter(start..(start + block).min(words)) {
                 let (red, blue) = layer.arrangement(i as u64);
@@ -782,12 +800,7 @@ impl Tablebase {
                         return;
                     };
                     let (r, b) = next.sides(acting, waiting);
-                    let j = next.index(index::dense(r), index::dense(b)) as usize;
-                    if into.insert(j) {
-                        if let Some(fresh) = fresh {
-                            fresh.insert(j);
-                        }
-                    }
+                    into.insert(next.index(r, b) as usize);
                 });
             }
             0
@@ -804,15 +817,6 @@ impl Bits {
         Bits((0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
     }
 
-    fn copy(&self) -> Bits {
-        Bits(
-            self.0
-                .iter()
-                .map(|w| AtomicU64::new(w.load(Relaxed)))
-                .collect(),
-        )
-    }
-
     /// Mark `i`; whether it was not marked before.
     fn insert(&self, i: usize) -> bool {
         let bit = 1 << (i % 64);
@@ -825,8 +829,11 @@ impl Bits {
         self.0.len()
     }
 
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|w| w.load(Relaxed) == 0)
+    /// Whether `i` is marked.
+    fn contains(&self, i: usize) -> bool {
+        self.0
+            .get(i / 64)
+            .is_some_and(|word| word.load(Relaxed) & 1 << (i % 64) != 0)
     }
 
     /// The marked indices in a range of words.
@@ -954,14 +961,14 @@ pub fn solve_movement(
                 let mut settled = 0;
                 let (red, blue) = layer.arrangement(i as u64);
                 let (acting, moved) = layer.sides(grid(red), grid(blue));
-                each_predecessor(moved, acting, alignment, |moved, acting| {
+                let _ = each_predecessor(moved, acting, alignment, |moved, acting| {
                     let (r, b) = earlier.sides(moved, acting);
-                    let j = earlier.index(index::dense(r), index::dense(b)) as usize;
+                    let j = earlier.index(r, b) as usize;
                     let (Some(value), Some(count)) = (before.get(j), waiting.get(j)) else {
-                        return;
+                        return Continue(());
                     };
                     if value.load(Relaxed) != 0 {
-                        return;
+                        return Continue(());
                     }
                     let last = depth.is_multiple_of(2) || over.count_down(count, j);
                     if last
@@ -971,6 +978,7 @@ pub fn solve_movement(
                     {
                         settled += 1;
                     }
+                    Continue(())
                 });
                 settled
             };
@@ -1009,15 +1017,15 @@ pub fn solve_movement(
 }
 
 /// Run `f` on each index of `0..size` that `pick` picks, the range cut in
-/// one block per thread; the sum of what `f` returns.
+/// blocks shared among `threads`; the sum of what `f` returns.
 fn each_picked(
     size: usize,
     threads: usize,
     pick: impl Fn(usize) -> bool + Sync,
     f: impl Fn(usize) -> u64 + Sync,
 ) -> u64 {
-    let block = size.div_ceil(threads.max(1)).max(1);
-    on_threads(size.div_ceil(block), |t| {
+    let block = chunk(size, threads);
+    on_threads(size.div_ceil(block), threads, |t| {
         let start = t * block;
         (start..(start + block).min(size))
             .filter(|&i| pick(i))
@@ -1036,18 +1044,18 @@ fn each_block<T: Send>(
 ) {
     let row = usize::try_from(layer.blue_sets()).unwrap_or(1).max(1);
     let reds = choose(POINTS, usize::from(layer.red)) as usize;
-    let per_thread = reds.div_ceil(threads.max(1)).max(1);
+    let per_block = chunk(reds, threads);
     let blocks: Vec<Mutex<Option<&mut [T]>>> = slots
-        .chunks_mut(per_thread * row)
+        .chunks_mut(per_block * row)
         .map(|block| Mutex::new(Some(block)))
         .collect();
-    on_threads(blocks.len(), |t| {
+    on_threads(blocks.len(), threads, |t| {
         let taken = blocks.get(t).and_then(|b| match b.lock() {
             Ok(mut block) => block.take(),
             Err(poisoned) => poisoned.into_inner().take(),
         });
         let Some(block) = taken else { return 0 };
-        let first = (t * per_thread) as u64;
+        let first = (t * per_block) as u64;
         let mut red = layer.arrangement(first * row as u64).0;
         for rows in block.chunks_mut(row) {
             let red_grid = grid(red);
@@ -1065,25 +1073,44 @@ fn each_block<T: Send>(
 /// The most threads a build uses: past the cores, more only wait.
 pub const MOST_THREADS: usize = 64;
 
-/// Run `job(t)` for each `t` in `0..n`, each on a thread of its own when
-/// one can be started, in this thread when not (a build never fails for
-/// want of threads); the sum of what they return.
-fn on_threads(n: usize, job: impl Fn(usize) -> u64 + Sync) -> u64 {
-    let job = &job;
-    std::thread::scope(|scope| {
+/// Blocks of work a thread takes in turn, about: enough that a thread
+/// whose blocks hold little work takes more of them (the positions found
+/// at one depth gather in parts of a layer), few enough that taking one
+/// costs nothing.
+const BLOCKS_PER_THREAD: usize = 64;
+
+/// How many of `items` a block of work holds, for `threads`.
+fn chunk(items: usize, threads: usize) -> usize {
+    items.div_ceil(threads.max(1) * BLOCKS_PER_THREAD).max(1)
+}
+
+/// Run `job(t)` for each `t` in `0..n` on up to `threads` threads, this
+/// one among them, each taking the next `t` when done with one; the sum of
+/// what they return. A thread that cannot be started leaves its share to
+/// the others: a build never fails for want of threads.
+fn on_threads(n: usize, threads: usize, job: impl Fn(usize) -> u64 + Sync) -> u64 {
+    let next = AtomicUsize::new(0);
+    let work = || {
         let mut total = 0;
-        let mut running = Vec::new();
-        for t in 0..n {
-            match std::thread::Builder::new().spawn_scoped(scope, move || job(t)) {
-                Ok(handle) => running.push(handle),
-                Err(_) => total += job(t),
+        loop {
+            let t = next.fetch_add(1, Relaxed);
+            if t >= n {
+                return total;
             }
+            total += job(t);
         }
+    };
+    let work = &work;
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.clamp(1, n.max(1)))
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
+        let mine = work();
         // A worker's panic is a fault of ours: it goes on up.
-        let joined = running
+        let joined = helpers
             .into_iter()
             .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
-        total + joined.sum::<u64>()
+        mine + joined.sum::<u64>()
     })
 }
 

@@ -4,6 +4,8 @@
 
 use super::super::board::{ascends, holds_three, inside, points, Point};
 use super::super::legality::{sandwiched_by, wins_through};
+use std::ops::ControlFlow::{self, Continue};
+
 use super::index::{all_points, choose, Layer};
 
 /// Which three aligned win.
@@ -116,16 +118,14 @@ pub fn each_step(
                 waiting: own,
             });
         }
-        each_subset(
-            all_points() & !(own | rest),
-            lifted.count_ones(),
-            |landed| {
-                f(Step::Next {
-                    acting: rest | landed,
-                    waiting: own,
-                })
-            },
-        );
+        let free = all_points() & !(own | rest);
+        let _ = each_subset(free, lifted.count_ones(), |landed| {
+            f(Step::Next {
+                acting: rest | landed,
+                waiting: own,
+            });
+            Continue(())
+        });
     });
     if !acted {
         f(Step::Next {
@@ -156,8 +156,11 @@ pub fn count_steps(own: u64, theirs: u64, phase: Phase, alignment: Alignment) ->
     }
 }
 
-/// Every `k`-point subset of `set`.
-pub fn each_subset(set: u64, k: u32, mut f: impl FnMut(u64)) {
+/// Every `k`-point subset of `set`, until `f` breaks off.
+pub fn each_subset(set: u64, k: u32, mut f: impl FnMut(u64) -> ControlFlow<()>) -> ControlFlow<()> {
+    if k == 0 {
+        return f(0);
+    }
     let mut listed = [0u64; super::index::POINTS];
     let mut n = 0;
     for (slot, p) in listed.iter_mut().zip(points(set)) {
@@ -165,10 +168,7 @@ pub fn each_subset(set: u64, k: u32, mut f: impl FnMut(u64)) {
         n += 1;
     }
     if k as usize > n {
-        return;
-    }
-    if k == 0 {
-        return f(0);
+        return Continue(());
     }
     let mut pick: u32 = (1 << k) - 1;
     loop {
@@ -181,10 +181,10 @@ pub fn each_subset(set: u64, k: u32, mut f: impl FnMut(u64)) {
                 .unwrap_or(0);
             rest &= rest - 1;
         }
-        f(chosen);
+        f(chosen)?;
         match super::index::next_set(pick, n) {
             Some(next) => pick = next,
-            None => return,
+            None => return Continue(()),
         }
     }
 }
@@ -197,39 +197,44 @@ fn can_move(own: u64, occupied: u64) -> bool {
 
 /// Every arrangement of the movement phase whose mover could have played
 /// a turn leading to this one, where `moved` just acted and `acting` is to
-/// act: each given as `(moved, acting)` before the turn, once. A turn that
-/// wins leads nowhere, so it is no way here.
+/// act: each given as `(moved, acting)` before the turn, once, until `f`
+/// breaks off. A turn that wins leads nowhere, so it is no way here.
 pub fn each_predecessor(
     moved: u64,
     acting: u64,
     alignment: Alignment,
-    mut f: impl FnMut(u64, u64),
-) {
+    mut f: impl FnMut(u64, u64) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     if !can_move(moved, moved | acting) {
-        f(moved, acting);
+        f(moved, acting)?;
     }
     for to in points(moved) {
+        // The runs depend on where the piece landed, not where it came from.
+        let (runs, found) = runs_closed(moved, to);
+        let runs = runs.get(..found).unwrap_or(&[]);
         for from in points(to.around().neighbours & !moved) {
             let before = moved ^ to.bit() ^ from.bit();
-            each_unsandwich(moved, acting, to, from.bit(), alignment, |acting_before| {
+            let landing = Landing { moved, to, runs };
+            each_unsandwich(landing, acting, from.bit(), alignment, |acting_before| {
                 f(before, acting_before)
-            });
+            })?;
         }
     }
+    Continue(())
 }
 
-/// The arrangements of the acting side's pieces before a move of `moved`
-/// from `from` to `to`, given where they stand after its relocations.
-fn each_unsandwich(
+/// A piece of `moved` landed on `to`, and the runs it closes there.
+#[derive(Clone, Copy)]
+struct Landing<'a> {
     moved: u64,
-    acting: u64,
     to: Point,
-    from: u64,
-    alignment: Alignment,
-    mut f: impl FnMut(u64),
-) {
-    // Each direction of `to`'s world may hold one run: the points up to
-    // the mover's nearest piece on that ray.
+    runs: &'a [u64],
+}
+
+/// The runs a piece of `moved` on `to` closes: in each direction of the
+/// point's world where there are any, the points strictly between it and
+/// the mover's nearest piece on that ray.
+fn runs_closed(moved: u64, to: Point) -> ([u64; 8], usize) {
     let mut runs = [0u64; 8];
     let mut found = 0;
     for (d, &ray) in to.around().rays().iter().enumerate() {
@@ -248,10 +253,24 @@ fn each_unsandwich(
             found += 1;
         }
     }
+    (runs, found)
+}
+
+/// The arrangements of the acting side's pieces before a move that landed
+/// and came from `from`, given where they stand after its relocations.
+fn each_unsandwich(
+    landing: Landing,
+    acting: u64,
+    from: u64,
+    alignment: Alignment,
+    mut f: impl FnMut(u64) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let Landing { moved, to, runs } = landing;
+    let found = runs.len();
     for choice in 0u32..1 << found {
         let lifted = (0..found)
             .filter(|i| choice & 1 << i != 0)
-            .fold(0, |set, i| set | runs[i]);
+            .fold(0, |set, i| set | runs.get(i).copied().unwrap_or(0));
         let k = lifted.count_ones();
         // The relocated pieces: those now on a run's points or on `from`
         // (no other piece could stand there before), and any others.
@@ -263,9 +282,19 @@ fn each_unsandwich(
         each_subset(free, more, |others| {
             let relocated = forced | others;
             let before = acting & !relocated | lifted;
-            if !alignment.wins(moved, before, to) && sandwiched_by(moved, before, to) == lifted {
-                f(before);
+            // What the move sandwiched from `before` is every run wholly
+            // the acting side's (the mover's nearest piece closes it), so
+            // it sandwiched `lifted` alone when each run not chosen has a
+            // point that was not: the referee's `sandwiched_by`, asked
+            // without walking the rays again.
+            let only_lifted = (runs.iter().enumerate())
+                .all(|(i, run)| choice & 1 << i != 0 || run & !before != 0);
+            if only_lifted && !alignment.wins(moved, before, to) {
+                f(before)
+            } else {
+                Continue(())
             }
-        });
+        })?;
     }
+    Continue(())
 }
