@@ -67,7 +67,7 @@ impl Value {
 
     /// The colour to act loses.
     pub fn is_loss(self) -> bool {
-        self.0 != 0 && self.0.is_multiple_of(2)
+        (self.0 != 0) & self.0.is_multiple_of(2)
     }
 
     /// Neither side can force a win.
@@ -168,11 +168,12 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn add(&mut self, value: Value) {
+    /// Count `n` positions of a value.
+    fn add(&mut self, value: Value, n: u64) {
         match value.0 {
-            0 => self.drawn += 1,
-            n if n % 2 == 1 => self.won += 1,
-            _ => self.lost += 1,
+            0 => self.drawn += n,
+            v if v % 2 == 1 => self.won += n,
+            _ => self.lost += n,
         }
     }
 
@@ -232,17 +233,59 @@ impl Census {
         self.zugzwang = self.zugzwang.or(Some((layer, index)));
     }
 
-    fn add(&mut self, movement: bool, value: Value, layer: Layer, index: usize) {
+    /// Count the positions of a layer whose stored bytes `holds` takes,
+    /// from how many hold each byte: the first position of the longest win
+    /// looked for only when the layer holds a longer win than any before.
+    fn add_layer(
+        &mut self,
+        movement: bool,
+        layer: Layer,
+        (values, histogram): (&[u8], &[u64; 256]),
+        holds: impl Fn(u8) -> bool,
+    ) {
         let counts = if movement {
             &mut self.movement
         } else {
             &mut self.placement
         };
-        counts.add(value);
-        if !value.is_draw() && self.longest.is_none_or(|(n, ..)| value.0 > n) {
-            self.longest = Some((value.0, layer, index));
+        let mut longest = 0;
+        for (byte, &n) in (0..=u8::MAX).zip(histogram) {
+            if n == 0 || !holds(byte) {
+                continue;
+            }
+            let value = Value(byte & !REACHED);
+            counts.add(value, n);
+            longest = longest.max(value.0);
+        }
+        if longest > 0 && self.longest.is_none_or(|(n, ..)| longest > n) {
+            let first = values
+                .iter()
+                .position(|&b| holds(b) && b & !REACHED == longest);
+            self.longest = first.map(|i| (longest, layer, i));
         }
     }
+}
+
+/// How many of `values` hold each byte. Four tallies side by side, so
+/// that a run of one byte does not wait on its own last count.
+fn histogram(values: &[u8]) -> [u64; 256] {
+    let mut tallies = [[0u64; 256]; 4];
+    let mut quads = values.chunks_exact(4);
+    for quad in &mut quads {
+        for (tally, &byte) in tallies.iter_mut().zip(quad) {
+            tally[usize::from(byte)] += 1;
+        }
+    }
+    for &byte in quads.remainder() {
+        tallies[0][usize::from(byte)] += 1;
+    }
+    let mut sum = [0u64; 256];
+    for tally in &tallies {
+        for (s, n) in sum.iter_mut().zip(tally) {
+            *s += n;
+        }
+    }
+    sum
 }
 
 impl Tablebase {
@@ -386,25 +429,27 @@ impl Tablebase {
         let mut reached = Census::default();
         for (layer, values) in self.layers() {
             let movement = layer.red == self.red && layer.blue == self.blue;
-            for (i, &byte) in values.iter().enumerate() {
-                let value = Value(byte & !REACHED);
-                all.add(movement, value, layer, i);
-                if byte & REACHED != 0 {
-                    reached.add(movement, value, layer, i);
-                }
-            }
+            let histogram = histogram(values);
+            all.add_layer(movement, layer, (values, &histogram), |_| true);
+            reached.add_layer(movement, layer, (values, &histogram), |b| b & REACHED != 0);
         }
         // A zugzwang: lost with the colour to act, not won by the other were
         // it to act in the same arrangement. Both layers share an index.
         let [red, blue] = movement_layers(self.red, self.blue);
         if let (Some(reds), Some(blues)) = (self.values(red), self.values(blue)) {
+            // Told without a branch on each value: they follow no pattern.
+            let zugzwang = |here: u8, there: u8| {
+                let (v, w) = (Value(here & !REACHED), Value(there & !REACHED));
+                v.is_loss() & !w.is_win()
+            };
             for (i, (&r, &b)) in reds.iter().zip(blues).enumerate() {
-                for (layer, here, there) in [(red, r, b), (blue, b, r)] {
-                    let (v, w) = (Value(here & !REACHED), Value(there & !REACHED));
-                    if v.is_loss() && !w.is_win() {
-                        all.zugzwang_found(layer, i);
-                        if here & REACHED != 0 {
-                            reached.zugzwang_found(layer, i);
+                if zugzwang(r, b) | zugzwang(b, r) {
+                    for (layer, here, there) in [(red, r, b), (blue, b, r)] {
+                        if zugzwang(here, there) {
+                            all.zugzwang_found(layer, i);
+                            if here & REACHED != 0 {
+                                reached.zugzwang_found(layer, i);
+                            }
                         }
                     }
                 }
