@@ -360,11 +360,7 @@ impl Tablebase {
 
     /// The value of an arrangement (grid bit sets) in a layer.
     fn value_at(&self, layer: Layer, red: u64, blue: u64) -> Option<Value> {
-        let values = self.values(layer)?;
-        let index = layer.index(red, blue);
-        values
-            .get(usize::try_from(index).ok()?)
-            .and_then(|&b| Value::from_byte(b))
+        value_in(self.values(layer)?, layer, red, blue)
     }
 
     fn values(&self, layer: Layer) -> Option<&[u8]> {
@@ -383,23 +379,19 @@ impl Tablebase {
         self.layers.push((layer, start..self.values.len()));
     }
 
-    /// The value of the position a turn of `colour` led to, its pieces in
-    /// `acting` (the opponent's, to act) and `waiting`.
-    fn after(&self, layer: Layer, acting: u64, waiting: u64) -> Option<Value> {
-        let (red, blue) = layer.sides(acting, waiting);
-        self.value_at(layer, red, blue)
-    }
-
     /// The best value a turn of the colour to act reaches from `layer`'s
-    /// arrangement, its successors in `next`.
+    /// arrangement, its successors in `next` (their values found once, not
+    /// at every turn).
     fn best(&self, layer: Layer, red: u64, blue: u64, phase: Phase, next: Layer) -> Value {
+        let values = self.values(next).unwrap_or(&[]);
         let (own, theirs) = layer.sides(red, blue);
         let mut best: Option<Value> = None;
         each_step(own, theirs, phase, self.alignment, |step| {
             let value = match step {
                 Step::Win => Value(1),
                 Step::Next { acting, waiting } => {
-                    Value::through(self.after(next, acting, waiting).unwrap_or(Value::DRAW))
+                    let (r, b) = next.sides(acting, waiting);
+                    Value::through(value_in(values, next, r, b).unwrap_or(Value::DRAW))
                 }
             };
             best = Some(best.map_or(value, |b| b.max(value)));
@@ -482,6 +474,12 @@ impl Tablebase {
             ..Position::default()
         }
     }
+}
+
+/// The value of an arrangement (grid bit sets) among a layer's values.
+fn value_in(values: &[u8], layer: Layer, red: u64, blue: u64) -> Option<Value> {
+    let index = usize::try_from(layer.index(red, blue)).ok()?;
+    values.get(index).and_then(|&b| Value::from_byte(b))
 }
 
 /// A stored value that is not the one the values its turns lead to give
