@@ -1,11 +1,13 @@
 //! Turns forward and backward on bare arrangements (two bit sets, the side
 //! to act first), for the solver: what every position leads to, and what
-//! could have led to it. The same win and sandwich tests as the referee's.
+//! could have led to it. The same win and sandwich tests as the referee's;
+//! a backward step tells what a move sandwiched from the runs its landing
+//! closes, which is the same set.
+
+use std::ops::ControlFlow::{self, Continue};
 
 use super::super::board::{ascends, holds_three, inside, points, Point};
 use super::super::legality::{sandwiched_by, wins_through};
-use std::ops::ControlFlow::{self, Continue};
-
 use super::index::{all_points, choose, Layer};
 
 /// Which three aligned win.
