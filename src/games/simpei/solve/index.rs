@@ -143,12 +143,10 @@ const fn all_small_sets() -> [u32; SETS_FROM[MOST + 1]] {
         while at < SETS_FROM[k + 1] {
             sets[at] = set;
             at += 1;
-            if set != 0 {
-                // Gosper's hack, as `next_set`.
-                let c = set & set.wrapping_neg();
-                let r = set + c;
-                set = (((r ^ set) >> 2) / c) | r;
-            }
+            set = match next_set(set, POINTS) {
+                Some(next) => next,
+                None => 0,
+            };
         }
         k += 1;
     }
@@ -292,14 +290,20 @@ impl Layer {
 
 /// The next set of the same size in colex order (Gosper's hack), or `None`
 /// past the last one within `n` points.
-pub fn next_set(set: u32, n: usize) -> Option<u32> {
+pub const fn next_set(set: u32, n: usize) -> Option<u32> {
     if set == 0 {
         return None;
     }
     let c = set & set.wrapping_neg();
-    let r = set.checked_add(c)?;
+    let Some(r) = set.checked_add(c) else {
+        return None;
+    };
     let next = (((r ^ set) >> 2) / c) | r;
-    (next < 1 << n).then_some(next)
+    if next < 1 << n {
+        Some(next)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]

@@ -261,7 +261,9 @@ impl Census {
             let first = values
                 .iter()
                 .position(|&b| holds(b) && b & !REACHED == longest);
-            self.longest = first.map(|i| (longest, layer, i));
+            if let Some(i) = first {
+                self.longest = Some((longest, layer, i));
+            }
         }
     }
 }
@@ -779,6 +781,7 @@ impl Tablebase {
             // the placement reached.
             for (this, earlier) in [(second, first), (first, second)] {
                 let layer = self.layers[this].0;
+                let before = layer.flipped();
                 let (into, from) = (&reached[this], &reached[earlier]);
                 let size = self.layers[this].1.len();
                 added += each_picked(
@@ -788,12 +791,12 @@ impl Tablebase {
                     |i| {
                         let (red, blue) = layer.arrangement(i as u64);
                         let (acting, moved) = layer.sides(grid(red), grid(blue));
-                        let before = layer.flipped();
                         let found = each_predecessor(moved, acting, alignment, |moved, acting| {
                             let (r, b) = before.sides(moved, acting);
-                            match from.contains(before.index(r, b) as usize) {
-                                true => Break(()),
-                                false => Continue(()),
+                            if from.contains(before.index(r, b) as usize) {
+                                Break(())
+                            } else {
+                                Continue(())
                             }
                         });
                         u64::from(found.is_break() && into.insert(i))

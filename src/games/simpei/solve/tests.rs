@@ -275,8 +275,6 @@ fn values_agree_with_successors_in_a_sub_game() {
     }
 }
 
-/// The game with three pieces each, both phases: 7 million positions, a
-/// few seconds built in release, minutes in a debug build.
 /// The positions a table marks as reached are exactly those a plain
 /// breadth-first walk of every turn from the start finds: the build asks
 /// each movement position for a reached predecessor instead, which must
@@ -317,6 +315,8 @@ fn assert_reached_is_the_closure_of_turns(table: &Tablebase) {
     }
 }
 
+/// The game with three pieces each, both phases: 7 million positions, a
+/// few seconds built in release, minutes in a debug build.
 #[test]
 #[cfg_attr(
     debug_assertions,

@@ -214,9 +214,9 @@ pub fn each_predecessor(
         // The runs depend on where the piece landed, not where it came from.
         let (runs, found) = runs_closed(moved, to);
         let runs = runs.get(..found).unwrap_or(&[]);
+        let landing = Landing { moved, to, runs };
         for from in points(to.around().neighbours & !moved) {
             let before = moved ^ to.bit() ^ from.bit();
-            let landing = Landing { moved, to, runs };
             each_unsandwich(landing, acting, from.bit(), alignment, |acting_before| {
                 f(before, acting_before)
             })?;
