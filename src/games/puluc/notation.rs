@@ -269,20 +269,66 @@ fn glyphed(token: &Token<'_>) -> Result<Pieces, SyntaxError> {
 /// built where it is kept, not moved from one holder to the next.
 pub fn parse_lent<'a>(
     tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
-    mut each: impl FnMut(&Turn, bool),
+    each: impl FnMut(&Turn, bool),
 ) -> Result<Option<Turn>, SyntaxError> {
-    let mut last: Option<Turn> = None;
-    let mut pending: Option<Spanned<MoveNumber>> = None;
-    let mut take = |(number, turn): Pieces| -> Result<(), SyntaxError> {
+    let mut reading = Reading {
+        last: None,
+        pending: None,
+        each,
+    };
+    for token in tokens {
+        let token = token?;
+        match common(&token) {
+            Some(pieces) => reading.take(pieces)?,
+            None => reading.take(unusual(&token)?)?,
+        }
+    }
+    if let Some(n) = reading.pending {
+        return Err(
+            SyntaxError::new("a move number must be followed by a turn", n.span)
+                .with_help(EXPECTED),
+        );
+    }
+    if let Some(done) = &reading.last {
+        (reading.each)(done, true);
+    }
+    Ok(reading.last)
+}
+
+/// A token of an unusual shape, read by the parsers, out of the loop.
+#[cold]
+#[inline(never)]
+fn unusual(token: &Token<'_>) -> Result<Pieces, SyntaxError> {
+    match pieces(token) {
+        Some(pieces) => Ok(pieces),
+        None => glyphed(token),
+    }
+}
+
+/// The turns read so far: the last, not yet lent, and a move number
+/// waiting for its turn.
+struct Reading<E> {
+    last: Option<Turn>,
+    pending: Option<Spanned<MoveNumber>>,
+    each: E,
+}
+
+impl<E: FnMut(&Turn, bool)> Reading<E> {
+    /// A token's pieces taken where they are read: inlined, so that the
+    /// common shapes go from registers into the turn kept, never through
+    /// a value stored field by field and loaded whole (a stall of a dozen
+    /// cycles a token where stores cannot be forwarded).
+    #[inline(always)]
+    fn take(&mut self, (number, turn): Pieces) -> Result<(), SyntaxError> {
         if let Some(number) = number {
-            if pending.is_some() {
+            if self.pending.is_some() {
                 return Err(SyntaxError::new(
                     "a move number must be followed by a turn",
                     number.span,
                 )
                 .with_help(EXPECTED));
             }
-            pending = Some(number);
+            self.pending = Some(number);
         }
         if let Some((throw, written, span)) = turn {
             let in_range = throw
@@ -296,39 +342,18 @@ pub fn parse_lent<'a>(
                 )
                 .with_help("four sticks: the number of flat sides up, or 5 when none is"));
             };
-            if let Some(done) = &last {
-                each(done, false);
+            if let Some(done) = &self.last {
+                (self.each)(done, false);
             }
-            last = Some(Turn {
-                number: pending.take(),
+            self.last = Some(Turn {
+                number: self.pending.take(),
                 throw: Spanned::new(value, throw.span),
                 written,
                 span,
             });
         }
         Ok(())
-    };
-    for token in tokens {
-        let token = token?;
-        // Taken where it is read: the common shapes are never moved.
-        match common(&token) {
-            Some(pieces) => take(pieces)?,
-            None => match pieces(&token) {
-                Some(pieces) => take(pieces)?,
-                None => take(glyphed(&token)?)?,
-            },
-        }
     }
-    if let Some(n) = pending {
-        return Err(
-            SyntaxError::new("a move number must be followed by a turn", n.span)
-                .with_help(EXPECTED),
-        );
-    }
-    if let Some(done) = &last {
-        each(done, true);
-    }
-    Ok(last)
 }
 
 #[cfg(test)]
