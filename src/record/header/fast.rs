@@ -40,7 +40,7 @@ enum Node<'a> {
 /// The header as a mapping, when every line is simple.
 fn parse(text: &str) -> Option<Node<'_>> {
     let mut entries = Vec::with_capacity(8);
-    for line in text.split('\n') {
+    for line in split_at(text, b'\n') {
         let line = line.strip_suffix('\r').unwrap_or(line);
         if line.bytes().all(|b| b == b' ') {
             continue;
@@ -62,7 +62,35 @@ fn entry(text: &str) -> Option<(&str, &str)> {
     // than the line takes to scan.
     let colon = text.as_bytes().windows(2).position(|pair| pair == b": ")?;
     let (key, value) = (&text[..colon], &text[colon + 2..]);
-    is_key(key).then_some((key, value.trim_matches(' ')))
+    is_key(key).then_some((key, trim_spaces(value)))
+}
+
+/// The parts of `text` between the bytes `at`, an ASCII byte: a byte
+/// compared at a time, as the parts are a few bytes long and a general
+/// searcher costs more to set up than they take to scan.
+fn split_at(text: &str, at: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let part = rest?;
+        match part.bytes().position(|b| b == at) {
+            Some(end) => {
+                rest = part.get(end + 1..);
+                part.get(..end)
+            }
+            None => rest.take(),
+        }
+    })
+}
+
+/// `text` without the spaces around it, byte by byte.
+fn trim_spaces(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|&b| b != b' ').unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| b != b' ')
+        .map_or(start, |i| i + 1);
+    text.get(start..end).unwrap_or_default()
 }
 
 /// Keys must be told apart: a key given twice is an error for serde_yaml.
@@ -81,8 +109,8 @@ fn insert<'a>(entries: &mut Vec<(&'a str, Node<'a>)>, key: &'a str, value: Node<
 fn flow(inner: &str) -> Option<Node<'_>> {
     let mut entries = Vec::with_capacity(4);
     if !inner.bytes().all(|b| b == b' ') {
-        for part in inner.split(',') {
-            let (key, value) = entry(part.trim_matches(' '))?;
+        for part in split_at(inner, b',') {
+            let (key, value) = entry(trim_spaces(part))?;
             insert(&mut entries, key, Node::Scalar(scalar(value)?))?;
         }
     }
@@ -309,6 +337,16 @@ mod tests {
         let simple = "game: simpei\r\nplayers: {red: Zoë Red,  blue: Mr. Blue }\n\nevent: Club - night  \ndate: 2026-01-02\nmode: teams\n";
         assert!(parse(simple).is_some());
         assert!(deserialize::<serde_yaml::Value>("players: {}\n").is_some());
+    }
+
+    #[test]
+    fn parts_and_trims_are_the_standard_ones() {
+        for text in ["", ",", "a", "a,", ",b", "a,,b", " a , b ", "  ", "é, ü ,"] {
+            let ours: Vec<&str> = split_at(text, b',').collect();
+            let std: Vec<&str> = text.split(',').collect();
+            assert_eq!(ours, std, "{text:?}");
+            assert_eq!(trim_spaces(text), text.trim_matches(' '), "{text:?}");
+        }
     }
 
     #[test]
