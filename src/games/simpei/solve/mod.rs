@@ -11,6 +11,7 @@
 mod analysis;
 mod file;
 mod index;
+mod symmetry;
 mod turns;
 
 use std::fmt;
@@ -717,13 +718,16 @@ impl Overflow {
         Overflow(found)
     }
 
-    /// Count down the successors position `j` waits for, its byte `count`:
-    /// whether this was the last.
-    fn count_down(&self, count: &AtomicU8, j: usize) -> bool {
+    /// Count down by `by` the successors position `j` waits for, its byte
+    /// `count`: whether these were the last.
+    fn count_down(&self, count: &AtomicU8, j: usize, by: u32) -> bool {
+        let Ok(by_byte) = u8::try_from(by) else {
+            return false;
+        };
         match count.fetch_update(Relaxed, Relaxed, |c| {
-            (c != OVERFLOW).then(|| c.checked_sub(1)).flatten()
+            (c != OVERFLOW).then(|| c.checked_sub(by_byte)).flatten()
         }) {
-            Ok(c) => c == 1,
+            Ok(c) => c == by_byte,
             Err(OVERFLOW) => {
                 let Ok(j) = u32::try_from(j) else {
                     return false;
@@ -732,7 +736,7 @@ impl Overflow {
                     return false;
                 };
                 self.0.get(at).is_some_and(|(_, n)| {
-                    n.fetch_update(Relaxed, Relaxed, |c| c.checked_sub(1)) == Ok(1)
+                    n.fetch_update(Relaxed, Relaxed, |c| c.checked_sub(by)) == Ok(by)
                 })
             }
             Err(_) => false,
@@ -933,9 +937,18 @@ pub fn solve(
     for &layer in &layers[2..] {
         let next = layer.after_placement();
         let phase = Phase::placing(layer);
+        // The least position of each class first, then the others.
         let mut values = vec![0u8; usize::try_from(layer.size()).unwrap_or(0)];
         each_block(layer, &mut values, threads, |red, blue, value| {
-            *value = table.best(layer, red, blue, phase, next).0;
+            if symmetry::is_least(red, blue) {
+                *value = table.best(layer, red, blue, phase, next).0;
+            }
+        });
+        let least = values.clone();
+        each_block(layer, &mut values, threads, |red, blue, value| {
+            if let Some(j) = least_elsewhere(layer, red, blue) {
+                *value = least.get(j).copied().unwrap_or(0);
+            }
         });
         // `through` stops at the longest game a byte tells.
         if values.contains(&LONGEST) {
@@ -974,6 +987,12 @@ pub fn solve_movement(
     // Every position: won at once, or how many successors it waits for.
     for (side, layer) in layers.iter().enumerate() {
         each_block(*layer, &mut left[side], threads, |red, blue, left| {
+            // A position not the least of its class is never counted
+            // down: its count is any but the two that mean something.
+            if !symmetry::is_least(red, blue) {
+                *left.get_mut() = 1;
+                return;
+            }
             let (own, theirs) = layer.sides(red, blue);
             *left.get_mut() = match count_steps(own, theirs, Phase::Movement, alignment) {
                 None => WON_AT_ONCE,
@@ -1003,20 +1022,30 @@ pub fn solve_movement(
             let (found, before) = (&values[side], &values[1 - side]);
             let (waiting, over) = (&left[1 - side], &over[1 - side]);
             let earlier = layer.flipped();
+            // Only the least position of each class is found at a depth,
+            // and it settles its predecessors' classes, each by its least
+            // position. A class's predecessor `q` has as many successors in
+            // the class of `r` as `r` has predecessors in the class of `q`,
+            // times the symmetries keeping `q` over those keeping `r`
+            // (both counts tell the symmetries `s` with `q` leading to
+            // `s(r)`): each predecessor found counts `q` down by the first
+            // over the second, summed over the class where `r` is kept by
+            // more than the identity (docs/solved.md).
             let settle = |i: usize| {
                 let mut settled = 0;
                 let (red, blue) = layer.arrangement(i as u64);
-                let (acting, moved) = layer.sides(grid(red), grid(blue));
-                let _ = each_predecessor(moved, acting, alignment, |moved, acting| {
-                    let (r, b) = earlier.sides(moved, acting);
-                    let j = earlier.index(r, b) as usize;
+                let (red, blue) = (grid(red), grid(blue));
+                let kept = symmetry::kept(red, blue);
+                let (acting, moved) = layer.sides(red, blue);
+                let mut shared: Vec<(usize, u32)> = Vec::new();
+                let mut settle_one = |j: usize, by: u32| {
                     let (Some(value), Some(count)) = (before.get(j), waiting.get(j)) else {
-                        return Continue(());
+                        return;
                     };
                     if value.load(Relaxed) != 0 {
-                        return Continue(());
+                        return;
                     }
-                    let last = depth.is_multiple_of(2) || over.count_down(count, j);
+                    let last = depth.is_multiple_of(2) || over.count_down(count, j, by);
                     if last
                         && value
                             .compare_exchange(0, depth + 1, Relaxed, Relaxed)
@@ -1024,8 +1053,24 @@ pub fn solve_movement(
                     {
                         settled += 1;
                     }
+                };
+                let _ = each_predecessor(moved, acting, alignment, |moved, acting| {
+                    let (r, b) = earlier.sides(moved, acting);
+                    let (r, b, its_kept) = symmetry::least(r, b);
+                    let j = earlier.index(r, b) as usize;
+                    if kept == 1 || depth.is_multiple_of(2) {
+                        settle_one(j, its_kept);
+                    } else {
+                        shared.push((j, its_kept));
+                    }
                     Continue(())
                 });
+                shared.sort_unstable();
+                for run in shared.chunk_by(|a, b| a.0 == b.0) {
+                    if let Some(&(j, its_kept)) = run.first() {
+                        settle_one(j, run.len() as u32 * its_kept / kept);
+                    }
+                }
                 settled
             };
             settled += each_picked(size, threads, |i| found[i].load(Relaxed) == depth, settle);
@@ -1045,6 +1090,17 @@ pub fn solve_movement(
     }
     drop(left);
     drop(over);
+    // Every other position takes the value of its class's least.
+    for (side, layer) in layers.iter().enumerate() {
+        let values = &values[side];
+        each_arrangement(*layer, threads, |i, red, blue| {
+            if let Some(j) = least_elsewhere(*layer, red, blue) {
+                if let (Some(value), Some(least)) = (values.get(i), values.get(j)) {
+                    value.store(least.load(Relaxed), Relaxed);
+                }
+            }
+        });
+    }
     let mut table = Tablebase {
         red,
         blue,
@@ -1101,19 +1157,49 @@ fn each_block<T: Send>(
             Err(poisoned) => poisoned.into_inner().take(),
         });
         let Some(block) = taken else { return 0 };
-        let first = (t * per_block) as u64;
-        let mut red = layer.arrangement(first * row as u64).0;
-        for rows in block.chunks_mut(row) {
-            let red_grid = grid(red);
-            let mut blue = (1u32 << layer.blue) - 1;
-            for slot in rows.iter_mut() {
-                f(red_grid, grid(spread(blue, red)), slot);
-                blue = next_set(blue, POINTS - usize::from(layer.red)).unwrap_or(0);
+        let mut slots = block.iter_mut();
+        each_in_rows(layer, t * per_block, per_block, |_, red, blue| {
+            if let Some(slot) = slots.next() {
+                f(red, blue, slot);
             }
-            red = next_set(red, POINTS).unwrap_or(0);
-        }
+        });
         0
     });
+}
+
+/// Run `f` on every arrangement of a layer and its index, the layer cut
+/// in blocks of red sets shared among `threads`.
+fn each_arrangement(layer: Layer, threads: usize, f: impl Fn(usize, u64, u64) + Sync) {
+    let reds = choose(POINTS, usize::from(layer.red)) as usize;
+    let per_block = chunk(reds, threads);
+    on_threads(reds.div_ceil(per_block), threads, |t| {
+        each_in_rows(layer, t * per_block, per_block, &f);
+        0
+    });
+}
+
+/// Run `f` on the arrangements (grid sets) of a layer whose red sets have
+/// colex ranks `first..first + rows`, in index order, with their index.
+fn each_in_rows(layer: Layer, first: usize, rows: usize, mut f: impl FnMut(usize, u64, u64)) {
+    let row = usize::try_from(layer.blue_sets()).unwrap_or(1).max(1);
+    let reds = choose(POINTS, usize::from(layer.red)) as usize;
+    let mut red = layer.arrangement((first * row) as u64).0;
+    for rank in first..(first + rows).min(reds) {
+        let red_grid = grid(red);
+        let mut blue = (1u32 << layer.blue) - 1;
+        for i in rank * row..(rank + 1) * row {
+            f(i, red_grid, grid(spread(blue, red)));
+            blue = next_set(blue, POINTS - usize::from(layer.red)).unwrap_or(0);
+        }
+        red = next_set(red, POINTS).unwrap_or(0);
+    }
+}
+
+/// Where the least position of `(red, blue)`'s class stands in `layer`,
+/// when it is not this one: the position to take the value of.
+fn least_elsewhere(layer: Layer, red: u64, blue: u64) -> Option<usize> {
+    let (r, b, _) = symmetry::least(red, blue);
+    ((r, b) != (red, blue)).then(|| usize::try_from(layer.index(r, b)).ok())?
 }
 
 /// The most threads a build uses: past the cores, more only wait.
