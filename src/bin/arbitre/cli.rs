@@ -343,7 +343,7 @@ pub enum Command {
     /// Solve a game: the value with perfect play of every position, built
     /// once into a table (Simpei only).
     #[command(
-        after_help = "Examples:\n  arbitre solve simpei\n  arbitre solve simpei --format json\n  arbitre solve simpei --alignment adjacent\n\nThe table is kept in the user's cache directory (or at --table): a later run reads it back, checks its header and checksum, and prints what it found. A table of this game that is corrupt, truncated or of another arbitre's rulings is built again, never trusted; a file that is no table is never written over. Building takes about 2 minutes and 340 MiB of memory on two cores."
+        after_help = "Examples:\n  arbitre solve simpei\n  arbitre solve simpei --format json\n  arbitre solve simpei --alignment adjacent\n\nThe table is kept in the user's cache directory (or at --table): a later run reads it back, checks its header and checksum, and prints what it found. A table of this game that is corrupt, truncated or of another arbitre's rulings is built again, never trusted; a file that is no table is never written over. Building takes about a minute and 370 MiB of memory on two cores."
     )]
     Solve(SolveArgs),
 
