@@ -720,7 +720,12 @@ impl Overflow {
 
     /// Count down by `by` the successors position `j` waits for, its byte
     /// `count`: whether these were the last.
+    /// A count that would go below zero is a fault of the build's, which
+    /// the tests would show (debug builds stop there); a release build
+    /// leaves the position drawn.
     fn count_down(&self, count: &AtomicU8, j: usize, by: u32) -> bool {
+        // At most the eight positions of the class found.
+        debug_assert!((1..=8).contains(&by), "counted down by {by}");
         let Ok(by_byte) = u8::try_from(by) else {
             return false;
         };
@@ -736,10 +741,15 @@ impl Overflow {
                     return false;
                 };
                 self.0.get(at).is_some_and(|(_, n)| {
-                    n.fetch_update(Relaxed, Relaxed, |c| c.checked_sub(by)) == Ok(by)
+                    let left = n.fetch_update(Relaxed, Relaxed, |c| c.checked_sub(by));
+                    debug_assert!(left.is_ok(), "a count below zero");
+                    left == Ok(by)
                 })
             }
-            Err(_) => false,
+            Err(c) => {
+                debug_assert!(false, "a count of {c} counted down by {by}");
+                false
+            }
         }
     }
 }
@@ -1058,7 +1068,10 @@ pub fn solve_movement(
                     let (r, b) = earlier.sides(moved, acting);
                     let (r, b, its_kept) = symmetry::least(r, b);
                     let j = earlier.index(r, b) as usize;
-                    if kept == 1 || depth.is_multiple_of(2) {
+                    if depth.is_multiple_of(2) {
+                        // A loss found: each earlier class is won, no count.
+                        settle_one(j, 0);
+                    } else if kept == 1 {
                         settle_one(j, its_kept);
                     } else {
                         shared.push((j, its_kept));
@@ -1068,7 +1081,9 @@ pub fn solve_movement(
                 shared.sort_unstable();
                 for run in shared.chunk_by(|a, b| a.0 == b.0) {
                     if let Some(&(j, its_kept)) = run.first() {
-                        settle_one(j, run.len() as u32 * its_kept / kept);
+                        let counted = run.len() as u32 * its_kept;
+                        debug_assert_eq!(counted % kept, 0, "a class counted down in part");
+                        settle_one(j, counted / kept);
                     }
                 }
                 settled
@@ -1199,7 +1214,10 @@ fn each_in_rows(layer: Layer, first: usize, rows: usize, mut f: impl FnMut(usize
 /// when it is not this one: the position to take the value of.
 fn least_elsewhere(layer: Layer, red: u64, blue: u64) -> Option<usize> {
     let (r, b, _) = symmetry::least(red, blue);
-    ((r, b) != (red, blue)).then(|| usize::try_from(layer.index(r, b)).ok())?
+    if (r, b) == (red, blue) {
+        return None;
+    }
+    usize::try_from(layer.index(r, b)).ok()
 }
 
 /// The most threads a build uses: past the cores, more only wait.

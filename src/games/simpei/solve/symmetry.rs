@@ -53,7 +53,8 @@ const fn images() -> [[[u64; 128]; 7]; OTHERS] {
     table
 }
 
-/// The image of a grid set under symmetry `s` (0-6, not the identity).
+/// The image of a grid set under symmetry `s` (0-6, not the identity:
+/// the callers count to [`OTHERS`], and past it the set is its own image).
 fn image(s: usize, set: u64) -> u64 {
     let Some(ranks) = IMAGES.get(s) else {
         return set;
@@ -64,7 +65,7 @@ fn image(s: usize, set: u64) -> u64 {
 }
 
 /// Whether `(red, blue)` is the least of its images (red's set compared
-/// first): the one position of its class the movement phase solves.
+/// first): the one position of its class the build values.
 /// Most positions are not, and most tell at their first image's red set.
 pub fn is_least(red: u64, blue: u64) -> bool {
     (0..OTHERS).all(|s| {
@@ -91,7 +92,8 @@ pub fn least(red: u64, blue: u64) -> (u64, u64, u32) {
     (least.0, least.1, kept)
 }
 
-/// How many symmetries keep `(red, blue)` as it is, the identity included.
+/// How many symmetries keep `(red, blue)` as it is, the identity included:
+/// `least`'s count, without looking for the least.
 pub fn kept(red: u64, blue: u64) -> u32 {
     1 + (0..OTHERS)
         .filter(|&s| image(s, red) == red && image(s, blue) == blue)
