@@ -221,23 +221,19 @@ impl Layer {
     /// its rank in grid order, and a blue point's number among the free
     /// points is that less the red points below it.
     pub fn index(self, red: u64, blue: u64) -> u64 {
-        let mut reds = [u32::MAX; MOST];
         let (mut red_rank, mut rest, mut i) = (0, red, 0);
         while rest != 0 {
             let bit = rest.trailing_zeros();
             rest &= rest - 1;
-            if let Some(slot) = reds.get_mut(i) {
-                *slot = bit;
-            }
             i += 1;
             red_rank += choose(usize::from(DENSE[bit as usize % 49]), i);
         }
         let (mut blue_rank, mut rest, mut i) = (0, blue, 0);
         while rest != 0 {
             let bit = rest.trailing_zeros();
+            let below = (red & (rest ^ (rest - 1))).count_ones() as usize;
             rest &= rest - 1;
             i += 1;
-            let below: usize = reds.iter().map(|&r| usize::from(r < bit)).sum();
             let free = usize::from(DENSE[bit as usize % 49]).saturating_sub(below);
             blue_rank += choose(free, i);
         }
