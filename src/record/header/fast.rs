@@ -56,14 +56,40 @@ fn parse(text: &str) -> Option<Node<'_>> {
 }
 
 /// `key: value`, the key a plain word starting the line and the value
-/// trimmed of the blanks around it.
+/// trimmed of the blanks around it. A key holds no `:` or space, so the
+/// first `: ` of the line is the one right after the key's bytes.
 fn entry(text: &str) -> Option<(&str, &str)> {
-    // The first `: `, found pair by pair: a searcher costs more to set up
-    // than the line takes to scan.
-    let colon = text.as_bytes().windows(2).position(|pair| pair == b": ")?;
-    let (key, value) = (&text[..colon], &text[colon + 2..]);
+    let bytes = text.as_bytes();
+    let end = bytes
+        .iter()
+        .position(|&b| CLASS[usize::from(b)] & KEY == 0)?;
+    if bytes.get(end..end + 2) != Some(b": ") {
+        return None;
+    }
+    let (key, value) = (text.get(..end)?, text.get(end + 2..)?);
     is_key(key).then_some((key, trim_spaces(value)))
 }
+
+/// A byte a key may hold: a letter, a digit, `-` or `_`.
+const KEY: u8 = 1;
+/// A byte of a plain ASCII scalar: a key's bytes, a space or `.`.
+const PLAIN: u8 = 2;
+
+/// What each byte may be part of, looked up once per byte.
+static CLASS: [u8; 256] = {
+    let mut class = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_' {
+            class[b] = KEY | PLAIN;
+        } else if byte == b' ' || byte == b'.' {
+            class[b] = PLAIN;
+        }
+        b += 1;
+    }
+    class
+};
 
 /// The parts of `text` between the bytes `at`, an ASCII byte: a byte
 /// compared at a time, as the parts are a few bytes long and a general
@@ -134,11 +160,8 @@ fn special(word: &str) -> bool {
 /// A key is a plain word, and short: libyaml refuses keys over 1024
 /// characters, and no header key comes near 64.
 fn is_key(key: &str) -> bool {
-    let mut bytes = key.bytes();
-    key.len() <= 64
-        && bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
-        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-        && !special(key)
+    // Its bytes are told by `entry`.
+    key.len() <= 64 && key.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) && !special(key)
 }
 
 /// A plain scalar YAML certainly reads as this very string: letters, digits,
@@ -149,7 +172,7 @@ fn scalar(value: &str) -> Option<&str> {
     let plain = if first.is_ascii_digit() {
         value.bytes().all(|b| b.is_ascii_digit() || b == b'-') && value.contains('-')
     } else {
-        let ascii = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b' ' | b'-' | b'_' | b'.');
+        let ascii = |b: u8| CLASS[usize::from(b)] & PLAIN != 0;
         let word = |c: char| c.is_ascii() && ascii(c as u8) || (!c.is_ascii() && c.is_alphabetic());
         (first.is_ascii_alphabetic() || (!first.is_ascii() && first.is_alphabetic()))
             // Byte by byte for the usual ASCII word, by character otherwise.
