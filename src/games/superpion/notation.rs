@@ -103,7 +103,9 @@ impl Landings {
         Some(landings)
     }
 
-    /// Add the next landing.
+    /// Add the next landing: packed, nearly always, inline where a capture
+    /// is read; on the heap out of the way.
+    #[inline(always)]
     pub fn push(&mut self, landing: Spanned<Square>) {
         if self.spilled.is_empty() && self.len < PACKED {
             if let Some(packed) = self.pack(landing) {
@@ -112,6 +114,11 @@ impl Landings {
                 return;
             }
         }
+        self.spill(landing);
+    }
+
+    #[cold]
+    fn spill(&mut self, landing: Spanned<Square>) {
         if self.spilled.is_empty() {
             self.spilled = self.iter().collect();
         }
@@ -359,6 +366,26 @@ fn read_mark(token: &Token<'_>, at: usize) -> Option<Option<Spanned<Colour>>> {
 
 const EXPECTED: &str = "Superpion notation is a turn head `B`, `R`, `Y`, `K` (or `12.B` with the round number), then one or two actions: a move `e3-e5`, a capture `e5xg7xe9` (or `e5xe9`), each optionally marked `=B`, `=R`, `=Y`, `=K` or `=S` when it promotes; or a pass `--`";
 
+/// An action or a pass before any turn head, or after a lone round
+/// number.
+#[cold]
+fn before_head(token: &Token<'_>) -> SyntaxError {
+    syntax(
+        "an action must follow the camp letter of its turn",
+        token.span,
+    )
+    .with_help("start each turn with its camp letter: `B e3-e5 g3-g5`")
+}
+
+/// Anything after a pass in its turn.
+#[cold]
+fn after_pass(token: &Token<'_>) -> SyntaxError {
+    syntax(
+        "a pass `--` is the whole turn: nothing may follow it",
+        token.span,
+    )
+}
+
 /// `B!`: a glyph ends an action, never a turn head.
 #[cold]
 fn glyph_on_head(glyph: Glyph, token: &Token<'_>) -> SyntaxError {
@@ -561,22 +588,15 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
     }
 
     /// The turn an action or a pass goes into: the last, once its head
-    /// is written and no pass closed it.
+    /// is written and no pass closed it. Asked at every action; the
+    /// errors are made out of the way.
+    #[inline(always)]
     fn open(&mut self, token: &Token<'_>) -> Result<&mut Turn, SyntaxError> {
-        let Some(turn) = self.last.as_mut().filter(|_| self.number.is_none()) else {
-            return Err(syntax(
-                "an action must follow the camp letter of its turn",
-                token.span,
-            )
-            .with_help("start each turn with its camp letter: `B e3-e5 g3-g5`"));
-        };
-        if turn.pass.is_some() {
-            return Err(syntax(
-                "a pass `--` is the whole turn: nothing may follow it",
-                token.span,
-            ));
+        match self.last.as_mut().filter(|_| self.number.is_none()) {
+            Some(turn) if turn.pass.is_none() => Ok(turn),
+            Some(_) => Err(after_pass(token)),
+            None => Err(before_head(token)),
         }
-        Ok(turn)
     }
 
     fn pass(&mut self, token: &Token<'_>) -> Result<(), SyntaxError> {
