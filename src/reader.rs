@@ -172,11 +172,9 @@ pub struct Reader<R> {
     preamble: Preamble,
     /// The buffer of the line read last, kept to read the next into.
     spare: Vec<u8>,
-    /// A line end followed by a dash, or by the first byte of a
-    /// byte-order mark, where a record's lines may stop being its own: the
-    /// searchers are built once for the stream.
+    /// A line end followed by a dash, where a record's lines may stop
+    /// being its own: the searcher is built once for the stream.
     dash_line: memchr::memmem::Finder<'static>,
-    mark_line: memchr::memmem::Finder<'static>,
     offset: usize,
     line: usize,
     index: usize,
@@ -195,6 +193,16 @@ struct Line {
 
 /// The first byte of a byte-order mark (U+FEFF in UTF-8).
 const MARK: u8 = 0xef;
+
+/// Where the first line of `bytes` that starts with a byte-order mark's
+/// first byte begins, less its line end: a byte that records hardly ever
+/// hold, so it is looked for alone, which costs less than looking for the
+/// pair.
+fn mark_line(bytes: &[u8]) -> Option<usize> {
+    memchr::memchr_iter(MARK, bytes)
+        .find(|&at| at > 0 && bytes[at - 1] == b'\n')
+        .map(|at| at - 1)
+}
 
 /// The bytes of a line kept past a record's limit: enough for the marker
 /// of a `---` line (which is read from all of its bytes anyway).
@@ -227,7 +235,6 @@ impl<R: Read> Reader<R> {
             preamble: Preamble::default(),
             spare: Vec::with_capacity(DELIMITER_ROOM),
             dash_line: memchr::memmem::Finder::new(b"\n-"),
-            mark_line: memchr::memmem::Finder::new(b"\n\xef"),
             offset: 0,
             line: 1,
             index: 0,
@@ -293,7 +300,7 @@ impl<R: Read> Reader<R> {
                 return Ok(());
             }
             let dash = self.dash_line.find(chunk);
-            let mark = self.mark_line.find(&chunk[..dash.unwrap_or(chunk.len())]);
+            let mark = mark_line(&chunk[..dash.unwrap_or(chunk.len())]);
             let whole = match mark.or(dash) {
                 Some(at) => at + 1,
                 None => match memchr::memrchr(b'\n', chunk) {
