@@ -95,9 +95,10 @@ pub(super) struct Replay<G: RecordFormat> {
     warnings: Found,
     /// The first illegal turn's violation, with the turn's label.
     violation: Option<(Violation, String)>,
-    /// The label of the record's last turn, once played: what a verdict on
-    /// the whole game (a time end mid-round) names it by.
-    last_label: Option<String>,
+    /// The position before the record's last turn, once that turn is
+    /// read: a verdict on the whole game (a time end mid-round) names the
+    /// turn by its label, which is only worked out then, seldom.
+    before_last: Option<G::Position>,
     /// Throws written, per value of [`Mechanics::FAIR_THROWS`], counted also
     /// after an illegal turn: the statistics are about what was thrown,
     /// not about the verdict.
@@ -111,7 +112,7 @@ impl<G: RecordFormat> Replay<G> {
             played: 0,
             warnings: Found::default(),
             violation: None,
-            last_label: None,
+            before_last: None,
             throws: vec![0; G::FAIR_THROWS.len()],
         }
     }
@@ -131,13 +132,12 @@ impl<G: RecordFormat> Replay<G> {
             return;
         }
         let index = self.played;
-        let label = last.then(|| G::turn_label(&self.position, index));
+        if last {
+            self.before_last = Some(self.position.clone());
+        }
         // `play` leaves the position as it was on an illegal turn.
         match step::<G>(&mut self.position, turn, index, &mut self.warnings) {
-            Ok(()) => {
-                self.played += 1;
-                self.last_label = label;
-            }
+            Ok(()) => self.played += 1,
             Err(violation) => {
                 let label = G::turn_label(&self.position, index);
                 self.violation = Some((violation, label));
@@ -151,12 +151,8 @@ impl<G: RecordFormat> Replay<G> {
     }
 }
 
-/// The header, the replay, and the record's last turn.
-type Replayed<G> = (
-    <G as RecordFormat>::Header,
-    Replay<G>,
-    Option<<G as Notation>::Turn>,
-);
+/// The replay and the record's last turn.
+type Replayed<G> = (Replay<G>, Option<<G as Notation>::Turn>);
 
 /// A record replayed as its movetext is read, a turn at a time: the
 /// header, the replay, and the record's last turn. A syntax error anywhere
@@ -165,15 +161,15 @@ type Replayed<G> = (
 pub(super) fn replay<G: RecordFormat>(
     record: &RawRecord<'_>,
     switches: &Switches,
-) -> Result<Replayed<G>, Malformed> {
+) -> Result<(G::Header, Replayed<G>), Malformed> {
     let (header, start) = set_up::<G>(record, switches)?;
-    replay_from::<G>(record, header, start)
+    Ok((header, replay_from::<G>(record, start)?))
 }
 
-/// [`replay`] from a header already read and its start.
+/// [`replay`] from the start a header set up. The header stays with the
+/// caller: a large value, not moved in and out.
 fn replay_from<G: RecordFormat>(
     record: &RawRecord<'_>,
-    header: G::Header,
     start: G::Position,
 ) -> Result<Replayed<G>, Malformed> {
     let mut replay = Replay::<G>::new(start);
@@ -181,7 +177,7 @@ fn replay_from<G: RecordFormat>(
         replay.count(turn);
         replay.play(turn, last);
     })?;
-    Ok((header, replay, last))
+    Ok((replay, last))
 }
 
 /// Play turn `index` of a record: its warnings, tagged with the turn, join
@@ -221,7 +217,7 @@ pub(crate) fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Swi
     };
     // Reported also when the movetext is malformed: the header was read.
     let tournament = header.tournament();
-    let (header, replay, last) = match replay_from::<G>(record, header, start) {
+    let (replay, last) = match replay_from::<G>(record, start) {
         Ok(replayed) => replayed,
         Err(malformed) => {
             return Checked {
@@ -236,7 +232,7 @@ pub(crate) fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Swi
         played,
         mut warnings,
         mut violation,
-        last_label,
+        before_last,
         ..
     } = replay;
     if violation.is_none() {
@@ -246,8 +242,8 @@ pub(crate) fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Swi
             Ok(found) => found.into_iter().for_each(|w| warnings.push(w)),
             Err(v) => {
                 // A verdict on the game may point at its last turn.
-                let label = match v.turn_index {
-                    Some(i) if i + 1 == played => last_label.unwrap_or_default(),
+                let label = match (v.turn_index, before_last) {
+                    (Some(i), Some(before)) if i + 1 == played => G::turn_label(&before, i),
                     _ => String::new(),
                 };
                 violation = Some((v, label));
@@ -276,6 +272,6 @@ pub(crate) fn verdict_of<G: RecordFormat>(record: &RawRecord<'_>, switches: &Swi
 /// The game's score table where the replay of a record stops (at its end,
 /// or before its first illegal turn); `None` for a malformed record.
 pub(crate) fn table<G: RecordFormat>(record: &RawRecord<'_>, switches: &Switches) -> Option<Table> {
-    let (header, replay, _) = replay::<G>(record, switches).ok()?;
+    let (header, (replay, _)) = replay::<G>(record, switches).ok()?;
     G::table(&header, &replay.position)
 }

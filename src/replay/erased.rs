@@ -114,7 +114,7 @@ fn replayed_to<G: RecordFormat>(
     record: &Record,
     switches: &Switches,
 ) -> Result<(G::Position, usize), Malformed> {
-    let (_, replay, _) = replay::<G>(&frame(record)?, switches)?;
+    let (_, (replay, _)) = replay::<G>(&frame(record)?, switches)?;
     Ok((replay.position, replay.played))
 }
 
