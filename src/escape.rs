@@ -91,12 +91,36 @@ pub fn push_escaped(out: &mut String, c: char) {
     }
 }
 
+/// Whether every byte is printable ASCII (`' '..='~'`): eight bytes at a
+/// time, as every verdict line asks it of its path and its words.
+fn printable_ascii(bytes: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = ONES * 0x80;
+    let mut words = bytes.chunks_exact(8);
+    for word in &mut words {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(word);
+        let x = u64::from_ne_bytes(eight);
+        // Each test leaves a byte's high bit set where it fails (and
+        // perhaps above, which is as good): a byte past ASCII, a control
+        // below the space (a borrow from a byte under 0x20), DEL (a zero
+        // byte once 0x7f is taken away).
+        let del = x ^ (ONES * 0x7f);
+        let controls = x.wrapping_sub(ONES * 0x20) & !x;
+        let dels = del.wrapping_sub(ONES) & !del;
+        if (x | controls | dels) & HIGH != 0 {
+            return false;
+        }
+    }
+    words.remainder().iter().all(|b| matches!(b, b' '..=b'~'))
+}
+
 /// `text` with every character [`is_escaped`] names shown as its escape;
 /// borrowed when there is none.
 pub fn for_terminal(text: &str) -> Cow<'_, str> {
     // Printable ASCII is never escaped: nearly every path, name and
-    // message is told so a byte at a time, without decoding characters.
-    if text.bytes().all(|b| matches!(b, b' '..=b'~')) {
+    // message is told so, without decoding characters.
+    if printable_ascii(text.as_bytes()) {
         return Cow::Borrowed(text);
     }
     let Some(first) = text.find(is_escaped) else {
@@ -227,6 +251,44 @@ pub fn first_unshown(shown: &str, colour: bool) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// Eight bytes at a time tell what a byte at a time does, wherever
+        /// the odd byte falls.
+        #[test]
+        fn printable_ascii_is_told_as_byte_by_byte(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    0x20u8..0x7f,
+                    proptest::prelude::Just(0x1fu8),
+                    proptest::prelude::Just(0x7fu8),
+                    proptest::prelude::Just(0x80u8),
+                    proptest::prelude::any::<u8>(),
+                ],
+                0..40,
+            )
+        ) {
+            let slow = bytes.iter().all(|b| matches!(b, b' '..=b'~'));
+            proptest::prop_assert_eq!(printable_ascii(&bytes), slow);
+        }
+    }
+
+    #[test]
+    fn printable_ascii_edges() {
+        for b in 0..=u8::MAX {
+            let mut text = *b"abcdefghijklmnop";
+            for at in [0, 7, 8, 15] {
+                let before = text[at];
+                text[at] = b;
+                assert_eq!(
+                    printable_ascii(&text),
+                    (b' '..=b'~').contains(&b),
+                    "{b:#x} at {at}"
+                );
+                text[at] = before;
+            }
+        }
+    }
 
     #[test]
     fn controls_are_shown_by_name_or_number() {
