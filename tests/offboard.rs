@@ -85,7 +85,7 @@ fn a_loss_on_time_and_a_forfeit_name_their_winner() {
     assert_eq!((report.turns, report.winner.as_deref()), (0, Some("blue")));
     assert_eq!(description(&report), "blue (Ben) wins by forfeit");
     assert_eq!(
-        (outcome.end.as_str(), outcome.decided),
+        (&*outcome.end, outcome.decided),
         ("forfeit", Decided::OffBoard)
     );
 }
@@ -154,7 +154,7 @@ fn a_game_won_on_the_board_cannot_also_end_off_it() {
     // The neighbour: the win with no `end`.
     let (_, outcome) = finished(&simpei("result: blue\n", BLUE_WINS));
     assert_eq!(
-        (outcome.end.as_str(), outcome.decided),
+        (&*outcome.end, outcome.decided),
         ("alignment", Decided::Board)
     );
 }
@@ -241,7 +241,7 @@ fn puluc_endings_off_the_board() {
     assert_eq!(report.winner.as_deref(), Some("b"));
     assert_eq!(description(&report), "B (Bruno) wins by resignation");
     assert_eq!(
-        (outcome.end.as_str(), outcome.decided),
+        (&*outcome.end, outcome.decided),
         ("resignation", Decided::OffBoard)
     );
     let (report, _) = finished(&format!("{PULUC}end: forfeit\nresult: Ana\n---\n"));
@@ -292,7 +292,7 @@ fn an_adjudication_gives_every_players_score_and_the_board_stands_beside() {
         scores(&[("Alice", 3), ("Bob", 9), ("Chloe", 0), ("David", 2)])
     );
     assert_eq!(
-        (outcome.end.as_str(), outcome.decided),
+        (&*outcome.end, outcome.decided),
         ("adjudication", Decided::OffBoard)
     );
     assert_eq!(outcome.winners, ["red"]);
@@ -451,7 +451,7 @@ fn superpion_won_on_the_board_cannot_be_adjudicated() {
     assert_eq!(report.diagnostic.and_then(|d| d.turn_index), None);
     let (_, outcome) = finished(&format!("---\ngame: superpion\n{won}"));
     assert_eq!(
-        (outcome.end.as_str(), outcome.decided),
+        (&*outcome.end, outcome.decided),
         ("one-side-left", Decided::Board)
     );
     // An illegal turn stays illegal.

@@ -26,6 +26,6 @@ pub use opened::{open, Malformed, Opened};
 pub(crate) use opened::{set_up, tokens_of};
 pub use presentation::{Group, Legal, Presentation};
 pub use record_format::{random_record, RecordFormat};
-pub use summary::{Decided, OffBoard, Outcome, Players, Scores, Summary, Table, Team};
+pub use summary::{Decided, OffBoard, Outcome, Players, Scores, Summary, Table, Team, Word};
 pub(crate) use violation::listing;
 pub use violation::{breach, Breach, Violation, Warning, LISTED};

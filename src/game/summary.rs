@@ -1,6 +1,7 @@
 //! Where a record stands after its replay: the summary, the outcome, the
 //! scores and players by key, the score table.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::de::{MapAccess, Visitor};
@@ -26,11 +27,17 @@ impl<'de> Deserialize<'de> for Scores {
     }
 }
 
+/// A key or a word of a summary: nearly always one of the game's own
+/// (a side's key, the way a game ended), borrowed, so that a summary of a
+/// record allocates only the names it quotes; a name read from a record
+/// (a winner named by the `result`, a team) or read back is owned.
+pub type Word = Cow<'static, str>;
+
 /// The players' names by the fixed key of their side, camp or player slot
 /// (`red`, `a`, `blue`, `player1`), in the game's order: only the named
 /// ones.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Players(pub Vec<(String, String)>);
+pub struct Players(pub Vec<(Word, String)>);
 
 impl Serialize for Players {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -48,8 +55,8 @@ impl<'de> Deserialize<'de> for Players {
 }
 
 /// Keyed values as one object, in their order.
-fn pairs<S: Serializer, V: Serialize>(
-    pairs: &[(String, V)],
+fn pairs<S: Serializer, K: Serialize, V: Serialize>(
+    pairs: &[(K, V)],
     serializer: S,
 ) -> Result<S::Ok, S::Error> {
     let mut map = serializer.serialize_map(Some(pairs.len()))?;
@@ -60,16 +67,16 @@ fn pairs<S: Serializer, V: Serialize>(
 }
 
 /// An object read back as its pairs, in order.
-struct Pairs<V>(std::marker::PhantomData<V>);
+struct Pairs<K, V>(std::marker::PhantomData<(K, V)>);
 
-impl<'de, V: Deserialize<'de>> Visitor<'de> for Pairs<V> {
-    type Value = Vec<(String, V)>;
+impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Visitor<'de> for Pairs<K, V> {
+    type Value = Vec<(K, V)>;
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("values by name")
     }
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
         let mut pairs = Vec::with_capacity(map.size_hint().unwrap_or(0).min(16));
-        while let Some(entry) = map.next_entry::<String, V>()? {
+        while let Some(entry) = map.next_entry::<K, V>()? {
             pairs.push(entry);
         }
         Ok(pairs)
@@ -84,13 +91,13 @@ pub struct Outcome {
     /// `alignment` (Simpei), `all-killed` (Puluc), `one-side-left`,
     /// `captures-impossible` or `time` (Superpion); off it, an
     /// [`OffBoard`] word (`resignation`, `adjudication`, `draw`, ...).
-    pub end: String,
+    pub end: Word,
     /// Whether the board or the header's `end` decided the game.
     #[serde(default)]
     pub decided: Decided,
     /// The keys of who won: one side, or a team's sides; empty for a
     /// shared first place or a draw.
-    pub winners: Vec<String>,
+    pub winners: Vec<Word>,
     /// Points by key, for games that score: the referee's after an
     /// adjudication.
     pub scores: Option<Scores>,
@@ -190,9 +197,9 @@ pub struct Summary {
     /// The game is over (won, drawn, or ended as the header says).
     pub finished: bool,
     /// Who won: a side key (`red`, `a`) or a player or team by name.
-    pub winner: Option<String>,
+    pub winner: Option<Word>,
     /// Who acts next, while the game goes on.
-    pub to_move: Option<String>,
+    pub to_move: Option<Word>,
     /// Points by player, for games that score.
     pub scores: Option<Scores>,
     /// The players' names by key; `None` when no name is given.

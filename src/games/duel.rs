@@ -7,7 +7,7 @@ use std::fmt;
 
 use crate::game::{
     CanonicalTurn, Decided, OffBoard, Outcome, Players, Summary, Table, TurnLabel, Violation,
-    Warning,
+    Warning, Word,
 };
 use crate::record::movetext::Numeral;
 use crate::record::{HeaderError, HeaderText};
@@ -247,20 +247,20 @@ pub fn label<S: Duellist>(side: S, name: Option<&str>) -> String {
 /// The players' names by side key, the named sides only; `None` when
 /// neither is named.
 pub fn players<'h, S: Duellist>(name: impl Fn(S) -> Option<&'h str>) -> Option<Players> {
-    let named: Vec<(String, String)> = S::BOTH
+    let named: Vec<(Word, String)> = S::BOTH
         .into_iter()
-        .filter_map(|side| Some((side.key().to_string(), name(side)?.to_string())))
+        .filter_map(|side| Some((Word::Borrowed(side.key()), name(side)?.to_string())))
         .collect();
     (!named.is_empty()).then_some(Players(named))
 }
 
 /// How a duel ended: `winner` won by `end`, the game's one way to win.
-pub fn outcome<S: Duellist>(end: &str, winner: Option<S>) -> Option<Outcome> {
+pub fn outcome<S: Duellist>(end: &'static str, winner: Option<S>) -> Option<Outcome> {
     let winner = winner?;
     Some(Outcome {
-        end: end.to_string(),
+        end: Word::Borrowed(end),
         decided: Decided::Board,
-        winners: vec![winner.key().to_string()],
+        winners: vec![Word::Borrowed(winner.key())],
         scores: None,
         board_scores: None,
         teams: None,
@@ -271,9 +271,12 @@ pub fn outcome<S: Duellist>(end: &str, winner: Option<S>) -> Option<Outcome> {
 /// or drawn.
 fn outcome_off_board<S: Duellist>(ending: OffBoard, winner: Option<S>) -> Outcome {
     Outcome {
-        end: ending.word().to_string(),
+        end: Word::Borrowed(ending.word()),
         decided: Decided::OffBoard,
-        winners: winner.map(|s| s.key().to_string()).into_iter().collect(),
+        winners: winner
+            .map(|s| Word::Borrowed(s.key()))
+            .into_iter()
+            .collect(),
         scores: None,
         board_scores: None,
         teams: None,
@@ -475,7 +478,7 @@ pub fn summary<H: DuelHeader>(
     winner: Option<H::Side>,
     to_move: H::Side,
     act: &str,
-    won_by: &str,
+    won_by: &'static str,
     whole: bool,
 ) -> Summary {
     if let Some(ending) = header.ending().filter(|_| whole && winner.is_none()) {
@@ -486,7 +489,7 @@ pub fn summary<H: DuelHeader>(
         };
         return Summary {
             finished: true,
-            winner: winner.map(|s| s.key().to_string()),
+            winner: winner.map(|s| Word::Borrowed(s.key())),
             to_move: None,
             scores: None,
             players: players(|side| header.name(side)),
@@ -500,8 +503,8 @@ pub fn summary<H: DuelHeader>(
     };
     Summary {
         finished: winner.is_some(),
-        winner: winner.map(|s| s.key().to_string()),
-        to_move: winner.is_none().then(|| to_move.key().to_string()),
+        winner: winner.map(|s| Word::Borrowed(s.key())),
+        to_move: winner.is_none().then(|| Word::Borrowed(to_move.key())),
         scores: None,
         players: players(|side| header.name(side)),
         outcome: outcome(won_by, winner),

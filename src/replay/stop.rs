@@ -1,6 +1,7 @@
 //! The position at a turn of a record, with the legal turns there: what
 //! `show` and `moves` print.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::check::step;
@@ -361,7 +362,12 @@ fn stopped<G: Game>(
     let (legal, to_move) = if over.is_some() {
         (Legal::none(), None)
     } else {
-        (legal, G::summary(header, position, false).to_move)
+        (
+            legal,
+            G::summary(header, position, false)
+                .to_move
+                .map(Cow::into_owned),
+        )
     };
     let caption = caption::<G>(
         header,

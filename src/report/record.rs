@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::shell::{explain_command, moves_command, stopped_at};
 use crate::dispatch::check;
 use crate::finding::{finding, Finding, Verdict};
-use crate::game::{Outcome, Players, Scores, Summary};
+use crate::game::{Outcome, Players, Scores, Summary, Word};
 use crate::reader::{Reader, Record};
 use crate::record::header::Tournament;
 use crate::record::Switches;
@@ -99,9 +99,9 @@ pub struct RecordReport {
     #[serde(default, deserialize_with = "status_word")]
     pub status: Option<StatusWord>,
     /// Who won, when someone did.
-    pub winner: Option<String>,
+    pub winner: Option<Word>,
     /// Who acts next, while the game goes on.
-    pub to_move: Option<String>,
+    pub to_move: Option<Word>,
     /// Points by player, for games that score.
     pub scores: Option<Scores>,
     /// The players' names by the fixed key of their side, camp or player

@@ -486,7 +486,7 @@ fn not_counted(report: &RecordReport, reason: Reason) -> NotCounted {
             match &report.to_move {
                 Some(side) => format!(
                     "the game goes on: {} to play",
-                    named(side).unwrap_or_else(|| side.clone())
+                    named(side).unwrap_or_else(|| side.to_string())
                 ),
                 None => "the game goes on".to_string(),
             }
@@ -496,7 +496,7 @@ fn not_counted(report: &RecordReport, reason: Reason) -> NotCounted {
             let named: Vec<&str> = report
                 .players
                 .as_ref()
-                .map(|p| p.0.iter().map(|(k, _)| k.as_str()).collect())
+                .map(|p| p.0.iter().map(|(k, _)| k.as_ref()).collect())
                 .unwrap_or_default();
             let unnamed: Vec<String> = sides(report)
                 .into_iter()
@@ -542,7 +542,7 @@ fn sides(report: &RecordReport) -> Vec<String> {
     let scored = report.outcome.as_ref().and_then(|o| o.scores.as_ref());
     match (scored, &report.players) {
         (Some(scores), _) => scores.0.iter().map(|(k, _)| k.clone()).collect(),
-        (None, Some(players)) => players.0.iter().map(|(k, _)| k.clone()).collect(),
+        (None, Some(players)) => players.0.iter().map(|(k, _)| k.to_string()).collect(),
         (None, None) => Vec::new(),
     }
 }
@@ -557,7 +557,7 @@ fn judged(report: &RecordReport, family: Family, tournament: &Entry) -> Result<G
     }
     // A game finished with no outcome said is one nobody won: a draw.
     let drawn = crate::game::Outcome {
-        end: String::new(),
+        end: "".into(),
         decided: crate::game::Decided::default(),
         winners: Vec::new(),
         scores: None,
@@ -607,7 +607,7 @@ fn judged(report: &RecordReport, family: Family, tournament: &Entry) -> Result<G
                 },
                 _ => match &outcome.winners[..] {
                     [] => 1,
-                    winners if winners.contains(a) => 2,
+                    winners if winners.iter().any(|w| w == a) => 2,
                     _ => 0,
                 },
             };
@@ -635,7 +635,7 @@ fn first_place(
     score: impl Fn(&str) -> Option<i64>,
 ) -> Vec<String> {
     if !outcome.winners.is_empty() {
-        return outcome.winners.clone();
+        return outcome.winners.iter().map(|w| w.to_string()).collect();
     }
     if let Some(teams) = &outcome.teams {
         let best = teams.iter().map(|t| t.score).max();

@@ -17,7 +17,7 @@ fn duel(seq: usize, a: &str, b: &str, winner: Option<usize>) -> RecordReport {
         warnings_omitted: 0,
         turns: 5,
         status: Some("finished"),
-        winner: winner.map(|w| sides[w].to_string()),
+        winner: winner.map(|w| sides[w].to_string().into()),
         to_move: None,
         scores: None,
         players: Some(Players(vec![
@@ -27,7 +27,7 @@ fn duel(seq: usize, a: &str, b: &str, winner: Option<usize>) -> RecordReport {
         outcome: Some(Outcome {
             end: "alignment".into(),
             winners: winner
-                .map(|w| vec![sides[w].to_string()])
+                .map(|w| vec![sides[w].to_string().into()])
                 .unwrap_or_default(),
             scores: None,
             board_scores: None,
@@ -319,12 +319,12 @@ fn superpion(mode: &str, scores: &[(&str, &str, i64)], teams: bool) -> (RecordRe
         players: Some(Players(
             scores
                 .iter()
-                .map(|(k, n, _)| (k.to_string(), n.to_string()))
+                .map(|(k, n, _)| (k.to_string().into(), n.to_string()))
                 .collect(),
         )),
         outcome: Some(Outcome {
             end: "time".into(),
-            winners,
+            winners: winners.into_iter().map(Into::into).collect(),
             scores: Some(Scores(keyed)),
             board_scores: None,
             teams: team_list,

@@ -84,10 +84,10 @@ impl Superpion {
 
     /// The players' names by player key (camp, or `player1`/`player2`).
     fn players(header: &Header, variant: &Variant) -> Option<game::Players> {
-        let named: Vec<(String, String)> = variant
+        let named: Vec<(game::Word, String)> = variant
             .players()
             .into_iter()
-            .filter_map(|p| Some((header.key(p).to_string(), header.name(p)?.to_string())))
+            .filter_map(|p| Some((header.key(p).into(), header.name(p)?.to_string())))
             .collect();
         (!named.is_empty()).then_some(game::Players(named))
     }
@@ -114,6 +114,7 @@ impl Superpion {
             ("captures-impossible", game::Decided::Board)
         };
         let key = |p: usize| header.key(p).to_string();
+        let owned = |sides: &[String]| sides.iter().cloned().map(game::Word::Owned).collect();
         let keyed = |points: &[(usize, i64)]| {
             game::Scores(points.iter().map(|&(p, v)| (key(p), v)).collect())
         };
@@ -135,8 +136,8 @@ impl Superpion {
                 })
                 .collect();
             let winners = match &teams[..] {
-                [a, b] if a.score > b.score => a.sides.clone(),
-                [a, b] if b.score > a.score => b.sides.clone(),
+                [a, b] if a.score > b.score => owned(&a.sides),
+                [a, b] if b.score > a.score => owned(&b.sides),
                 _ => Vec::new(),
             };
             (winners, Some(teams))
@@ -148,13 +149,13 @@ impl Superpion {
                 .map(|&(p, _)| p)
                 .collect();
             let winners = match top[..] {
-                [only] => vec![key(only)],
+                [only] => vec![header.key(only).into()],
                 _ => Vec::new(),
             };
             (winners, None)
         };
         game::Outcome {
-            end: word.to_string(),
+            end: word.into(),
             decided,
             winners,
             scores: Some(keyed(points)),
@@ -534,8 +535,8 @@ impl RecordFormat for Superpion {
         });
         Summary {
             finished,
-            winner,
-            to_move: (!finished).then(|| position.to_move.name().to_string()),
+            winner: winner.map(game::Word::Owned),
+            to_move: (!finished).then(|| position.to_move.name().into()),
             scores: Some(scores),
             players: Superpion::players(header, &position.variant),
             outcome,

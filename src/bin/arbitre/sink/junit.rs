@@ -144,7 +144,7 @@ fn outcome_pairs(report: &arbitre::RecordReport) -> Vec<(String, String)> {
             .join(", ")
     };
     let mut pairs = vec![
-        ("end".to_string(), outcome.end.clone()),
+        ("end".to_string(), outcome.end.to_string()),
         ("decided".to_string(), decided.to_string()),
         ("winners".to_string(), outcome.winners.join(" ")),
     ];
