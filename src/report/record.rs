@@ -82,7 +82,7 @@ pub struct RecordReport {
     /// Which record of the file, from 0.
     pub index: usize,
     /// The game, when the header named one arbitre knows.
-    pub game: Option<String>,
+    pub game: Option<Word>,
     /// Legal, illegal or malformed.
     pub verdict: Verdict,
     /// Why it is not legal.
@@ -369,7 +369,7 @@ impl RecordReport {
         RecordReport {
             path: path.to_string(),
             index: record.index,
-            game: game.map(str::to_string),
+            game: game.map(Word::Borrowed),
             verdict,
             diagnostic,
             warnings,

@@ -327,7 +327,7 @@ impl Standings {
 
     /// One record: its report, and its header's tournament facts.
     pub fn add(&mut self, report: &RecordReport, tournament: &Entry) {
-        let Some(game) = report.game.clone() else {
+        let Some(game) = report.game.as_deref().map(str::to_string) else {
             let not = not_counted(report, Reason::Malformed);
             self.ungrouped.push(not);
             return;
