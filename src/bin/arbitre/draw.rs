@@ -555,7 +555,7 @@ pub fn verdict_line_counting(report: &RecordReport, style: Style, warnings: bool
         (None, Some(description)) => {
             line.push_str(&for_terminal(description));
             line.push_str(" after ");
-            line.push_str(&arbitre::words::turns(report.turns));
+            arbitre::words::push_turns(&mut line, report.turns);
             Ok(())
         }
         (None, None) => Ok(()),
