@@ -37,6 +37,30 @@ pub fn names() -> &'static [&'static str] {
     NAMES.get_or_init(|| GAMES.iter().map(|g| g.name()).collect())
 }
 
+/// A header's `game` value, as a game's header type keeps it: the
+/// registry's own name, borrowed, when it is written as the name is
+/// (nearly every record, and the only `game` that reaches a game's header
+/// from a file); the text as written otherwise. Read as a string is read,
+/// so that a value of another kind is refused in the same words.
+pub(crate) fn game_name<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<crate::game::Word, D::Error> {
+    struct Name;
+    impl serde::de::Visitor<'_> for Name {
+        type Value = crate::game::Word;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a string")
+        }
+        fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Self::Value, E> {
+            Ok(match names().iter().find(|name| **name == text) {
+                Some(name) => crate::game::Word::Borrowed(name),
+                None => crate::game::Word::Owned(text.to_string()),
+            })
+        }
+    }
+    deserializer.deserialize_string(Name)
+}
+
 /// The game a `game:` value names, in any case. Nearly every value (and
 /// every report's) is the name itself: compared as it is first.
 pub fn find(name: &str) -> Option<&'static dyn AnyGame> {

@@ -191,7 +191,8 @@ crate::record::header::tournament_keys! {
 #[serde(deny_unknown_fields)]
 pub struct Header {
     /// The `game` key: `puluc`.
-    pub game: String,
+    #[serde(deserialize_with = "crate::games::game_name")]
+    pub game: crate::game::Word,
     /// The `event` key: where and when the game was played.
     #[serde(default, deserialize_with = "present")]
     pub event: Option<Text>,

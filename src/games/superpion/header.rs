@@ -234,7 +234,8 @@ crate::record::header::tournament_keys! {
 #[serde(deny_unknown_fields)]
 pub struct Header {
     /// The `game` key: `superpion`.
-    pub game: String,
+    #[serde(deserialize_with = "crate::games::game_name")]
+    pub game: crate::game::Word,
     /// The `mode` key: who plays which camps (`four-players` without it).
     #[serde(default, deserialize_with = "present")]
     pub mode: Option<Mode>,
