@@ -78,12 +78,23 @@ struct Tables {
     board: Squares,
     /// The squares on the edge of an arm: every camp's back line.
     back_lines: Squares,
+    /// Each camp's initial pawns, by camp index: set up at every record.
+    initial: [Squares; 4],
 }
 
 /// North, east, south, west, as (file, rank) steps.
 pub const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 /// North-east, south-east, south-west, north-west.
 pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, -1), (-1, 1)];
+
+/// Each camp's arm, by camp index (blue, red, yellow, black), as
+/// (files, ranks) from 0, both ends included: where its pawns start.
+const ARMS: [((i8, i8), (i8, i8)); 4] = [
+    ((3, 10), (0, 2)),
+    ((0, 2), (3, 10)),
+    ((3, 10), (11, 13)),
+    ((11, 13), (3, 10)),
+];
 
 const fn build() -> Tables {
     let mut t = Tables {
@@ -97,6 +108,7 @@ const fn build() -> Tables {
         rays: [[0; 4]; CELLS],
         board: 0,
         back_lines: 0,
+        initial: [0; 4],
     };
     let mut n = 0;
     let mut rank = 0;
@@ -112,6 +124,14 @@ const fn build() -> Tables {
                 t.board |= 1 << cell;
                 if file == 0 || rank == 0 || file == SIZE - 1 || rank == SIZE - 1 {
                     t.back_lines |= 1 << cell;
+                }
+                let mut camp = 0;
+                while camp < 4 {
+                    let ((f0, f1), (r0, r1)) = ARMS[camp];
+                    if f0 <= file && file <= f1 && r0 <= rank && rank <= r1 {
+                        t.initial[camp] |= 1 << cell;
+                    }
+                    camp += 1;
                 }
                 n += 1;
             }
@@ -567,18 +587,7 @@ impl Camp {
 
     /// The 12 white squares of the camp's arm: its initial pawns.
     pub fn initial(self) -> Squares {
-        let (files, ranks) = match self {
-            Camp::Blue => ((3, 10), (0, 2)),
-            Camp::Red => ((0, 2), (3, 10)),
-            Camp::Yellow => ((3, 10), (11, 13)),
-            Camp::Black => ((11, 13), (3, 10)),
-        };
-        Sq::all()
-            .filter(|s| {
-                let (f, r) = s.coords();
-                (files.0..=files.1).contains(&f) && (ranks.0..=ranks.1).contains(&r)
-            })
-            .fold(0, |set, s| set | s.bit())
+        TABLES.initial[self.index()]
     }
 }
 
