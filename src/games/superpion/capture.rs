@@ -176,33 +176,44 @@ impl Position {
     }
 
     /// Whether a piece that may still act can take `pieces` pieces or more
-    /// in one capture, followed jump by jump with no search: cheap for
-    /// the two or three pieces of a record's captures, but exponential in
-    /// `pieces`: past [`FOLLOWED`], the search decides.
+    /// in one capture: followed jump by jump ([`Position::follow`]), and
+    /// searched for when that is cut short.
     pub(super) fn can_take(&self, pieces: u32) -> bool {
-        if pieces > FOLLOWED {
-            return self.max_capture_over(pieces - 1) >= pieces;
-        }
+        self.follow(pieces)
+            .unwrap_or_else(|| self.max_capture_over(pieces - 1) >= pieces)
+    }
+
+    /// Whether a piece that may still act can take `pieces` pieces or more
+    /// in one capture, followed jump by jump with no search: cheap for the
+    /// few pieces of a record's captures, but exponential on a crowded
+    /// board. So the following has a budget of [`FOLLOWED`] steps: `None`
+    /// when it is spent before the question is settled, for the search to
+    /// decide. A capture found is one, whatever the budget.
+    pub(super) fn follow(&self, pieces: u32) -> Option<bool> {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         let movers = self.movers();
         let flying = movers & self.supers;
+        let budget = Cell::new(FOLLOWED);
         let follow = |from: Sq| {
             // Jumped pieces stay on the board; the start square is free.
             let board = Jumps {
                 occupied: occupied & !from.bit(),
                 foes,
                 superpion: self.is_superpion(from),
+                budget: &budget,
             };
             board.take(from, 0, None, pieces)
         };
-        if pieces == 2 {
+        let found = if pieces == 2 {
             // Nearly all that is ever asked: the pawns all at once, then
             // each Superpion (whose first jump the following finds).
-            return Takeoffs::new(foes, BOARD & !occupied).second(movers & !flying)
-                || squares(flying).any(follow);
-        }
-        // Only a piece with a first jump is followed.
-        squares(self.jumpers(movers, foes)).any(follow)
+            Takeoffs::new(foes, BOARD & !occupied).second(movers & !flying)
+                || squares(flying).any(follow)
+        } else {
+            // Only a piece with a first jump is followed.
+            squares(self.jumpers(movers, foes)).any(follow)
+        };
+        (found || budget.get() > 0).then_some(found)
     }
 
     /// Whether the capture of the piece that started on `from`, standing
@@ -215,10 +226,13 @@ impl Position {
         jumped: Squares,
         last: Option<usize>,
     ) -> bool {
+        // One jump is looked for: four directions, well within any budget.
+        let budget = Cell::new(FOLLOWED);
         let board = Jumps {
             occupied: self.occupied() & !from.bit(),
             foes: self.foes(self.to_move),
             superpion: self.is_superpion(from),
+            budget: &budget,
         };
         board.take(at, jumped, last, 1)
     }
@@ -266,24 +280,35 @@ impl Position {
     }
 }
 
-/// The most pieces [`Position::can_take`] follows a capture for.
-pub(super) const FOLLOWED: u32 = 3;
+/// How many steps (a capture standing somewhere, its jumps from there
+/// looked at) [`Position::can_take`] follows before the search decides:
+/// enough for every capture of an ordinary game, and about the work of
+/// a search of a crowded board, so that a question cut short costs at
+/// most twice what the search alone would.
+pub(super) const FOLLOWED: u32 = 256;
 
 /// A board as one capturing piece sees it: every other piece, the ones it
-/// may jump, and whether it flies.
-struct Jumps {
+/// may jump, and whether it flies; and the steps left to follow.
+struct Jumps<'b> {
     occupied: Squares,
     foes: Squares,
     superpion: bool,
+    budget: &'b Cell<u32>,
 }
 
-impl Jumps {
+impl Jumps<'_> {
     /// Whether a capture standing on `at`, having jumped `jumped`, coming
     /// in along `last`, can take `pieces` more. The depth is `pieces`.
+    /// No capture is found once the budget is spent: the caller tells
+    /// that from the budget, and asks the search.
     fn take(&self, at: Sq, jumped: Squares, last: Option<usize>, pieces: u32) -> bool {
         if pieces == 0 {
             return true;
         }
+        let Some(left) = self.budget.get().checked_sub(1) else {
+            return false;
+        };
+        self.budget.set(left);
         let free = |sq: Option<Sq>| sq.is_some_and(|sq| self.occupied & sq.bit() == 0);
         // A Superpion never turns back along its diagonal.
         let mut onward = (0..4).filter(|&d| !(self.superpion && last == Some(reverse(d))));
@@ -1135,6 +1160,46 @@ mod tests {
             one > 50 && two > 50,
             "too few of each: {one} one-piece, {two} longer"
         );
+    }
+
+    /// The following with a budget: whatever it settles is what the search
+    /// finds, and on crowded boards the budget is spent often enough for
+    /// the search to take over; an ordinary game's captures are settled.
+    #[test]
+    fn the_following_settles_what_it_can_and_hands_over_the_rest() {
+        let mut rng = Rng::new(37);
+        let (mut settled, mut handed) = (0, 0);
+        for _ in 0..300 {
+            let p = crowded(&mut rng);
+            let longest = p.max_capture();
+            for pieces in 2..=longest + 2 {
+                match p.follow(pieces) {
+                    Some(found) => {
+                        assert_eq!(found, longest >= pieces, "{pieces} of {p:?}");
+                        settled += 1;
+                    }
+                    None => handed += 1,
+                }
+                assert_eq!(p.can_take(pieces), longest >= pieces, "{pieces} of {p:?}");
+            }
+        }
+        assert!(
+            settled > 1_000 && handed > 20,
+            "{settled} settled, {handed} handed over"
+        );
+        let mut p = Position::initial(Variant::new(Mode::FourPlayers, None));
+        for _ in 0..400 {
+            let longest = p.max_capture();
+            assert_eq!(p.follow(longest + 1), Some(false), "{p:?}");
+            let actions = p.actions();
+            if p.over || actions.is_empty() {
+                break;
+            }
+            p.act(&actions[rng.below(actions.len())]);
+            if p.acted.count_ones() == 2 || !p.any_action() {
+                p.end_turn(false);
+            }
+        }
     }
 
     /// The bound that spares a pawn its search: every capture of the pawn,

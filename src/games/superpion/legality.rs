@@ -17,7 +17,7 @@ use super::board::{
     diagonal_between, locate, orthogonal_between, ranked, reverse, squares, Camp, Located, Sq,
     Squares, SIZE,
 };
-use super::capture::{Search, FOLLOWED};
+use super::capture::Search;
 use super::declared;
 use super::modes::Colour;
 use super::moves::distinct;
@@ -776,11 +776,12 @@ impl Position {
     /// longer ones are searched for and listed at once.
     fn check_length(&self, taken: u32) -> Checked {
         // Whether any is longer first, without listing: nearly always none,
-        // and for the few pieces most captures take, without a search.
-        // Past a few pieces, the listing decides as cheaply as the longest
-        // capture would (it lists nothing when none is longer), and a
-        // search for the longest first would be the same search twice.
-        if taken < FOLLOWED && !self.can_take(taken + 1) {
+        // told by following the captures jump by jump. When that is cut
+        // short (a crowded board), the listing decides as cheaply as the
+        // longest capture would (it lists nothing when none is longer),
+        // and a search for the longest first would be the same search
+        // twice.
+        if self.follow(taken + 1) == Some(false) {
             return Ok(None);
         }
         let longer = self.capture_actions_over(taken);
