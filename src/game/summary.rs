@@ -174,8 +174,9 @@ impl OffBoard {
 /// A team of a game played in teams, and its total.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, Deserialize)]
 pub struct Team {
-    /// The keys of its sides, in the game's order.
-    pub sides: Vec<String>,
+    /// The keys of its sides, in the game's order: the game's own words,
+    /// borrowed ([`Word`]).
+    pub sides: Vec<Word>,
     /// The name of each side's player, in the same order; `None` unnamed.
     pub players: Vec<Option<String>>,
     /// The team's points: its sides' together.

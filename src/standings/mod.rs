@@ -642,7 +642,7 @@ fn first_place(
         return teams
             .iter()
             .filter(|t| Some(t.score) == best)
-            .flat_map(|t| t.sides.iter().cloned())
+            .flat_map(|t| t.sides.iter().map(|side| side.to_string()))
             .collect();
     }
     let best = keys.iter().filter_map(|k| score(k)).max();

@@ -1,7 +1,7 @@
 //! The tie-breaks on small tables computed by hand.
 
 use super::*;
-use crate::game::{Decided, Outcome, Players, Scores, Team};
+use crate::game::{Decided, Outcome, Players, Scores, Team, Word};
 
 /// A finished duel of `game`: `winner` is `Some(0)` for the first side,
 /// `Some(1)` for the second, `None` for a draw.
@@ -293,14 +293,14 @@ fn records_that_do_not_count_say_why() {
 fn superpion(mode: &str, scores: &[(&str, &str, i64)], teams: bool) -> (RecordReport, Entry) {
     let keyed: Vec<(String, i64)> = scores.iter().map(|(k, _, s)| (k.to_string(), *s)).collect();
     let best = scores.iter().map(|s| s.2).max().unwrap_or(0);
-    let top: Vec<String> = scores
+    let top: Vec<Word> = scores
         .iter()
         .filter(|s| s.2 == best)
-        .map(|s| s.0.to_string())
+        .map(|s| s.0.to_string().into())
         .collect();
     let team_list = teams.then(|| {
         let team = |a: usize, b: usize| Team {
-            sides: vec![keyed[a].0.clone(), keyed[b].0.clone()],
+            sides: vec![keyed[a].0.clone().into(), keyed[b].0.clone().into()],
             players: vec![None, None],
             score: keyed[a].1 + keyed[b].1,
         };
@@ -324,7 +324,7 @@ fn superpion(mode: &str, scores: &[(&str, &str, i64)], teams: bool) -> (RecordRe
         )),
         outcome: Some(Outcome {
             end: "time".into(),
-            winners: winners.into_iter().map(Into::into).collect(),
+            winners,
             scores: Some(Scores(keyed)),
             board_scores: None,
             teams: team_list,

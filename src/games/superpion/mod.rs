@@ -113,10 +113,9 @@ impl Superpion {
         } else {
             ("captures-impossible", game::Decided::Board)
         };
-        let key = |p: usize| header.key(p).to_string();
-        let owned = |sides: &[String]| sides.iter().cloned().map(game::Word::Owned).collect();
         let keyed = |points: &[(usize, i64)]| {
-            game::Scores(points.iter().map(|&(p, v)| (key(p), v)).collect())
+            let scores = points.iter().map(|&(p, v)| (header.key(p).to_string(), v));
+            game::Scores(scores.collect())
         };
         let (winners, teams) = if variant.mode == Mode::Teams {
             let teams: Vec<game::Team> = (0..2)
@@ -126,7 +125,10 @@ impl Superpion {
                         .filter(|&&(p, _)| variant.side(Camp::from_index(p)) == team)
                         .collect();
                     game::Team {
-                        sides: members.iter().map(|&&(p, _)| key(p)).collect(),
+                        sides: members
+                            .iter()
+                            .map(|&&(p, _)| header.key(p).into())
+                            .collect(),
                         players: members
                             .iter()
                             .map(|&&(p, _)| header.name(p).map(str::to_string))
@@ -136,8 +138,8 @@ impl Superpion {
                 })
                 .collect();
             let winners = match &teams[..] {
-                [a, b] if a.score > b.score => owned(&a.sides),
-                [a, b] if b.score > a.score => owned(&b.sides),
+                [a, b] if a.score > b.score => a.sides.clone(),
+                [a, b] if b.score > a.score => b.sides.clone(),
                 _ => Vec::new(),
             };
             (winners, Some(teams))
