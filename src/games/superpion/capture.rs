@@ -186,14 +186,19 @@ impl Position {
     /// Whether a piece that may still act can take `pieces` pieces or more
     /// in one capture, followed jump by jump with no search: cheap for the
     /// few pieces of a record's captures, but exponential on a crowded
-    /// board. So the following has a budget of [`FOLLOWED`] steps: `None`
-    /// when it is spent before the question is settled, for the search to
-    /// decide. A capture found is one, whatever the budget.
+    /// board. So past [`FOLLOWED_WHOLE`] pieces the following has a budget
+    /// of [`FOLLOWED`] steps: `None` when it is spent before the question
+    /// is settled, for the search to decide. A capture found is one,
+    /// whatever the budget.
     pub(super) fn follow(&self, pieces: u32) -> Option<bool> {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         let movers = self.movers();
         let flying = movers & self.supers;
-        let budget = Cell::new(FOLLOWED);
+        let budget = Cell::new(if pieces <= FOLLOWED_WHOLE {
+            u32::MAX
+        } else {
+            FOLLOWED
+        });
         let follow = |from: Sq| {
             // Jumped pieces stay on the board; the start square is free.
             let board = Jumps {
@@ -280,11 +285,17 @@ impl Position {
     }
 }
 
+/// Captures of up to this many pieces are followed whole, as they always
+/// were: three jumps deep at most, the steps are bounded by the board
+/// (its landings to the third power at worst) whatever the record, and
+/// a question of a pawn's one or two jumps costs far less than a search.
+const FOLLOWED_WHOLE: u32 = 3;
+
 /// How many steps (a capture standing somewhere, its jumps from there
-/// looked at) [`Position::can_take`] follows before the search decides:
-/// enough for every capture of an ordinary game, and about the work of
-/// a search of a crowded board, so that a question cut short costs at
-/// most twice what the search alone would.
+/// looked at) [`Position::follow`] takes for a longer capture before the
+/// search decides: enough for every capture of an ordinary game, and
+/// about the work of a search of an ordinary board, so that a question
+/// cut short costs at most about twice what the search alone would.
 pub(super) const FOLLOWED: u32 = 256;
 
 /// A board as one capturing piece sees it: every other piece, the ones it
