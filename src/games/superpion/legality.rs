@@ -1202,6 +1202,51 @@ mod tests {
         Sq::parse(name).unwrap()
     }
 
+    /// An illegal turn leaves the position exactly as it was, every field
+    /// (the under-pawns of empty squares too), however far it got: here
+    /// refused after its first action was played (the same action twice,
+    /// or a second action missing), along random games of several modes,
+    /// missed captures forgiven or not.
+    #[test]
+    fn an_illegal_turn_leaves_the_position_exactly_as_it_was() {
+        use crate::games::superpion::Superpion;
+        use crate::{parse_turn, rng::Rng, Mechanics};
+        let mut rng = Rng::new(11);
+        let mut refused = 0;
+        for (mode, forgive) in [
+            (Mode::FourPlayers, false),
+            (Mode::Teams, false),
+            (Mode::TwoPlayers, true),
+            (Mode::FourPlayers, true),
+        ] {
+            let mut variant = Variant::new(mode, None);
+            variant.forgive_missed_captures = forgive;
+            let mut p = Position::initial(variant);
+            for _ in 0..300 {
+                let Some(play) = Superpion::random_play(&p, &mut rng) else {
+                    break;
+                };
+                if let Some(first) = play.actions.first() {
+                    let head = p.to_move.letter();
+                    for text in [format!("{head} {first}"), format!("{head} {first} {first}")] {
+                        let written = parse_turn::<Superpion>(&text).unwrap();
+                        let mut tried = p.clone();
+                        if turn(&mut tried, &written, |_| {}).is_err() {
+                            assert_eq!(tried, p, "{text}");
+                            refused += 1;
+                        }
+                    }
+                }
+                let written = parse_turn::<Superpion>(&play.to_string()).unwrap();
+                turn(&mut p, &written, |_| {}).unwrap();
+                if p.over {
+                    break;
+                }
+            }
+        }
+        assert!(refused > 300, "{refused} refused");
+    }
+
     #[test]
     fn first_turn_has_eight_moves() {
         let p = Position::initial(Variant::new(Mode::FourPlayers, None));
