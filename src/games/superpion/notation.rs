@@ -20,7 +20,7 @@ use crate::text::quote;
 
 use super::board::Camp;
 use super::modes::Colour;
-use smallvec::SmallVec;
+use arrayvec::ArrayVec;
 
 /// A square name as written: a letter and a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -187,8 +187,10 @@ pub struct WrittenAction {
     pub mark: Option<Spanned<Colour>>,
 }
 
-/// The actions of a turn as written, at most two, inline.
-pub type Actions = SmallVec<[Spanned<WrittenAction>; 2]>;
+/// The actions of a turn as written, at most two, inline: a fixed
+/// capacity rather than a vector that could spill, so that no look-up
+/// asks where they are kept.
+pub type Actions = ArrayVec<Spanned<WrittenAction>, 2>;
 
 /// One camp's turn as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -615,11 +617,10 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
     #[inline(always)]
     fn action(&mut self, action: WrittenAction, token: &Token<'_>) -> Result<(), SyntaxError> {
         let turn = self.open(token)?;
-        if turn.actions.len() == 2 {
+        if turn.actions.try_push(Spanned::new(action, token.span)).is_err() {
             return Err(syntax("a turn has at most two actions", token.span)
                 .with_help("start the next turn with its camp letter"));
         }
-        turn.actions.push(Spanned::new(action, token.span));
         turn.span = turn.span.to(token.span);
         Ok(())
     }
