@@ -300,7 +300,9 @@ fn not_a_square(square: Spanned<Square>) -> Violation {
 }
 
 /// Every square of a written action, located in the order written; a
-/// capture's landing squares into `landings`.
+/// capture's landing squares into `landings`. Inlined where a turn is
+/// checked, as [`Position::act`] is.
+#[inline(always)]
 pub(super) fn attempt<'p>(
     written: &WrittenAction,
     landings: &'p mut Path,
@@ -411,6 +413,9 @@ impl Position {
     // ----- playing -----
 
     /// Play an action (legal or forgiven) within the current turn.
+    /// Inlined where a turn is checked: a call's saving and restoring of
+    /// registers was an eighth of its cost.
+    #[inline(always)]
     pub fn act(&mut self, action: &Action) {
         let camp = self.to_move;
         let from = action.from;
@@ -494,6 +499,8 @@ impl Position {
     /// action is written where the caller keeps it, field by field, and
     /// what comes back is boxed, two words: a value made here and moved out
     /// is read back before its stores are done, a stall at every action.
+    /// Inlined at its one caller, as [`Position::act`] is.
+    #[inline(always)]
     pub(crate) fn check_action(
         &self,
         attempt: Attempt<'_>,
@@ -527,6 +534,7 @@ impl Position {
     /// A pawn's step from `from` to the next white square `to`, along
     /// the orthogonal direction `d`: forward or sideways, as the mode
     /// allows, onto an empty square.
+    #[inline(always)]
     fn check_step(&self, from: Sq, to: Sq, d: usize) -> Result<(), Fault> {
         let camp = self.to_move;
         let at = |b| Err(fault(b, Focus::Action));
@@ -576,14 +584,21 @@ impl Position {
         Ok(())
     }
 
+    /// A pawn's step to the next white square, nearly every move, is told
+    /// by the step table where the action is checked; any other shape is
+    /// told apart out of the way.
+    #[inline(always)]
     fn check_move(&self, from: Sq, to: Sq, superpion: bool) -> Result<(), Fault> {
-        // A pawn's step to the next white square, nearly every move, is
-        // told by the step table; any other shape is told apart below.
         if !superpion {
             if let Some(d) = from.step_toward(to) {
                 return self.check_step(from, to, d);
             }
         }
+        self.check_other_move(from, to, superpion)
+    }
+
+    #[inline(never)]
+    fn check_other_move(&self, from: Sq, to: Sq, superpion: bool) -> Result<(), Fault> {
         let at = |b| Err(fault(b, Focus::Action));
         if from == to {
             return at(Breach::NotAMove {
@@ -957,8 +972,25 @@ impl Position {
         Ok((jumped, last))
     }
 
-    /// The promotion mark of `action`: checked, and set on it.
+    /// The promotion mark of `action`: checked, and set on it. Nearly
+    /// every action is unmarked and ends on no back line, or is a
+    /// Superpion's, and so needs none: told where the action is checked,
+    /// the rest out of the way.
+    #[inline(always)]
     fn check_mark(
+        &self,
+        action: &mut Action,
+        superpion: bool,
+        mark: Option<Colour>,
+    ) -> Result<(), Fault> {
+        if mark.is_none() && (superpion || !action.to().on_a_back_line()) {
+            return Ok(());
+        }
+        self.check_any_mark(action, superpion, mark)
+    }
+
+    #[inline(never)]
+    fn check_any_mark(
         &self,
         action: &mut Action,
         superpion: bool,
