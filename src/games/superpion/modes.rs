@@ -218,6 +218,14 @@ impl Variant {
         SIDES[self.mode as usize][camp.index()]
     }
 
+    /// The other camp of `camp`'s side, or `camp` itself when its side is
+    /// one camp: the side's two camps' indices differ by one bit, the same
+    /// for every camp of a mode (see [`Variant::side`]).
+    pub fn partner(&self, camp: Camp) -> usize {
+        const BIT: [usize; 5] = [0, 2, 0, 1, 2];
+        camp.index() ^ BIT[self.mode as usize]
+    }
+
     /// Whether `a` and `b` are on different sides, so may capture each other.
     pub fn opponents(&self, a: Camp, b: Camp) -> bool {
         self.side(a) != self.side(b)

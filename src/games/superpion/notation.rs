@@ -617,7 +617,11 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
     #[inline(always)]
     fn action(&mut self, action: WrittenAction, token: &Token<'_>) -> Result<(), SyntaxError> {
         let turn = self.open(token)?;
-        if turn.actions.try_push(Spanned::new(action, token.span)).is_err() {
+        if turn
+            .actions
+            .try_push(Spanned::new(action, token.span))
+            .is_err()
+        {
             return Err(syntax("a turn has at most two actions", token.span)
                 .with_help("start the next turn with its camp letter"));
         }

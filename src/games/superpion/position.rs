@@ -257,12 +257,12 @@ impl Position {
         self.supers & sq.bit() != 0
     }
 
-    /// Pieces a camp may capture: every opponent's.
+    /// Pieces a camp may capture: every opponent's, that is every piece
+    /// but its side's, one camp or two. Asked at every capture test, so
+    /// told without going through the camps.
     pub fn foes(&self, camp: Camp) -> Squares {
-        Camp::ALL
-            .into_iter()
-            .filter(|&c| self.variant.opponents(camp, c))
-            .fold(0, |set, c| set | self.camps[c.index()])
+        let side = self.camps[camp.index()] | self.camps[self.variant.partner(camp) % 4];
+        self.occupied() & !side
     }
 
     /// Pieces of the camp to play that may still act this turn.
@@ -290,5 +290,38 @@ impl fmt::Display for Play {
             write!(f, " {a}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::superpion::modes::Mode;
+
+    /// A camp's foes are the pieces of the camps on another side, in
+    /// every mode: what [`Position::foes`] tells without going through
+    /// the camps.
+    #[test]
+    fn the_foes_are_the_pieces_of_the_other_sides() {
+        for mode in Mode::ALL {
+            for neutral in [None, Some(Camp::Black), Some(Camp::Red)] {
+                let mut position = Position::empty(Variant::new(mode, neutral));
+                // A different piece set for each camp.
+                position.camps = [0b1 << 3, 0b11 << 20, 0b111 << 40, 0b1111 << 60];
+                for camp in Camp::ALL {
+                    let opponents = Camp::ALL
+                        .into_iter()
+                        .filter(|&c| position.variant.opponents(camp, c))
+                        .fold(0, |set, c| set | position.camps[c.index()]);
+                    assert_eq!(
+                        position.foes(camp),
+                        opponents,
+                        "{mode:?} {neutral:?} {camp}"
+                    );
+                    let partner = position.variant.partner(camp);
+                    assert!(!position.variant.opponents(camp, Camp::from_index(partner)));
+                }
+            }
+        }
     }
 }
