@@ -158,7 +158,9 @@ impl Position {
     }
 
     /// Whether a piece that may still act can capture. Asked before every
-    /// move: the pawns are told at once, before any Superpion is looked at.
+    /// move: the pawns are told at once, before any Superpion is looked at,
+    /// and inlined where it is asked.
+    #[inline(always)]
     pub fn can_capture(&self) -> bool {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         let movers = self.movers();
