@@ -225,7 +225,9 @@ impl Position {
 
     /// Whether the capture of the piece that started on `from`, standing
     /// on `at` having jumped `jumped` (coming in along `last`), can jump
-    /// again: whether it is not yet complete, without a search.
+    /// again: whether it is not yet complete, without a search. Inlined
+    /// where a capture is checked.
+    #[inline(always)]
     pub(super) fn can_jump_on(
         &self,
         from: Sq,

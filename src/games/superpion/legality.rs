@@ -726,7 +726,8 @@ impl Position {
     }
 
     /// A written capture checked and written into `action`, with the
-    /// forgiven breach if any.
+    /// forgiven breach if any. Inlined at its one caller.
+    #[inline(always)]
     fn check_capture(
         &self,
         from: Sq,
@@ -821,7 +822,8 @@ impl Position {
     /// capture ending on `to` is then that jump, the only one, and no
     /// capture is longer: what [`Position::short_form`] finds, without
     /// listing every capture that ends there. The piece it takes; `None`
-    /// leaves the text to the short form.
+    /// leaves the text to the short form. Inlined at its one caller.
+    #[inline(always)]
     fn lone_jump(&self, from: Sq, to: Sq, superpion: bool) -> Option<Squares> {
         let (jumped, last) = self.trace(from, &[to], superpion).ok()?;
         if self.can_jump_on(from, to, jumped, last) || self.can_take_two() {
