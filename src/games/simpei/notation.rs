@@ -253,6 +253,7 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
         }
     }
 
+    #[inline(always)]
     fn number(&mut self, n: Spanned<MoveNumber>) -> Result<(), SyntaxError> {
         if self.number.is_some() {
             return Err(
