@@ -4,6 +4,7 @@
 use super::verdict::{Checked, Found};
 use crate::game::{
     set_up, tokens_of, Alternatives, Malformed, Notation, Opened, RecordFormat, Table, Violation,
+    Warning,
 };
 use crate::record::header::TournamentKeys;
 use crate::record::{self, RawRecord, Switches};
@@ -182,7 +183,10 @@ fn replay_from<G: RecordFormat>(
 
 /// Play turn `index` of a record: its warnings, tagged with the turn, join
 /// `warnings`; a violation comes back tagged too, with what was legal
-/// instead when the game did not say.
+/// instead when the game did not say. Inlined where the turns are played,
+/// for the turn that warns of nothing (nearly every one), the rest out of
+/// the way.
+#[inline(always)]
 pub(super) fn step<G: RecordFormat>(
     position: &mut G::Position,
     turn: &G::Turn,
@@ -190,8 +194,21 @@ pub(super) fn step<G: RecordFormat>(
     warnings: &mut Found,
 ) -> Result<(), Violation> {
     match G::play(position, turn, index) {
-        // Nearly every turn warns of nothing: no list is walked.
+        // No list is walked.
         Ok(found) if found.is_empty() => Ok(()),
+        played => tag::<G>(position, played, index, warnings),
+    }
+}
+
+/// A turn's warnings or violation, tagged with the turn.
+#[inline(never)]
+fn tag<G: RecordFormat>(
+    position: &G::Position,
+    played: Result<Vec<Warning>, Violation>,
+    index: usize,
+    warnings: &mut Found,
+) -> Result<(), Violation> {
+    match played {
         Ok(found) => {
             for mut warning in found {
                 warning.turn_index.get_or_insert(index);
