@@ -162,7 +162,10 @@ impl Position {
     }
 
     /// Check where a unit from a valid source lands: the written destination
-    /// (if any), then overshoot, then the mover's own piece.
+    /// (if any), then overshoot, then the mover's own piece. Inlined where
+    /// a turn is played, as [`Position::advance`] is: a call's saving of
+    /// registers was a fair part of each.
+    #[inline(always)]
     pub(crate) fn check_landing(
         &self,
         throw: u8,
@@ -225,6 +228,7 @@ impl Position {
         free.then_some(to)
     }
     /// Move a unit (already checked) and hand the turn over.
+    #[inline(always)]
     pub(crate) fn advance(&mut self, from: Origin, to: u8) -> Landing {
         let side = self.to_move;
         let unit = match from {
