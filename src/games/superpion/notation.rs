@@ -540,7 +540,9 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
         Ok(())
     }
 
-    /// A turn head: the turn before is whole now.
+    /// A turn head: the turn before is whole now. Inlined where a token
+    /// is read, as every turn passes here.
+    #[inline(always)]
     fn head(
         &mut self,
         n: Option<Numeral>,
