@@ -324,11 +324,27 @@ impl Jumps<'_> {
             return false;
         };
         self.budget.set(left);
+        if !self.superpion {
+            // A pawn jumps the foe on the next square onto the one behind
+            // it: two look-ups a direction, no line walked.
+            return (0..4).any(|d| {
+                let Some(taken) = at.diagonal(d) else {
+                    return false;
+                };
+                let Some(to) = taken.diagonal(d) else {
+                    return false;
+                };
+                self.foes & !jumped & taken.bit() != 0
+                    && self.occupied & to.bit() == 0
+                    && (pieces == 1 || self.take(to, jumped | taken.bit(), Some(d), pieces - 1))
+            });
+        }
         let free = |sq: Option<Sq>| sq.is_some_and(|sq| self.occupied & sq.bit() == 0);
-        // A Superpion never turns back along its diagonal.
-        let mut onward = (0..4).filter(|&d| !(self.superpion && last == Some(reverse(d))));
+        // A Superpion flies to the first piece along a diagonal, and never
+        // turns back along it.
+        let mut onward = (0..4).filter(|&d| last != Some(reverse(d)));
         onward.any(|d| {
-            let taken = next_piece(self.occupied, self.superpion, at, d).filter(|taken| {
+            let taken = at.first_along(d, self.occupied).filter(|taken| {
                 self.foes & taken.bit() != 0 && jumped & taken.bit() == 0 && free(taken.diagonal(d))
             });
             let Some(taken) = taken else {
@@ -337,14 +353,11 @@ impl Jumps<'_> {
             if pieces == 1 {
                 return true;
             }
-            // Every landing beyond it: for a pawn, the one square.
+            // Every landing beyond it.
             let mut landing = taken.diagonal(d);
             while let Some(to) = landing.filter(|&to| free(Some(to))) {
                 if self.take(to, jumped | taken.bit(), Some(d), pieces - 1) {
                     return true;
-                }
-                if !self.superpion {
-                    break;
                 }
                 landing = to.diagonal(d);
             }
