@@ -389,6 +389,23 @@ impl Sq {
         }
     }
 
+    /// The diagonal direction from this square to `to` and the square
+    /// between them, when `to` is two diagonal steps away: where a pawn's
+    /// jump lands. Told by the cells between them, two rows or two cells
+    /// on the turned board, then the steps looked up, as two cells apart
+    /// may lie across a spare cell or the void.
+    pub fn jump_toward(self, to: Sq) -> Option<(usize, Sq)> {
+        let d = match to.0 as i32 - self.0 as i32 {
+            d if d == 2 * ROW as i32 => 0,
+            2 => 1,
+            d if d == -2 * ROW as i32 => 2,
+            -2 => 3,
+            _ => return None,
+        };
+        let between = self.diagonal(d)?;
+        (between.diagonal(d) == Some(to)).then_some((d, between))
+    }
+
     /// The diagonal neighbour in direction `d`; `None` at the edge or the void.
     pub fn diagonal(self, d: usize) -> Option<Sq> {
         let n = TABLES.diagonal[self.cell()][d];
@@ -708,6 +725,11 @@ mod tests {
             for to in Sq::all() {
                 let d = (0..4).find(|&d| from.step(d) == Some(to));
                 assert_eq!(from.step_toward(to), d, "{from} {to}");
+                let jump = (0..4).find_map(|d| {
+                    let between = from.diagonal(d)?;
+                    (between.diagonal(d) == Some(to)).then_some((d, between))
+                });
+                assert_eq!(from.jump_toward(to), jump, "{from} {to}");
             }
         }
         assert_eq!(BOARD.count_ones() as usize, SQUARES);

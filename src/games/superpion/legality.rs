@@ -881,6 +881,19 @@ impl Position {
         let mut last: Option<usize> = None;
         let mut at = from;
         for (i, &to) in path.iter().enumerate() {
+            // A pawn's legal jump, nearly every one written, is told at
+            // once; anything else is told apart below, in the order of
+            // the rules.
+            if !superpion {
+                if let Some((d, taken)) = at.jump_toward(to) {
+                    if occupied & to.bit() == 0 && foes & !jumped & taken.bit() != 0 {
+                        jumped |= taken.bit();
+                        last = Some(d);
+                        at = to;
+                        continue;
+                    }
+                }
+            }
             let here = |b| Err(fault(b, Focus::Segment(i)));
             let diagonal = diagonal_between(at, to);
             if superpion {
