@@ -173,6 +173,7 @@ impl Position {
     /// one capture: a first jump, then a second from a square it lands
     /// on. All that the maximum capture asks of a capture taking one piece
     /// (nearly every capture), decided without a search.
+    #[inline(always)]
     pub fn can_take_two(&self) -> bool {
         self.can_take(2)
     }
@@ -180,6 +181,7 @@ impl Position {
     /// Whether a piece that may still act can take `pieces` pieces or more
     /// in one capture: followed jump by jump ([`Position::follow`]), and
     /// searched for when that is cut short.
+    #[inline(always)]
     pub(super) fn can_take(&self, pieces: u32) -> bool {
         self.follow(pieces)
             .unwrap_or_else(|| self.max_capture_over(pieces - 1) >= pieces)
@@ -192,6 +194,7 @@ impl Position {
     /// of [`FOLLOWED`] steps: `None` when it is spent before the question
     /// is settled, for the search to decide. A capture found is one,
     /// whatever the budget.
+    #[inline(always)]
     pub(super) fn follow(&self, pieces: u32) -> Option<bool> {
         let (occupied, foes) = (self.occupied(), self.foes(self.to_move));
         let movers = self.movers();

@@ -869,6 +869,7 @@ impl Position {
 
     /// Follow a written capture path segment by segment; the jumped pieces
     /// and the last direction, or the first segment's fault.
+    #[inline(always)]
     fn trace(
         &self,
         from: Sq,
