@@ -63,6 +63,9 @@ const NONE: u8 = u8::MAX;
 struct Tables {
     /// grid index (rank * 14 + file) to cell, or NONE.
     grid: [u8; 196],
+    /// By 0-based file, then rank as written (1-14; 0 and 15 NONE): the
+    /// cell, or NONE. Every written square is looked up here.
+    named: [[u8; 16]; SIZE as usize],
     /// Squares by number, rank by rank: their cells.
     cells: [u8; SQUARES],
     /// Cell to the square's number, rank by rank.
@@ -103,6 +106,7 @@ const ARMS: [((i8, i8), (i8, i8)); 4] = [
 const fn build() -> Tables {
     let mut t = Tables {
         grid: [NONE; 196],
+        named: [[NONE; 16]; SIZE as usize],
         cells: [NONE; SQUARES],
         numbers: [NONE; SLOTS],
         coords: [(0, 0); SLOTS],
@@ -122,6 +126,7 @@ const fn build() -> Tables {
             if on_board(file, rank) && is_white(file, rank) {
                 let cell = cell_of(file, rank);
                 t.grid[rank as usize * 14 + file as usize] = cell;
+                t.named[file as usize][rank as usize + 1] = cell;
                 t.cells[n] = cell;
                 t.numbers[cell as usize] = n as u8;
                 t.coords[cell as usize] = (file, rank);
@@ -304,11 +309,8 @@ impl Sq {
     pub fn named(file: char, rank: u32) -> Option<Sq> {
         // Only `A`-`N` and `a`-`n` land in `a`-`n` with the case bit set.
         let file = (u32::from(file) | 0x20).wrapping_sub(u32::from('a'));
-        let size = SIZE as u32;
-        if file >= size || !(1..=size).contains(&rank) {
-            return None;
-        }
-        let at = TABLES.grid[((rank - 1) * size + file) as usize];
+        let ranks = TABLES.named.get(usize::try_from(file).ok()?)?;
+        let at = *ranks.get(usize::try_from(rank).ok()?)?;
         (at != NONE).then_some(Sq(at))
     }
 
