@@ -67,7 +67,12 @@ impl Action {
     pub(crate) fn capturing(&mut self, from: Sq, path: &[Sq], jumped: Squares) {
         self.from = from;
         self.path.clear();
-        self.path.extend_from_slice(path);
+        // Nearly every capture lands once: pushed, not copied as a slice
+        // (two calls to `memcpy`).
+        match path {
+            [only] => self.path.push(*only),
+            _ => self.path.extend_from_slice(path),
+        }
         self.capture = true;
         self.jumped = jumped;
         self.promotion = None;
