@@ -156,6 +156,46 @@ pub struct Variant {
     pub forgive_missed_captures: bool,
 }
 
+/// Each camp's side, by mode then camp in the order B, R, Y, K: a table,
+/// as the capture tests ask for it at every turn.
+const SIDES: [[usize; 4]; 5] = [
+    [0, 1, 2, 3], // four-players
+    [0, 1, 0, 1], // teams: Blue and Yellow, Red and Black
+    [0, 1, 2, 3], // three-players
+    [0, 0, 1, 1], // two-players: Blue and Red, Yellow and Black
+    [0, 1, 0, 1], // two-super-players: Blue and Yellow, Red and Black
+];
+
+/// Per mode, the bit that turns a camp's index into its partner's, told
+/// from [`SIDES`] at compile time: a side's two camps differ by the same
+/// bit in every mode (0 where each side is one camp), which the build
+/// checks.
+const PARTNER_BIT: [usize; 5] = {
+    let mut bits = [0; 5];
+    let mut mode = 0;
+    while mode < 5 {
+        let mut other = 1;
+        while other < 4 {
+            if SIDES[mode][other] == SIDES[mode][0] {
+                bits[mode] = other;
+            }
+            other += 1;
+        }
+        let mut camp = 0;
+        while camp < 4 {
+            let mut each = 0;
+            while each < 4 {
+                let same_side = SIDES[mode][each] == SIDES[mode][camp];
+                assert!(same_side == (each == camp || each == camp ^ bits[mode]));
+                each += 1;
+            }
+            camp += 1;
+        }
+        mode += 1;
+    }
+    bits
+};
+
 impl Variant {
     /// The rules a `--mode` names: four-players without one, a
     /// three-players neutral camp after a colon.
@@ -206,24 +246,13 @@ impl Variant {
 
     /// Which side a camp belongs to (sides never capture their own).
     pub fn side(&self, camp: Camp) -> usize {
-        // By mode, then camp in the order B, R, Y, K: a table, as the
-        // capture tests ask for it at every turn.
-        const SIDES: [[usize; 4]; 5] = [
-            [0, 1, 2, 3], // four-players
-            [0, 1, 0, 1], // teams: Blue and Yellow, Red and Black
-            [0, 1, 2, 3], // three-players
-            [0, 0, 1, 1], // two-players: Blue and Red, Yellow and Black
-            [0, 1, 0, 1], // two-super-players: Blue and Yellow, Red and Black
-        ];
         SIDES[self.mode as usize][camp.index()]
     }
 
     /// The other camp of `camp`'s side, or `camp` itself when its side is
-    /// one camp: the side's two camps' indices differ by one bit, the same
-    /// for every camp of a mode (see [`Variant::side`]).
+    /// one camp (see [`Variant::side`]).
     pub fn partner(&self, camp: Camp) -> usize {
-        const BIT: [usize; 5] = [0, 2, 0, 1, 2];
-        camp.index() ^ BIT[self.mode as usize]
+        camp.index() ^ PARTNER_BIT[self.mode as usize]
     }
 
     /// Whether `a` and `b` are on different sides, so may capture each other.
