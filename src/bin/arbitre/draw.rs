@@ -205,13 +205,10 @@ impl View {
         let mut view = View {
             name: for_terminal(source.name).into_owned(),
             text: String::new(),
-            // Counted as bytes, which the compiler does many at a time: a
-            // diagnostic deep in a long record counts every line before it.
+            // Counted with memchr, as the reader counts lines: a diagnostic
+            // deep in a long record counts every line before it.
             first_line: source.record.line.saturating_sub(1)
-                + text.as_bytes()[..spans[0].0]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count(),
+                + memchr::memchr_iter(b'\n', &text.as_bytes()[..spans[0].0]).count(),
             lines: Vec::new(),
             label: None,
         };
