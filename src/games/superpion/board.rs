@@ -272,10 +272,37 @@ impl Takeoffs {
     /// jump the first piece again nor land where the pawn started, so
     /// nothing of the first jump but its landing matters to it.
     pub fn second(&self, pawns: Squares) -> bool {
-        (0..4).any(|d| {
-            let landings = shifted(pawns & self.0[d], 2 * SHIFTS[d]);
-            let onward = self.0[d] | self.0[(d + 1) % 4] | self.0[(d + 3) % 4];
-            landings & onward != 0
+        self.onward(self.landings(pawns))
+            .iter()
+            .any(|&landed| landed != 0)
+    }
+
+    /// Whether a pawn among `pawns` can take three pieces in one capture,
+    /// for all of them at once, told by sets with no branch to guess: a
+    /// pawn's jumps go two cells a row or a cell, so three jumps none of
+    /// which turns back can neither jump a piece twice nor land where the
+    /// pawn started (it would take two jumps that cancel out), and only
+    /// where each jump lands and from which way matters to the next.
+    pub fn third(&self, pawns: Squares) -> bool {
+        let twice = self.onward(self.landings(pawns));
+        self.onward(twice).iter().any(|&landed| landed != 0)
+    }
+
+    /// Where the pawns among `pawns` land after a first jump, by the
+    /// direction of the jump.
+    #[inline(always)]
+    fn landings(&self, pawns: Squares) -> [Squares; 4] {
+        std::array::from_fn(|d| shifted(pawns & self.0[d], 2 * SHIFTS[d]))
+    }
+
+    /// Where pawns that landed on `landed`, by the direction they came
+    /// in, land after one more jump that does not turn back (the way
+    /// back is two directions round).
+    #[inline(always)]
+    fn onward(&self, landed: [Squares; 4]) -> [Squares; 4] {
+        std::array::from_fn(|d| {
+            let came = landed[d] | landed[(d + 1) % 4] | landed[(d + 3) % 4];
+            shifted(came & self.0[d], 2 * SHIFTS[d])
         })
     }
 }

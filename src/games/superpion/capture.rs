@@ -214,11 +214,16 @@ impl Position {
             };
             board.take(from, 0, None, pieces)
         };
-        let found = if pieces == 2 {
+        let found = if pieces == 2 || pieces == 3 {
             // Nearly all that is ever asked: the pawns all at once, then
             // each Superpion (whose first jump the following finds).
-            Takeoffs::new(foes, BOARD & !occupied).second(movers & !flying)
-                || squares(flying).any(follow)
+            let takeoffs = Takeoffs::new(foes, BOARD & !occupied);
+            let pawns = movers & !flying;
+            (if pieces == 2 {
+                takeoffs.second(pawns)
+            } else {
+                takeoffs.third(pawns)
+            }) || squares(flying).any(follow)
         } else {
             // Only a piece with a first jump is followed.
             squares(self.jumpers(movers, foes)).any(follow)
