@@ -1200,6 +1200,42 @@ mod tests {
         );
     }
 
+    /// A pawn may take four pieces going round a square back to the square
+    /// it started from, which only it sees empty: the following and the
+    /// search find it, on every square where the round fits, whichever way
+    /// round.
+    #[test]
+    fn a_pawn_taking_four_round_a_square_lands_where_it_started() {
+        let mut rounds = 0;
+        for start in Sq::all() {
+            for d in 0..4 {
+                for e in [(d + 1) % 4, (d + 3) % 4] {
+                    let mut foes = Vec::new();
+                    let mut at = Some(start);
+                    for way in [d, e, (d + 2) % 4, (e + 2) % 4] {
+                        let taken = at.and_then(|sq| sq.diagonal(way));
+                        foes.extend(taken);
+                        at = taken.and_then(|sq| sq.diagonal(way));
+                    }
+                    if at != Some(start) || foes.len() < 4 {
+                        continue;
+                    }
+                    let mut p = Position::empty(Variant::new(Mode::FourPlayers, None));
+                    p.place(Camp::Blue, start, None);
+                    for &foe in &foes {
+                        p.place(Camp::Red, foe, None);
+                    }
+                    p.first_to_move();
+                    assert_eq!(p.max_capture(), 4, "{p:?}");
+                    assert_eq!(p.follow(4), Some(true), "{p:?}");
+                    assert_eq!(p.follow(5), Some(false), "{p:?}");
+                    rounds += 1;
+                }
+            }
+        }
+        assert!(rounds > 100, "too few rounds: {rounds}");
+    }
+
     /// The following with a budget: whatever it settles is what the search
     /// finds, and on crowded boards the budget is spent often enough for
     /// the search to take over (an ordinary game's captures are settled:
