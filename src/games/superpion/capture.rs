@@ -333,6 +333,13 @@ impl Jumps<'_> {
         };
         self.budget.set(left);
         if !self.superpion {
+            if pieces == 1 {
+                // The last jump, nearly all that is asked: the four ways
+                // at once, by sets, with no branch on the board's pieces
+                // (which the processor guesses wrong a fifth of the time).
+                let takeoffs = Takeoffs::new(self.foes & !jumped, BOARD & !self.occupied);
+                return takeoffs.first(at.bit()) != 0;
+            }
             // A pawn jumps the foe on the next square onto the one behind
             // it: two look-ups a direction, no line walked.
             return (0..4).any(|d| {
@@ -344,7 +351,7 @@ impl Jumps<'_> {
                 };
                 self.foes & !jumped & taken.bit() != 0
                     && self.occupied & to.bit() == 0
-                    && (pieces == 1 || self.take(to, jumped | taken.bit(), Some(d), pieces - 1))
+                    && self.take(to, jumped | taken.bit(), Some(d), pieces - 1)
             });
         }
         let free = |sq: Option<Sq>| sq.is_some_and(|sq| self.occupied & sq.bit() == 0);
