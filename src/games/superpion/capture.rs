@@ -354,6 +354,13 @@ impl Jumps<'_> {
                     && self.take(to, jumped | taken.bit(), Some(d), pieces - 1)
             });
         }
+        if pieces == 1 {
+            // The last jump, as a pawn's: every way but back at once.
+            let (foes, empty) = (self.foes & !jumped, BOARD & !self.occupied);
+            return (0..4).fold(false, |any, d| {
+                any | (last != Some(reverse(d)) && at.flies_over(d, self.occupied, foes, empty))
+            });
+        }
         let free = |sq: Option<Sq>| sq.is_some_and(|sq| self.occupied & sq.bit() == 0);
         // A Superpion flies to the first piece along a diagonal, and never
         // turns back along it.
