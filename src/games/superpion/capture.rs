@@ -335,8 +335,8 @@ impl Jumps<'_> {
         if !self.superpion {
             if pieces == 1 {
                 // The last jump, nearly all that is asked: the four ways
-                // at once, by sets, with no branch on the board's pieces
-                // (which the processor guesses wrong a fifth of the time).
+                // at once, by sets, with no branch on the board's pieces,
+                // which the processor often guesses wrong.
                 let takeoffs = Takeoffs::new(self.foes & !jumped, BOARD & !self.occupied);
                 return takeoffs.first(at.bit()) != 0;
             }
