@@ -61,10 +61,9 @@ pub struct Sq(u8);
 const NONE: u8 = u8::MAX;
 
 struct Tables {
-    /// grid index (rank * 14 + file) to cell, or NONE.
-    grid: [u8; 196],
     /// By 0-based file, then rank as written (1-14; 0 and 15 NONE): the
-    /// cell, or NONE. Every written square is looked up here.
+    /// cell, or NONE. Every written square is looked up here, and every
+    /// pair of coordinates.
     named: [[u8; 16]; SIZE as usize],
     /// Squares by number, rank by rank: their cells.
     cells: [u8; SQUARES],
@@ -105,7 +104,6 @@ const ARMS: [((i8, i8), (i8, i8)); 4] = [
 
 const fn build() -> Tables {
     let mut t = Tables {
-        grid: [NONE; 196],
         named: [[NONE; 16]; SIZE as usize],
         cells: [NONE; SQUARES],
         numbers: [NONE; SLOTS],
@@ -125,7 +123,6 @@ const fn build() -> Tables {
         while file < SIZE {
             if on_board(file, rank) && is_white(file, rank) {
                 let cell = cell_of(file, rank);
-                t.grid[rank as usize * 14 + file as usize] = cell;
                 t.named[file as usize][rank as usize + 1] = cell;
                 t.cells[n] = cell;
                 t.numbers[cell as usize] = n as u8;
@@ -157,12 +154,12 @@ const fn build() -> Tables {
             let (df, dr) = ORTHOGONAL[d];
             let (f, r) = (file + 2 * df, rank + 2 * dr);
             if on_board(f, r) {
-                t.step[cell][d] = t.grid[r as usize * 14 + f as usize];
+                t.step[cell][d] = t.named[f as usize][r as usize + 1];
             }
             let (df, dr) = DIAGONAL[d];
             let (f, r) = (file + df, rank + dr);
             if on_board(f, r) {
-                t.diagonal[cell][d] = t.grid[r as usize * 14 + f as usize];
+                t.diagonal[cell][d] = t.named[f as usize][r as usize + 1];
             }
             d += 1;
         }
@@ -326,7 +323,7 @@ pub fn locate(file: i32, rank: i32) -> Located {
     } else if !is_white(file, rank) {
         Located::Dark
     } else {
-        Located::White(Sq(TABLES.grid[rank as usize * 14 + file as usize]))
+        Located::White(Sq(TABLES.named[file as usize][rank as usize + 1]))
     }
 }
 
