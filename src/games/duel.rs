@@ -21,6 +21,11 @@ pub trait Duellist: Copy + Eq + fmt::Display + 'static {
 
     /// The header key and JSON name of the side.
     fn key(self) -> &'static str;
+
+    /// The side as sentences name it (`red`, `A`): what its `Display`
+    /// writes, lent so that a label of every record is pushed, not
+    /// formatted.
+    fn title(self) -> &'static str;
 }
 
 /// A move number as written: `3.` before the first side's turn, `3...`
@@ -229,13 +234,11 @@ impl<P: Seated> TurnLabel<P> for Label<P::Side> {
 /// descriptions, which quote a name as they quote any input, cut to 40
 /// characters.
 pub fn label<S: Duellist>(side: S, name: Option<&str>) -> String {
-    use std::fmt::Write;
     let name = name.map(crate::text::quote);
     // Room for the sentence the label goes into ("red (Aiko) wins",
     // "unfinished, red to act"): one allocation for it all.
     let mut label = String::with_capacity(name.as_ref().map_or(0, |n| n.len()) + 32);
-    // Writing to a String cannot fail.
-    let _ = write!(label, "{side}");
+    label.push_str(side.title());
     if let Some(name) = name {
         label.push_str(" (");
         label.push_str(&name);
@@ -551,7 +554,7 @@ mod tests {
 
     impl fmt::Display for Side {
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str(self.key())
+            f.write_str(self.title())
         }
     }
 
@@ -562,6 +565,9 @@ mod tests {
                 Side::First => "first",
                 Side::Second => "second",
             }
+        }
+        fn title(self) -> &'static str {
+            self.key()
         }
     }
 

@@ -58,16 +58,20 @@ impl Duellist for Side {
     fn key(self) -> &'static str {
         self.name()
     }
-}
 
-/// `A` or `B`, as the rules name the players: in sentences a lone `a`
-/// reads as an article. Keys and machine output use [`Side::name`].
-impl fmt::Display for Side {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+    /// `A` or `B`, as the rules name the players: in sentences a lone `a`
+    /// reads as an article. Keys and machine output use [`Side::name`].
+    fn title(self) -> &'static str {
+        match self {
             Side::A => "A",
             Side::B => "B",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
     }
 }
 

@@ -320,11 +320,16 @@ impl Duellist for Colour {
     fn key(self) -> &'static str {
         self.name()
     }
+
+    /// As the header names it.
+    fn title(self) -> &'static str {
+        self.name()
+    }
 }
 
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.write_str(self.title())
     }
 }
 
