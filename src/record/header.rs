@@ -148,12 +148,12 @@ impl<'a> HeaderText<'a> {
     /// the hints offer the `games` the caller knows. Nearly every header
     /// names its game plainly, and that name is lent, not copied.
     pub fn game(&self, games: &[&str]) -> Result<Cow<'a, str>, HeaderError> {
+        if let Some(name) = self.plain_game() {
+            return Ok(Cow::Borrowed(name));
+        }
         if self.text.trim().is_empty() {
             return Err(HeaderError::header("the header is empty", self.opening)
                 .with_help(format!("a header needs at least {}", game_lines(games))));
-        }
-        if let Some(name) = self.plain_game() {
-            return Ok(Cow::Borrowed(name));
         }
         let probe: GameKey = self.deserialize()?;
         probe
@@ -196,20 +196,22 @@ impl<'a> HeaderText<'a> {
     /// reports any YAML error anyway.
     fn plain_game(&self) -> Option<&'a str> {
         let (_, line) = self.find_line("game")?;
-        let value = line.split_once(':')?.1;
-        // A comment starts at a `#` after a blank; a searcher costs more
-        // to set up than the line takes to scan.
-        let comment = value
-            .as_bytes()
-            .windows(2)
-            .position(|pair| pair == b" #")
-            .map(|blank| blank + 1);
-        let value = value[..comment.unwrap_or(value.len())].trim();
-        let plain = !value.is_empty()
-            && value
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        plain.then_some(value)
+        // A byte at a time: the line is a few bytes long, and a searcher
+        // or a Unicode trim costs more to set up than it takes to scan.
+        let bytes = line.as_bytes();
+        let after = bytes.iter().position(|&b| b == b':')? + 1;
+        let start = after + count_while(bytes.get(after..)?, |b| matches!(b, b' ' | b'\t'));
+        let len = count_while(bytes.get(start..)?, |b| {
+            b.is_ascii_alphanumeric() || b == b'-' || b == b'_'
+        });
+        let rest = bytes.get(start + len..)?;
+        let blanks = count_while(rest, |b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
+        // After the name, nothing but blanks, or a comment: a `#` after one.
+        let ends = blanks == rest.len() || (blanks > 0 && rest.get(blanks) == Some(&b'#'));
+        if len == 0 || !ends {
+            return None;
+        }
+        line.get(start..start + len)
     }
 
     /// Deserialise into a game's header type, which denies unknown keys.
@@ -503,6 +505,11 @@ impl<'a> HeaderText<'a> {
     }
 }
 
+/// How many bytes from the start of `bytes` are `such`.
+fn count_while(bytes: &[u8], such: impl Fn(u8) -> bool) -> usize {
+    bytes.iter().take_while(|&&b| such(b)).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -562,6 +569,40 @@ mod tests {
         );
         assert_eq!(header("game: \"shogi\"\n").game(GAMES).unwrap(), "shogi");
         assert_eq!(header("{game: go}\n").game(GAMES).unwrap(), "go");
+    }
+
+    /// The game named plainly is read without YAML; anything else is the
+    /// YAML parser's to read, which then gives the same name or an error.
+    #[test]
+    fn a_plain_game_line_is_read_without_yaml() {
+        fn plain(text: &str) -> Option<&str> {
+            header(text).plain_game()
+        }
+        for (text, name) in [
+            ("game: shogi\n", "shogi"),
+            ("game:\tshogi\r\n", "shogi"),
+            ("game : go-9x9", "go-9x9"),
+            ("game: chess  # a comment\n", "chess"),
+            ("game: chess\t# a comment\n", "chess"),
+            ("event: x\ngame: my_go \n", "my_go"),
+        ] {
+            assert_eq!(plain(text), Some(name), "{text:?}");
+        }
+        for text in [
+            "game: shogi#x\n",
+            "game: sho gi\n",
+            "game: # a comment\n",
+            "game:\n",
+            "game: 'shogi'\n",
+            "game: shogi\u{a0}\n",
+            "game: {name: go}\n",
+            "gameplay: go\n",
+        ] {
+            assert_eq!(plain(text), None, "{text:?}");
+        }
+        // Whatever the fast path leaves, YAML reads.
+        assert_eq!(header("game: 'go'\n").game(GAMES).unwrap(), "go");
+        assert!(header("game: go\u{a0}\n").game(GAMES).is_ok_and(|g| g != "go"));
     }
 
     #[test]
