@@ -602,7 +602,9 @@ mod tests {
         }
         // Whatever the fast path leaves, YAML reads.
         assert_eq!(header("game: 'go'\n").game(GAMES).unwrap(), "go");
-        assert!(header("game: go\u{a0}\n").game(GAMES).is_ok_and(|g| g != "go"));
+        assert!(header("game: go\u{a0}\n")
+            .game(GAMES)
+            .is_ok_and(|g| g != "go"));
     }
 
     #[test]
