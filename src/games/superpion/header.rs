@@ -288,13 +288,11 @@ impl Header {
 
     pub(super) fn name(&self, player: usize) -> Option<&str> {
         let players = self.players.as_ref()?;
-        let name = match self.key(player) {
-            "blue" => &players.blue,
-            "red" => &players.red,
-            "yellow" => &players.yellow,
-            "black" => &players.black,
-            "player1" => &players.player1,
-            _ => &players.player2,
+        // By slot, as `key` names it: no key compared as text.
+        let name = if self.mode().two_player() {
+            [&players.player1, &players.player2][player.min(1)]
+        } else {
+            [&players.blue, &players.red, &players.yellow, &players.black][player % 4]
         };
         name.as_deref()
     }
@@ -319,14 +317,18 @@ impl Header {
         })
     }
 
-    /// How `winner` and `scores` name a player: their label when the
+    /// How `winner` and `scores` name each player: their label when the
     /// labels tell the players apart, else their key, so that no object
-    /// has a key twice.
-    pub(super) fn reported(&self, player: usize) -> String {
-        if self.labels_distinct() {
-            self.label(player)
-        } else {
-            self.key(player).to_string()
+    /// has a key twice. Whether they do is asked once for all the players
+    /// a summary names.
+    pub(super) fn reported(&self) -> impl Fn(usize) -> String + '_ {
+        let labels = self.labels_distinct();
+        move |player| {
+            if labels {
+                self.label(player)
+            } else {
+                self.key(player).to_string()
+            }
         }
     }
 

@@ -52,8 +52,14 @@ pub const FORGIVE: HouseSwitch = HouseSwitch::new("forgive-missed-captures");
 impl Superpion {
     /// Who won on `points` (by player slot): the team with the higher
     /// total in `teams`, else the one player with the most points; `None`
-    /// for a shared first place.
-    fn winner(header: &Header, position: &Position, points: &[(usize, i64)]) -> Option<String> {
+    /// for a shared first place. A player is named as `reported` names
+    /// them.
+    fn winner(
+        header: &Header,
+        reported: impl Fn(usize) -> String,
+        position: &Position,
+        points: &[(usize, i64)],
+    ) -> Option<String> {
         let variant = position.variant;
         if variant.mode == Mode::Teams {
             let mut totals = [0i64; 2];
@@ -69,7 +75,7 @@ impl Superpion {
         let best = points.iter().map(|&(_, p)| p).max()?;
         let top: Vec<_> = points.iter().filter(|&&(_, p)| p == best).collect();
         match top[..] {
-            [&(only, _)] => Some(header.reported(only)),
+            [&(only, _)] => Some(reported(only)),
             _ => None,
         }
     }
@@ -473,17 +479,10 @@ impl RecordFormat for Superpion {
         } else {
             board.clone()
         };
-        let reported = |points: &[(usize, i64)]| {
-            Scores(
-                points
-                    .iter()
-                    .map(|&(p, v)| (header.reported(p), v))
-                    .collect(),
-            )
-        };
-        let scores = reported(&points);
+        let reported = header.reported();
+        let scores = Scores(points.iter().map(|&(p, v)| (reported(p), v)).collect());
         let winner = if finished {
-            Superpion::winner(header, position, &points)
+            Superpion::winner(header, &reported, position, &points)
         } else {
             None
         };

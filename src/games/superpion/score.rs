@@ -13,12 +13,13 @@ impl Position {
             .map(|player| {
                 let mut held = self.piles[player].map(u32::from);
                 let camps = self.variant.camps_of(player);
+                // Every piece counts its camp's colour, counted at once; a
+                // Superpion counts its pawn underneath too.
                 for &camp in &camps {
-                    for sq in squares(self.camps[camp.index()]) {
-                        held[Colour::of(camp).index()] += 1;
-                        if self.is_superpion(sq) {
-                            held[self.under[sq.index()].index()] += 1;
-                        }
+                    let pieces = self.camps[camp.index()];
+                    held[Colour::of(camp).index()] += pieces.count_ones();
+                    for sq in squares(pieces & self.supers) {
+                        held[self.under[sq.index()].index()] += 1;
                     }
                 }
                 let own: u32 = camps.iter().map(|&c| held[Colour::of(c).index()]).sum();
