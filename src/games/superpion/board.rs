@@ -84,6 +84,9 @@ struct Tables {
     board: Squares,
     /// The squares on the edge of an arm: every camp's back line.
     back_lines: Squares,
+    /// Each camp's back line, by camp index: rank 1, file a, rank 14,
+    /// file n.
+    back_line: [Squares; 4],
     /// Each camp's initial pawns, by camp index: set up at every record.
     initial: [Squares; 4],
 }
@@ -114,6 +117,7 @@ const fn build() -> Tables {
         rays: [[0; 4]; SLOTS],
         board: 0,
         back_lines: 0,
+        back_line: [0; 4],
         initial: [0; 4],
     };
     let mut n = 0;
@@ -128,8 +132,15 @@ const fn build() -> Tables {
                 t.numbers[cell as usize] = n as u8;
                 t.coords[cell as usize] = (file, rank);
                 t.board |= 1 << cell;
-                if file == 0 || rank == 0 || file == SIZE - 1 || rank == SIZE - 1 {
-                    t.back_lines |= 1 << cell;
+                // Blue's, Red's, Yellow's, Black's.
+                let edges = [rank == 0, file == 0, rank == SIZE - 1, file == SIZE - 1];
+                let mut camp = 0;
+                while camp < 4 {
+                    if edges[camp] {
+                        t.back_line[camp] |= 1 << cell;
+                        t.back_lines |= 1 << cell;
+                    }
+                    camp += 1;
                 }
                 let mut camp = 0;
                 while camp < 4 {
@@ -663,22 +674,7 @@ impl fmt::Display for Camp {
 
 /// The white squares of a camp's back line: rank 1, file a, rank 14, file n.
 pub fn back_line(camp: Camp) -> Squares {
-    static LINES: std::sync::OnceLock<[Squares; 4]> = std::sync::OnceLock::new();
-    LINES.get_or_init(|| {
-        Camp::ALL.map(|camp| {
-            Sq::all()
-                .filter(|s| {
-                    let (f, r) = s.coords();
-                    match camp {
-                        Camp::Blue => r == 0,
-                        Camp::Red => f == 0,
-                        Camp::Yellow => r == SIZE - 1,
-                        Camp::Black => f == SIZE - 1,
-                    }
-                })
-                .fold(0, |set, s| set | s.bit())
-        })
-    })[camp.index()]
+    TABLES.back_line[camp.index()]
 }
 
 #[cfg(test)]
@@ -740,6 +736,27 @@ mod tests {
         assert!(Camp::Black.initial() & Sq::parse("l4").unwrap().bit() != 0);
         assert_eq!(back_line(Camp::Blue).count_ones(), 4);
         assert_eq!(back_line(Camp::Black).count_ones(), 4);
+        // Each back line is its edge of the board, told by coordinates,
+        // and no square is on two.
+        for camp in Camp::ALL {
+            let edge = Sq::all()
+                .filter(|s| {
+                    let (f, r) = s.coords();
+                    match camp {
+                        Camp::Blue => r == 0,
+                        Camp::Red => f == 0,
+                        Camp::Yellow => r == SIZE - 1,
+                        Camp::Black => f == SIZE - 1,
+                    }
+                })
+                .fold(0, |set, s| set | s.bit());
+            assert_eq!(back_line(camp), edge, "{camp}");
+            for other in Camp::ALL.into_iter().filter(|&o| o != camp) {
+                assert_eq!(back_line(camp) & back_line(other), 0, "{camp} {other}");
+            }
+        }
+        let blue: Vec<String> = names(back_line(Camp::Blue));
+        assert_eq!(blue, ["e1", "g1", "i1", "k1"]);
     }
 
     /// What the shifts of [`Takeoffs`] rely on: on the turned board a
