@@ -132,7 +132,8 @@ const fn build() -> Tables {
                 t.numbers[cell as usize] = n as u8;
                 t.coords[cell as usize] = (file, rank);
                 t.board |= 1 << cell;
-                // Blue's, Red's, Yellow's, Black's.
+                // The edges that are Blue's, Red's, Yellow's and Black's
+                // back lines.
                 let edges = [rank == 0, file == 0, rank == SIZE - 1, file == SIZE - 1];
                 let mut camp = 0;
                 while camp < 4 {
@@ -140,10 +141,6 @@ const fn build() -> Tables {
                         t.back_line[camp] |= 1 << cell;
                         t.back_lines |= 1 << cell;
                     }
-                    camp += 1;
-                }
-                let mut camp = 0;
-                while camp < 4 {
                     let ((f0, f1), (r0, r1)) = ARMS[camp];
                     if f0 <= file && file <= f1 && r0 <= rank && rank <= r1 {
                         t.initial[camp] |= 1 << cell;
