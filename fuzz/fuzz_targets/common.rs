@@ -8,10 +8,10 @@
 #[path = "../../src/bin/arbitre/draw.rs"]
 mod human;
 
-use arbitre::escape::first_unshown;
-use arbitre::{check, Machine, Reader, Record, RecordReport, Switches, Tally};
 use arbitre::dispatch::score_table;
+use arbitre::escape::first_unshown;
 use arbitre::report::Unreadable;
+use arbitre::{check, Machine, Reader, Record, RecordReport, Switches, Tally};
 
 /// Panics on the first character of `shown` a terminal would act on.
 fn assert_unforged(shown: &str, color: bool) {

@@ -5,8 +5,8 @@
 
 #![no_main]
 
-use arbitre::{check_str, Limits, RecordReport, Switches};
 use arbitre::format::format_stream;
+use arbitre::{check_str, Limits, RecordReport, Switches};
 
 /// What formatting must keep of a record: its outcome, not its spans.
 fn outcome(report: &RecordReport) -> String {
@@ -28,9 +28,9 @@ libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
     let mut canonical = Vec::new();
     let done = format_stream(bytes, Limits::default(), &switches, |piece| {
         original.extend_from_slice(piece.original);
-        let legal = piece.record.is_some_and(|(_, checked)| {
-            checked.malformed.is_none() && checked.violation.is_none()
-        });
+        let legal = piece
+            .record
+            .is_some_and(|(_, checked)| checked.malformed.is_none() && checked.violation.is_none());
         if !legal {
             assert_eq!(piece.original, piece.written, "only legal records change");
         } else if piece.changed() {

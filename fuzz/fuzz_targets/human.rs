@@ -13,11 +13,11 @@
 #[path = "../../src/bin/arbitre/draw.rs"]
 mod human;
 
+use arbitre::dispatch::score_table;
 use arbitre::escape::first_unshown;
 use arbitre::games::superpion::FORGIVE;
-use arbitre::{check, Reader, RecordReport, Switches, Tally, Verdict};
-use arbitre::dispatch::score_table;
 use arbitre::report::{moves_command, Unreadable};
+use arbitre::{check, Reader, RecordReport, Switches, Tally, Verdict};
 
 /// The longest path taken from the input, in bytes.
 const PATH_MAX: usize = 4096;
@@ -150,7 +150,11 @@ libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
                 report: &report,
                 fails,
             };
-            assert_unforged(&arbitre::report::short(&seen, warnings, fails), false, "short output");
+            assert_unforged(
+                &arbitre::report::short(&seen, warnings, fails),
+                false,
+                "short output",
+            );
         }
         // The command the help ends with, alone: what a user copies.
         let command = moves_command(path, record.index, report.turns, switches);

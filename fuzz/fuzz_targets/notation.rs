@@ -5,8 +5,8 @@
 
 #![no_main]
 
-use arbitre::{check, games, Record, Switches};
 use arbitre::record::movetext::tokens;
+use arbitre::{check, games, Record, Switches};
 
 libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
     let Some((&game, text)) = bytes.split_first() else {

@@ -9,11 +9,11 @@
 
 mod common;
 
+use arbitre::dispatch::stop;
 use arbitre::games::puluc::Puluc;
 use arbitre::games::simpei::{Point, Simpei};
 use arbitre::games::superpion::{Camp, Sq, Superpion};
-use arbitre::{games, open, Game, RecordFormat, Reader, Switches};
-use arbitre::dispatch::stop;
+use arbitre::{games, open, Game, Reader, RecordFormat, Switches};
 
 /// Bytes handed out one at a time; zero once spent.
 struct Bytes<'a>(&'a [u8]);

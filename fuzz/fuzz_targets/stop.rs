@@ -4,8 +4,8 @@
 
 #![no_main]
 
-use arbitre::{Reader, Switches};
 use arbitre::dispatch::stop;
+use arbitre::{Reader, Switches};
 
 libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
     let Some((&turn, file)) = bytes.split_first() else {

@@ -181,9 +181,7 @@ impl<'a> HeaderText<'a> {
             let Some((key, _)) = line.split_once(':') else {
                 continue;
             };
-            let plain = key
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            let plain = key.bytes().all(word_byte);
             if plain && !key.is_empty() && key != "game" && one_slip(key, "game") {
                 return Some((at, key));
             }
@@ -201,9 +199,7 @@ impl<'a> HeaderText<'a> {
         let bytes = line.as_bytes();
         let after = bytes.iter().position(|&b| b == b':')? + 1;
         let start = after + count_while(bytes.get(after..)?, |b| matches!(b, b' ' | b'\t'));
-        let len = count_while(bytes.get(start..)?, |b| {
-            b.is_ascii_alphanumeric() || b == b'-' || b == b'_'
-        });
+        let len = count_while(bytes.get(start..)?, word_byte);
         let rest = bytes.get(start + len..)?;
         let blanks = count_while(rest, |b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
         // After the name, nothing but blanks, or a comment: a `#` after one.
@@ -503,6 +499,13 @@ impl<'a> HeaderText<'a> {
         }
         None
     }
+}
+
+/// A byte of a word the header names things with (a key, a game, a tag
+/// name): an ASCII letter or digit, `-` or `_`. One definition, so that
+/// the fast reading, the messages and the checks agree on what a word is.
+pub(crate) const fn word_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'-' || b == b'_'
 }
 
 /// How many bytes from the start of `bytes` are `such`.

@@ -81,7 +81,7 @@ static CLASS: [u8; 256] = {
     let mut b = 0;
     while b < 256 {
         let byte = b as u8;
-        if byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_' {
+        if super::word_byte(byte) {
             class[b] = KEY | PLAIN;
         } else if byte == b' ' || byte == b'.' {
             class[b] = PLAIN;

@@ -28,7 +28,7 @@ pub(super) fn without_positions(message: &str) -> String {
 
 /// The first occurrence of `needle` not inside a longer word.
 pub(super) fn find_word(haystack: &str, needle: &str) -> Option<usize> {
-    let word = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-';
+    let word = |c: char| u8::try_from(c).is_ok_and(super::word_byte);
     haystack.match_indices(needle).map(|(i, _)| i).find(|&i| {
         let before = haystack[..i].chars().next_back().is_none_or(|c| !word(c));
         let after = haystack[i + needle.len()..]

@@ -106,10 +106,7 @@ impl fmt::Display for Ordinal {
 /// Whether `name` is a tag name: 1 to [`TAG_NAME_BYTES`] ASCII letters,
 /// digits, `-` and `_`.
 pub fn is_tag_name(name: &str) -> bool {
-    (1..=TAG_NAME_BYTES).contains(&name.len())
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+    (1..=TAG_NAME_BYTES).contains(&name.len()) && name.bytes().all(super::word_byte)
 }
 
 /// The `tags` key: free-text tags by name, in the order written.
