@@ -31,28 +31,170 @@ pub fn holds_game(text: &str) -> Option<bool> {
 
 /// A header value the fast path understands: a plain string, or a mapping
 /// (the header itself, or a one-level flow mapping) of them.
-#[derive(Debug)]
+#[derive(Debug, PartialEq)]
 enum Node<'a> {
     Scalar(&'a str),
     Map(Vec<(&'a str, Node<'a>)>),
 }
 
-/// The header as a mapping, when every line is simple.
+/// The header as a mapping, when every line is simple. A line of plain
+/// ASCII words is read in one pass ([`plain_line`]); any other line by
+/// its parts ([`line_by_parts`]), which decide what the one pass is unsure
+/// of, so both readings give the same mapping.
 fn parse(text: &str) -> Option<Node<'_>> {
     let mut entries = Vec::with_capacity(8);
-    for line in split_at(text, b'\n') {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.bytes().all(|b| b == b' ') {
-            continue;
-        }
-        let (key, value) = entry(line)?;
-        let value = match value.strip_prefix('{') {
-            Some(inner) => flow(inner.strip_suffix('}')?)?,
-            None => Node::Scalar(scalar(value)?),
+    let mut start = 0;
+    // Every line, the empty one after the last line ending included, as
+    // `split_at(text, b'\n')` gives them.
+    while start <= text.len() {
+        let (read, next) = match plain_line(text, start) {
+            Line::Blank(next) => (None, next),
+            Line::Entry(key, value, next) => (Some((key, value)), next),
+            Line::Unsure => {
+                let rest = text.get(start..)?;
+                let end = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+                (line_by_parts(rest.get(..end)?)?, start + end + 1)
+            }
         };
-        insert(&mut entries, key, value)?;
+        if let Some((key, value)) = read {
+            insert(&mut entries, key, value)?;
+        }
+        start = next;
     }
     (!entries.is_empty()).then_some(Node::Map(entries))
+}
+
+/// One line read by its parts: `None` inside when it is blank, `None` when
+/// it is not simple.
+fn line_by_parts(line: &str) -> Option<Option<(&str, Node<'_>)>> {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    if line.bytes().all(|b| b == b' ') {
+        return Some(None);
+    }
+    let (key, value) = entry(line)?;
+    let value = match value.strip_prefix('{') {
+        Some(inner) => flow(inner.strip_suffix('}')?)?,
+        None => Node::Scalar(scalar(value)?),
+    };
+    Some(Some((key, value)))
+}
+
+/// What [`plain_line`] read of a line; the next line's start with it.
+enum Line<'a> {
+    Blank(usize),
+    Entry(&'a str, Node<'a>, usize),
+    /// Not a line of plain ASCII words: [`line_by_parts`] decides.
+    Unsure,
+}
+
+/// The line starting at `start` read in one pass, when it is `key: word`
+/// or `key: {key: word, ...}` in plain ASCII: each byte looked up once
+/// in [`CLASS`], where reading by parts splits, trims and checks each
+/// part again. Anything else, a byte past ASCII included, is left to
+/// [`line_by_parts`].
+fn plain_line(text: &str, start: usize) -> Line<'_> {
+    let bytes = text.as_bytes();
+    let spaces = |mut i: usize| {
+        while bytes.get(i) == Some(&b' ') {
+            i += 1;
+        }
+        i
+    };
+    let first = spaces(start);
+    if let Some(next) = line_end(bytes, first) {
+        return Line::Blank(next);
+    }
+    if first != start {
+        return Line::Unsure;
+    }
+    let Some((key, at)) = plain_key(text, start) else {
+        return Line::Unsure;
+    };
+    let at = spaces(at);
+    if bytes.get(at) != Some(&b'{') {
+        return match plain_word(text, at) {
+            Some((word, end)) => match line_end(bytes, end) {
+                Some(next) => Line::Entry(key, Node::Scalar(word), next),
+                None => Line::Unsure,
+            },
+            None => Line::Unsure,
+        };
+    }
+    // A flow mapping: entries up to `}`, then nothing but spaces.
+    let mut inner = Vec::with_capacity(4);
+    let mut at = spaces(at + 1);
+    if bytes.get(at) != Some(&b'}') {
+        loop {
+            let Some((key, after)) = plain_key(text, at) else {
+                return Line::Unsure;
+            };
+            let Some((word, end)) = plain_word(text, spaces(after)) else {
+                return Line::Unsure;
+            };
+            if insert(&mut inner, key, Node::Scalar(word)).is_none() {
+                return Line::Unsure;
+            }
+            match bytes.get(end) {
+                Some(b',') => at = spaces(end + 1),
+                Some(b'}') => {
+                    at = end;
+                    break;
+                }
+                _ => return Line::Unsure,
+            }
+        }
+    }
+    match line_end(bytes, spaces(at + 1)) {
+        Some(next) => Line::Entry(key, Node::Map(inner), next),
+        None => Line::Unsure,
+    }
+}
+
+/// Where the next line starts when the line ends at `at` (`\n`, `\r\n`,
+/// a last `\r` or the end of the text; past the end after the last).
+fn line_end(bytes: &[u8], at: usize) -> Option<usize> {
+    match bytes.get(at..) {
+        Some([]) | Some([b'\r']) => Some(bytes.len() + 1),
+        Some([b'\n', ..]) => Some(at + 1),
+        Some([b'\r', b'\n', ..]) => Some(at + 2),
+        _ => None,
+    }
+}
+
+/// A key at `at` and the `: ` after it: the key, and where its value's
+/// spaces start.
+#[inline]
+fn plain_key(text: &str, at: usize) -> Option<(&str, usize)> {
+    let rest = text.as_bytes().get(at..)?;
+    let len = rest
+        .iter()
+        .take_while(|&&b| CLASS[usize::from(b)] & KEY != 0)
+        .count();
+    if rest.get(len..len + 2) != Some(b": ") {
+        return None;
+    }
+    let key = text.get(at..at + len)?;
+    is_key(key).then_some((key, at + len + 2))
+}
+
+/// A plain ASCII word at `at` (letters, digits, `-`, `_`, `.` and inner
+/// spaces, starting with a letter; YAML reads it as this string), and
+/// where the bytes after it and its trailing spaces start.
+#[inline]
+fn plain_word(text: &str, at: usize) -> Option<(&str, usize)> {
+    let rest = text.as_bytes().get(at..)?;
+    let len = rest
+        .iter()
+        .take_while(|&&b| CLASS[usize::from(b)] & PLAIN != 0)
+        .count();
+    // Its trailing spaces are not the word's.
+    let kept = rest.get(..len)?.iter().rposition(|&b| b != b' ')? + 1;
+    let word = text.get(at..at + kept)?;
+    let first = *word.as_bytes().first()?;
+    let plain = first.is_ascii_alphabetic()
+        && !special(word)
+        && !(matches!(first, b'i' | b'I' | b'n' | b'N') && word.parse::<f64>().is_ok());
+    plain.then_some((word, at + len))
 }
 
 /// `key: value`, the key a plain word starting the line and the value
@@ -145,15 +287,17 @@ fn flow(inner: &str) -> Option<Node<'_>> {
 
 /// Words YAML resolves to something other than a string, or might under
 /// another schema: never taken for strings here.
+#[inline]
 fn special(word: &str) -> bool {
     const WORDS: [&str; 12] = [
         "null", "true", "false", "yes", "no", "on", "off", "y", "n", "inf", "infinity", "nan",
     ];
     // Every key and value is asked: most are told apart by their first
-    // letter or their length alone.
-    let first = word.as_bytes().first().map(u8::to_ascii_lowercase);
-    word.len() <= "infinity".len()
-        && matches!(first, Some(b'n' | b't' | b'f' | b'y' | b'o' | b'i'))
+    // letter (`| 0x20` lowers a capital, and makes no other byte one of
+    // these letters) or their length alone.
+    let first = word.as_bytes().first().map(|b| b | 0x20);
+    matches!(first, Some(b'n' | b't' | b'f' | b'y' | b'o' | b'i'))
+        && word.len() <= "infinity".len()
         && WORDS.iter().any(|w| w.eq_ignore_ascii_case(word))
 }
 
@@ -354,6 +498,81 @@ impl<'a> MapAccess<'a> for Entries<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The header read by parts alone, line by line: what `parse` gave
+    /// before lines of plain ASCII were read in one pass.
+    fn by_parts(text: &str) -> Option<Node<'_>> {
+        let mut entries = Vec::new();
+        for line in split_at(text, b'\n') {
+            if let Some((key, value)) = line_by_parts(line)? {
+                insert(&mut entries, key, value)?;
+            }
+        }
+        (!entries.is_empty()).then_some(Node::Map(entries))
+    }
+
+    #[test]
+    fn one_pass_reads_as_the_parts_read() {
+        for text in [
+            "",
+            "\n",
+            "\r",
+            "\r\n\r\n",
+            "  \r\n",
+            "game: simpei\nplayers: {red: Red, blue: Blue}\n",
+            "game: simpei\r\nplayers: {red: Red, blue: Blue}\r\n",
+            "game: simpei\r",
+            "game: simpei  \n\n   \nevent: Club - night  ",
+            "players: {}\n",
+            "players: { }\n",
+            "players: {  red: a ,blue:  b  }  \n",
+            "players: {red: a,}\n",
+            "players: {red: a, }\n",
+            "players: {red: a, red: b}\n",
+            "players: {red: a} x\n",
+            "players: {red: a}}\n",
+            "players: {red: {x: y}}\n",
+            "players: {red: Zoë}\n",
+            "players: {red:a}\n",
+            "players: {\n",
+            "players: }\n",
+            "date: 2026-01-02\n",
+            "event: Zoë\n",
+            "event: a\rb\n",
+            "event: a\r\r\n",
+            "event: inf\nb: nan\n",
+            "event: Inferno\n",
+            "event: x # c\n",
+            " event: x\n",
+            "event: .x\n",
+            "true: x\n",
+            "game: a\ngame: b\n",
+        ] {
+            assert_eq!(parse(text), by_parts(text), "{text:?}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        #[test]
+        fn one_pass_reads_any_text_as_the_parts_read(
+            text in "(game|red|blue|true|k1|é|inf|[ :{},.\\-_#\t\r\nAaZz09é])*"
+        ) {
+            prop_assert_eq!(parse(&text), by_parts(&text), "{:?}", text);
+        }
+
+        #[test]
+        fn one_pass_reads_header_lines_as_the_parts_read(
+            lines in prop::collection::vec(
+                "(game|players|event|k_1|null|é)(: |:|  : )(\\{ ?((red|blue|yes|x-y)(: |:)(Ana|Bo B|inf|Nan|2026-01-02|a.b|Zoë| )? ?(,|, |  ,)?)*\\}|Red|Mr. Blue|No|Infinity|0-1|a#b)( |  |\t)?(\r)?",
+                0..5,
+            )
+        ) {
+            let text = lines.join("\n");
+            prop_assert_eq!(parse(&text), by_parts(&text), "{:?}", text);
+        }
+    }
 
     #[test]
     fn simple_headers_take_the_fast_path() {
