@@ -7,9 +7,12 @@ drifts by 10% from minute to minute, and runs in turn share the drift.
 
 usage: benches/alternate.py GAME RUNS [--jobs N|all] BINARY...
 
-Run from anywhere once the side-by-side script has made its corpora and
-built the anchor (under $TMPDIR/arbitre-bench); GAME's corpus of 64
-copies is checked with `check -q`, on one core unless --jobs says.
+Run once the side-by-side script (../shared/bench/side-by-side.py from
+the project root) has made its corpora and built the anchor (under
+$TMPDIR/arbitre-bench); GAME's corpus of 64 copies is checked with
+`check -q`, on one core unless --jobs says. Each run times the anchor and
+every binary, in an order turned by one each run; a binary's figure is
+the median over the runs of its time over that run's anchor time.
 """
 import argparse, pathlib, resource, statistics, subprocess, sys, tempfile, time
 
@@ -23,7 +26,8 @@ def run(cmd):
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if p.returncode not in (0, 1, 2):
+    # Every record of the corpora is legal: anything but 0 is a failure.
+    if p.returncode != 0:
         sys.exit(f"{' '.join(cmd)} exited {p.returncode}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
@@ -36,6 +40,8 @@ def main():
     ap.add_argument("--jobs", default="1", help="a number, or `all` for the default")
     ap.add_argument("binaries", nargs="+")
     a = ap.parse_args()
+    if a.runs < 1:
+        sys.exit("at least one run")
     corpus = BENCH / f"{a.game}-x64.arb"
     chess = BENCH / "random-chess.pgn"
     anchor = BENCH / "anchor-target" / "release" / "anchor"
@@ -43,24 +49,31 @@ def main():
         if not needed.exists():
             sys.exit(f"{needed} is missing: run ../shared/bench/side-by-side.py first")
     jobs = [] if a.jobs == "all" else ["--jobs", a.jobs]
-    times = {name: [] for name in ["anchor", *a.binaries]}
-    for _ in range(a.runs):
-        times["anchor"].append(run([str(anchor), str(chess)]))
-        for binary in a.binaries:
-            times[binary].append(run([binary, "check", *jobs, "-q", str(corpus)]))
     mb, chess_mb = corpus.stat().st_size / 1e6, chess.stat().st_size / 1e6
-
-    def per_mb(name, which, size):
-        return statistics.median(t[which] for t in times[name]) / size
-
-    wall, cpu = per_mb("anchor", 0, chess_mb), per_mb("anchor", 1, chess_mb)
-    print(f"{a.game}, jobs {a.jobs}, {a.runs} runs in turn; "
-          f"anchor {wall * 1e3:.2f} ms/MB wall, {cpu * 1e3:.2f} ms/MB CPU")
-    for binary in a.binaries:
-        print(f"  {binary}: CPU ratio {per_mb(binary, 1, mb) / cpu:.3f}, "
-              f"wall ratio {per_mb(binary, 0, mb) / wall:.3f} "
-              f"({per_mb(binary, 0, mb) * 1e3:.2f} ms/MB wall)")
-
+    # Commands by position: the anchor first, then each binary given.
+    commands = [[str(anchor), str(chess)]]
+    commands += [[binary, "check", *jobs, "-q", str(corpus)] for binary in a.binaries]
+    sizes = [chess_mb] + [mb] * len(a.binaries)
+    ratios = [([], []) for _ in a.binaries]
+    anchor_times = ([], [])
+    for r in range(a.runs):
+        order = list(range(len(commands)))
+        order = order[r % len(order):] + order[:r % len(order)]
+        per_mb = {}
+        for i in order:
+            wall, cpu = run(commands[i])
+            per_mb[i] = (wall / sizes[i], cpu / sizes[i])
+        for which in (0, 1):
+            anchor_times[which].append(per_mb[0][which])
+            for b in range(len(a.binaries)):
+                ratios[b][which].append(per_mb[b + 1][which] / per_mb[0][which])
+    median = statistics.median
+    print(f"{a.game}, jobs {a.jobs}, {a.runs} runs in turn; anchor "
+          f"{median(anchor_times[0]) * 1e3:.2f} ms/MB wall, "
+          f"{median(anchor_times[1]) * 1e3:.2f} ms/MB CPU")
+    for b, binary in enumerate(a.binaries):
+        print(f"  {binary}: CPU ratio {median(ratios[b][1]):.3f}, "
+              f"wall ratio {median(ratios[b][0]):.3f}")
 
 if __name__ == "__main__":
     main()

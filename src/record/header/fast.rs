@@ -548,8 +548,20 @@ mod tests {
             "event: .x\n",
             "true: x\n",
             "game: a\ngame: b\n",
+            "k: N\nl: INF\nm: Yes\n",
+            "k: a\r",
+            "k: a \r\n",
         ] {
             assert_eq!(parse(text), by_parts(text), "{text:?}");
+        }
+        // Past the limits: a key of 65 bytes, 33 lines, 33 entries.
+        let long_key = format!("{}: x\n", "k".repeat(65));
+        let lines: String = (0..33).map(|i| format!("k{i}: x\n")).collect();
+        let entries: Vec<String> = (0..33).map(|i| format!("k{i}: x")).collect();
+        let wide = format!("players: {{{}}}\n", entries.join(", "));
+        for text in [long_key, lines, wide] {
+            assert!(parse(&text).is_none(), "{text:?}");
+            assert_eq!(parse(&text), by_parts(&text), "{text:?}");
         }
     }
 
