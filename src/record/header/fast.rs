@@ -14,6 +14,8 @@ use std::fmt;
 use serde::de::{self, DeserializeOwned, IntoDeserializer, MapAccess, Visitor};
 use serde::forward_to_deserialize_any;
 
+use super::count_while;
+
 /// Deserialise a simple header without the YAML parser; `None` when the
 /// header is not simple or does not deserialise.
 pub fn deserialize<T: DeserializeOwned>(text: &str) -> Option<T> {
@@ -94,12 +96,7 @@ enum Line<'a> {
 /// [`line_by_parts`].
 fn plain_line(text: &str, start: usize) -> Line<'_> {
     let bytes = text.as_bytes();
-    let spaces = |mut i: usize| {
-        while bytes.get(i) == Some(&b' ') {
-            i += 1;
-        }
-        i
-    };
+    let spaces = |i: usize| i + count_while(bytes.get(i..).unwrap_or_default(), |b| b == b' ');
     let first = spaces(start);
     if let Some(next) = line_end(bytes, first) {
         return Line::Blank(next);
@@ -166,10 +163,7 @@ fn line_end(bytes: &[u8], at: usize) -> Option<usize> {
 #[inline]
 fn plain_key(text: &str, at: usize) -> Option<(&str, usize)> {
     let rest = text.as_bytes().get(at..)?;
-    let len = rest
-        .iter()
-        .take_while(|&&b| CLASS[usize::from(b)] & KEY != 0)
-        .count();
+    let len = count_while(rest, |b| CLASS[usize::from(b)] & KEY != 0);
     if rest.get(len..len + 2) != Some(b": ") {
         return None;
     }
@@ -183,10 +177,7 @@ fn plain_key(text: &str, at: usize) -> Option<(&str, usize)> {
 #[inline]
 fn plain_word(text: &str, at: usize) -> Option<(&str, usize)> {
     let rest = text.as_bytes().get(at..)?;
-    let len = rest
-        .iter()
-        .take_while(|&&b| CLASS[usize::from(b)] & PLAIN != 0)
-        .count();
+    let len = count_while(rest, |b| CLASS[usize::from(b)] & PLAIN != 0);
     // Its trailing spaces are not the word's.
     let kept = rest.get(..len)?.iter().rposition(|&b| b != b' ')? + 1;
     let word = text.get(at..at + kept)?;
