@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{denoted, Mechanics, Violation, Warning};
-use crate::record::movetext::{self, SyntaxError, Token};
+use crate::record::movetext::{self, SyntaxError, Token, TokenSource};
 use crate::span::Span;
 
 /// The written turns: movetext to turns, and turns played against the rules.
@@ -17,7 +17,7 @@ pub trait Notation: Mechanics {
     /// token's included) still ends the parse with it. Each is a copy of a
     /// turn [`Notation::parse_lent`] lends: only programs keep every turn.
     fn parse_each<'a>(
-        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        tokens: impl TokenSource<'a>,
         each: impl FnMut(Self::Turn),
     ) -> Result<(), SyntaxError> {
         handed_on(each, |lent| Self::parse_lent(tokens, lent))
@@ -30,7 +30,7 @@ pub trait Notation: Mechanics {
     /// way, playing each turn as it comes, so that no record is ever held
     /// as turns. Required: the reading of the game's notation.
     fn parse_lent<'a>(
-        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        tokens: impl TokenSource<'a>,
         each: impl FnMut(&Self::Turn, bool),
     ) -> Result<Option<Self::Turn>, SyntaxError>;
 
@@ -38,7 +38,9 @@ pub trait Notation: Mechanics {
     /// record for programs.
     fn parse(tokens: &[Token<'_>]) -> Result<Vec<Self::Turn>, SyntaxError> {
         let mut turns = Vec::new();
-        Self::parse_each(tokens.iter().copied().map(Ok), |turn| turns.push(turn))?;
+        Self::parse_each(movetext::Given(tokens.iter().copied().map(Ok)), |turn| {
+            turns.push(turn)
+        })?;
         Ok(turns)
     }
 

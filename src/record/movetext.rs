@@ -199,6 +199,13 @@ static CLASS: [u8; 256] = {
     class
 };
 
+/// Whether `byte` is an ASCII blank, which the tokenizer steps over
+/// between tokens.
+#[inline(always)]
+pub(crate) fn blank(byte: u8) -> bool {
+    CLASS[usize::from(byte)] & BLANK != 0
+}
+
 /// The length of the whitespace character at `i`, if there is one there:
 /// ASCII whitespace, or any Unicode whitespace (a no-break space, say).
 #[inline]
@@ -302,6 +309,65 @@ impl<'a> Tokens<'a> {
         }
     }
 }
+
+/// The movetext a [`Tokens`] has not read yet: what a notation may read
+/// straight off the bytes, a plain turn at a time, before it goes back to
+/// tokens ([`TurnReading::plain`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Rest<'a> {
+    /// The text from the next byte to read, at a character's start.
+    pub text: &'a str,
+    /// Where it starts in the record's text.
+    pub offset: usize,
+    /// The longest token allowed, in bytes.
+    pub limit: usize,
+}
+
+/// Where a notation's turns are read from: tokens one at a time, and, from
+/// the record's own text, the text not read yet, for the notation to read
+/// its plain turns off the bytes. A list of tokens offers no text.
+pub trait TokenSource<'a>: Iterator<Item = Result<Token<'a>, SyntaxError>> {
+    /// The text not read yet, when the tokens are read from one.
+    fn rest(&self) -> Option<Rest<'a>> {
+        None
+    }
+
+    /// Step over the first `len` bytes of [`TokenSource::rest`]: read by
+    /// the notation as the tokens would have read them.
+    fn step_over(&mut self, len: usize) {
+        let _ = len;
+    }
+}
+
+impl<'a> TokenSource<'a> for Tokens<'a> {
+    #[inline(always)]
+    fn rest(&self) -> Option<Rest<'a>> {
+        Some(Rest {
+            text: self.movetext.get(self.at..)?,
+            offset: self.offset + self.at,
+            limit: self.limit,
+        })
+    }
+
+    #[inline(always)]
+    fn step_over(&mut self, len: usize) {
+        self.at = (self.at + len).min(self.movetext.len());
+    }
+}
+
+/// Tokens given one by one, with no text behind them: a list a program
+/// made, or tokens already read.
+pub struct Given<I>(pub I);
+
+impl<'a, I: Iterator<Item = Result<Token<'a>, SyntaxError>>> Iterator for Given<I> {
+    type Item = Result<Token<'a>, SyntaxError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next()
+    }
+}
+
+impl<'a, I: Iterator<Item = Result<Token<'a>, SyntaxError>>> TokenSource<'a> for Given<I> {}
 
 /// What [`Tokens::unusual`] found.
 enum Unusual {
@@ -657,16 +723,42 @@ pub(crate) trait TurnReading {
 
     /// The movetext's end: the last turn, whole.
     fn end(self) -> Result<Option<Self::Turn>, SyntaxError>;
+
+    /// Whether the notation reads plain turns off the text
+    /// ([`TurnReading::plain`]).
+    const PLAIN: bool = false;
+
+    /// Read, from the start of `rest`, the tokens of the plainest shapes,
+    /// straight off the bytes and each as [`TurnReading::read`] would, up
+    /// to the first token of any other shape: how many bytes were read.
+    /// Tokens read this way are the ones the tokenizer would have made,
+    /// and go where `read` would have put them, so that stopping at any
+    /// token leaves the reading as the tokens would have left it.
+    fn plain(&mut self, rest: Rest<'_>) -> Result<usize, SyntaxError> {
+        let _ = rest;
+        Ok(0)
+    }
 }
 
 /// Every token read by `reading`, then the end; the first error ends it.
+/// Where the notation reads plain turns off the text, it reads them
+/// before each token the tokenizer reads.
 #[inline(always)]
 pub(crate) fn read_turns<'a, R: TurnReading>(
     mut reading: R,
-    tokens: impl IntoIterator<Item = Result<Token<'a>, SyntaxError>>,
+    mut tokens: impl TokenSource<'a>,
     fast: bool,
 ) -> Result<Option<R::Turn>, SyntaxError> {
-    for token in tokens {
+    loop {
+        if R::PLAIN && fast {
+            if let Some(rest) = tokens.rest() {
+                let read = reading.plain(rest)?;
+                tokens.step_over(read);
+            }
+        }
+        let Some(token) = tokens.next() else {
+            break;
+        };
         reading.read(&token?, fast)?;
     }
     reading.end()

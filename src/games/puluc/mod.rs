@@ -27,7 +27,7 @@ use crate::game::{
 };
 use crate::games::duel::{self, DuelHeader as _};
 use crate::record::header::KeyDoc;
-use crate::record::movetext::{SyntaxError, Token};
+use crate::record::movetext::{SyntaxError, TokenSource};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::rules::Rule;
@@ -76,7 +76,7 @@ impl Notation for Puluc {
     type Turn = Turn;
 
     fn parse_lent<'a>(
-        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        tokens: impl TokenSource<'a>,
         each: impl FnMut(&Turn, bool),
     ) -> Result<Option<Turn>, SyntaxError> {
         notation::parse_lent(tokens, each)

@@ -14,7 +14,7 @@ use nom::IResult;
 use crate::games::duel::MoveNumber;
 use crate::record::movetext::{
     consumed, natural, offset_of, parse_whole, span_in, split_glyph, Input, Numeral, SyntaxError,
-    Token,
+    Token, TokenSource,
 };
 use crate::span::{Span, Spanned};
 use crate::text::quote;
@@ -268,7 +268,7 @@ fn glyphed(token: &Token<'_>) -> Result<Pieces, SyntaxError> {
 /// end) shows whether it is the last; the last is given back. A turn is
 /// built where it is kept, not moved from one holder to the next.
 pub fn parse_lent<'a>(
-    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    tokens: impl TokenSource<'a>,
     each: impl FnMut(&Turn, bool),
 ) -> Result<Option<Turn>, SyntaxError> {
     let mut reading = Reading {

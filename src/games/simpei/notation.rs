@@ -14,7 +14,7 @@ use smallvec::SmallVec;
 use crate::games::duel::MoveNumber;
 use crate::record::movetext::{
     consumed, natural, parse_whole, read_turns, split_glyph, value_of, Input, Numeral, SyntaxError,
-    Token, TurnReading,
+    Token, TokenSource, TurnReading,
 };
 use crate::span::{Span, Spanned};
 use crate::text::quote;
@@ -309,7 +309,7 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
 /// the end) shows that no relocation follows it, with whether it is the
 /// last; the last is given back.
 pub fn parse_lent<'a>(
-    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    tokens: impl TokenSource<'a>,
     each: impl FnMut(&Turn, bool),
 ) -> Result<Option<Turn>, SyntaxError> {
     let reading = Reading {
@@ -324,7 +324,7 @@ pub fn parse_lent<'a>(
 mod tests {
     use super::*;
     use crate::games::duel::MoveNumber;
-    use crate::record::movetext::tokens;
+    use crate::record::movetext::{tokens, Given};
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
         <super::super::Simpei as crate::game::Notation>::parse(&tokens(text, 0).unwrap())
@@ -340,7 +340,11 @@ mod tests {
             number: None,
             each: |turn: &Turn, last: bool| lent.push((turn.clone(), last)),
         };
-        let end = read_turns(reading, tokens(text, 7).unwrap().into_iter().map(Ok), fast);
+        let end = read_turns(
+            reading,
+            Given(tokens(text, 7).unwrap().into_iter().map(Ok)),
+            fast,
+        );
         format!("{lent:?} {end:?}")
     }
 
@@ -392,9 +396,10 @@ mod tests {
     fn the_lent_turns_are_the_turns_handed_on() {
         let lend = |text: &str| {
             let mut lent = Vec::new();
-            let last = parse_lent(tokens(text, 0).unwrap().into_iter().map(Ok), |t, last| {
-                lent.push((t.clone(), last))
-            });
+            let last = parse_lent(
+                Given(tokens(text, 0).unwrap().into_iter().map(Ok)),
+                |t, last| lent.push((t.clone(), last)),
+            );
             (lent, last)
         };
         let text = "1. c5 f4 2. f2 b2 3. f6 f4>g5 e7";

@@ -32,7 +32,7 @@ use crate::game::{
     Summary, Table, Violation, Warning,
 };
 use crate::record::header::KeyDoc;
-use crate::record::movetext::{SyntaxError, Token};
+use crate::record::movetext::{SyntaxError, TokenSource};
 use crate::record::{HeaderError, HeaderText, Switches};
 use crate::rng::Rng;
 use crate::rules::Rule;
@@ -264,7 +264,7 @@ impl Notation for Superpion {
     type Turn = Turn;
 
     fn parse_lent<'a>(
-        tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+        tokens: impl TokenSource<'a>,
         each: impl FnMut(&Turn, bool),
     ) -> Result<Option<Turn>, SyntaxError> {
         notation::parse_lent(tokens, each)

@@ -12,8 +12,8 @@ use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
 use crate::record::movetext::{
-    consumed, natural, parse_whole, read_turns, split_glyph, value_of, Glyph, Input, Numeral,
-    SyntaxError, Token, TurnReading,
+    blank, consumed, natural, parse_whole, read_turns, split_glyph, value_of, Glyph, Input,
+    Numeral, Rest, SyntaxError, Token, TokenSource, TurnReading,
 };
 use crate::span::{Span, Spanned};
 use crate::text::quote;
@@ -349,21 +349,46 @@ fn read_square(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Square>> {
     ))
 }
 
-/// A promotion mark written at `at` to the token's end: `Some(None)` when
-/// there is none, `None` when what stands there is no mark.
+/// A promotion mark written at `at` (`=R`), if one is, and `at` moved
+/// past it.
 #[inline(always)]
-fn read_mark(token: &Token<'_>, at: usize) -> Option<Option<Spanned<Colour>>> {
-    match token.text.as_bytes().get(at..) {
-        Some([]) => Some(None),
-        Some([b'=', letter]) if b"BRYKSbryks".contains(letter) => {
+fn read_mark(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Colour>> {
+    match token.text.as_bytes().get(*at..*at + 2) {
+        Some([b'=', letter])
+            if matches!(
+                letter,
+                b'B' | b'R' | b'Y' | b'K' | b'S' | b'b' | b'r' | b'y' | b'k' | b's'
+            ) =>
+        {
             let colour = Colour::from_letter(char::from(*letter)).unwrap_or(Colour::Spare);
-            Some(Some(Spanned::new(
-                colour,
-                Span::new(token.span.offset + at, 2),
-            )))
+            let span = Span::new(token.span.offset + *at, 2);
+            *at += 2;
+            Some(Spanned::new(colour, span))
         }
         _ => None,
     }
+}
+
+/// Whether a token ending at `end` of `b` ends there as the tokenizer
+/// ends it: at an ASCII blank or the text's end (anything else is left to
+/// the tokenizer).
+#[inline(always)]
+fn ended(b: &[u8], end: usize) -> bool {
+    b.get(end).map_or(end == b.len(), |&byte| blank(byte))
+}
+
+/// A turn head in the common shape, the whole token: a camp letter alone
+/// (`B`) or after a round number (`12.B`). `d12-d14=B` ends in a camp
+/// letter too, and is an action.
+#[inline(always)]
+fn plain_head(b: &[u8]) -> Option<(Option<Numeral>, Camp)> {
+    let (&letter, before) = b.split_last()?;
+    let number = match before {
+        [] => None,
+        [digits @ .., b'.'] => Some(Numeral::Value(value_of(digits)?)),
+        _ => return None,
+    };
+    Some((number, Camp::from_letter(char::from(letter))?))
 }
 
 const EXPECTED: &str = "Superpion notation is a turn head `B`, `R`, `Y`, `K` (or `12.B` with the round number), then one or two actions: a move `e3-e5`, a capture `e5xg7xe9` (or `e5xe9`), each optionally marked `=B`, `=R`, `=Y`, `=K` or `=S` when it promotes; or a pass `--`";
@@ -428,57 +453,86 @@ impl<E: FnMut(&Turn, bool)> TurnReading for Reading<E> {
         if b == b"--" {
             return self.pass(token);
         }
-        if let Some((&letter, before)) = b.split_last() {
-            // A turn head is a camp letter alone or after `N.`; `d12-d14=B`
-            // ends in a camp letter too, and is an action.
-            if b"BRYKbryk".contains(&letter) && (before.is_empty() || before.ends_with(b".")) {
-                let number = match before {
-                    [] => Some(None),
-                    [digits @ .., b'.'] => value_of(digits).map(|n| Some(Numeral::Value(n))),
-                    _ => None,
-                };
-                if let (Some(number), Some(camp)) = (number, Camp::from_letter(char::from(letter)))
-                {
-                    return self.head(number, camp, token);
-                }
-                return self.parsed(token);
-            }
+        if let Some((number, camp)) = plain_head(b) {
+            return self.head(number, camp, token);
         }
+        let whole = |read: usize| (read == b.len()).then_some(*token);
+        match self.plain_action(token, whole) {
+            Some(read) => read,
+            None => self.parsed(token),
+        }
+    }
+
+    const PLAIN: bool = true;
+
+    /// Round heads (`12.B`) and actions of the common shapes, each ended
+    /// by an ASCII blank or the text's end: nearly every token of a
+    /// record, read without the tokenizer's scan.
+    #[inline(always)]
+    fn plain(&mut self, rest: Rest<'_>) -> Result<usize, SyntaxError> {
+        let text = rest.text;
+        let b = text.as_bytes();
         let mut at = 0;
-        let Some(from) = read_square(token, &mut at) else {
-            return self.parsed(token);
-        };
-        match b.get(at) {
-            Some(b'-') => {
+        loop {
+            while b.get(at).is_some_and(|&byte| blank(byte)) {
                 at += 1;
-                if let Some(to) = read_square(token, &mut at) {
-                    if let Some(mark) = read_mark(token, at) {
-                        let written = Written::Move(from, to);
-                        return self.action(WrittenAction { written, mark }, token);
-                    }
-                }
             }
-            Some(b'x' | b'X') => {
-                at += 1;
-                if let Some(first) = read_square(token, &mut at) {
-                    let mut path = Landings::one(first);
-                    let mut whole = true;
-                    while whole && matches!(b.get(at), Some(b'x' | b'X')) {
-                        at += 1;
-                        match read_square(token, &mut at) {
-                            Some(landing) => path.push(landing),
-                            None => whole = false,
-                        }
-                    }
-                    if let Some(mark) = read_mark(token, at).filter(|_| whole) {
-                        let written = Written::Capture(from, path);
-                        return self.action(WrittenAction { written, mark }, token);
-                    }
+            let start = at;
+            let Some(&first) = b.get(start) else {
+                return Ok(start);
+            };
+            if first.is_ascii_digit() {
+                // The round's digits read as they are counted: nine at
+                // most, which a `u32` always holds (longer ones are left
+                // to the tokens).
+                let mut round = 0;
+                let mut i = start;
+                while let Some(digit) = b.get(i).filter(|d| d.is_ascii_digit() && i - start < 9) {
+                    round = round * 10 + u32::from(digit - b'0');
+                    i += 1;
                 }
+                let end = i + 2;
+                let (Some(b'.'), Some(&letter), true) = (b.get(i), b.get(i + 1), ended(b, end))
+                else {
+                    return Ok(start);
+                };
+                let (Some(camp), Some(head)) = (
+                    Camp::from_letter(char::from(letter)),
+                    text.get(start..end).filter(|head| head.len() <= rest.limit),
+                ) else {
+                    return Ok(start);
+                };
+                let token = Token {
+                    text: head,
+                    span: Span::new(rest.offset + start, head.len()),
+                };
+                let number = Some(Numeral::Value(round));
+                self.head(number, camp, &token)?;
+                at = end;
+            } else {
+                let Some(from_start) = text.get(start..) else {
+                    return Ok(start);
+                };
+                let open = Token {
+                    text: from_start,
+                    span: Span::new(rest.offset + start, from_start.len()),
+                };
+                let mut end = start;
+                let whole = |read: usize| {
+                    end = start + read;
+                    let written = text.get(start..end).filter(|_| read <= rest.limit)?;
+                    ended(b, end).then_some(Token {
+                        text: written,
+                        span: Span::new(rest.offset + start, read),
+                    })
+                };
+                match self.plain_action(&open, whole) {
+                    Some(read) => read?,
+                    None => return Ok(start),
+                }
+                at = end;
             }
-            _ => {}
         }
-        self.parsed(token)
     }
 
     fn end(mut self) -> Result<Option<Turn>, SyntaxError> {
@@ -497,6 +551,48 @@ impl<E: FnMut(&Turn, bool)> TurnReading for Reading<E> {
 }
 
 impl<E: FnMut(&Turn, bool)> Reading<E> {
+    /// An action in the common shape read from the start of `token` (a
+    /// move `e3-e5`, a capture `e5xg7xe9`, squares of one or two digits, a
+    /// promotion mark or none) and put into its turn, as written by the
+    /// token `whole` gives for the bytes it takes; `None` when it is no
+    /// such action or `whole` gives none. The action is made where it is
+    /// put: a value handed back would be one more copy at every action.
+    #[inline(always)]
+    fn plain_action<'t>(
+        &mut self,
+        token: &Token<'t>,
+        whole: impl FnOnce(usize) -> Option<Token<'t>>,
+    ) -> Option<Result<(), SyntaxError>> {
+        let b = token.text.as_bytes();
+        let mut at = 0;
+        let from = read_square(token, &mut at)?;
+        // Each shape made in the call that puts it: built before the
+        // token's end is known, it would be copied once more.
+        match b.get(at) {
+            Some(b'-') => {
+                at += 1;
+                let to = read_square(token, &mut at)?;
+                let mark = read_mark(token, &mut at);
+                let token = whole(at)?;
+                let written = Written::Move(from, to);
+                Some(self.action(WrittenAction { written, mark }, &token))
+            }
+            Some(b'x' | b'X') => {
+                at += 1;
+                let mut path = Landings::one(read_square(token, &mut at)?);
+                while let Some(b'x' | b'X') = b.get(at) {
+                    at += 1;
+                    path.push(read_square(token, &mut at)?);
+                }
+                let mark = read_mark(token, &mut at);
+                let token = whole(at)?;
+                let written = Written::Capture(from, path);
+                Some(self.action(WrittenAction { written, mark }, &token))
+            }
+            _ => None,
+        }
+    }
+
     /// A token of an unusual shape, read by the parsers: out of the loop
     /// the common shapes go through.
     #[cold]
@@ -636,7 +732,7 @@ impl<E: FnMut(&Turn, bool)> Reading<E> {
 /// record's last) once the next turn head (or the end) closes it, and
 /// giving back the last.
 pub fn parse_lent<'a>(
-    tokens: impl Iterator<Item = Result<Token<'a>, SyntaxError>>,
+    tokens: impl TokenSource<'a>,
     each: impl FnMut(&Turn, bool),
 ) -> Result<Option<Turn>, SyntaxError> {
     let reading = Reading {
@@ -669,7 +765,7 @@ fn no_action(turn: &Turn) -> SyntaxError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::movetext::tokens;
+    use crate::record::movetext::{tokens, Given, Tokens};
 
     fn turns(text: &str) -> Result<Vec<Turn>, SyntaxError> {
         <super::super::Superpion as crate::game::Notation>::parse(&tokens(text, 0).unwrap())
@@ -679,9 +775,10 @@ mod tests {
     fn the_lent_turns_are_the_turns_handed_on() {
         let lend = |text: &str| {
             let mut lent = Vec::new();
-            let last = parse_lent(tokens(text, 0).unwrap().into_iter().map(Ok), |t, last| {
-                lent.push((t.clone(), last))
-            });
+            let last = parse_lent(
+                Given(tokens(text, 0).unwrap().into_iter().map(Ok)),
+                |t, last| lent.push((t.clone(), last)),
+            );
             (lent, last)
         };
         let text = "1.B e3-e5 k3-k5 1.R c7-e7 2.B --";
@@ -708,11 +805,76 @@ mod tests {
             number: None,
             each: |turn: &Turn, last: bool| lent.push((turn.clone(), last)),
         };
-        let end = read_turns(reading, tokens(text, 7).unwrap().into_iter().map(Ok), fast);
+        let end = read_turns(
+            reading,
+            Given(tokens(text, 7).unwrap().into_iter().map(Ok)),
+            fast,
+        );
         format!("{lent:?} {end:?}")
     }
 
+    /// What reading `text` (at offset 7, tokens of at most `limit` bytes)
+    /// leaves, each turn lent and the end: from the text itself, plain
+    /// turns off the bytes (`plain`), or from its tokens one by one.
+    fn read_text(text: &str, limit: usize, plain: bool) -> String {
+        let mut lent = Vec::new();
+        let reading = Reading {
+            last: None,
+            number: None,
+            each: |turn: &Turn, last: bool| lent.push((turn.clone(), last)),
+        };
+        let source = Tokens::within(text, 7, limit);
+        let end = if plain {
+            read_turns(reading, source, true)
+        } else {
+            read_turns(reading, Given(source), true)
+        };
+        format!("{lent:?} {end:?}")
+    }
+
+    #[test]
+    fn plain_turns_read_off_the_text_as_the_tokens_read_them() {
+        let cases = [
+            "1.B h2-h4 j2-h2\n1.R c11-e11 b8-d8\n",
+            "1.B h2-h4 j2-h2\n1.R c11-e11 b8-d8",
+            "1.B   h2-h4\t\tj2-h2\r\n\n2.R c5xe7 b10-b8 ",
+            "1.Y f12xd10xb8xd6 i13-i11 1.K l4xj2 m5-k5=Y 2.B a7xd4xj10xn6=s",
+            "1.B h2-h4 {a comment} j2-h2 ; to the end\n2.R c5xe7",
+            "1.B h2-h4{tight} j2-h2;x\n2.R c5xe7",
+            "1.B h2-h4! j2-h2?? 2.R -- 3.B e03-e5 e100-e102",
+            "1.B 2.R c5-e5",
+            "1.B h2-h4 j2-h2 k2-k4",
+            "h2-h4 1.B",
+            "12345678901.B a1-a3",
+            "1.Q a1-a3 1.b a1-a3 1.",
+            "1.B a1-a3\u{a0}b1-b3 2.R c1xc3\u{3000}",
+            "1.B a1-a3=B=R a1-a3= a1-a3=Q a1xa3x a1x a1-",
+            "1.B a1-a3 }",
+            "1.B a1-a3 {never closed",
+            "",
+            "   \n ",
+        ];
+        for text in cases {
+            for limit in [1, 3, 4, 5, 6, 8, 1_000] {
+                assert_eq!(
+                    read_text(text, limit, true),
+                    read_text(text, limit, false),
+                    "{text:?} with tokens of at most {limit} bytes"
+                );
+            }
+        }
+    }
+
     proptest::proptest! {
+        #[test]
+        fn plain_turns_read_as_the_tokens_read_them(
+            text in "(([0-9]{1,3}\\.[BRYKbrykQ]|[BR]|[a-nB][0-9]{1,3}([-xX][a-oB][0-9]{0,3}){1,3}(=[BRYKSsq])?|--|[a-e1-9.=x-]{1,5}|\\{[a-z ]{0,4}\\}|;[a-z ]{0,3}\n|[!?]{1,2})( |  |\t|\n|\r\n|\u{a0}|\\{c\\}|)){0,12}",
+            limit in 1usize..12,
+        ) {
+            proptest::prop_assert_eq!(read_text(&text, limit, true), read_text(&text, limit, false));
+            proptest::prop_assert_eq!(read_text(&text, 1_000, true), read_text(&text, 1_000, false));
+        }
+
         #[test]
         fn the_common_shapes_read_as_the_parsers_read_them(
             text in "B (([a-nB][0-9]{1,3}([-xX][a-oB][0-9]{0,3}){1,3}(=[BRYKSsq])?|[0-9.]{0,4}[BRYKbrykq]|--|[0-9.]{0,2}[BbRKex1-9=\\-xX]{1,9}) ){1,5}",
