@@ -312,7 +312,7 @@ impl<'a> Tokens<'a> {
 
 /// The movetext a [`Tokens`] has not read yet: what a notation may read
 /// straight off the bytes, a plain turn at a time, before it goes back to
-/// tokens ([`TurnReading::plain`]).
+/// tokens (a notation's `TurnReading::plain`).
 #[derive(Clone, Copy, Debug)]
 pub struct Rest<'a> {
     /// The text from the next byte to read, at a character's start.
