@@ -86,6 +86,20 @@ fn an_illegal_record_of_megabytes_is_not_held_as_turns() {
 }
 
 #[test]
+fn a_capture_past_the_token_limit_is_refused_before_it_is_read_whole() {
+    let _alone = ALONE.lock();
+    // One token of megabytes, plain up to its end: read no further than
+    // the limit, not kept as its hundreds of thousands of landings.
+    let text = format!(
+        "---\ngame: superpion\n---\n1.B a1{}\n",
+        "xa1".repeat(2 * MB / 3)
+    );
+    let capture = Record::from_text(text);
+    let (report, _) = assert_small("superpion capture", &capture);
+    assert_eq!(report.verdict, Verdict::Malformed);
+}
+
+#[test]
 fn a_syntax_error_after_the_illegal_turn_is_still_found() {
     let _alone = ALONE.lock();
     let mut text = record("game: simpei\n", "c3 ", MB).text;
