@@ -206,6 +206,14 @@ pub(crate) fn blank(byte: u8) -> bool {
     CLASS[usize::from(byte)] & BLANK != 0
 }
 
+/// Whether a token of `b` ending at `end` ends there as the tokenizer
+/// ends it: at an ASCII blank or the text's end (for a notation reading
+/// its plain tokens, anything else is the tokenizer's to read).
+#[inline(always)]
+pub(crate) fn ends_token(b: &[u8], end: usize) -> bool {
+    b.get(end).map_or(end == b.len(), |&byte| blank(byte))
+}
+
 /// The length of the whitespace character at `i`, if there is one there:
 /// ASCII whitespace, or any Unicode whitespace (a no-break space, say).
 #[inline]

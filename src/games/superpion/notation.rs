@@ -12,8 +12,8 @@ use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
 use crate::record::movetext::{
-    blank, consumed, natural, parse_whole, read_turns, split_glyph, value_of, Glyph, Input,
-    Numeral, Rest, SyntaxError, Token, TokenSource, TurnReading,
+    blank, consumed, ends_token, natural, parse_whole, read_turns, split_glyph, value_of, Glyph,
+    Input, Numeral, Rest, SyntaxError, Token, TokenSource, TurnReading,
 };
 use crate::span::{Span, Spanned};
 use crate::text::quote;
@@ -369,14 +369,6 @@ fn read_mark(token: &Token<'_>, at: &mut usize) -> Option<Spanned<Colour>> {
     }
 }
 
-/// Whether a token ending at `end` of `b` ends there as the tokenizer
-/// ends it: at an ASCII blank or the text's end (anything else is left to
-/// the tokenizer).
-#[inline(always)]
-fn ended(b: &[u8], end: usize) -> bool {
-    b.get(end).map_or(end == b.len(), |&byte| blank(byte))
-}
-
 /// A turn head in the common shape, the whole token: a camp letter alone
 /// (`B`) or after a round number (`12.B`). `d12-d14=B` ends in a camp
 /// letter too, and is an action.
@@ -492,7 +484,8 @@ impl<E: FnMut(&Turn, bool)> TurnReading for Reading<E> {
                     i += 1;
                 }
                 let end = i + 2;
-                let (Some(b'.'), Some(&letter), true) = (b.get(i), b.get(i + 1), ended(b, end))
+                let (Some(b'.'), Some(&letter), true) =
+                    (b.get(i), b.get(i + 1), ends_token(b, end))
                 else {
                     return Ok(start);
                 };
@@ -521,7 +514,7 @@ impl<E: FnMut(&Turn, bool)> TurnReading for Reading<E> {
                 let whole = |read: usize| {
                     end = start + read;
                     let written = text.get(start..end).filter(|_| read <= rest.limit)?;
-                    ended(b, end).then_some(Token {
+                    ends_token(b, end).then_some(Token {
                         text: written,
                         span: Span::new(rest.offset + start, read),
                     })
